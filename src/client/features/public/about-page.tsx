@@ -1,0 +1,3 @@
+export function AboutPage() {
+  return <main><h1>AboutPage</h1></main>;
+}

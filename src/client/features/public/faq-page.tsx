@@ -1,0 +1,3 @@
+export function FaqPage() {
+  return <main><h1>FaqPage</h1></main>;
+}

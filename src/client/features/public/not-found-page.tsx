@@ -1,0 +1,3 @@
+export function NotFoundPage() {
+  return <main><h1>NotFoundPage</h1></main>;
+}

@@ -1,0 +1,3 @@
+export function PrivacyPage() {
+  return <main><h1>PrivacyPage</h1></main>;
+}

@@ -1,0 +1,3 @@
+export function ActivityStep() {
+  return <main><h1>ActivityStep</h1></main>;
+}

@@ -1,0 +1,3 @@
+export function ComplianceStep() {
+  return <main><h1>ComplianceStep</h1></main>;
+}

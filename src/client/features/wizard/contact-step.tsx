@@ -1,0 +1,3 @@
+export function ContactStep() {
+  return <main><h1>ContactStep</h1></main>;
+}

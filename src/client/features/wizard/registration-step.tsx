@@ -1,0 +1,3 @@
+export function RegistrationStep() {
+  return <main><h1>RegistrationStep</h1></main>;
+}

@@ -1,0 +1,36 @@
+import { defaultPublicConfig, type PublicConfig } from '../../shared/public-config';
+
+let cached: PublicConfig | undefined;
+
+function isPublicConfig(value: unknown): value is PublicConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const config = value as Record<string, unknown>;
+  const growthbook = config.growthbook as Record<string, unknown> | null | undefined;
+  return (
+    typeof config.supportEmail === 'string' &&
+    (config.gtmId === null || typeof config.gtmId === 'string') &&
+    (growthbook === null ||
+      (typeof growthbook === 'object' && typeof growthbook?.clientKey === 'string' && typeof growthbook.apiHost === 'string'))
+  );
+}
+
+/**
+ * The configuration the server embedded in the page; defaults when absent (the Vite dev server).
+ * Checked by hand rather than with the zod schema so the first page load does not carry zod.
+ */
+export function getPublicConfig(): PublicConfig {
+  if (cached) return cached;
+  const text = document.getElementById('public-config')?.textContent;
+  let config = defaultPublicConfig;
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isPublicConfig(parsed)) config = parsed;
+      else console.error('Ignoring a public configuration of the wrong shape');
+    } catch (error) {
+      console.error('Ignoring an unreadable public configuration', error);
+    }
+  }
+  cached = config;
+  return config;
+}

@@ -1,0 +1,52 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router';
+import { paths } from './paths';
+import { usePageViews } from './lib/analytics';
+
+// Every page is its own chunk, so a visitor downloads only what the page in front of them needs.
+function page<T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+}
+
+const LandingPage = page(() => import('./features/public/landing-page'), 'LandingPage');
+const FaqPage = page(() => import('./features/public/faq-page'), 'FaqPage');
+const AboutPage = page(() => import('./features/public/about-page'), 'AboutPage');
+const PrivacyPage = page(() => import('./features/public/privacy-page'), 'PrivacyPage');
+const TermsPage = page(() => import('./features/public/terms-page'), 'TermsPage');
+const NotFoundPage = page(() => import('./features/public/not-found-page'), 'NotFoundPage');
+const CompanyStep = page(() => import('./features/wizard/company-step'), 'CompanyStep');
+const RegistrationStep = page(() => import('./features/wizard/registration-step'), 'RegistrationStep');
+const ContactStep = page(() => import('./features/wizard/contact-step'), 'ContactStep');
+const ComplianceStep = page(() => import('./features/wizard/compliance-step'), 'ComplianceStep');
+const ActivityStep = page(() => import('./features/wizard/activity-step'), 'ActivityStep');
+const CheckoutStep = page(() => import('./features/wizard/checkout-placeholder'), 'CheckoutPlaceholder');
+
+function PageLoading() {
+  return (
+    <p role="status" className="p-8 text-center text-slate-600">
+      Loading...
+    </p>
+  );
+}
+
+export function AppRoutes() {
+  usePageViews();
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path={paths.home} element={<LandingPage />} />
+        <Route path={paths.faq} element={<FaqPage />} />
+        <Route path={paths.about} element={<AboutPage />} />
+        <Route path={paths.privacy} element={<PrivacyPage />} />
+        <Route path={paths.terms} element={<TermsPage />} />
+        <Route path={paths.wizardStart} element={<CompanyStep />} />
+        <Route path={paths.step2} element={<RegistrationStep />} />
+        <Route path={paths.step3} element={<ContactStep />} />
+        <Route path={paths.step4} element={<ComplianceStep />} />
+        <Route path={paths.step5} element={<ActivityStep />} />
+        <Route path={paths.step6} element={<CheckoutStep />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}
