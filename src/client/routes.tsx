@@ -4,7 +4,7 @@ import { paths } from './paths';
 import { usePageViews } from './lib/analytics';
 
 // Every page is its own chunk, so a visitor downloads only what the page in front of them needs.
-function page<T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): LazyExoticComponent<ComponentType> {
+function page<T, K extends keyof T>(load: () => Promise<T>, name: K & (T[K] extends ComponentType ? K : never)): LazyExoticComponent<ComponentType> {
   return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
 }
 

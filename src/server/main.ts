@@ -1,4 +1,4 @@
-import { openDatabase } from './db/client';
+import { openDatabase } from './db/database';
 import { loadEnv } from './env';
 import { buildApp } from './app';
 

@@ -1,7 +1,5 @@
 import { defaultPublicConfig, type PublicConfig } from '../../shared/public-config';
 
-let cached: PublicConfig | undefined;
-
 function isPublicConfig(value: unknown): value is PublicConfig {
   if (typeof value !== 'object' || value === null) return false;
   const config = value as Record<string, unknown>;
@@ -19,7 +17,6 @@ function isPublicConfig(value: unknown): value is PublicConfig {
  * Checked by hand rather than with the zod schema so the first page load does not carry zod.
  */
 export function getPublicConfig(): PublicConfig {
-  if (cached) return cached;
   const text = document.getElementById('public-config')?.textContent;
   let config = defaultPublicConfig;
   if (text) {
@@ -31,6 +28,5 @@ export function getPublicConfig(): PublicConfig {
       console.error('Ignoring an unreadable public configuration', error);
     }
   }
-  cached = config;
   return config;
 }

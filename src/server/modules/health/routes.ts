@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '../../db/database';
 
 export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
   app.get('/api/health', async () => {

@@ -25,12 +25,13 @@ export async function registerSpaRoutes(app: FastifyInstance, clientDir: string,
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
-      wildcard: true,
+      // One route per built file; every other path falls through to the shell below.
+      wildcard: false,
       // The shell is only ever served rendered, with the configuration in it.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
         }
       },
     });

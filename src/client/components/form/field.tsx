@@ -1,0 +1,106 @@
+import { useId, type ReactNode } from 'react';
+import { HelpTip } from './help-tip';
+
+export type ControlProps = {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  'aria-required': boolean | undefined;
+};
+
+type FieldProps = {
+  label: ReactNode;
+  /** The label as plain text, for the help button's accessible name. */
+  labelText?: string;
+  required?: boolean;
+  help?: string;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+};
+
+/** Owns a control's label, id, hint and error text, and the wiring between them. */
+export function Field({ label, labelText, required, help, hint, error, className = '', children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <div className="mb-1.5 flex items-center gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+          {required ? <RequiredMark /> : null}
+        </label>
+        {help ? <HelpTip label={labelText ?? (typeof label === 'string' ? label : 'this field')} text={help} /> : null}
+      </div>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, 'aria-required': required || undefined })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorMessage id={errorId} message={error} />
+    </div>
+  );
+}
+
+type FieldSetProps = {
+  legend: ReactNode;
+  legendText?: string;
+  required?: boolean;
+  help?: string;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A group of radios or checkboxes under one legend, with the same hint and error wiring as Field. */
+export function FieldSet({ legend, legendText, required, help, hint, error, className = '', children }: FieldSetProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset
+      className={className}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      aria-required={required || undefined}
+    >
+      <div className="mb-1.5 flex items-center gap-1.5">
+        <legend className="float-left text-sm font-medium text-slate-800">
+          {legend}
+          {required ? <RequiredMark /> : null}
+        </legend>
+        {help ? <HelpTip label={legendText ?? (typeof legend === 'string' ? legend : 'this question')} text={help} /> : null}
+      </div>
+      <div className="clear-both">{children}</div>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorMessage id={errorId} message={error} />
+    </fieldset>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <span className="ml-0.5 text-red-700" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+/** Red text under a control; always takes its line so an error appearing does not shift the layout. */
+export function ErrorMessage({ id, message }: { id?: string; message?: string }) {
+  return (
+    <p id={id} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
+      {message ?? ''}
+    </p>
+  );
+}

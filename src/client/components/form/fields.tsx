@@ -1,0 +1,189 @@
+import type { ReactNode } from 'react';
+import { Controller, get, useFormContext } from 'react-hook-form';
+import { format, InputMask } from '@react-input/mask';
+import { Field, FieldSet } from './field';
+import { Choice, Select, TextArea, TextInput } from './controls';
+
+// Fields bound to the surrounding react-hook-form form by name (the spec's field names).
+
+type Option = { value: string; label: string };
+
+type CommonProps = {
+  name: string;
+  label: string;
+  required?: boolean;
+  help?: string;
+  hint?: ReactNode;
+  className?: string;
+};
+
+function useFieldError(name: string): string | undefined {
+  const {
+    formState: { errors },
+  } = useFormContext();
+  const error = get(errors, name) as { message?: string } | undefined;
+  return error?.message;
+}
+
+type TextFieldProps = CommonProps & {
+  type?: 'text' | 'email' | 'tel' | 'number' | 'date';
+  placeholder?: string;
+  autoComplete?: string;
+  maxLength?: number;
+  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
+  min?: number | string;
+  max?: number | string;
+};
+
+export function TextField({ name, label, required, help, hint, className, type = 'text', ...inputProps }: TextFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
+      {(control) => <TextInput type={type} {...control} {...inputProps} {...register(name)} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ name, label, required, help, hint, className, rows = 4, placeholder, maxLength = 500 }: CommonProps & { rows?: number; placeholder?: string; maxLength?: number }) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
+      {(control) => <TextArea rows={rows} placeholder={placeholder} maxLength={maxLength} {...control} {...register(name)} />}
+    </Field>
+  );
+}
+
+export function SelectField({ name, label, required, help, hint, className, options, placeholder = 'Select...' }: CommonProps & { options: readonly Option[]; placeholder?: string }) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
+      {(control) => (
+        <Select {...control} {...register(name)}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+type RadioGroupFieldProps = CommonProps & {
+  options: readonly (Option & { hint?: string })[];
+  /** Lay the options side by side on wide screens. */
+  columns?: 1 | 2 | 3;
+};
+
+export function RadioGroupField({ name, label, required, help, hint, className, options, columns = 1 }: RadioGroupFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const grid = columns === 1 ? 'grid-cols-1' : columns === 2 ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-1 sm:grid-cols-3';
+  return (
+    <FieldSet legend={label} required={required} help={help} hint={hint} error={error} className={className}>
+      <div className={`grid gap-2 ${grid}`}>
+        {options.map((option) => (
+          <Choice key={option.value} type="radio" value={option.value} label={option.label} hint={option.hint} {...register(name)} />
+        ))}
+      </div>
+    </FieldSet>
+  );
+}
+
+export const yesNoOptions = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+] as const;
+
+/** A required-looking yes/no question; the values are the strings "true" and "false". */
+export function YesNoField(props: CommonProps) {
+  return <RadioGroupField {...props} options={yesNoOptions} columns={2} />;
+}
+
+/** One checkbox holding a boolean. */
+export function CheckboxField({ name, label, hint, className }: Omit<CommonProps, 'required' | 'help'>) {
+  const { register } = useFormContext();
+  return (
+    <div className={className}>
+      <Choice type="checkbox" label={label} hint={typeof hint === 'string' ? hint : undefined} {...register(name)} />
+    </div>
+  );
+}
+
+/** Several checkboxes whose checked values make one array. */
+export function CheckboxGroupField({ name, label, required, help, hint, className, options }: CommonProps & { options: readonly (Option & { hint?: string })[] }) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <FieldSet legend={label} required={required} help={help} hint={hint} error={error} className={className}>
+      <div className="grid gap-2">
+        {options.map((option) => (
+          <Choice key={option.value} type="checkbox" value={option.value} label={option.label} hint={option.hint} {...register(name)} />
+        ))}
+      </div>
+    </FieldSet>
+  );
+}
+
+export type MaskSpec = {
+  /** `_` stands for one digit. */
+  mask: string;
+  /** `digits`: the form holds only the digits (SSN, rpPhone); `formatted`: the text as shown. */
+  store: 'digits' | 'formatted';
+};
+
+export const masks = {
+  zip: { mask: '_____-____', store: 'formatted' },
+  phone: { mask: '(___) ___-____', store: 'formatted' },
+  phoneDigits: { mask: '(___) ___-____', store: 'digits' },
+  ssnDigits: { mask: '___-__-____', store: 'digits' },
+  monthYear: { mask: '__/____', store: 'formatted' },
+  ein: { mask: '__-_______', store: 'formatted' },
+} as const satisfies Record<string, MaskSpec>;
+
+const digit = { _: /\d/ };
+
+/** A text field that formats digits as they are typed (ZIP, phone, SSN, MM/YYYY, EIN). */
+export function MaskedField({ name, label, required, help, hint, className, mask, placeholder, autoComplete }: CommonProps & { mask: MaskSpec; placeholder?: string; autoComplete?: string }) {
+  const { control } = useFormContext();
+  const error = useFieldError(name);
+  const options = { mask: mask.mask, replacement: digit };
+  return (
+    <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
+      {(controlProps) => (
+        <Controller
+          name={name}
+          control={control}
+          render={({ field }) => {
+            const stored = typeof field.value === 'string' ? field.value : '';
+            const shown = mask.store === 'digits' ? format(stored, options) : stored;
+            return (
+              <InputMask
+                component={TextInput}
+                {...options}
+                {...controlProps}
+                ref={field.ref}
+                name={field.name}
+                value={shown}
+                placeholder={placeholder}
+                autoComplete={autoComplete}
+                inputMode="numeric"
+                maxLength={mask.mask.length}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  const text = event.target.value;
+                  field.onChange(mask.store === 'digits' ? text.replace(/\D/g, '') : text);
+                }}
+              />
+            );
+          }}
+        />
+      )}
+    </Field>
+  );
+}

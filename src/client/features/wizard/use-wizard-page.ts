@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { applicationSections, type ApplicationSection, type SavedApplication } from '../../../shared/application/sections';
+import { paths } from '../../paths';
+import { readSavedApplication } from './application-storage';
+import { wizardSteps } from './wizard-steps';
+
+export type WizardPage = { status: 'loading' } | { status: 'ready'; application: SavedApplication };
+
+/** Where a page must send the visitor instead: the first earlier page still unanswered, if any. */
+function redirectFor(page: ApplicationSection | 'checkout', application: SavedApplication): string | null {
+  const index = page === 'checkout' ? applicationSections.length : applicationSections.indexOf(page);
+  const missing = applicationSections.slice(0, index).find((section) => !application[section]);
+  if (!missing) return null;
+  if (!application.company) return paths.wizardStart;
+  return wizardSteps.find((step) => step.section === missing)?.path ?? paths.wizardStart;
+}
+
+/**
+ * The saved application for a wizard page. A page after step 1 needs the answers of every page
+ * before it: without saved answers the visitor goes to step 1, otherwise to the first page still
+ * unanswered, and the page shows "Loading..." until then.
+ */
+export function useWizardPage(page: ApplicationSection | 'checkout'): WizardPage {
+  const navigate = useNavigate();
+  const [application] = useState(() => readSavedApplication() ?? { version: 1 as const });
+  const redirect = redirectFor(page, application);
+
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [navigate, redirect]);
+
+  return redirect ? { status: 'loading' } : { status: 'ready', application };
+}

@@ -1,0 +1,61 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+
+type WizardFormProps = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  /** Where the Back link goes (no validation, no saving); none on step 1. */
+  backTo?: string;
+  backLabel?: string;
+  submitLabel?: string;
+  children: ReactNode;
+};
+
+/** A wizard page's form: its sections, then Back and the submit button; disabled while submitting. */
+export function WizardForm({ onSubmit, submitting, backTo, backLabel = 'Back', submitLabel = 'Continue', children }: WizardFormProps) {
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <fieldset disabled={submitting} className="min-w-0 space-y-6">
+        {children}
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+          {backTo ? (
+            <Link
+              to={backTo}
+              className="inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {backLabel}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" size="lg">
+            {submitLabel}
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+/** A titled card grouping related questions. */
+export function FormSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      <div className="mt-4 grid gap-x-4 gap-y-1 sm:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+export function WizardLoading() {
+  return (
+    <p role="status" className="py-12 text-center text-slate-600">
+      Loading...
+    </p>
+  );
+}

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { applicationStorageKey } from '../../../shared/application/sections';
+import { WizardLayout } from './wizard-layout';
+import { stepState } from './wizard-steps';
+import { useWizardPage } from './use-wizard-page';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+describe('the wizard layout', () => {
+  it.each([
+    [2, 1],
+    [3, 2],
+    [4, 3],
+    [5, 4],
+    [6, 5],
+  ] as const)('shows step %i of 6 with %i completed and the bar filled by that share', (step, completed) => {
+    render(
+      <MemoryRouter>
+        <WizardLayout step={step} title="A step">
+          <p>form</p>
+        </WizardLayout>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(`Step ${step} of 6`)).toBeTruthy();
+    expect(screen.getByText(`${completed} of 6 completed`)).toBeTruthy();
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe(String(completed));
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe(`${Math.round((completed / 6) * 100)}%`);
+    // Completed steps link back; the current and upcoming ones do not.
+    const steps = within(screen.getByRole('navigation', { name: 'Application steps' }));
+    expect(steps.getAllByRole('link', { hidden: true })).toHaveLength(completed);
+    expect(screen.getByText('SSL Secured')).toBeTruthy();
+    expect(screen.getByText('Auto-Save')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Why Trust Us?' })).toBeTruthy();
+  });
+
+  it('names the six steps with their estimated minutes', () => {
+    render(
+      <MemoryRouter>
+        <WizardLayout step={2} title="A step">
+          <p>form</p>
+        </WizardLayout>
+      </MemoryRouter>,
+    );
+    const names = ['Get Started', 'Business Details', 'Responsible Party', 'Regulatory & Employment', 'Business Activities', 'Review & Payment'];
+    for (const name of names) expect(screen.getByText(name)).toBeTruthy();
+    expect(screen.getAllByText('3 min')).toHaveLength(5);
+    expect(screen.getAllByText('2 min')).toHaveLength(1);
+  });
+
+  it('calls a step completed up to the count, current at the page, upcoming after', () => {
+    expect([1, 2, 3, 4].map((number) => stepState(number, 3, 2))).toEqual(['completed', 'completed', 'current', 'upcoming']);
+  });
+});
+
+function Probe() {
+  const page = useWizardPage('contact');
+  return <p>{page.status}</p>;
+}
+
+function WhereAmI() {
+  return <p>at {useLocation().pathname}</p>;
+}
+
+function renderContactPage() {
+  render(
+    <MemoryRouter initialEntries={['/ein/step-3']}>
+      <Routes>
+        <Route path="/ein/step-3" element={<Probe />} />
+        <Route path="*" element={<WhereAmI />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('opening a later step directly', () => {
+  it('sends a visitor without saved answers to step 1', async () => {
+    renderContactPage();
+    expect(await screen.findByText('at /ein-application-start')).toBeTruthy();
+  });
+
+  it('sends a visitor who skipped a page to that page', async () => {
+    sessionStorage.setItem(applicationStorageKey, JSON.stringify({ version: 1, company: { companyName: 'Acme' } }));
+    renderContactPage();
+    expect(await screen.findByText('at /ein/step-2')).toBeTruthy();
+  });
+
+  it('opens the page when every earlier page is answered', () => {
+    sessionStorage.setItem(applicationStorageKey, JSON.stringify({ version: 1, company: {}, registration: {} }));
+    renderContactPage();
+    expect(screen.getByText('ready')).toBeTruthy();
+  });
+});

@@ -1,0 +1,147 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BadgeCheck, Clock, Headphones, Lock, Mail, RefreshCw, ShieldCheck } from 'lucide-react';
+import { paths } from '../../paths';
+import { getPublicConfig } from '../../lib/public-config';
+import { Dialog } from '../../components/ui/dialog';
+import { ProgressBar, StepList } from './wizard-progress';
+
+type WizardLayoutProps = {
+  /** The page's step, 2 to 6; the completed count shown is one less. */
+  step: 2 | 3 | 4 | 5 | 6;
+  title: string;
+  subtitle?: string;
+  /** The page's security notice, shown above the form. */
+  securityNotice?: ReactNode;
+  children: ReactNode;
+};
+
+/** The layout of wizard steps 2 to 6: brand header with progress and step list, form, and trust sidebar. */
+export function WizardLayout({ step, title, subtitle, securityNotice, children }: WizardLayoutProps) {
+  const completed = step - 1;
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a href="#wizard-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to form
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+              <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden="true">
+                E
+              </span>
+              EIN Filing Service
+            </Link>
+            <div className="flex items-center gap-2 text-xs font-medium">
+              <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-green-800">
+                <Lock className="size-3.5" aria-hidden="true" /> SSL Secured
+              </span>
+              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
+                <RefreshCw className="size-3.5" aria-hidden="true" /> Auto-Save
+              </span>
+            </div>
+          </div>
+          <div className="mt-4">
+            <ProgressBar step={step} completed={completed} />
+            <StepList step={step} completed={completed} />
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,1fr)_16rem] md:py-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <main id="wizard-main" className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{title}</h1>
+          {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+          {securityNotice ? <SecurityNotice>{securityNotice}</SecurityNotice> : null}
+          <div className="mt-6">{children}</div>
+          <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4 md:hidden">
+            <p className="text-sm text-slate-700">Fast, accurate EIN filing for 50,000+ businesses.</p>
+            <SecurityPrivacyDialog />
+          </div>
+        </main>
+        <TrustSidebar />
+      </div>
+    </div>
+  );
+}
+
+export function SecurityNotice({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-4 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+      <ShieldCheck className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden="true" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+const trustPoints = [
+  { icon: Lock, title: '256-bit SSL encryption', text: 'Your answers travel over an encrypted connection.' },
+  { icon: BadgeCheck, title: '99.9% success rate', text: 'Expert review before filing prevents rejections.' },
+  { icon: Clock, title: '24-hour delivery', text: 'Most EINs arrive within one business day.' },
+  { icon: Headphones, title: '24/7 e-mail support', text: 'Questions answered around the clock.' },
+];
+
+/** "Why Trust Us?" beside the form on wide screens (768 px and up). */
+function TrustSidebar() {
+  return (
+    <aside className="hidden md:block" aria-labelledby="why-trust-us">
+      <div className="sticky top-6 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 id="why-trust-us" className="text-base font-semibold text-slate-900">
+          Why Trust Us?
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Fast, accurate EIN filing for 50,000+ businesses.</p>
+        <ul className="mt-4 space-y-4">
+          {trustPoints.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-3">
+              <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+              <div>
+                <p className="text-sm font-medium text-slate-900">{title}</p>
+                <p className="text-xs text-slate-600">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <SecurityPrivacyDialog />
+        <p className="mt-5 border-t border-slate-200 pt-4 text-xs text-slate-600">
+          EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge; our fee covers preparing,
+          reviewing and filing your application.
+        </p>
+      </div>
+    </aside>
+  );
+}
+
+/** What we do with the visitor's data, with the support e-mail. */
+export function SecurityPrivacyDialog() {
+  const { supportEmail } = getPublicConfig();
+  return (
+    <Dialog
+      title="Security & Privacy"
+      description="How we protect the information you give us."
+      trigger={
+        <button
+          type="button"
+          className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          <ShieldCheck className="size-4" aria-hidden="true" /> Security & Privacy
+        </button>
+      }
+    >
+      <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
+        <li>Every page is served over an encrypted (SSL/TLS) connection.</li>
+        <li>Your Social Security number is encrypted before it is stored and shown to our staff only when needed to file.</li>
+        <li>Your answers are kept in this browser tab until you pay; closing the tab discards them.</li>
+        <li>Card details go straight to our payment processor; we never store them.</li>
+      </ul>
+      <p className="mt-4 text-sm text-slate-700">
+        Questions about your data? Write to us at{' '}
+        <a className="inline-flex items-center gap-1 font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
+          <Mail className="size-4" aria-hidden="true" />
+          {supportEmail}
+        </a>
+        .
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Check, ChevronDown } from 'lucide-react';
+import { stepState, totalSteps, wizardSteps } from './wizard-steps';
+
+/** "Step N of 6" with the progress bar (completed / 6). */
+export function ProgressBar({ step, completed }: { step: number; completed: number }) {
+  const percent = Math.round((completed / totalSteps) * 100);
+  return (
+    <div>
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-semibold text-slate-900">
+          Step {step} of {totalSteps}
+        </span>
+        <span className="text-slate-600">
+          {completed} of {totalSteps} completed
+        </span>
+      </div>
+      <div
+        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label="Application progress"
+        aria-valuemin={0}
+        aria-valuemax={totalSteps}
+        aria-valuenow={completed}
+        aria-valuetext={`${completed} of ${totalSteps} steps completed`}
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** The six steps with their estimated minutes; completed steps link back to their page. */
+export function StepList({ step, completed, defaultOpen = false }: { step: number; completed: number; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const listId = useId();
+  return (
+    <nav aria-label="Application steps">
+      <button
+        type="button"
+        className="flex w-full items-center justify-between rounded-lg py-2 text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'Hide all steps' : 'Show all steps'}
+        <ChevronDown className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+      </button>
+      <ol id={listId} hidden={!open} className="mt-2 grid gap-1.5 sm:grid-cols-2 lg:grid-cols-3">
+        {wizardSteps.map((item) => {
+          const state = stepState(item.number, step, completed);
+          const content = (
+            <>
+              <span
+                className={`flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
+                  state === 'completed'
+                    ? 'bg-green-700 text-white'
+                    : state === 'current'
+                      ? 'bg-brand-600 text-white'
+                      : 'bg-slate-200 text-slate-700'
+                }`}
+                aria-hidden="true"
+              >
+                {state === 'completed' ? <Check className="size-4" /> : item.number}
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium text-slate-900">{item.name}</span>
+                <span className="block text-xs text-slate-600">
+                  {item.minutes} min
+                  <span className="sr-only">, {state}</span>
+                </span>
+              </span>
+            </>
+          );
+          const rowClass = `flex items-center gap-3 rounded-lg border px-3 py-2 text-sm ${
+            state === 'current' ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'
+          }`;
+          return (
+            <li key={item.number}>
+              {state === 'completed' ? (
+                <Link to={item.path} className={`${rowClass} hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600`}>
+                  {content}
+                </Link>
+              ) : (
+                <div className={rowClass} aria-current={state === 'current' ? 'step' : undefined}>
+                  {content}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
+import { MemoryRouter, useNavigate } from 'react-router';
+import { loadTagManager, usePageViews } from './analytics';
+
+afterEach(() => {
+  cleanup();
+  delete window.dataLayer;
+  document.getElementById('gtm-script')?.remove();
+});
+
+let navigateTo: (to: string) => void = () => {};
+
+function Tracker() {
+  usePageViews();
+  navigateTo = useNavigate();
+  return null;
+}
+
+describe('page views', () => {
+  it('pushes path, search, hash and title on every location change', () => {
+    document.title = 'Home | EIN Filing Service';
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Tracker />
+      </MemoryRouter>,
+    );
+    act(() => {
+      document.title = 'FAQ | EIN Filing Service';
+      navigateTo('/faq?ref=mail#refunds');
+    });
+    expect(window.dataLayer).toEqual([
+      { event: 'page_view', page_path: '/', page_search: '', page_hash: '', page_title: 'Home | EIN Filing Service' },
+      { event: 'page_view', page_path: '/faq', page_search: '?ref=mail', page_hash: '#refunds', page_title: 'FAQ | EIN Filing Service' },
+    ]);
+  });
+});
+
+describe('the tag manager', () => {
+  it('loads its script once, for the configured container', () => {
+    loadTagManager('GTM-TEST1');
+    loadTagManager('GTM-TEST1');
+    const scripts = document.querySelectorAll('script[src^="https://www.googletagmanager.com/gtm.js"]');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-TEST1');
+    expect(window.dataLayer?.[0]).toMatchObject({ event: 'gtm.js' });
+  });
+});
