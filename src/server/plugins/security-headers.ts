@@ -40,5 +40,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
     // HSTS only where the site is served over HTTPS.
     strictTransportSecurity: env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
   });
 }

@@ -1,0 +1,85 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FileCheck, Lock, Users } from 'lucide-react';
+import { ButtonLink } from '../ui/button';
+import { paths } from '../../paths';
+
+type SectionLinkProps = {
+  /** The id of a landing-page section, without the '#'. */
+  section: 'process' | 'testimonials';
+  className?: string;
+  children: ReactNode;
+};
+
+/**
+ * A link to a section of the landing page. On the landing page it scrolls there smoothly (even when
+ * the address already carries that hash); elsewhere it opens the landing page, which scrolls on load.
+ */
+export function SectionLink({ section, className, children }: SectionLinkProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hash = `#${section}`;
+
+  function scrollOnLandingPage(event: MouseEvent<HTMLAnchorElement>) {
+    if (location.pathname !== paths.home) return;
+    event.preventDefault();
+    document.getElementById(section)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (location.hash !== hash) navigate({ pathname: paths.home, hash }, { preventScrollReset: true });
+  }
+
+  return (
+    <Link to={{ pathname: paths.home, hash }} onClick={scrollOnLandingPage} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+export function BrandLogo() {
+  return (
+    <Link
+      to={paths.home}
+      className="flex shrink-0 items-center gap-1.5 rounded-md font-bold text-slate-900 sm:gap-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <span className="flex size-7 items-center justify-center rounded-lg bg-brand-600 text-white sm:size-8">
+        <FileCheck className="size-5" aria-hidden="true" />
+      </span>
+      <span className="text-sm tracking-tight sm:text-lg sm:tracking-normal">EIN Filing Service</span>
+    </Link>
+  );
+}
+
+const navLinkClass =
+  'rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-2 gap-y-1 px-4 py-3 sm:gap-x-4 sm:px-6 lg:px-8">
+        <BrandLogo />
+        <nav aria-label="Main" className="order-last flex w-full justify-center gap-4 md:order-none md:w-auto md:gap-6">
+          <SectionLink section="process" className={navLinkClass}>
+            How It Works
+          </SectionLink>
+          <SectionLink section="testimonials" className={navLinkClass}>
+            Reviews
+          </SectionLink>
+        </nav>
+        <div className="flex items-center gap-4">
+          <ul className="hidden items-center gap-4 text-sm font-medium text-slate-700 lg:flex" aria-label="Trust badges">
+            <li className="flex items-center gap-1.5">
+              <Lock className="size-4 text-green-700" aria-hidden="true" />
+              Secure
+            </li>
+            <li className="flex items-center gap-1.5">
+              <Users className="size-4 text-brand-600" aria-hidden="true" />
+              50K+ Businesses
+            </li>
+          </ul>
+          <ButtonLink to={paths.wizardStart} className="whitespace-nowrap max-sm:px-3!">
+            Start Application
+          </ButtonLink>
+        </div>
+      </div>
+    </header>
+  );
+}
