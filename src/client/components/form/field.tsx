@@ -54,24 +54,31 @@ type FieldSetProps = {
   hint?: ReactNode;
   error?: string;
   className?: string;
+  /** 'radiogroup' for radios: names the group as such and allows aria-required. */
+  role?: 'radiogroup';
   children: ReactNode;
 };
 
 /** A group of radios or checkboxes under one legend, with the same hint and error wiring as Field. */
-export function FieldSet({ legend, legendText, required, help, hint, error, className = '', children }: FieldSetProps) {
+export function FieldSet({ legend, legendText, required, help, hint, error, className = '', role, children }: FieldSetProps) {
   const id = useId();
+  const legendId = `${id}-legend`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset
       className={className}
+      role={role}
+      // The legend shares a row with the help button, so it is not the fieldset's first child: name the group explicitly.
+      aria-labelledby={legendId}
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
-      aria-required={required || undefined}
+      // aria-required is allowed on a radiogroup, not on a plain group.
+      aria-required={role === 'radiogroup' ? required || undefined : undefined}
     >
       <div className="mb-1.5 flex items-center gap-1.5">
-        <legend className="float-left text-sm font-medium text-slate-800">
+        <legend id={legendId} className="float-left text-sm font-medium text-slate-800">
           {legend}
           {required ? <RequiredMark /> : null}
         </legend>

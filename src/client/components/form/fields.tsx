@@ -85,7 +85,7 @@ export function RadioGroupField({ name, label, required, help, hint, className, 
   const error = useFieldError(name);
   const grid = columns === 1 ? 'grid-cols-1' : columns === 2 ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-1 sm:grid-cols-3';
   return (
-    <FieldSet legend={label} required={required} help={help} hint={hint} error={error} className={className}>
+    <FieldSet role="radiogroup" legend={label} required={required} help={help} hint={hint} error={error} className={className}>
       <div className={`grid gap-2 ${grid}`}>
         {options.map((option) => (
           <Choice key={option.value} type="radio" value={option.value} label={option.label} hint={option.hint} {...register(name)} />

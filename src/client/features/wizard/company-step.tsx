@@ -1,3 +1,251 @@
+import { useEffect, useRef } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { wizardResolver } from './wizard-resolver';
+import type { SavedApplication } from '../../../shared/application/application';
+import {
+  asksCorporationReason,
+  asksHusbandWife,
+  asksSoleProprietorReason,
+  companyDefaults,
+  companyNameMaxLength,
+  companySchema,
+  corporationTypeOptions,
+  entityTypeOptions,
+  llcTaxClassificationOptions,
+  partnershipTypeOptions,
+  reasonOptions,
+  soleProprietorTypeOptions,
+  trustTypeOptions,
+  type Company,
+} from '../../../shared/application/company';
+import { usStates } from '../../../shared/application/options';
+import { RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
+import { pushEvent } from '../../lib/analytics';
+import { paths } from '../../paths';
+import { restoreSection, saveSection } from './application-storage';
+import { CompanyLayout } from './company-layout';
+import { useWizardPage } from './use-wizard-page';
+import { FormSection, WizardForm, WizardLoading } from './wizard-form';
+
+/** Wizard step 1 (/ein-application-start): the company's name, state and type of entity. */
 export function CompanyStep() {
-  return <main><h1>CompanyStep</h1></main>;
+  const page = useWizardPage('company');
+  return (
+    <CompanyLayout title="Company Information" subtitle="Tell us about the business that needs an EIN.">
+      <title>Get Started | EIN Filing Service</title>
+      {page.status === 'loading' ? <WizardLoading /> : <CompanyForm application={page.application} />}
+    </CompanyLayout>
+  );
+}
+
+const fullWidth = 'sm:col-span-2';
+const reasonHelp = 'The main reason the business needs an EIN now (line 10 of Form SS-4). Pick the closest match.';
+
+function CompanyForm({ application }: { application: SavedApplication }) {
+  const navigate = useNavigate();
+  const form = useForm<Company>({
+    resolver: wizardResolver(companySchema),
+    defaultValues: restoreSection(companyDefaults, application.company, 'company'),
+    mode: 'onChange',
+    shouldUnregister: true,
+  });
+  useOpenedFormEvent(!application.company);
+
+  const control = form.control;
+  const hasTradeName = useWatch({ control, name: 'hasTradeName' });
+  const entityType = useWatch({ control, name: 'entityType' });
+
+  const onSubmit = form.handleSubmit((values) => {
+    saveSection('company', values);
+    navigate(paths.step2);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} submitLabel="Next Step">
+        <FormSection title="Basic Company Details" description="As they appear on your formation documents.">
+          <TextField
+            name="companyName"
+            label="Legal Company Name"
+            required
+            help="The exact legal name of the business (a sole proprietor's own full name). It goes on line 1 of Form SS-4."
+            autoComplete="organization"
+            maxLength={companyNameMaxLength}
+            className={fullWidth}
+          />
+          <SelectField
+            name="state"
+            label="State of Formation"
+            required
+            help="The state where the business was formed or registered; for a sole proprietor, trust or estate, the state where it is based."
+            options={usStates}
+            placeholder="Select a state..."
+          />
+          <SelectField
+            name="entityType"
+            label="Entity Type"
+            required
+            help="The legal structure of the business. It decides which IRS rules apply and which questions follow."
+            options={entityTypeOptions}
+            placeholder="Select an entity type..."
+          />
+          <YesNoField
+            name="hasTradeName"
+            label="Does the business use a trade name (DBA)?"
+            hint="A name the business operates under that differs from its legal name."
+            className={fullWidth}
+          />
+          {hasTradeName === 'true' ? (
+            <TextField
+              name="tradeName"
+              label="Trade Name (DBA)"
+              required
+              help="The name customers know the business by (line 2 of Form SS-4). Letters, numbers, spaces, '-' and '&' only, without endings like LLC or Inc."
+              maxLength={companyNameMaxLength}
+              className={fullWidth}
+            />
+          ) : null}
+        </FormSection>
+
+        {entityType === 'Corporation' ? <CorporationSection /> : null}
+        {entityType === 'Sole Proprietor' ? <SoleProprietorSection /> : null}
+        {entityType === 'Partnership' ? <PartnershipSection /> : null}
+        {entityType === 'LLC' ? <LlcSection /> : null}
+        {entityType === 'Trust' ? <TrustSection /> : null}
+      </WizardForm>
+    </FormProvider>
+  );
+}
+
+/** Pushes opened_form once when a visitor opens step 1 with nothing answered yet (StrictMode runs effects twice). */
+function useOpenedFormEvent(firstOpen: boolean) {
+  const { pathname } = useLocation();
+  const pushed = useRef(false);
+  useEffect(() => {
+    if (!firstOpen || pushed.current) return;
+    pushed.current = true;
+    pushEvent({ event: 'opened_form', page_path: pathname });
+  }, [firstOpen, pathname]);
+}
+
+function ReasonField({ name, label = 'Reason for Requesting an EIN' }: { name: keyof Company; label?: string }) {
+  return <SelectField name={name} label={label} required help={reasonHelp} options={reasonOptions} placeholder="Select a reason..." className={fullWidth} />;
+}
+
+function CorporationSection() {
+  const corporationType = useWatch<Company, 'corporationType'>({ name: 'corporationType' });
+  return (
+    <FormSection title="Corporation Confirmation" description="How the corporation is taxed and why it needs an EIN.">
+      <RadioGroupField
+        name="corporationType"
+        label="Corporation Type"
+        required
+        help="Most new corporations are regular (C) corporations unless they elect S status. It tells the IRS which income tax return the corporation files."
+        options={corporationTypeOptions}
+        columns={2}
+        className={fullWidth}
+      />
+      {asksCorporationReason(corporationType) ? <ReasonField name="corporationReason" /> : null}
+    </FormSection>
+  );
+}
+
+function SoleProprietorSection() {
+  const soleProprietorType = useWatch<Company, 'soleProprietorType'>({ name: 'soleProprietorType' });
+  return (
+    <FormSection title="Sole Proprietor Details" description="An individual who owns an unincorporated business alone.">
+      <RadioGroupField
+        name="soleProprietorType"
+        label="Which describes you best?"
+        help="Choose Household Employer if you need the EIN only to pay people who work in your home."
+        options={soleProprietorTypeOptions}
+        columns={2}
+        className={fullWidth}
+      />
+      {asksSoleProprietorReason(soleProprietorType) ? <ReasonField name="soleProprietorReason" /> : null}
+    </FormSection>
+  );
+}
+
+function PartnershipSection() {
+  const partnershipType = useWatch<Company, 'partnershipType'>({ name: 'partnershipType' });
+  return (
+    <FormSection title="Partnership Confirmation" description="Two or more owners sharing in the profits of a business.">
+      <RadioGroupField
+        name="partnershipType"
+        label="Partnership Type"
+        required
+        help="A joint venture is treated as a partnership for tax purposes; pick it if the partners came together for a specific project."
+        options={partnershipTypeOptions}
+        columns={2}
+        className={fullWidth}
+      />
+      {partnershipType ? <ReasonField name="partnershipReason" /> : null}
+    </FormSection>
+  );
+}
+
+function LlcSection() {
+  const [llcMemberCount, llcLocationState, llcIsHusbandWife] = useWatch<Company, ['llcMemberCount', 'llcLocationState', 'llcIsHusbandWife']>({
+    name: ['llcMemberCount', 'llcLocationState', 'llcIsHusbandWife'],
+  });
+  const husbandWife = asksHusbandWife(llcMemberCount, llcLocationState);
+  return (
+    <FormSection title="Tell us more about the members of the Limited Liability Company (LLC)" description="The owners of an LLC are called its members.">
+      <TextField
+        name="llcMemberCount"
+        label="Number of Members"
+        required
+        help="How many people or companies own the LLC (line 8b of Form SS-4)."
+        type="number"
+        inputMode="numeric"
+        min={1}
+      />
+      <SelectField
+        name="llcLocationState"
+        label="State of Physical Location"
+        required
+        help="Where the LLC actually operates. In community property states a married couple owning an LLC together has a choice of tax treatment."
+        options={usStates}
+        placeholder="Select a state..."
+      />
+      {husbandWife ? (
+        <YesNoField
+          name="llcIsHusbandWife"
+          label="Are the two members husband and wife?"
+          required
+          help="Spouses who own an LLC as community property may choose whether the IRS treats it as one owner or as a partnership."
+          className={fullWidth}
+        />
+      ) : null}
+      {husbandWife && llcIsHusbandWife === 'true' ? (
+        <RadioGroupField
+          name="llcTaxClassification"
+          label="How do you want the LLC to be classified?"
+          required
+          help="Multi-member: the LLC files its own partnership return. Single-member: the LLC is disregarded and its income goes on your own return."
+          options={llcTaxClassificationOptions}
+          columns={2}
+          className={fullWidth}
+        />
+      ) : null}
+      <ReasonField name="llcRicReason" />
+    </FormSection>
+  );
+}
+
+function TrustSection() {
+  return (
+    <FormSection title="Identify the type of Trust">
+      <RadioGroupField
+        name="trustType"
+        label="Trust Type"
+        help="A revocable trust can be changed or cancelled by the person who created it; an irrevocable trust cannot."
+        options={trustTypeOptions}
+        columns={3}
+        className={fullWidth}
+      />
+    </FormSection>
+  );
 }

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BadgeCheck, Briefcase, Building2, Clock, FileCheck, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
+import { paths } from '../../paths';
+import { ProgressBar, StepList } from './wizard-progress';
+
+const privateServiceNote =
+  'EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.';
+
+/**
+ * The layout of wizard step 1: brand header with progress (step 1 of 6, one sixth filled), the form,
+ * and on large screens a panel on the left saying what the application needs.
+ */
+export function CompanyLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#wizard-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to form
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Link
+              to={paths.home}
+              className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white">
+                <FileCheck className="size-5" aria-hidden="true" />
+              </span>
+              EIN Filing Service
+            </Link>
+            <div className="flex items-center gap-2 text-xs font-medium">
+              <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-green-800">
+                <Lock className="size-3.5" aria-hidden="true" /> SSL Secured
+              </span>
+              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
+                <RefreshCw className="size-3.5" aria-hidden="true" /> Auto-Save
+              </span>
+            </div>
+          </div>
+          <div className="mt-4">
+            <ProgressBar step={1} completed={1} />
+            <StepList step={1} completed={1} />
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 md:py-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        {/* The form comes first for keyboard and screen-reader users; the panel shows on the left. */}
+        <main id="wizard-main" className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{title}</h1>
+          {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+          <div className="mt-6">{children}</div>
+          <div className="mt-8 space-y-2 rounded-xl border border-slate-200 bg-white p-4 lg:hidden">
+            <DeliveryPromise />
+            <p className="text-xs text-slate-600">{privateServiceNote}</p>
+          </div>
+        </main>
+        <MarketingPanel />
+      </div>
+    </div>
+  );
+}
+
+const needs = [
+  { icon: Building2, title: 'Company formation details', text: 'Legal name, state and type of entity' },
+  { icon: UserRound, title: 'Responsible party information', text: 'Name and SSN of the owner or principal officer' },
+  { icon: Mail, title: 'Contact information', text: 'Phone number and e-mail address' },
+  { icon: Briefcase, title: 'Business activity details', text: 'What your business does or sells' },
+];
+
+const badges = [
+  { icon: Lock, title: 'Secure connection', text: '256-bit SSL encryption' },
+  { icon: RefreshCw, title: 'Auto-save', text: 'Answers are saved at every step' },
+  { icon: BadgeCheck, title: 'Compliant workflow', text: 'Follows the IRS Form SS-4 rules' },
+];
+
+/** "Start Your EIN Application": what to have at hand, trust badges and the delivery promise (1024 px and up). */
+function MarketingPanel() {
+  return (
+    <aside className="hidden lg:col-start-1 lg:row-start-1 lg:block" aria-labelledby="start-your-application">
+      <div className="sticky top-6 space-y-6 rounded-xl border border-slate-200 bg-white p-6">
+        <div>
+          <h2 id="start-your-application" className="text-xl font-bold text-slate-900">
+            Start Your EIN Application
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">About 5 minutes in six short steps.</p>
+        </div>
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">What You'll Need</h3>
+          <ul className="mt-3 space-y-3">
+            {needs.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-3">
+                <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                <div>
+                  <p className="text-sm font-medium text-slate-900">{title}</p>
+                  <p className="text-xs text-slate-600">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <ul className="grid gap-2" aria-label="Why it is safe">
+          {badges.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2">
+              <Icon className="size-5 shrink-0 text-green-700" aria-hidden="true" />
+              <div>
+                <p className="text-sm font-medium text-slate-900">{title}</p>
+                <p className="text-xs text-slate-600">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="rounded-lg bg-brand-50 p-3">
+          <DeliveryPromise />
+        </div>
+        <p className="border-t border-slate-200 pt-4 text-xs text-slate-600">{privateServiceNote}</p>
+      </div>
+    </aside>
+  );
+}
+
+function DeliveryPromise() {
+  return (
+    <p className="flex gap-3 text-sm text-slate-800">
+      <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+      <span>
+        <span className="font-semibold">Your EIN within 24 hours</span> of a complete application on business days, or your money back.
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { communityPropertyStates, usStateCodes, type UsStateCode } from './options';
+
+// Step 1 of the wizard, "Company Information": who the applicant is (SS-4 lines 1, 2, 8a-8c, 9a, 10).
+//
+// Stored values are readable and stable: each option's value is the name the specification gives it
+// (entity types 'Sole Proprietor', 'Partnership', 'Corporation', 'LLC', 'Estate', 'Trust', 'Others';
+// corporation types 'Corporation', 'S Corporation', 'Personal Service Corporation', 'REIT', 'RIC',
+// 'Settlement Fund'; reasons, partnership, sole proprietor, trust types and LLC classifications as
+// their labels read). Labels may be reworded later; values are what later steps, staff and the
+// filed form read, so they must not change.
+//
+// The specification's draft also names escrowReason, receivershipReason, additionalEntityType and
+// additionalEntityReason. Those questions would only show for the trust types Escrow and
+// Receivership, which the offered trust types never include, so they can never be asked: they are
+// deliberately not built, and a saved application carrying them is rejected as unknown keys.
+
+type Option<V extends string> = { readonly value: V; readonly label: string; readonly hint?: string };
+
+export const entityTypeOptions = [
+  { value: 'Sole Proprietor', label: 'Sole Proprietor' },
+  { value: 'Partnership', label: 'Partnerships' },
+  { value: 'Corporation', label: 'Corporations' },
+  { value: 'LLC', label: 'Limited Liability Company (LLC)' },
+  { value: 'Estate', label: 'Estate' },
+  { value: 'Trust', label: 'Trusts' },
+  { value: 'Others', label: 'Others' },
+] as const satisfies readonly Option<string>[];
+export type EntityType = (typeof entityTypeOptions)[number]['value'];
+
+export const corporationTypeOptions = [
+  { value: 'Corporation', label: 'Corporation', hint: 'A regular (C) corporation, filing Form 1120' },
+  { value: 'S Corporation', label: 'S Corporation', hint: 'Elects S status with Form 2553 and files Form 1120-S' },
+  {
+    value: 'Personal Service Corporation',
+    label: 'Personal Service Corporation',
+    hint: 'Owner-employees provide professional services such as health, law or accounting',
+  },
+  { value: 'REIT', label: 'Real Estate Investment Trust (REIT)', hint: 'Files Form 1120-REIT' },
+  { value: 'RIC', label: 'Regulated Investment Conduit (RIC)', hint: 'Files Form 1120-RIC' },
+  { value: 'Settlement Fund', label: 'Settlement Fund (under IRC Sec 4688)', hint: 'Files Form 1120-SF' },
+] as const satisfies readonly Option<string>[];
+export type CorporationType = (typeof corporationTypeOptions)[number]['value'];
+
+/** Reasons for requesting an EIN (SS-4 line 10), asked of corporations, partnerships, sole proprietors and LLCs. */
+export const reasonOptions = [
+  { value: 'Started a new business', label: 'Started a new business' },
+  { value: 'Hired employee(s)', label: 'Hired employee(s)' },
+  { value: 'Banking purposes', label: 'Banking purposes' },
+  { value: 'Changed type of organization', label: 'Changed type of organization' },
+  { value: 'Purchased active business', label: 'Purchased active business' },
+] as const satisfies readonly Option<string>[];
+export type Reason = (typeof reasonOptions)[number]['value'];
+
+export const partnershipTypeOptions = [
+  { value: 'Partnership', label: 'Partnership', hint: 'Two or more people who own a business together' },
+  { value: 'Joint Venture', label: 'Joint Venture', hint: 'Businesses or people teaming up for a particular project' },
+] as const satisfies readonly Option<string>[];
+export type PartnershipType = (typeof partnershipTypeOptions)[number]['value'];
+
+export const soleProprietorTypeOptions = [
+  { value: 'Sole Proprietor', label: 'Sole Proprietor', hint: 'You own and run an unincorporated business by yourself' },
+  {
+    value: 'Household Employer',
+    label: 'Household Employer',
+    hint: 'You need an EIN only to pay household workers such as a nanny or housekeeper',
+  },
+] as const satisfies readonly Option<string>[];
+export type SoleProprietorType = (typeof soleProprietorTypeOptions)[number]['value'];
+
+export const trustTypeOptions = [
+  { value: 'Revocable Trust', label: 'Revocable Trust', hint: 'The grantor can change or cancel the trust' },
+  { value: 'Irrevocable Trust', label: 'Irrevocable Trust', hint: 'The trust cannot be changed once created' },
+  { value: 'Other', label: 'Other' },
+] as const satisfies readonly Option<string>[];
+export type TrustType = (typeof trustTypeOptions)[number]['value'];
+
+export const llcTaxClassificationOptions = [
+  { value: 'Multi-member LLC', label: 'Multi-member LLC', hint: 'Taxed as a partnership, filing Form 1065' },
+  {
+    value: 'Single-member LLC',
+    label: 'Single-member LLC',
+    hint: 'A disregarded entity: income is reported on the owners’ own return',
+  },
+] as const satisfies readonly Option<string>[];
+export type LlcTaxClassification = (typeof llcTaxClassificationOptions)[number]['value'];
+
+export const companyMessages = {
+  companyName: 'Company name is required',
+  companyNameTooLong: 'Company name must be at most 200 characters',
+  state: 'State is required',
+  entityType: 'Entity type is required',
+  hasTradeName: 'Select Yes or No',
+  tradeName: 'Enter the trade name',
+  tradeNameTooLong: 'Trade name must be at most 200 characters',
+  tradeNameEnding: "Trade name cannot contain endings like 'LLC', 'LC', 'PLLC', 'PA', 'Corp', or 'Inc'",
+  tradeNameCharacters: "Trade name can only contain letters, numbers, spaces, '-', and '&'",
+  corporationType: 'Please select a corporation type',
+  reasonForEin: 'Please select a reason for requesting an EIN',
+  partnershipType: 'Please select a partnership type',
+  soleProprietorType: 'Please select a sole proprietor type',
+  trustType: 'Please select a trust type',
+  llcMemberCount: 'Please enter the number of LLC members',
+  llcLocationState: 'Please select the state where the business is physically located',
+  llcIsHusbandWife: 'Please indicate if the members are husband and wife',
+  llcTaxClassification: 'Please choose how you want to be classified',
+  llcRicReason: 'Please select a reason',
+} as const;
+
+/** Longest company or trade name accepted: far beyond any real name, but bounded. */
+export const companyNameMaxLength = 200;
+
+/** Endings that mark an entity (LLC, Inc, ...) and so do not belong in a trade name; as a whole word at the end, optional period. */
+const entityEnding = /(?:^|[^a-z0-9])(?:llc|lc|pllc|pa|corp|inc|corporation|incorporated)\.?$/i;
+const tradeNameCharacters = /^[a-z0-9 &-]*$/i;
+/** A member count: a whole number from 1, written as plain digits. */
+const memberCount = /^[1-9]\d{0,5}$/;
+
+/**
+ * A choice from a list, held as the option's value, or '' while nothing is chosen; anything else is
+ * rejected with the question's message. Whether '' is acceptable is decided by the caller.
+ */
+function choice<const V extends string>(options: readonly Option<V>[], message: string) {
+  const values = options.map((option) => option.value);
+  return z.custom<V | ''>((value) => value === '' || values.includes(value as V), { error: message });
+}
+
+function requiredChoice<const V extends string>(options: readonly Option<V>[], message: string) {
+  return choice(options, message).refine((value) => value !== '', { error: message });
+}
+
+const stateOptions: readonly Option<UsStateCode>[] = usStateCodes.map((code) => ({ value: code, label: code }));
+
+/** The husband-and-wife question is asked only of a two-member LLC in a community property state. */
+export function asksHusbandWife(llcMemberCount: string | undefined, llcLocationState: string | undefined): boolean {
+  return llcMemberCount === '2' && (communityPropertyStates as readonly string[]).includes(llcLocationState ?? '');
+}
+
+/** The corporation's reason question is asked once a type is chosen, except for a settlement fund. */
+export function asksCorporationReason(corporationType: string | undefined): boolean {
+  return Boolean(corporationType) && corporationType !== 'Settlement Fund';
+}
+
+/** The sole proprietor's reason question is asked once a type is chosen, except for a household employer. */
+export function asksSoleProprietorReason(soleProprietorType: string | undefined): boolean {
+  return Boolean(soleProprietorType) && soleProprietorType !== 'Household Employer';
+}
+
+export const companySchema = z
+  .strictObject({
+    companyName: z
+      .string({ error: companyMessages.companyName })
+      .refine((value) => value.trim().length >= 2, { error: companyMessages.companyName })
+      .refine((value) => value.length <= companyNameMaxLength, { error: companyMessages.companyNameTooLong }),
+    state: requiredChoice(stateOptions, companyMessages.state),
+    entityType: requiredChoice(entityTypeOptions, companyMessages.entityType),
+    // Optional on Form SS-4 (line 2, "if different from line 1"): no answer means no trade name.
+    hasTradeName: z.enum(['', 'true', 'false'], { error: companyMessages.hasTradeName }),
+    tradeName: z.string({ error: companyMessages.tradeName }).optional(),
+
+    corporationType: choice(corporationTypeOptions, companyMessages.corporationType).optional(),
+    corporationReason: choice(reasonOptions, companyMessages.reasonForEin).optional(),
+
+    partnershipType: choice(partnershipTypeOptions, companyMessages.partnershipType).optional(),
+    partnershipReason: choice(reasonOptions, companyMessages.reasonForEin).optional(),
+
+    // The specification asks for no sole proprietor or trust type: both may stay unanswered.
+    soleProprietorType: choice(soleProprietorTypeOptions, companyMessages.soleProprietorType).optional(),
+    soleProprietorReason: choice(reasonOptions, companyMessages.reasonForEin).optional(),
+
+    trustType: choice(trustTypeOptions, companyMessages.trustType).optional(),
+
+    llcMemberCount: z.string({ error: companyMessages.llcMemberCount }).optional(),
+    llcLocationState: choice(stateOptions, companyMessages.llcLocationState).optional(),
+    llcIsHusbandWife: z.enum(['', 'true', 'false'], { error: companyMessages.llcIsHusbandWife }).optional(),
+    llcTaxClassification: choice(llcTaxClassificationOptions, companyMessages.llcTaxClassification).optional(),
+    // The LLC's reason for requesting an EIN (the name is the specification's).
+    llcRicReason: choice(reasonOptions, companyMessages.llcRicReason).optional(),
+  })
+  .superRefine((company, context) => {
+    const requireAnswer = (field: keyof typeof company, message: string) => {
+      if (!company[field]) context.addIssue({ code: 'custom', path: [field], message });
+    };
+
+    if (company.hasTradeName === 'true') {
+      const tradeName = (company.tradeName ?? '').trim();
+      if (tradeName.length < 2) context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeName });
+      if (tradeName.length > companyNameMaxLength)
+        context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameTooLong });
+      if (entityEnding.test(tradeName))
+        context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameEnding });
+      if (!tradeNameCharacters.test(tradeName))
+        context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameCharacters });
+    }
+
+    switch (company.entityType) {
+      case 'Corporation':
+        requireAnswer('corporationType', companyMessages.corporationType);
+        if (asksCorporationReason(company.corporationType)) requireAnswer('corporationReason', companyMessages.reasonForEin);
+        break;
+      case 'Partnership':
+        requireAnswer('partnershipType', companyMessages.partnershipType);
+        if (company.partnershipType) requireAnswer('partnershipReason', companyMessages.reasonForEin);
+        break;
+      case 'Sole Proprietor':
+        if (asksSoleProprietorReason(company.soleProprietorType)) requireAnswer('soleProprietorReason', companyMessages.reasonForEin);
+        break;
+      case 'LLC':
+        if (!memberCount.test(company.llcMemberCount ?? ''))
+          context.addIssue({ code: 'custom', path: ['llcMemberCount'], message: companyMessages.llcMemberCount });
+        requireAnswer('llcLocationState', companyMessages.llcLocationState);
+        if (asksHusbandWife(company.llcMemberCount, company.llcLocationState)) {
+          requireAnswer('llcIsHusbandWife', companyMessages.llcIsHusbandWife);
+          if (company.llcIsHusbandWife === 'true') requireAnswer('llcTaxClassification', companyMessages.llcTaxClassification);
+        }
+        requireAnswer('llcRicReason', companyMessages.llcRicReason);
+        break;
+    }
+  });
+
+export type Company = z.infer<typeof companySchema>;
+
+/** The empty step-1 form: every field present, nothing answered. */
+export const companyDefaults: Required<Company> = {
+  companyName: '',
+  state: '',
+  entityType: '',
+  hasTradeName: '',
+  tradeName: '',
+  corporationType: '',
+  corporationReason: '',
+  partnershipType: '',
+  partnershipReason: '',
+  soleProprietorType: '',
+  soleProprietorReason: '',
+  trustType: '',
+  llcMemberCount: '',
+  llcLocationState: '',
+  llcIsHusbandWife: '',
+  llcTaxClassification: '',
+  llcRicReason: '',
+};
