@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Controller, get, useFormContext } from 'react-hook-form';
-import { format, InputMask } from '@react-input/mask';
 import { Field, FieldSet } from './field';
 import { Choice, Select, TextArea, TextInput } from './controls';
+import { caretAfterDigits, formatDigits, maskDigitCount } from './masks';
 
 // Fields bound to the surrounding react-hook-form form by name (the spec's field names).
 
@@ -146,13 +146,15 @@ export const masks = {
   ein: { mask: '__-_______', store: 'formatted' },
 } as const satisfies Record<string, MaskSpec>;
 
-const digit = { _: /\d/ };
-
-/** A text field that formats digits as they are typed (ZIP, phone, SSN, MM/YYYY, EIN). */
+/**
+ * A text field that formats digits as they are typed (ZIP, phone, SSN, MM/YYYY, EIN): anything but
+ * digits is dropped, the mask's separators appear as the digits reach them, and the caret stays
+ * after the digit it followed.
+ */
 export function MaskedField({ name, label, required, help, hint, className, mask, placeholder, autoComplete }: CommonProps & { mask: MaskSpec; placeholder?: string; autoComplete?: string }) {
   const { control } = useFormContext();
   const error = useFieldError(name);
-  const options = { mask: mask.mask, replacement: digit };
+  const maxDigits = maskDigitCount(mask.mask);
   return (
     <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
       {(controlProps) => (
@@ -161,11 +163,9 @@ export function MaskedField({ name, label, required, help, hint, className, mask
           control={control}
           render={({ field }) => {
             const stored = typeof field.value === 'string' ? field.value : '';
-            const shown = mask.store === 'digits' ? format(stored, options) : stored;
+            const shown = formatDigits(stored.replace(/\D/g, ''), mask.mask);
             return (
-              <InputMask
-                component={TextInput}
-                {...options}
+              <TextInput
                 {...controlProps}
                 ref={field.ref}
                 name={field.name}
@@ -176,8 +176,18 @@ export function MaskedField({ name, label, required, help, hint, className, mask
                 maxLength={mask.mask.length}
                 onBlur={field.onBlur}
                 onChange={(event) => {
-                  const text = event.target.value;
-                  field.onChange(mask.store === 'digits' ? text.replace(/\D/g, '') : text);
+                  const input = event.target;
+                  const caret = input.selectionStart ?? input.value.length;
+                  const digitsBeforeCaret = input.value.slice(0, caret).replace(/\D/g, '').length;
+                  const digits = input.value.replace(/\D/g, '').slice(0, maxDigits);
+                  const formatted = formatDigits(digits, mask.mask);
+                  field.onChange(mask.store === 'digits' ? digits : formatted);
+                  // React puts the caret at the end when it writes the new value; put it back.
+                  requestAnimationFrame(() => {
+                    if (document.activeElement !== input) return;
+                    const position = caretAfterDigits(formatted, digitsBeforeCaret);
+                    input.setSelectionRange(position, position);
+                  });
                 }}
               />
             );

@@ -1,3 +1,260 @@
+import { useEffect, type ReactNode } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { SavedApplication } from '../../../shared/application/application';
+import {
+  contactDefaults,
+  contactSchema,
+  nameMaxLength,
+  titleMaxLength,
+  trusteeSuffixOptions,
+  type Contact,
+} from '../../../shared/application/contact';
+import { CheckboxField, MaskedField, masks, SelectField, TextField } from '../../components/form/fields';
+import { paths } from '../../paths';
+import { restoreSection, saveSection } from './application-storage';
+import { useWizardPage } from './use-wizard-page';
+import { wizardResolver } from './wizard-resolver';
+import { WizardLayout } from './wizard-layout';
+import { FormSection, WizardForm, WizardLoading } from './wizard-form';
+
+/** What "same as the primary contact" copies: contact field to responsible-party field. */
+const copiedFromContact = {
+  contactFirstName: 'rpFirstName',
+  contactMiddleName: 'rpMiddleName',
+  contactLastName: 'rpLastName',
+  emailAddress: 'rpEmail',
+  phoneNumber: 'rpPhone',
+} as const satisfies Partial<Record<keyof Contact, keyof Contact>>;
+
+type CopiedField = keyof typeof copiedFromContact;
+const copiedFields = Object.keys(copiedFromContact) as CopiedField[];
+
+function isCopiedField(name: string | undefined): name is CopiedField {
+  return name !== undefined && name in copiedFromContact;
+}
+
+function companyEntityType(application: SavedApplication): string {
+  const value = (application.company as Record<string, unknown> | undefined)?.entityType;
+  return typeof value === 'string' ? value : '';
+}
+
 export function ContactStep() {
-  return <main><h1>ContactStep</h1></main>;
+  const page = useWizardPage('contact');
+  return (
+    <WizardLayout
+      step={3}
+      title="Responsible Party"
+      subtitle="Who we can reach about this application, and who owns or controls the business"
+      securityNotice="Your Social Security number is encrypted and used only for your IRS EIN application. It is never shared or used for anything else."
+    >
+      <title>Responsible Party | EIN Filing Service</title>
+      {page.status === 'loading' ? <WizardLoading /> : <ContactForm application={page.application} />}
+    </WizardLayout>
+  );
+}
+
+function ContactForm({ application }: { application: SavedApplication }) {
+  const navigate = useNavigate();
+  const entityType = companyEntityType(application);
+  const isTrust = entityType === 'Trust';
+
+  const form = useForm<Contact>({
+    resolver: wizardResolver(contactSchema),
+    // The entity type always comes from step 1, so a changed answer there is picked up here.
+    defaultValues: { ...restoreSection(contactDefaults, application.contact, 'contact'), entityType },
+    mode: 'onTouched',
+    // Hidden conditional fields (the trustee's) are not submitted or saved.
+    shouldUnregister: true,
+  });
+  const { getValues, setValue, subscribe } = form;
+
+  // While "same as the primary contact" is checked, the contact's name, e-mail and phone digits are
+  // copied into the responsible party's fields: all at once when it is checked, then each one as the
+  // contact's answer changes. The copies stay editable.
+  useEffect(() => {
+    const copy = (from: CopiedField) => {
+      const raw = getValues(from) ?? '';
+      const value = from === 'phoneNumber' ? raw.replace(/\D/g, '') : raw;
+      setValue(copiedFromContact[from], value, { shouldDirty: true, shouldValidate: value !== '' });
+    };
+    return subscribe({
+      name: ['sameAsContact', ...copiedFields],
+      formState: { values: true },
+      callback: ({ name, type, values }) => {
+        if (type !== 'change' || !values.sameAsContact) return;
+        if (name === 'sameAsContact') copiedFields.forEach(copy);
+        else if (isCopiedField(name)) copy(name);
+      },
+    });
+  }, [getValues, setValue, subscribe]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    saveSection('contact', values);
+    navigate(paths.step4);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.step2}>
+        <input type="hidden" {...form.register('entityType')} />
+
+        <Group label="Primary Contact">
+          <FormSection title="Primary Contact" description="The person we contact about this application and send the EIN to.">
+            <NameFields person="contact" />
+            <MaskedField
+              name="phoneNumber"
+              mask={masks.phone}
+              label="Phone Number"
+              required
+              placeholder="(555) 123-4567"
+              autoComplete="tel-national"
+              help="A US phone number where we can reach you about the application."
+            />
+            <TextField
+              name="emailAddress"
+              type="email"
+              label="Email Address"
+              required
+              autoComplete="email"
+              placeholder="you@example.com"
+              help="We send updates and your EIN to this address."
+            />
+          </FormSection>
+        </Group>
+
+        <CheckboxField
+          name="sameAsContact"
+          label="The responsible party is the same as the primary contact"
+          hint="Copies the contact's name, phone and e-mail below. You can still edit them."
+          className="bg-white"
+        />
+
+        <Group label="Responsible Party">
+          <FormSection
+            title="Responsible Party"
+            description={
+              <>
+                The IRS defines the responsible party as the person who ultimately owns or controls the entity, or who exercises
+                ultimate effective control over its funds and assets. It must be an individual, not another business. For most
+                small businesses this is the owner or a principal officer.
+              </>
+            }
+          >
+            <NameFields person="rp" />
+            <TextField
+              name="rpTitle"
+              label="Title"
+              required
+              maxLength={titleMaxLength}
+              placeholder="Owner, President, Managing Member..."
+              help="The responsible party's role in the business, such as Owner, President, Managing Member or Trustee."
+            />
+            <MaskedField
+              name="rpSSN"
+              mask={masks.ssnDigits}
+              label="Social Security Number"
+              required
+              placeholder="###-##-####"
+              autoComplete="off"
+              help="The responsible party's SSN (or ITIN). The IRS needs it to issue the EIN; it is encrypted and never shown in full."
+            />
+            <MaskedField
+              name="rpPhone"
+              mask={masks.phoneDigits}
+              label="Phone Number"
+              required
+              placeholder="(555) 123-4567"
+              autoComplete="section-responsible-party tel-national"
+              help="The responsible party's phone number."
+            />
+            <TextField
+              name="rpEmail"
+              type="email"
+              label="Email Address"
+              required
+              autoComplete="section-responsible-party email"
+              placeholder="name@example.com"
+              help="The responsible party's e-mail address."
+            />
+          </FormSection>
+        </Group>
+
+        {isTrust ? (
+          <Group label="Trustee Information">
+            <FormSection title="Trustee Information" description="The trustee manages the trust and is named on the application.">
+              <CheckboxField name="trustFilingAsEstate" label="The trust is filing as an estate" className="pb-4 sm:col-span-2" />
+              <NameFields person="trustee" />
+              <SelectField
+                name="trusteeSuffix"
+                label="Suffix"
+                options={trusteeSuffixOptions}
+                placeholder="None"
+                hint="Optional."
+              />
+            </FormSection>
+          </Group>
+        ) : null}
+      </WizardForm>
+    </FormProvider>
+  );
+}
+
+/** Names a form section for assistive technology, so repeated labels (First Name, ...) keep their context. */
+function Group({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+const people = {
+  contact: {
+    help: 'The person we contact about this application. Letters, spaces, hyphens and ampersands only.',
+    autoComplete: '',
+  },
+  rp: {
+    help: "The responsible party's legal name. Letters, spaces, hyphens and ampersands only.",
+    autoComplete: 'section-responsible-party ',
+  },
+  trustee: {
+    help: "The trustee's legal name. Letters, spaces, hyphens and ampersands only.",
+    autoComplete: 'section-trustee ',
+  },
+} as const;
+
+/**
+ * First (required), middle (optional) and last (required) name of one person. Each person is its own
+ * autofill section, so a browser filling the contact does not also fill the others.
+ */
+function NameFields({ person }: { person: keyof typeof people }) {
+  const { help, autoComplete } = people[person];
+  return (
+    <>
+      <TextField
+        name={`${person}FirstName`}
+        label="First Name"
+        required
+        maxLength={nameMaxLength}
+        autoComplete={`${autoComplete}given-name`}
+        help={help}
+      />
+      <TextField
+        name={`${person}MiddleName`}
+        label="Middle Name"
+        maxLength={nameMaxLength}
+        autoComplete={`${autoComplete}additional-name`}
+        hint="Optional."
+      />
+      <TextField
+        name={`${person}LastName`}
+        label="Last Name"
+        required
+        maxLength={nameMaxLength}
+        autoComplete={`${autoComplete}family-name`}
+        help={help}
+      />
+    </>
+  );
 }

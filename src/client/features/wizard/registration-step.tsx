@@ -1,3 +1,258 @@
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { SavedApplication } from '../../../shared/application/application';
+import { usStateNameOptions } from '../../../shared/application/options';
+import {
+  closingMonthOptions,
+  registrationDefaults,
+  registrationLimits,
+  registrationSchema,
+  reitTypeOptions,
+  type Registration,
+  asksIncorporationState as asksIncorporationStateFor,
+} from '../../../shared/application/registration';
+import { Choice } from '../../components/form/controls';
+import { MaskedField, masks, RadioGroupField, SelectField, TextField } from '../../components/form/fields';
+import { paths } from '../../paths';
+import { restoreSection, saveSection } from './application-storage';
+import { useWizardPage } from './use-wizard-page';
+import { wizardResolver } from './wizard-resolver';
+import { WizardLayout } from './wizard-layout';
+import { FormSection, WizardForm, WizardLoading } from './wizard-form';
+
+const mailingFields = ['mailingCareOf', 'mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
+
+/** A step-1 answer as plain text ('' when absent). */
+function companyAnswer(application: SavedApplication, key: 'entityType' | 'corporationType'): string {
+  const value = (application.company as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'string' ? value : '';
+}
+
 export function RegistrationStep() {
-  return <main><h1>RegistrationStep</h1></main>;
+  const page = useWizardPage('registration');
+  return (
+    <WizardLayout
+      step={2}
+      title="Company Registration Details"
+      subtitle="Where and when your business was formed, and where it is located"
+      securityNotice="Your address details are sent over a 256-bit SSL encrypted connection and used only to prepare your EIN application."
+    >
+      <title>Business Details | EIN Filing Service</title>
+      {page.status === 'loading' ? <WizardLoading /> : <RegistrationForm application={page.application} />}
+    </WizardLayout>
+  );
+}
+
+function RegistrationForm({ application }: { application: SavedApplication }) {
+  const navigate = useNavigate();
+  const entityType = companyAnswer(application, 'entityType');
+  const corporationType = companyAnswer(application, 'corporationType');
+  const isCorporation = entityType === 'Corporation';
+  const isLlc = entityType === 'LLC';
+  const isReit = isCorporation && corporationType === 'REIT';
+  const asksIncorporationState = asksIncorporationStateFor(entityType, corporationType);
+
+  const form = useForm<Registration>({
+    resolver: wizardResolver(registrationSchema),
+    defaultValues: restoreSection(registrationDefaults, application.registration, 'registration'),
+    mode: 'onTouched',
+    // Hidden conditional fields are not submitted or saved.
+    shouldUnregister: true,
+  });
+  const sameMailingAddress = useWatch({ control: form.control, name: 'sameMailingAddress' });
+
+  const sameMailingAddressField = form.register('sameMailingAddress', {
+    onChange: (event: { target: { checked: boolean } }) => {
+      // Re-checking clears the mailing address; resetting the fields' defaults too keeps an earlier
+      // (saved) mailing address from coming back when the box is unchecked again.
+      if (!event.target.checked) return;
+      for (const field of mailingFields) form.resetField(field, { defaultValue: '' });
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    saveSection('registration', values);
+    navigate(paths.step3);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.wizardStart}>
+        <FormSection title="Business Entity Information">
+          <TextField
+            name="companyRegistrationNumber"
+            label="Company Registration Number"
+            hint="Optional. The file or entity number your state gave the business, if any."
+            maxLength={registrationLimits.companyRegistrationNumber}
+          />
+          <TextField
+            name="businessStartDate"
+            type="date"
+            label={isCorporation ? 'Corporation Start Date' : 'Business Start Date'}
+            required
+            help="The date the business started or was acquired (IRS Form SS-4, line 11)."
+          />
+          <MaskedField
+            name="previousOwnerEIN"
+            mask={masks.ein}
+            label="Previous Owner's EIN"
+            placeholder="XX-XXXXXXX"
+            hint="Optional. Only if you bought or took over a business that already had an EIN."
+          />
+          <SelectField
+            name="accountingYearClosingMonth"
+            label="Accounting Year Closing Month"
+            required
+            options={closingMonthOptions}
+            placeholder="Select closing month"
+            help="The last month of your accounting (tax) year. Most businesses close in December."
+          />
+        </FormSection>
+
+        {isReit ? (
+          <FormSection title="REIT Classification" description="Tell us how the real estate investment trust earns its income.">
+            <RadioGroupField
+              name="reitType"
+              label="Type of REIT"
+              required
+              options={reitTypeOptions}
+              columns={2}
+              className="sm:col-span-2"
+              help="Equity REITs own property; mortgage REITs hold loans secured by property."
+            />
+          </FormSection>
+        ) : null}
+
+        {asksIncorporationState ? (
+          <FormSection title="Articles of Incorporation">
+            <SelectField
+              name="incorporationState"
+              label="State of Incorporation"
+              required
+              options={usStateNameOptions}
+              placeholder="Select state"
+              help="The state where the articles of incorporation were filed (IRS Form SS-4, line 9b)."
+            />
+          </FormSection>
+        ) : null}
+
+        {isLlc ? (
+          <FormSection title="Articles of Organization">
+            <SelectField
+              name="llcOrganizationState"
+              label="State of Organization"
+              required
+              options={usStateNameOptions}
+              placeholder="Select state"
+              help="The state where the LLC's articles of organization were filed."
+            />
+          </FormSection>
+        ) : null}
+
+        <FormSection title="Business Address Information" description="The physical location of the business in the United States.">
+          <TextField
+            name="streetAddress"
+            label="Street Address"
+            required
+            autoComplete="address-line1"
+            maxLength={registrationLimits.streetAddress}
+            className="sm:col-span-2"
+            help="Where the business is physically located. A P.O. box cannot be used here."
+          />
+          <TextField
+            name="city"
+            label="City"
+            required
+            autoComplete="address-level2"
+            maxLength={registrationLimits.city}
+            help="The city or town of the business address."
+          />
+          <TextField
+            name="county"
+            label="County"
+            required
+            maxLength={registrationLimits.county}
+            help="The county where the business is located (IRS Form SS-4, line 6)."
+          />
+          <SelectField
+            name="state"
+            label="State"
+            required
+            options={usStateNameOptions}
+            placeholder="Select state"
+            help="The state of the business address."
+          />
+          <MaskedField
+            name="zipCode"
+            mask={masks.zip}
+            label="ZIP Code"
+            required
+            placeholder="12345 or 12345-6789"
+            autoComplete="postal-code"
+            help="5 digits, or ZIP+4 (9 digits)."
+          />
+          <div className="pt-2 pb-4 sm:col-span-2">
+            <Choice type="checkbox" label="Mailing address is the same as the business address" {...sameMailingAddressField} />
+          </div>
+
+          {sameMailingAddress ? null : (
+            <>
+              <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">Mailing Address</h3>
+              <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A P.O. box is fine.</p>
+              {isLlc ? null : (
+                <TextField
+                  name="mailingCareOf"
+                  label="Care Of (c/o)"
+                  hint="Optional. A person or company that receives mail for the business."
+                  maxLength={registrationLimits.mailingCareOf}
+                  className="sm:col-span-2"
+                />
+              )}
+              <TextField
+                name="mailingStreetAddress"
+                label="Mailing Street Address"
+                required
+                autoComplete="section-mailing address-line1"
+                maxLength={registrationLimits.streetAddress}
+                className="sm:col-span-2"
+                help="Street address or P.O. box where mail should go."
+              />
+              <TextField
+                name="mailingCity"
+                label="Mailing City"
+                required
+                autoComplete="section-mailing address-level2"
+                maxLength={registrationLimits.city}
+                help="The city or town of the mailing address."
+              />
+              <TextField
+                name="mailingCounty"
+                label="Mailing County"
+                required
+                maxLength={registrationLimits.county}
+                help="The county of the mailing address."
+              />
+              <SelectField
+                name="mailingState"
+                label="Mailing State"
+                required
+                options={usStateNameOptions}
+                placeholder="Select state"
+                help="The state of the mailing address."
+              />
+              <MaskedField
+                name="mailingZipCode"
+                mask={masks.zip}
+                label="Mailing ZIP Code"
+                required
+                placeholder="12345 or 12345-6789"
+                autoComplete="section-mailing postal-code"
+                help="5 digits, or ZIP+4 (9 digits)."
+              />
+            </>
+          )}
+        </FormSection>
+      </WizardForm>
+    </FormProvider>
+  );
 }

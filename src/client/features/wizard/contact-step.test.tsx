@@ -1,0 +1,258 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ContactStep } from './contact-step';
+
+afterEach(() => {
+  // The mask library polls the caret of a focused input with timers that outlive an unmount.
+  (document.activeElement as HTMLElement | null)?.blur();
+  cleanup();
+  sessionStorage.clear();
+});
+
+const storageKey = 'ein-application-data';
+
+const registration = {
+  companyRegistrationNumber: '',
+  businessStartDate: '2024-03-15',
+  previousOwnerEIN: '',
+  accountingYearClosingMonth: '12',
+  streetAddress: '100 Main Street',
+  city: 'Austin',
+  county: 'Travis',
+  state: 'Texas',
+  zipCode: '78701',
+  sameMailingAddress: true,
+};
+
+function openStep(entityType = 'LLC', contact?: Record<string, unknown>) {
+  sessionStorage.setItem(
+    storageKey,
+    JSON.stringify({ version: 1, company: { companyName: 'Acme', state: 'TX', entityType }, registration, ...(contact ? { contact } : {}) }),
+  );
+  render(
+    <MemoryRouter initialEntries={['/ein/step-3']}>
+      <Routes>
+        <Route path="/ein/step-2" element={<h1>Step 2 page</h1>} />
+        <Route path="/ein/step-3" element={<ContactStep />} />
+        <Route path="/ein/step-4" element={<h1>Step 4 page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+function savedContact(): Record<string, unknown> | undefined {
+  return JSON.parse(sessionStorage.getItem(storageKey) ?? '{}').contact;
+}
+
+const group = (name: string) => screen.getByRole('group', { name });
+const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+const label = (text: string) => new RegExp(`^${text}\\*?$`);
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function fillContact(user: User) {
+  const contact = group('Primary Contact');
+  await user.type(within(contact).getByLabelText(label('First Name')), 'Jane');
+  await user.type(within(contact).getByLabelText(label('Middle Name')), 'Ann');
+  await user.type(within(contact).getByLabelText(label('Last Name')), 'Doe-Smith');
+  await user.type(within(contact).getByLabelText(label('Phone Number')), '5125550147');
+  await user.type(within(contact).getByLabelText(label('Email Address')), 'jane@example.com');
+}
+
+async function fillResponsibleParty(user: User) {
+  const rp = group('Responsible Party');
+  await user.type(within(rp).getByLabelText(label('First Name')), 'John');
+  await user.type(within(rp).getByLabelText(label('Last Name')), 'Public');
+  await user.type(within(rp).getByLabelText(label('Title')), 'Owner');
+  await user.type(within(rp).getByLabelText(label('Social Security Number')), '123456789');
+  await user.type(within(rp).getByLabelText(label('Phone Number')), '5125550148');
+  await user.type(within(rp).getByLabelText(label('Email Address')), 'john@example.com');
+}
+
+describe('ContactStep', () => {
+  it('shows step 3 with its title, the SSN notice, the responsible party explanation and Back to step 2', async () => {
+    openStep();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Responsible Party' })).toBeTruthy();
+    expect(screen.getByText(/Social Security number is encrypted and used only for your IRS EIN application/)).toBeTruthy();
+    expect(screen.getByText(/person who ultimately owns or controls the entity/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Primary Contact' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/ein/step-2');
+    expect(document.title).toBe('Responsible Party | EIN Filing Service');
+  });
+
+  it('gives the contact fields autofill hints and turns autofill off for the SSN', async () => {
+    openStep();
+    await screen.findByRole('group', { name: 'Primary Contact' });
+    expect(field('contactFirstName').autocomplete).toBe('given-name');
+    expect(field('contactLastName').autocomplete).toBe('family-name');
+    expect(field('phoneNumber').autocomplete).toBe('tel-national');
+    expect(field('emailAddress').autocomplete).toBe('email');
+    expect(field('rpSSN').getAttribute('autocomplete')).toBe('off');
+  });
+
+  it('shows the SSN as ###-##-#### (at most 11 characters) and the phone as (###) ###-####', async () => {
+    const user = openStep();
+    const ssn = (await within(await screen.findByRole('group', { name: 'Responsible Party' })).findByLabelText(label('Social Security Number'))) as HTMLInputElement;
+    await user.type(ssn, '1234567890');
+    expect(ssn.value).toBe('123-45-6789');
+    expect(ssn.maxLength).toBe(11);
+    await user.type(field('phoneNumber'), '5125550147');
+    expect(field('phoneNumber').value).toBe('(512) 555-0147');
+  });
+
+  it('copies the contact into the responsible party when the box is checked, and keeps the copies editable', async () => {
+    const user = openStep();
+    await screen.findByRole('group', { name: 'Primary Contact' });
+    await fillContact(user);
+    await user.click(screen.getByRole('checkbox', { name: /^The responsible party is the same as the primary contact/ }));
+
+    expect(field('rpFirstName').value).toBe('Jane');
+    expect(field('rpMiddleName').value).toBe('Ann');
+    expect(field('rpLastName').value).toBe('Doe-Smith');
+    expect(field('rpEmail').value).toBe('jane@example.com');
+    expect(field('rpPhone').value).toBe('(512) 555-0147');
+
+    await user.clear(field('rpEmail'));
+    await user.type(field('rpEmail'), 'owner@example.com');
+    expect(field('rpEmail').value).toBe('owner@example.com');
+  });
+
+  it('keeps copying contact changes while the box is checked, and stops once it is unchecked', async () => {
+    const user = openStep();
+    await screen.findByRole('group', { name: 'Primary Contact' });
+    const same = screen.getByRole('checkbox', { name: /same as the primary contact/ });
+    await user.click(same);
+    await user.type(field('contactFirstName'), 'Jo');
+    expect(field('rpFirstName').value).toBe('Jo');
+    await user.click(same);
+    await user.type(field('contactFirstName'), 'e');
+    expect(field('rpFirstName').value).toBe('Jo');
+  });
+
+  it('validates on touch with the spec messages', async () => {
+    const user = openStep();
+    const contact = await screen.findByRole('group', { name: 'Primary Contact' });
+    await user.type(within(contact).getByLabelText(label('First Name')), 'J0hn');
+    await user.tab();
+    expect(await within(contact).findByText('Only letters, spaces, hyphens, and ampersands allowed')).toBeTruthy();
+    await user.type(field('phoneNumber'), '512');
+    await user.tab();
+    expect(await screen.findByText('Valid phone number required')).toBeTruthy();
+    await user.type(field('rpSSN'), '1234');
+    await user.tab();
+    expect(await screen.findByText('Enter 9 digits')).toBeTruthy();
+  });
+
+  it('shows every required message on an empty submit and stays on the page', async () => {
+    const user = openStep();
+    await user.click(await screen.findByRole('button', { name: /Continue/ }));
+    const contact = group('Primary Contact');
+    const rp = group('Responsible Party');
+    expect(await within(contact).findByText('First name is required')).toBeTruthy();
+    expect(within(contact).getByText('Last name is required')).toBeTruthy();
+    expect(within(contact).getByText('Valid phone number required')).toBeTruthy();
+    expect(within(contact).getByText('Valid email address required')).toBeTruthy();
+    expect(within(rp).getByText('First name is required')).toBeTruthy();
+    expect(within(rp).getByText('Last name is required')).toBeTruthy();
+    expect(within(rp).getByText('Title is required')).toBeTruthy();
+    expect(within(rp).getByText('Enter 9 digits')).toBeTruthy();
+    expect(within(rp).getByText('Enter 10 digits')).toBeTruthy();
+    expect(within(rp).getByText('Enter a valid email address')).toBeTruthy();
+    expect(savedContact()).toBeUndefined();
+  });
+
+  it('does not show the trustee section to other entity types', async () => {
+    openStep('Corporation');
+    await screen.findByRole('group', { name: 'Responsible Party' });
+    expect(screen.queryByRole('heading', { name: 'Trustee Information' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'The trust is filing as an estate' })).toBeNull();
+  });
+
+  it('for a trust asks for the trustee, requires the names and saves them with the entity type', async () => {
+    const user = openStep('Trust');
+    const trustee = await screen.findByRole('group', { name: 'Trustee Information' });
+    expect(within(trustee).getByRole('checkbox', { name: 'The trust is filing as an estate' })).toBeTruthy();
+    const suffix = within(trustee).getByLabelText(label('Suffix')) as HTMLSelectElement;
+    expect(within(suffix).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'Jr', 'Sr', 'II', 'III', 'IV']);
+
+    await fillContact(user);
+    await fillResponsibleParty(user);
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await within(trustee).findByText('First name is required')).toBeTruthy();
+    expect(within(trustee).getByText('Last name is required')).toBeTruthy();
+
+    await user.click(within(trustee).getByRole('checkbox', { name: 'The trust is filing as an estate' }));
+    await user.type(within(trustee).getByLabelText(label('First Name')), 'Mary');
+    await user.type(within(trustee).getByLabelText(label('Last Name')), 'Major');
+    await user.selectOptions(suffix, 'III');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
+    expect(savedContact()).toMatchObject({
+      entityType: 'Trust',
+      trustFilingAsEstate: true,
+      trusteeFirstName: 'Mary',
+      trusteeMiddleName: '',
+      trusteeLastName: 'Major',
+      trusteeSuffix: 'III',
+    });
+  });
+
+  it('saves the answers (SSN and responsible party phone as digits) and goes to step 4', async () => {
+    const user = openStep('LLC');
+    await screen.findByRole('group', { name: 'Primary Contact' });
+    await fillContact(user);
+    await fillResponsibleParty(user);
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
+    expect(savedContact()).toEqual({
+      entityType: 'LLC',
+      contactFirstName: 'Jane',
+      contactMiddleName: 'Ann',
+      contactLastName: 'Doe-Smith',
+      phoneNumber: '(512) 555-0147',
+      emailAddress: 'jane@example.com',
+      sameAsContact: false,
+      rpFirstName: 'John',
+      rpMiddleName: '',
+      rpLastName: 'Public',
+      rpTitle: 'Owner',
+      rpSSN: '123456789',
+      rpPhone: '5125550148',
+      rpEmail: 'john@example.com',
+    });
+  });
+
+  it('restores saved answers and takes the entity type from step 1', async () => {
+    openStep('Trust', {
+      entityType: 'LLC',
+      contactFirstName: 'Jane',
+      contactMiddleName: '',
+      contactLastName: 'Doe',
+      phoneNumber: '(512) 555-0147',
+      emailAddress: 'jane@example.com',
+      sameAsContact: true,
+      rpFirstName: 'Jane',
+      rpMiddleName: '',
+      rpLastName: 'Doe',
+      rpTitle: 'Trustee',
+      rpSSN: '123456789',
+      rpPhone: '5125550147',
+      rpEmail: 'other@example.com',
+    });
+    await screen.findByRole('group', { name: 'Trustee Information' });
+    expect(field('contactFirstName').value).toBe('Jane');
+    expect(field('phoneNumber').value).toBe('(512) 555-0147');
+    expect(field('rpSSN').value).toBe('123-45-6789');
+    expect(field('rpPhone').value).toBe('(512) 555-0147');
+    // A responsible party e-mail edited after copying stays as saved.
+    expect(field('rpEmail').value).toBe('other@example.com');
+    expect((screen.getByRole('checkbox', { name: /same as the primary contact/ }) as HTMLInputElement).checked).toBe(true);
+    expect(field('entityType').value).toBe('Trust');
+  });
+});

@@ -1,0 +1,297 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { RegistrationStep } from './registration-step';
+
+afterEach(() => {
+  // The mask library polls the caret of a focused input with timers that outlive an unmount.
+  (document.activeElement as HTMLElement | null)?.blur();
+  cleanup();
+  sessionStorage.clear();
+});
+
+const storageKey = 'ein-application-data';
+
+type Company = Record<string, string>;
+const llc: Company = { companyName: 'Acme Widgets', state: 'TX', entityType: 'LLC' };
+const corporation = (corporationType: string): Company => ({ companyName: 'Acme Inc', state: 'DE', entityType: 'Corporation', corporationType });
+
+function openStep(company: Company = llc, registration?: Record<string, unknown>) {
+  sessionStorage.setItem(storageKey, JSON.stringify({ version: 1, company, ...(registration ? { registration } : {}) }));
+  render(
+    <MemoryRouter initialEntries={['/ein/step-2']}>
+      <Routes>
+        <Route path="/ein-application-start" element={<h1>Step 1 page</h1>} />
+        <Route path="/ein/step-2" element={<RegistrationStep />} />
+        <Route path="/ein/step-3" element={<h1>Step 3 page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+function savedRegistration(): Record<string, unknown> | undefined {
+  return JSON.parse(sessionStorage.getItem(storageKey) ?? '{}').registration;
+}
+
+const input = (name: string) => document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+
+async function fillBusinessAddress(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^(Business|Corporation) Start Date/), '2024-03-15');
+  await user.type(screen.getByLabelText(/^Street Address/), '100 Main Street');
+  await user.type(screen.getByLabelText(/^City/), 'Austin');
+  await user.type(screen.getByLabelText(/^County/), 'Travis');
+  await user.selectOptions(screen.getByLabelText(/^State\*?$/), 'Texas');
+  await user.type(screen.getByLabelText(/^ZIP Code/), '787011234');
+}
+
+describe('RegistrationStep', () => {
+  it('shows step 2 with its title, the address security notice and the business sections', async () => {
+    openStep();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Company Registration Details' })).toBeTruthy();
+    expect(screen.getByText(/address details are sent over a 256-bit SSL encrypted connection/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Business Entity Information' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Business Address Information' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/ein-application-start');
+    expect(document.title).toBe('Business Details | EIN Filing Service');
+  });
+
+  it('offers the closing months January to December, December by default', async () => {
+    openStep();
+    const month = (await screen.findByLabelText(/^Accounting Year Closing Month/)) as HTMLSelectElement;
+    expect(month.value).toBe('12');
+    const options = within(month).getAllByRole('option').map((option) => [(option as HTMLOptionElement).value, option.textContent]);
+    expect(options[1]).toEqual(['01', 'January']);
+    expect(options[12]).toEqual(['12', 'December']);
+    expect(options).toHaveLength(13);
+  });
+
+  it.each<[string, Company, string[], string[]]>([
+    ['an LLC', llc, ['Articles of Organization'], ['Articles of Incorporation', 'REIT Classification']],
+    ['a corporation', corporation('Corporation'), ['Articles of Incorporation'], ['Articles of Organization', 'REIT Classification']],
+    ['an S corporation', corporation('S Corporation'), ['Articles of Incorporation'], ['Articles of Organization', 'REIT Classification']],
+    ['a personal service corporation', corporation('Personal Service Corporation'), ['Articles of Incorporation'], ['REIT Classification']],
+    ['a REIT', corporation('REIT'), ['REIT Classification'], ['Articles of Incorporation', 'Articles of Organization']],
+    ['a RIC', corporation('RIC'), [], ['Articles of Incorporation', 'REIT Classification', 'Articles of Organization']],
+    ['a settlement fund', corporation('Settlement Fund'), [], ['Articles of Incorporation', 'REIT Classification']],
+    ['a sole proprietor', { companyName: 'Jo Smith', state: 'CA', entityType: 'Sole Proprietor' }, [], ['Articles of Incorporation', 'Articles of Organization', 'REIT Classification']],
+    ['a trust (REIT left over in step 1 answers)', { companyName: 'T', state: 'CA', entityType: 'Trust', corporationType: 'REIT' }, [], ['REIT Classification', 'Articles of Incorporation']],
+  ])('for %s shows the matching sections', async (_case, company, shown, hidden) => {
+    openStep(company);
+    await screen.findByRole('heading', { name: 'Business Entity Information' });
+    for (const title of shown) expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    for (const title of hidden) expect(screen.queryByRole('heading', { name: title })).toBeNull();
+  });
+
+  it('says "Corporation Start Date" for a corporation and "Business Start Date" otherwise', async () => {
+    openStep(corporation('S Corporation'));
+    expect(await screen.findByLabelText(/^Corporation Start Date/)).toBeTruthy();
+    cleanup();
+    openStep(llc);
+    expect(await screen.findByLabelText(/^Business Start Date/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Corporation Start Date/)).toBeNull();
+  });
+
+  it('offers the REIT types and the incorporation and organization states by full name', async () => {
+    openStep(corporation('REIT'));
+    expect(await screen.findByRole('radio', { name: /Equity REIT/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Mortgage REIT/ })).toBeTruthy();
+    cleanup();
+    openStep(corporation('Corporation'));
+    const incorporation = (await screen.findByLabelText(/^State of Incorporation/)) as HTMLSelectElement;
+    expect(within(incorporation).getByRole('option', { name: 'Delaware' }).getAttribute('value')).toBe('Delaware');
+    expect(within(incorporation).getAllByRole('option')).toHaveLength(51);
+  });
+
+  it('formats the ZIP code with a hyphen after the fifth digit and stops at nine digits', async () => {
+    const user = openStep();
+    const zip = (await screen.findByLabelText(/^ZIP Code/)) as HTMLInputElement;
+    await user.type(zip, '1234567890');
+    expect(zip.value).toBe('12345-6789');
+  });
+
+  it('formats the previous owner EIN as XX-XXXXXXX and checks it on leaving the field', async () => {
+    const user = openStep();
+    const ein = (await screen.findByLabelText(/^Previous Owner's EIN/)) as HTMLInputElement;
+    await user.type(ein, '1234');
+    expect(ein.value).toBe('12-34');
+    await user.tab();
+    expect(await screen.findByText('Enter format: XX-XXXXXXX')).toBeTruthy();
+    await user.type(ein, '56789');
+    expect(ein.value).toBe('12-3456789');
+    expect(screen.queryByText('Enter format: XX-XXXXXXX')).toBeNull();
+  });
+
+  it('validates a field once it has been touched', async () => {
+    const user = openStep();
+    const street = await screen.findByLabelText(/^Street Address/);
+    await user.click(street);
+    expect(screen.queryByText('Street address is required')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Street address is required')).toBeTruthy();
+    expect(street.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('hides the mailing address until the box is unchecked, and clears it when re-checked', async () => {
+    const user = openStep(corporation('Corporation'));
+    const same = (await screen.findByRole('checkbox', { name: 'Mailing address is the same as the business address' })) as HTMLInputElement;
+    expect(same.checked).toBe(true);
+    expect(screen.queryByLabelText(/^Mailing Street Address/)).toBeNull();
+
+    await user.click(same);
+    expect(screen.getByLabelText(/^Care Of/)).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Care Of/), 'Jane Doe');
+    await user.type(screen.getByLabelText(/^Mailing Street Address/), 'PO Box 12');
+    await user.type(screen.getByLabelText(/^Mailing ZIP Code/), '75201');
+
+    await user.click(same);
+    expect(screen.queryByLabelText(/^Mailing Street Address/)).toBeNull();
+    await user.click(same);
+    expect((screen.getByLabelText(/^Care Of/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/^Mailing Street Address/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/^Mailing ZIP Code/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('does not ask an LLC for a care-of name', async () => {
+    const user = openStep(llc);
+    await user.click(await screen.findByRole('checkbox', { name: /Mailing address is the same/ }));
+    expect(screen.getByLabelText(/^Mailing Street Address/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Care Of/)).toBeNull();
+  });
+
+  it('requires the mailing address when it differs, with the mailing messages', async () => {
+    const user = openStep();
+    await fillBusinessAddress(user);
+    await user.click(screen.getByRole('checkbox', { name: /Mailing address is the same/ }));
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    for (const message of [
+      'Mailing street address is required',
+      'Mailing city is required',
+      'Mailing county is required',
+      'Mailing state is required',
+      'Valid mailing ZIP code required',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(savedRegistration()).toBeUndefined();
+  });
+
+  it('shows the messages of an empty form on submit and stays on the page', async () => {
+    const user = openStep();
+    await user.click(await screen.findByRole('button', { name: /Continue/ }));
+    for (const message of ['Business start date is required', 'Street address is required', 'City is required', 'County is required', 'State is required', 'Valid ZIP code required']) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(screen.queryByRole('heading', { name: 'Step 3 page' })).toBeNull();
+  });
+
+  it('submits without the REIT, incorporation or organization state (marked required, not enforced)', async () => {
+    const user = openStep(corporation('REIT'));
+    await screen.findByRole('heading', { name: 'REIT Classification' });
+    await fillBusinessAddress(user);
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+    expect(savedRegistration()).toMatchObject({ reitType: '' });
+  });
+
+  it('saves the answers (business address only) and goes to step 3', async () => {
+    const user = openStep(corporation('Corporation'));
+    await screen.findByRole('heading', { name: 'Business Entity Information' });
+    await user.type(screen.getByLabelText(/^Company Registration Number/), 'C1234567');
+    await fillBusinessAddress(user);
+    await user.type(screen.getByLabelText(/^Previous Owner's EIN/), '123456789');
+    await user.selectOptions(screen.getByLabelText(/^Accounting Year Closing Month/), 'June');
+    await user.selectOptions(screen.getByLabelText(/^State of Incorporation/), 'Delaware');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+    expect(savedRegistration()).toEqual({
+      companyRegistrationNumber: 'C1234567',
+      businessStartDate: '2024-03-15',
+      previousOwnerEIN: '12-3456789',
+      accountingYearClosingMonth: '06',
+      streetAddress: '100 Main Street',
+      city: 'Austin',
+      county: 'Travis',
+      state: 'Texas',
+      zipCode: '78701-1234',
+      sameMailingAddress: true,
+      incorporationState: 'Delaware',
+    });
+  });
+
+  it('saves a different mailing address', async () => {
+    const user = openStep(llc);
+    await fillBusinessAddress(user);
+    await user.selectOptions(screen.getByLabelText(/^State of Organization/), 'Wyoming');
+    await user.click(screen.getByRole('checkbox', { name: /Mailing address is the same/ }));
+    await user.type(screen.getByLabelText(/^Mailing Street Address/), 'PO Box 12');
+    await user.type(screen.getByLabelText(/^Mailing City/), 'Dallas');
+    await user.type(screen.getByLabelText(/^Mailing County/), 'Dallas');
+    await user.selectOptions(screen.getByLabelText(/^Mailing State/), 'Texas');
+    await user.type(screen.getByLabelText(/^Mailing ZIP Code/), '75201');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+    expect(savedRegistration()).toMatchObject({
+      sameMailingAddress: false,
+      llcOrganizationState: 'Wyoming',
+      mailingStreetAddress: 'PO Box 12',
+      mailingCity: 'Dallas',
+      mailingCounty: 'Dallas',
+      mailingState: 'Texas',
+      mailingZipCode: '75201',
+    });
+    expect(savedRegistration()).not.toHaveProperty('mailingCareOf');
+  });
+
+  it('restores saved answers, and a saved mailing address does not come back once re-checked', async () => {
+    const user = openStep(corporation('Corporation'), {
+      companyRegistrationNumber: 'C1',
+      businessStartDate: '2023-11-02',
+      previousOwnerEIN: '98-7654321',
+      accountingYearClosingMonth: '03',
+      streetAddress: '1 Elm St',
+      city: 'Reno',
+      county: 'Washoe',
+      state: 'Nevada',
+      zipCode: '89501',
+      sameMailingAddress: false,
+      mailingCareOf: 'Ann Lee',
+      mailingStreetAddress: 'PO Box 7',
+      mailingCity: 'Reno',
+      mailingCounty: 'Washoe',
+      mailingState: 'Nevada',
+      mailingZipCode: '89502-0001',
+      incorporationState: 'Nevada',
+    });
+    expect(((await screen.findByLabelText(/^Corporation Start Date/)) as HTMLInputElement).value).toBe('2023-11-02');
+    expect(input('previousOwnerEIN')?.value).toBe('98-7654321');
+    expect(input('accountingYearClosingMonth')?.value).toBe('03');
+    expect(input('state')?.value).toBe('Nevada');
+    expect(input('incorporationState')?.value).toBe('Nevada');
+    expect(input('mailingCareOf')?.value).toBe('Ann Lee');
+    expect(input('mailingZipCode')?.value).toBe('89502-0001');
+
+    const same = screen.getByRole('checkbox', { name: /Mailing address is the same/ });
+    await user.click(same);
+    await user.click(same);
+    expect(input('mailingStreetAddress')?.value).toBe('');
+    expect(input('mailingZipCode')?.value).toBe('');
+    expect(input('mailingState')?.value).toBe('');
+  });
+
+  it('sends a visitor without saved step-1 answers to step 1', async () => {
+    render(
+      <MemoryRouter initialEntries={['/ein/step-2']}>
+        <Routes>
+          <Route path="/ein-application-start" element={<h1>Step 1 page</h1>} />
+          <Route path="/ein/step-2" element={<RegistrationStep />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Step 1 page' })).toBeTruthy();
+  });
+});

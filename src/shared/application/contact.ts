@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { entityTypeOptions } from './company';
+
+// Step 3 "Responsible Party": the primary contact, the responsible party and, for trusts, the trustee.
+
+/**
+ * The step-1 entity types. A copy of company.ts's list, kept here so this page's schema can check the
+ * hidden entity-type marker on its own.
+ */
+const entityTypes: readonly string[] = entityTypeOptions.map((option) => option.value);
+
+export const trusteeSuffixOptions = [
+  { value: 'Jr', label: 'Jr' },
+  { value: 'Sr', label: 'Sr' },
+  { value: 'II', label: 'II' },
+  { value: 'III', label: 'III' },
+  { value: 'IV', label: 'IV' },
+] as const;
+
+export const nameMaxLength = 50;
+export const titleMaxLength = 50;
+const emailMaxLength = 254;
+
+const nameCharacters = /^[A-Za-z &-]*$/;
+const nameCharactersMessage = 'Only letters, spaces, hyphens, and ampersands allowed';
+const tooLong = (max: number) => `Must be ${max} characters or fewer`;
+const isBlank = (value: string) => value.trim() === '';
+
+/** A name that may be left empty: at most 50 characters, letters, spaces, hyphens and ampersands. */
+const optionalName = () => z.string().max(nameMaxLength, tooLong(nameMaxLength)).regex(nameCharacters, nameCharactersMessage);
+
+/** A required name: the same rules, and not empty. */
+const requiredName = (message: string) => optionalName().refine((value) => !isBlank(value), message);
+
+const email = (message: string) => z.email({ error: message }).max(emailMaxLength, tooLong(emailMaxLength));
+
+const messages = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+} as const;
+
+export const contactSchema = z
+  .strictObject({
+    contactFirstName: requiredName(messages.firstName),
+    contactMiddleName: optionalName(),
+    contactLastName: requiredName(messages.lastName),
+    phoneNumber: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'Valid phone number required'),
+    emailAddress: email('Valid email address required'),
+    sameAsContact: z.boolean(),
+    rpFirstName: requiredName(messages.firstName),
+    rpMiddleName: optionalName(),
+    rpLastName: requiredName(messages.lastName),
+    rpTitle: z
+      .string()
+      .max(titleMaxLength, tooLong(titleMaxLength))
+      .refine((value) => value.trim().length >= 2, 'Title is required'),
+    rpSSN: z.string().regex(/^\d{9}$/, 'Enter 9 digits'),
+    rpPhone: z.string().regex(/^\d{10}$/, 'Enter 10 digits'),
+    rpEmail: email('Enter a valid email address'),
+    // The step-1 entity type, copied in so this schema alone knows whether a trustee is needed.
+    entityType: z.string().refine((value) => entityTypes.includes(value), 'Entity type is required'),
+    // Trusts only (required names: see below).
+    trustFilingAsEstate: z.boolean().optional(),
+    trusteeFirstName: optionalName().optional(),
+    trusteeMiddleName: optionalName().optional(),
+    trusteeLastName: optionalName().optional(),
+    trusteeSuffix: z.enum(['', 'Jr', 'Sr', 'II', 'III', 'IV'], { error: 'Select a suffix from the list' }).optional(),
+  })
+  .superRefine((contact, ctx) => {
+    if (contact.entityType !== 'Trust') return;
+    if (isBlank(contact.trusteeFirstName ?? '')) ctx.addIssue({ code: 'custom', path: ['trusteeFirstName'], message: messages.firstName });
+    if (isBlank(contact.trusteeLastName ?? '')) ctx.addIssue({ code: 'custom', path: ['trusteeLastName'], message: messages.lastName });
+  });
+
+export type Contact = z.infer<typeof contactSchema>;
+
+export const contactDefaults: Contact = {
+  contactFirstName: '',
+  contactMiddleName: '',
+  contactLastName: '',
+  phoneNumber: '',
+  emailAddress: '',
+  sameAsContact: false,
+  rpFirstName: '',
+  rpMiddleName: '',
+  rpLastName: '',
+  rpTitle: '',
+  rpSSN: '',
+  rpPhone: '',
+  rpEmail: '',
+  entityType: '',
+  trustFilingAsEstate: false,
+  trusteeFirstName: '',
+  trusteeMiddleName: '',
+  trusteeLastName: '',
+  trusteeSuffix: '',
+};

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { registrationDefaults, registrationSchema, type Registration } from './registration';
+
+const valid: Registration = {
+  ...registrationDefaults,
+  companyRegistrationNumber: 'LLC-2024-000123',
+  businessStartDate: '2024-03-15',
+  previousOwnerEIN: '',
+  accountingYearClosingMonth: '12',
+  streetAddress: '100 Main Street',
+  city: 'Austin',
+  county: 'Travis',
+  state: 'Texas',
+  zipCode: '78701',
+  sameMailingAddress: true,
+};
+
+const differentMailing: Registration = {
+  ...valid,
+  sameMailingAddress: false,
+  mailingCareOf: 'Jane Doe',
+  mailingStreetAddress: 'PO Box 12',
+  mailingCity: 'Dallas',
+  mailingCounty: 'Dallas',
+  mailingState: 'Texas',
+  mailingZipCode: '75201-1234',
+};
+
+/** The messages zod gives, by field path. */
+function messagesOf(input: unknown): Record<string, string[]> {
+  const result = registrationSchema.safeParse(input);
+  if (result.success) return {};
+  const messages: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    (messages[path] ??= []).push(issue.message);
+  }
+  return messages;
+}
+
+describe('registrationSchema', () => {
+  it.each<[string, Partial<Registration>, string, string]>([
+    ['no start date', { businessStartDate: '' }, 'businessStartDate', 'Business start date is required'],
+    ['an impossible start date', { businessStartDate: '2024-02-30' }, 'businessStartDate', 'Enter a valid date'],
+    ['a prior EIN without the hyphen', { previousOwnerEIN: '123456789' }, 'previousOwnerEIN', 'Enter format: XX-XXXXXXX'],
+    ['a partly typed prior EIN', { previousOwnerEIN: '12-345' }, 'previousOwnerEIN', 'Enter format: XX-XXXXXXX'],
+    ['no closing month', { accountingYearClosingMonth: '' }, 'accountingYearClosingMonth', 'Select closing month'],
+    ['a closing month that does not exist', { accountingYearClosingMonth: '13' }, 'accountingYearClosingMonth', 'Select closing month'],
+    ['no street address', { streetAddress: '' }, 'streetAddress', 'Street address is required'],
+    ['a street address of spaces', { streetAddress: '   ' }, 'streetAddress', 'Street address is required'],
+    ['a street address over 200 characters', { streetAddress: 'a'.repeat(201) }, 'streetAddress', 'Must be 200 characters or fewer'],
+    ['no city', { city: '' }, 'city', 'City is required'],
+    ['a city over 100 characters', { city: 'a'.repeat(101) }, 'city', 'Must be 100 characters or fewer'],
+    ['no county', { county: '' }, 'county', 'County is required'],
+    ['a county over 100 characters', { county: 'a'.repeat(101) }, 'county', 'Must be 100 characters or fewer'],
+    ['no state', { state: '' }, 'state', 'State is required'],
+    ['a state code instead of the name', { state: 'TX' }, 'state', 'State is required'],
+    ['no ZIP code', { zipCode: '' }, 'zipCode', 'Valid ZIP code required'],
+    ['a 4-digit ZIP code', { zipCode: '7870' }, 'zipCode', 'Valid ZIP code required'],
+    ['a ZIP code with a dangling hyphen', { zipCode: '78701-' }, 'zipCode', 'Valid ZIP code required'],
+    ['a ZIP+4 without the hyphen', { zipCode: '787011234' }, 'zipCode', 'Valid ZIP code required'],
+    ['a registration number over 50 characters', { companyRegistrationNumber: 'a'.repeat(51) }, 'companyRegistrationNumber', 'Must be 50 characters or fewer'],
+  ])('rejects %s', (_case, change, path, message) => {
+    expect(messagesOf({ ...valid, ...change })[path]).toEqual([message]);
+  });
+
+  it.each<[string, Partial<Registration>, string, string]>([
+    ['no mailing street address', { mailingStreetAddress: '' }, 'mailingStreetAddress', 'Mailing street address is required'],
+    ['a missing mailing street address', { mailingStreetAddress: undefined }, 'mailingStreetAddress', 'Mailing street address is required'],
+    ['no mailing city', { mailingCity: ' ' }, 'mailingCity', 'Mailing city is required'],
+    ['no mailing county', { mailingCounty: '' }, 'mailingCounty', 'Mailing county is required'],
+    ['no mailing state', { mailingState: '' }, 'mailingState', 'Mailing state is required'],
+    ['an unknown mailing state', { mailingState: 'Puerto Rico' }, 'mailingState', 'Mailing state is required'],
+    ['no mailing ZIP code', { mailingZipCode: '' }, 'mailingZipCode', 'Valid mailing ZIP code required'],
+    ['a bad mailing ZIP code', { mailingZipCode: '1234' }, 'mailingZipCode', 'Valid mailing ZIP code required'],
+    ['a care-of name over 100 characters', { mailingCareOf: 'a'.repeat(101) }, 'mailingCareOf', 'Must be 100 characters or fewer'],
+    ['a mailing street over 200 characters', { mailingStreetAddress: 'a'.repeat(201) }, 'mailingStreetAddress', 'Must be 200 characters or fewer'],
+  ])('with a different mailing address, rejects %s', (_case, change, path, message) => {
+    expect(messagesOf({ ...differentMailing, ...change })[path]).toEqual([message]);
+  });
+
+  it('gives every message of a blank different mailing address, together with the field-level ones', () => {
+    const messages = messagesOf({
+      ...valid,
+      streetAddress: '',
+      zipCode: '123',
+      sameMailingAddress: false,
+      mailingStreetAddress: '',
+      mailingCity: '',
+      mailingCounty: '',
+      mailingState: '',
+      mailingZipCode: '',
+    });
+    expect(messages).toEqual({
+      streetAddress: ['Street address is required'],
+      zipCode: ['Valid ZIP code required'],
+      mailingStreetAddress: ['Mailing street address is required'],
+      mailingCity: ['Mailing city is required'],
+      mailingCounty: ['Mailing county is required'],
+      mailingState: ['Mailing state is required'],
+      mailingZipCode: ['Valid mailing ZIP code required'],
+    });
+  });
+
+  it.each<[string, unknown]>([
+    ['a business address only, mailing fields absent (hidden and unregistered)', {
+      companyRegistrationNumber: '',
+      businessStartDate: '2024-01-01',
+      previousOwnerEIN: '',
+      accountingYearClosingMonth: '06',
+      streetAddress: '1 Elm St',
+      city: 'Reno',
+      county: 'Washoe',
+      state: 'Nevada',
+      zipCode: '89501',
+      sameMailingAddress: true,
+    }],
+    ['the full defaults filled in', valid],
+    ['a ZIP+4 and a prior EIN', { ...valid, zipCode: '78701-1234', previousOwnerEIN: '12-3456789' }],
+    ['a different mailing address', differentMailing],
+    ['a different mailing address without care-of (LLC)', { ...differentMailing, mailingCareOf: undefined }],
+    ['a corporation with its incorporation state', { ...valid, incorporationState: 'Delaware' }],
+    ['a corporation with the incorporation state left empty (marked required, not enforced)', { ...valid, incorporationState: '' }],
+    ['an LLC with its organization state', { ...valid, llcOrganizationState: 'Wyoming' }],
+    ['an LLC with the organization state left empty', { ...valid, llcOrganizationState: '' }],
+    ['an equity REIT', { ...valid, reitType: 'equity' }],
+    ['a mortgage REIT', { ...valid, reitType: 'mortgage' }],
+    ['a REIT with no type chosen', { ...valid, reitType: '' }],
+  ])('accepts %s', (_case, input) => {
+    expect(registrationSchema.safeParse(input).success).toBe(true);
+  });
+
+  it.each<[string, Partial<Registration>, string]>([
+    ['an unknown incorporation state', { incorporationState: 'Ontario' }, 'incorporationState'],
+    ['an unknown organization state', { llcOrganizationState: 'DE' }, 'llcOrganizationState'],
+  ])('rejects %s', (_case, change, path) => {
+    expect(messagesOf({ ...valid, ...change })[path]).toEqual(['Select a state from the list']);
+  });
+
+  it('rejects an unknown REIT type', () => {
+    expect(messagesOf({ ...valid, reitType: 'hybrid' }).reitType).toEqual(['Select a REIT type']);
+  });
+
+  it('rejects unknown keys', () => {
+    const result = registrationSchema.safeParse({ ...valid, faxNumber: '555' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.code).toBe('unrecognized_keys');
+  });
+
+  it('defaults to December and the same mailing address, with every field present', () => {
+    expect(registrationDefaults.accountingYearClosingMonth).toBe('12');
+    expect(registrationDefaults.sameMailingAddress).toBe(true);
+    expect(Object.keys(registrationDefaults).sort()).toEqual(Object.keys(registrationSchema.shape).sort());
+  });
+});
