@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Link, MemoryRouter } from 'react-router';
 import { loadTagManager, usePageViews } from './analytics';
 
 afterEach(() => {
@@ -10,12 +10,9 @@ afterEach(() => {
   document.getElementById('gtm-script')?.remove();
 });
 
-let navigateTo: (to: string) => void = () => {};
-
 function Tracker() {
   usePageViews();
-  navigateTo = useNavigate();
-  return null;
+  return <Link to="/faq?ref=mail#refunds">FAQ</Link>;
 }
 
 describe('page views', () => {
@@ -28,7 +25,7 @@ describe('page views', () => {
     );
     act(() => {
       document.title = 'FAQ | EIN Filing Service';
-      navigateTo('/faq?ref=mail#refunds');
+      fireEvent.click(screen.getByText('FAQ'));
     });
     expect(window.dataLayer).toEqual([
       { event: 'page_view', page_path: '/', page_search: '', page_hash: '', page_title: 'Home | EIN Filing Service' },
