@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
 
 // The architecture as rules: the browser and the server meet only in src/shared.
 const noImportsFrom = (...folders) => ({
@@ -40,6 +41,7 @@ export default tseslint.config(
   { files: ['src/shared/**/*.ts'], rules: noImportsFrom('client', 'server') },
   {
     files: ['scripts/**', 'tests/**', '*.config.*'],
+    languageOptions: { globals: globals.node },
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** One answer: what to choose or type, and (for masked fields) what the application stores. */
 export type Answer = string | boolean | string[] | { type: string; stored: string };
@@ -37,7 +37,11 @@ export async function answerQuestions(page: Page, answers: Answers): Promise<voi
     if (tag === 'select') {
       await first.selectOption(String(answer));
     } else if (type === 'radio') {
-      await page.locator(`[name="${name}"][value="${String(answer)}"]`).check();
+      const radio = page.locator(`[name="${name}"][value="${String(answer)}"]`);
+      // Radios drawn as buttons hide the native input: choose them by their label, as a visitor does.
+      if (await radio.isVisible()) await radio.check();
+      else await page.locator('label', { has: radio }).click();
+      await expect(radio).toBeChecked();
     } else if (type === 'checkbox' && Array.isArray(answer)) {
       for (const value of answer) await page.locator(`[name="${name}"][value="${value}"]`).check();
     } else if (type === 'checkbox') {

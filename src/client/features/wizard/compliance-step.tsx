@@ -1,3 +1,200 @@
+import { useEffect } from 'react';
+import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { SavedApplication } from '../../../shared/application/application';
+import {
+  complianceDefaults,
+  complianceSchema,
+  employeeTypeOptions,
+  reportingFrequencyOptions,
+  taxLiabilityOptions,
+  type Compliance,
+  type EmployeeType,
+} from '../../../shared/application/compliance';
+import { CheckboxGroupField, MaskedField, masks, RadioGroupField, TextField, YesNoField } from '../../components/form/fields';
+import { paths } from '../../paths';
+import { restoreSection, saveSection } from './application-storage';
+import { useWizardPage } from './use-wizard-page';
+import { wizardResolver } from './wizard-resolver';
+import { FormSection, WizardForm, WizardLoading } from './wizard-form';
+import { WizardLayout } from './wizard-layout';
+
+/** Step 4: the IRS's regulatory questions and the employment plans (Form SS-4 lines 13 to 15). */
 export function ComplianceStep() {
-  return <main><h1>ComplianceStep</h1></main>;
+  const page = useWizardPage('compliance');
+  return (
+    <WizardLayout
+      step={4}
+      title="Regulatory Compliance"
+      subtitle="Answer these regulatory questions required by the IRS"
+      securityNotice="Your compliance answers are sent over an encrypted connection and used only to prepare your EIN application. They tell the IRS which federal tax filings apply to your business."
+    >
+      <title>Regulatory Compliance | EIN Filing Service</title>
+      {page.status === 'loading' ? <WizardLoading /> : <ComplianceForm application={page.application} />}
+    </WizardLayout>
+  );
+}
+
+const countLabels: Record<EmployeeType, string> = {
+  agricultural: 'Highest Expected Number of Agricultural Employees',
+  household: 'Highest Expected Number of Household Employees',
+  other: 'Highest Expected Number of Other Employees',
+};
+
+/** With no hiring planned, only the questions above the employment details are kept. */
+function withoutHiringDetails({ heavyVehicle, gambling, atf, exciseTax, willHire }: Compliance): Compliance {
+  return { heavyVehicle, gambling, atf, exciseTax, willHire };
+}
+
+function ComplianceForm({ application }: { application: SavedApplication }) {
+  const navigate = useNavigate();
+  const form = useForm<Compliance>({
+    resolver: wizardResolver(complianceSchema),
+    defaultValues: restoreSection(complianceDefaults, application.compliance, 'compliance'),
+    mode: 'onTouched',
+    shouldUnregister: true,
+  });
+  const willHire = useWatch({ control: form.control, name: 'willHire' });
+
+  // Answering No empties the employment details the spec lists, so answering Yes again starts from
+  // blank fields. This runs after react-hook-form has dropped the hidden fields (and would otherwise
+  // bring back the saved answers when they reappear).
+  const { setValue } = form;
+  useEffect(() => {
+    if (willHire !== 'false') return;
+    setValue('employeeTypes', []);
+    setValue('counts', { agricultural: '', household: '', other: '' });
+    setValue('expectedHireMonthYear', '');
+    setValue('taxLiability', '');
+    setValue('reportingFrequency', '');
+  }, [willHire, setValue]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    saveSection('compliance', values.willHire === 'true' ? values : withoutHiringDetails(values));
+    navigate(paths.step5);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.step3}>
+        <FormSection title="Regulatory Questions" description="The IRS asks every new business these questions. Answer Yes or No.">
+          <YesNoField
+            name="heavyVehicle"
+            label="Will the business own or operate a highway motor vehicle with a taxable gross weight of 55,000 pounds or more?"
+            required
+            hint="This helps decide whether you need to file Form 2290 (Heavy Highway Vehicle Use Tax Return)."
+            className="sm:col-span-2"
+          />
+          <YesNoField
+            name="gambling"
+            label="Does the business involve gambling or wagering?"
+            required
+            hint="For example casinos, online gaming or betting."
+            className="sm:col-span-2"
+          />
+          <YesNoField
+            name="atf"
+            label="Does the business sell or manufacture alcohol, tobacco or firearms?"
+            required
+            hint="Businesses regulated by the ATF (Bureau of Alcohol, Tobacco, Firearms and Explosives) need special licensing and pay special tax duties."
+            className="sm:col-span-2"
+          />
+          <YesNoField
+            name="exciseTax"
+            label="Will the business need to file Form 720, the Quarterly Federal Excise Tax Return?"
+            required
+            hint="Form 720 reports federal excise taxes, for example on fuel, air transportation or indoor tanning services."
+            className="sm:col-span-2"
+          />
+        </FormSection>
+
+        <FormSection title="Employment Information" description="Your hiring plans decide which employment tax returns the IRS expects from you.">
+          <YesNoField
+            name="willHire"
+            label="Will the business hire employees within the next 12 months?"
+            required
+            help="Answer Yes if you expect to pay wages to anyone other than the owners in the next 12 months."
+            className="sm:col-span-2"
+          />
+          {willHire === 'true' ? <HiringDetails form={form} /> : null}
+        </FormSection>
+      </WizardForm>
+    </FormProvider>
+  );
+}
+
+function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
+  const [selectedTypes, taxLiability] = useWatch({ control: form.control, name: ['employeeTypes', 'taxLiability'] });
+  const selected = Array.isArray(selectedTypes) ? selectedTypes : [];
+  return (
+    <>
+      <CheckboxGroupField
+        name="employeeTypes"
+        label="Which types of employees will you hire?"
+        required
+        hint="Select every type that applies."
+        options={employeeTypeOptions}
+        className="sm:col-span-2"
+      />
+      {employeeTypeOptions
+        .filter((option) => selected.includes(option.value))
+        .map((option) => (
+          <TextField
+            key={option.value}
+            name={`counts.${option.value}`}
+            label={countLabels[option.value]}
+            required
+            type="number"
+            inputMode="numeric"
+            min={1}
+            help="The most people of this type you expect to employ at the same time in the next 12 months."
+          />
+        ))}
+      <TextField
+        name="totalEmployeesExpected"
+        label="Total Number of Employees Expected"
+        required
+        type="number"
+        inputMode="numeric"
+        min={1}
+        hint="The combined total across all employee types."
+        className="sm:col-start-1"
+      />
+      <TextField
+        name="firstWageDate"
+        label="First Date Wages Will Be Paid"
+        required
+        type="date"
+        hint="Pick a date. An estimate is fine if you are not sure yet."
+      />
+      <MaskedField
+        name="expectedHireMonthYear"
+        label="Expected Hiring Date (MM/YYYY)"
+        required
+        mask={masks.monthYear}
+        placeholder="MM/YYYY"
+        hint="The month and year you expect to hire your first employee."
+      />
+      <RadioGroupField
+        name="taxLiability"
+        label="Will your employment tax liability be more than $1,000 in any calendar quarter?"
+        required
+        help="Employment taxes are the Social Security, Medicare and federal income taxes withheld from and paid on wages."
+        options={taxLiabilityOptions}
+        columns={2}
+        className="sm:col-span-2"
+      />
+      {taxLiability === '<=1000' ? (
+        <RadioGroupField
+          name="reportingFrequency"
+          label="How often would you like to file employment tax returns?"
+          required
+          hint="Most small employers qualify for annual filing."
+          options={reportingFrequencyOptions}
+          columns={2}
+          className="sm:col-span-2"
+        />
+      ) : null}
+    </>
+  );
 }

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { yesNoValues } from './options';
+
+// Step 4, "Regulatory Compliance": the four regulatory questions and the employment plans
+// (Form SS-4 lines 13 to 15).
+
+export const employeeTypeOptions = [
+  { value: 'agricultural', label: 'Agricultural', hint: 'Farm workers' },
+  { value: 'household', label: 'Household', hint: 'Nannies, housekeepers' },
+  { value: 'other', label: 'Other', hint: 'All other employees' },
+] as const;
+export const employeeTypeValues = ['agricultural', 'household', 'other'] as const;
+export type EmployeeType = (typeof employeeTypeValues)[number];
+
+export const taxLiabilityOptions = [
+  { value: '>1000', label: 'Yes, more than $1,000' },
+  { value: '<=1000', label: 'No, $1,000 or less' },
+] as const;
+export const taxLiabilityValues = ['>1000', '<=1000'] as const;
+
+export const reportingFrequencyOptions = [
+  { value: 'quarterly', label: 'Quarterly', hint: 'Form 941, every 3 months' },
+  { value: 'annually', label: 'Annually', hint: 'Form 944, once a year' },
+] as const;
+export const reportingFrequencyValues = ['quarterly', 'annually'] as const;
+
+export const complianceMessages = {
+  regulatoryQuestion: 'Please answer this question',
+  willHire: 'Please select if you will hire employees',
+  employeeTypes: 'Select at least one employee type',
+  counts: {
+    agricultural: 'Enter number of agricultural employees',
+    household: 'Enter number of household employees',
+    other: 'Enter number of other employees',
+  },
+  totalEmployeesExpected: 'Enter total number of employees expected',
+  firstWageDate: 'Enter the first date wages will be paid',
+  expectedHireMonthYear: 'Enter expected hiring date in MM/YYYY format',
+  taxLiability: 'Select tax liability amount',
+  reportingFrequency: 'Please select reporting frequency',
+} as const;
+
+/** One of the values, or '' while unanswered (a radio group nobody has chosen in yet). */
+function answer<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.enum(['', ...values], { error: message });
+}
+
+/** An always-required radio answer: '' (unanswered) gets the message too. */
+function requiredAnswer<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return answer(values, message).refine((value): boolean => value !== '', { message });
+}
+
+/** Employee counts: whole numbers typed in a number input, kept as digits (at most 7). */
+const countPattern = /^\d{0,7}$/;
+/** A count that is missing or below 1 (a malformed count already has the field's own message). */
+const lacksCount = (value: unknown) => typeof value !== 'string' || (countPattern.test(value) && Number(value) < 1);
+
+const monthYearPattern = /^(0[1-9]|1[0-2])\/\d{4}$/;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD (what a native date input gives). */
+function isIsoDate(value: string): boolean {
+  if (!datePattern.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const optionalCount = (message: string) => z.string().regex(countPattern, message).optional();
+
+export const complianceSchema = z
+  .strictObject({
+    heavyVehicle: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
+    gambling: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
+    atf: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
+    exciseTax: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
+    willHire: requiredAnswer(yesNoValues, complianceMessages.willHire),
+    // The employment details exist only while willHire is "true" (hidden fields are not submitted).
+    employeeTypes: z.array(z.enum(employeeTypeValues, { error: complianceMessages.employeeTypes })).max(3).optional(),
+    counts: z
+      .strictObject({
+        agricultural: optionalCount(complianceMessages.counts.agricultural),
+        household: optionalCount(complianceMessages.counts.household),
+        other: optionalCount(complianceMessages.counts.other),
+      })
+      .optional(),
+    totalEmployeesExpected: z.string().regex(countPattern, complianceMessages.totalEmployeesExpected).optional(),
+    firstWageDate: z
+      .string()
+      .refine((value) => value === '' || isIsoDate(value), { message: complianceMessages.firstWageDate })
+      .optional(),
+    expectedHireMonthYear: z
+      .string()
+      .refine((value) => value === '' || monthYearPattern.test(value), { message: complianceMessages.expectedHireMonthYear })
+      .optional(),
+    taxLiability: answer(taxLiabilityValues, complianceMessages.taxLiability).optional(),
+    reportingFrequency: answer(reportingFrequencyValues, complianceMessages.reportingFrequency).optional(),
+  })
+  .superRefine(
+    (values, ctx) => {
+      if (values.willHire !== 'true') return;
+      const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+
+      const selected = Array.isArray(values.employeeTypes) ? values.employeeTypes : [];
+      if (selected.length === 0) issue(['employeeTypes'], complianceMessages.employeeTypes);
+      for (const type of employeeTypeValues) {
+        if (selected.includes(type) && lacksCount(values.counts?.[type])) {
+          issue(['counts', type], complianceMessages.counts[type]);
+        }
+      }
+      if (lacksCount(values.totalEmployeesExpected)) {
+        issue(['totalEmployeesExpected'], complianceMessages.totalEmployeesExpected);
+      }
+      if (!values.firstWageDate) {
+        issue(['firstWageDate'], complianceMessages.firstWageDate);
+      }
+      if (!values.expectedHireMonthYear) {
+        issue(['expectedHireMonthYear'], complianceMessages.expectedHireMonthYear);
+      }
+      if (!values.taxLiability) issue(['taxLiability'], complianceMessages.taxLiability);
+      if (values.taxLiability === '<=1000' && !values.reportingFrequency) {
+        issue(['reportingFrequency'], complianceMessages.reportingFrequency);
+      }
+    },
+    // Run even when a field above failed, so every message shows at once (values may be malformed then).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+
+export type Compliance = z.infer<typeof complianceSchema>;
+
+export const complianceDefaults: Compliance = {
+  heavyVehicle: '',
+  gambling: '',
+  atf: '',
+  exciseTax: '',
+  willHire: '',
+  employeeTypes: [],
+  counts: { agricultural: '', household: '', other: '' },
+  totalEmployeesExpected: '',
+  firstWageDate: '',
+  expectedHireMonthYear: '',
+  taxLiability: '',
+  reportingFrequency: '',
+};
