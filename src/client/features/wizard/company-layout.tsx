@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { BadgeCheck, Briefcase, Building2, Clock, FileCheck, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
-import { paths } from '../../paths';
-import { ProgressBar, StepList } from './wizard-progress';
+import { BadgeCheck, Briefcase, Building2, Clock, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
+import { WizardHeader } from './wizard-header';
 
 const privateServiceNote =
   'EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.';
@@ -14,39 +12,7 @@ const privateServiceNote =
 export function CompanyLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
-      <a
-        href="#wizard-main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to form
-      </a>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Link
-              to={paths.home}
-              className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white">
-                <FileCheck className="size-5" aria-hidden="true" />
-              </span>
-              EIN Filing Service
-            </Link>
-            <div className="flex items-center gap-2 text-xs font-medium">
-              <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-green-800">
-                <Lock className="size-3.5" aria-hidden="true" /> SSL Secured
-              </span>
-              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
-                <RefreshCw className="size-3.5" aria-hidden="true" /> Auto-Save
-              </span>
-            </div>
-          </div>
-          <div className="mt-4">
-            <ProgressBar step={1} completed={1} />
-            <StepList step={1} completed={1} />
-          </div>
-        </div>
-      </header>
+      <WizardHeader step={1} completed={1} />
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 md:py-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
         {/* The form comes first for keyboard and screen-reader users; the panel shows on the left. */}

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { BadgeCheck, Clock, Headphones, Lock, Mail, RefreshCw, ShieldCheck } from 'lucide-react';
-import { paths } from '../../paths';
+import { BadgeCheck, Clock, Headphones, Lock, Mail, ShieldCheck } from 'lucide-react';
 import { getPublicConfig } from '../../lib/public-config';
 import { Dialog } from '../../components/ui/dialog';
-import { ProgressBar, StepList } from './wizard-progress';
+import { WizardHeader } from './wizard-header';
 
 type WizardLayoutProps = {
   /** The page's step, 2 to 6; the completed count shown is one less. */
@@ -21,33 +19,7 @@ export function WizardLayout({ step, title, subtitle, securityNotice, children }
   const completed = step - 1;
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#wizard-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to form
-      </a>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold text-slate-900">
-              <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden="true">
-                E
-              </span>
-              EIN Filing Service
-            </Link>
-            <div className="flex items-center gap-2 text-xs font-medium">
-              <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-green-800">
-                <Lock className="size-3.5" aria-hidden="true" /> SSL Secured
-              </span>
-              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
-                <RefreshCw className="size-3.5" aria-hidden="true" /> Auto-Save
-              </span>
-            </div>
-          </div>
-          <div className="mt-4">
-            <ProgressBar step={step} completed={completed} />
-            <StepList step={step} completed={completed} />
-          </div>
-        </div>
-      </header>
+      <WizardHeader step={step} completed={completed} />
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,1fr)_16rem] md:py-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <main id="wizard-main" className="min-w-0">
