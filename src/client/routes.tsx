@@ -29,10 +29,16 @@ function PageLoading() {
   );
 }
 
-export function AppRoutes() {
+/** Inside the Suspense boundary, so a page view is sent once the page (and its title) is on screen. */
+function PageViews() {
   usePageViews();
+  return null;
+}
+
+export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
+      <PageViews />
       <Routes>
         <Route path={paths.home} element={<LandingPage />} />
         <Route path={paths.faq} element={<FaqPage />} />

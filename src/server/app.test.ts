@@ -42,6 +42,12 @@ describe.each(testDatabaseKinds)('server on %s', (kind) => {
     expect(response.json()).toEqual({ status: 'ok', database: kind });
   });
 
+  it('answers the public configuration, and nothing secret', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ supportEmail: 'support@einfilingservice.com', gtmId: null, growthbook: null });
+  });
+
   it('applies the migrations, including the default standard price', async () => {
     const result = await database.db.execute(sql`select value from settings where key = 'ein_price_standard'`);
     expect(result.rows).toEqual([{ value: '149' }]);

@@ -6,6 +6,7 @@ import { publicConfig, type Env } from './env';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerConfigRoutes } from './modules/config/routes';
 import { registerSpaRoutes } from './modules/spa/routes';
 
 export type AppOptions = {
@@ -33,8 +34,10 @@ export async function buildApp({ env, database, clientDir, logger = false }: App
   await registerSecurityHeaders(app, env);
   await app.register(compress, { threshold: 1024 });
 
+  const config = publicConfig(env);
   registerHealthRoutes(app, database);
-  await registerSpaRoutes(app, clientDir ?? path.resolve('dist/client'), publicConfig(env));
+  registerConfigRoutes(app, config);
+  await registerSpaRoutes(app, clientDir ?? path.resolve('dist/client'), config);
 
   return app;
 }
