@@ -178,13 +178,16 @@ export function MaskedField({ name, label, required, help, hint, className, mask
                 onChange={(event) => {
                   const input = event.target;
                   const caret = input.selectionStart ?? input.value.length;
+                  const typingAtEnd = caret === input.value.length;
                   const digitsBeforeCaret = input.value.slice(0, caret).replace(/\D/g, '').length;
                   const digits = input.value.replace(/\D/g, '').slice(0, maxDigits);
                   const formatted = formatDigits(digits, mask.mask);
                   field.onChange(mask.store === 'digits' ? digits : formatted);
-                  // React puts the caret at the end when it writes the new value; put it back.
+                  if (typingAtEnd) return;
+                  // An edit inside the text: React puts the caret at the end when it writes the new
+                  // value, so put it back after the same digit (unless more typing changed the value).
                   requestAnimationFrame(() => {
-                    if (document.activeElement !== input) return;
+                    if (document.activeElement !== input || input.value !== formatted) return;
                     const position = caretAfterDigits(formatted, digitsBeforeCaret);
                     input.setSelectionRange(position, position);
                   });
