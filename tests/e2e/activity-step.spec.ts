@@ -1,13 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
+import { sampleSectionsBefore } from '../../src/shared/application/sample-application';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
-// The answers of steps 1 to 4 as those pages save them; step 5 only needs them to be present.
-const earlierSections = {
-  company: { companyName: 'Acme Widgets', state: 'TX', entityType: 'LLC' },
-  registration: { streetAddress: '100 Main St', city: 'Austin', county: 'Travis', state: 'Texas', zipCode: '78701' },
-  contact: { contactFirstName: 'Jane', contactLastName: 'Doe', rpTitle: 'Owner' },
-  compliance: { heavyVehicle: 'false', gambling: 'false', atf: 'false', exciseTax: 'false', willHire: 'false' },
-};
+// The answers of steps 1 to 4 as those pages save them; step 5 only needs them to be present (and
+// the Back test finds the "no" to hiring on step 4).
+const earlierSections = sampleSectionsBefore('activity', { compliance: { willHire: 'false' } });
 
 const productOrService = 'We sell handmade wood furniture to retail customers online.';
 

@@ -1,8 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 type DataLayerEntry = Record<string, unknown>;
 
-async function dataLayer(page: import('@playwright/test').Page): Promise<DataLayerEntry[]> {
+async function dataLayer(page: Page): Promise<DataLayerEntry[]> {
   return page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
 }
 

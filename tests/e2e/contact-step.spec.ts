@@ -1,36 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { EntityType } from '../../src/shared/application/company';
+import { sampleSection } from '../../src/shared/application/sample-application';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
-const registration = {
-  companyRegistrationNumber: '',
-  businessStartDate: '2024-03-15',
-  previousOwnerEIN: '',
-  accountingYearClosingMonth: '12',
-  streetAddress: '100 Main Street',
-  city: 'Austin',
-  county: 'Travis',
-  state: 'Texas',
-  zipCode: '78701',
-  sameMailingAddress: true,
-};
-
-/**
- * Types digits one key at a time as a person would. The mask library checks the caret on a timer and
- * rejects a key that arrives before its timer ran (easily hit by synthetic typing on a busy machine),
- * so each key waits for one timer turn of the page.
- */
-async function typeDigits(input: Locator, digits: string) {
-  for (const digit of digits) {
-    await input.press(digit);
-    await input.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  }
-}
+const registration = sampleSection('registration');
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const sameAsContact = (page: Page) => page.getByRole('checkbox', { name: /^The responsible party is the same as the primary contact/ });
 
-async function openStep(page: Page, entityType: string) {
-  await seedSavedApplication(page, { version: 1, company: { companyName: 'Acme', state: 'TX', entityType }, registration });
+async function openStep(page: Page, entityType: EntityType) {
+  await seedSavedApplication(page, { version: 1, company: sampleSection('company', { entityType }), registration });
   await page.goto('/ein/step-3');
   await expect(page.getByRole('heading', { level: 1, name: 'Responsible Party' })).toBeVisible();
 }
@@ -38,7 +17,7 @@ async function openStep(page: Page, entityType: string) {
 async function fillContact(page: Page) {
   await field(page, 'contactFirstName').fill('Jane');
   await field(page, 'contactLastName').fill('Doe-Smith');
-  await typeDigits(field(page, 'phoneNumber'), '5125550147');
+  await field(page, 'phoneNumber').pressSequentially('5125550147');
   await field(page, 'emailAddress').fill('jane@example.com');
 }
 
@@ -46,8 +25,8 @@ async function fillResponsibleParty(page: Page) {
   await field(page, 'rpFirstName').fill('John');
   await field(page, 'rpLastName').fill('Public');
   await field(page, 'rpTitle').fill('Owner');
-  await typeDigits(field(page, 'rpSSN'), '123456789');
-  await typeDigits(field(page, 'rpPhone'), '5125550148');
+  await field(page, 'rpSSN').pressSequentially('123456789');
+  await field(page, 'rpPhone').pressSequentially('5125550148');
   await field(page, 'rpEmail').fill('john@example.com');
 }
 
@@ -92,19 +71,19 @@ test('an LLC fills step 3, continues to step 4 and finds its answers again with 
   await expect(field(page, 'contactLastName')).toHaveValue('Doe-Smith');
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/ein\/step-2$/);
-  await expect(field(page, 'streetAddress')).toHaveValue('100 Main Street');
+  await expect(field(page, 'streetAddress')).toHaveValue(registration.streetAddress);
 });
 
 test('the SSN shows as ###-##-#### with at most 11 characters and is stored as 9 digits', async ({ page }) => {
   await openStep(page, 'Corporation');
-  await typeDigits(field(page, 'rpSSN'), '1234567890');
+  await field(page, 'rpSSN').pressSequentially('1234567890');
   await expect(field(page, 'rpSSN')).toHaveValue('123-45-6789');
   await expect(field(page, 'rpSSN')).toHaveAttribute('maxlength', '11');
   await expect(field(page, 'rpSSN')).toHaveAttribute('autocomplete', 'off');
   await fillContact(page);
   await fillResponsibleParty(page);
   await field(page, 'rpSSN').fill('');
-  await typeDigits(field(page, 'rpSSN'), '987654321');
+  await field(page, 'rpSSN').pressSequentially('987654321');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/ein\/step-4$/);
   expect((await readSavedApplication(page))?.contact).toMatchObject({ rpSSN: '987654321' });
@@ -123,7 +102,7 @@ test('"same as the primary contact" copies the contact into the responsible part
 
   await field(page, 'rpEmail').fill('owner@example.com');
   await field(page, 'rpTitle').fill('Owner');
-  await typeDigits(field(page, 'rpSSN'), '123456789');
+  await field(page, 'rpSSN').pressSequentially('123456789');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/ein\/step-4$/);
   expect((await readSavedApplication(page))?.contact).toMatchObject({
@@ -139,9 +118,9 @@ test('"same as the primary contact" copies the contact into the responsible part
 test('bad input shows the spec messages and nothing is saved', async ({ page }) => {
   await openStep(page, 'LLC');
   await field(page, 'contactFirstName').fill('J0hn');
-  await typeDigits(field(page, 'phoneNumber'), '512');
-  await typeDigits(field(page, 'rpSSN'), '1234');
-  await typeDigits(field(page, 'rpPhone'), '512');
+  await field(page, 'phoneNumber').pressSequentially('512');
+  await field(page, 'rpSSN').pressSequentially('1234');
+  await field(page, 'rpPhone').pressSequentially('512');
   await field(page, 'rpEmail').fill('john@');
   await field(page, 'rpTitle').fill('X');
   await field(page, 'emailAddress').focus();
@@ -186,7 +165,7 @@ test('a trust is asked for its trustee, whose names are required', async ({ page
   });
 });
 
-for (const entityType of ['Trust', 'Corporation']) {
+for (const entityType of ['Trust', 'Corporation'] as const) {
   test(`step 3 for a ${entityType}, errors shown, passes axe at 1280 px and 375 px`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openStep(page, entityType);

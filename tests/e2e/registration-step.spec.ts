@@ -1,29 +1,19 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { Company } from '../../src/shared/application/company';
+import { sampleSection } from '../../src/shared/application/sample-application';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 const company = {
-  llc: { companyName: 'Acme Widgets', state: 'TX', entityType: 'LLC' },
-  corporation: { companyName: 'Acme Inc', state: 'DE', entityType: 'Corporation', corporationType: 'Corporation' },
-  reit: { companyName: 'Acme Realty', state: 'MD', entityType: 'Corporation', corporationType: 'REIT' },
-  ric: { companyName: 'Acme Funds', state: 'MA', entityType: 'Corporation', corporationType: 'RIC' },
+  llc: sampleSection('company', { entityType: 'LLC' }),
+  corporation: sampleSection('company', { entityType: 'Corporation', corporationType: 'Corporation' }),
+  reit: sampleSection('company', { entityType: 'Corporation', corporationType: 'REIT' }),
+  ric: sampleSection('company', { entityType: 'Corporation', corporationType: 'RIC' }),
 };
-
-/**
- * Types digits one key at a time as a person would. The mask library checks the caret on a timer and
- * rejects a key that arrives before its timer ran (easily hit by synthetic typing on a busy machine),
- * so each key waits for one timer turn of the page.
- */
-async function typeDigits(input: Locator, digits: string) {
-  for (const digit of digits) {
-    await input.press(digit);
-    await input.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  }
-}
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const sameMailingAddress = (page: Page) => page.getByRole('checkbox', { name: 'Mailing address is the same as the business address' });
 
-async function openStep(page: Page, companyAnswers: Record<string, string>, registration?: Record<string, unknown>) {
+async function openStep(page: Page, companyAnswers: Company, registration?: Record<string, unknown>) {
   await seedSavedApplication(page, { version: 1, company: companyAnswers, ...(registration ? { registration } : {}) });
   await page.goto('/ein/step-2');
   await expect(page.getByRole('heading', { level: 1, name: 'Company Registration Details' })).toBeVisible();
@@ -35,7 +25,7 @@ async function fillBusinessAddress(page: Page) {
   await field(page, 'city').fill('Austin');
   await field(page, 'county').fill('Travis');
   await field(page, 'state').selectOption('Texas');
-  await typeDigits(field(page, 'zipCode'), '78701');
+  await field(page, 'zipCode').pressSequentially('78701');
 }
 
 test('a corporation fills step 2, continues to step 3 and finds its answers again with Back', async ({ page }) => {
@@ -51,7 +41,7 @@ test('a corporation fills step 2, continues to step 3 and finds its answers agai
 
   await field(page, 'companyRegistrationNumber').fill('C1234567');
   await fillBusinessAddress(page);
-  await typeDigits(field(page, 'previousOwnerEIN'), '123456789');
+  await field(page, 'previousOwnerEIN').pressSequentially('123456789');
   await expect(field(page, 'previousOwnerEIN')).toHaveValue('12-3456789');
   await field(page, 'accountingYearClosingMonth').selectOption({ label: 'June' });
   await field(page, 'incorporationState').selectOption('Delaware');
@@ -86,9 +76,9 @@ test('a corporation fills step 2, continues to step 3 and finds its answers agai
 
 test('the ZIP code gets a hyphen after the fifth digit and keeps at most nine digits', async ({ page }) => {
   await openStep(page, company.llc);
-  await typeDigits(field(page, 'zipCode'), '123456789');
+  await field(page, 'zipCode').pressSequentially('123456789');
   await expect(field(page, 'zipCode')).toHaveValue('12345-6789');
-  await typeDigits(field(page, 'zipCode'), '0');
+  await field(page, 'zipCode').pressSequentially('0');
   await expect(field(page, 'zipCode')).toHaveValue('12345-6789');
 });
 
@@ -97,8 +87,8 @@ test('bad input shows the spec messages on touch and on submit, and nothing is s
   await field(page, 'streetAddress').focus();
   await field(page, 'city').focus();
   await expect(page.getByText('Street address is required', { exact: true })).toBeVisible();
-  await typeDigits(field(page, 'zipCode'), '1234');
-  await typeDigits(field(page, 'previousOwnerEIN'), '12');
+  await field(page, 'zipCode').pressSequentially('1234');
+  await field(page, 'previousOwnerEIN').pressSequentially('12');
   await field(page, 'county').focus();
   await expect(page.getByText('Valid ZIP code required')).toBeVisible();
   await expect(page.getByText('Enter format: XX-XXXXXXX')).toBeVisible();
@@ -120,7 +110,7 @@ test('the mailing address appears when unchecked, is required, and is cleared wh
   await expect(field(page, 'mailingCareOf')).toBeVisible();
   await field(page, 'mailingCareOf').fill('Jane Doe');
   await field(page, 'mailingStreetAddress').fill('PO Box 12');
-  await typeDigits(field(page, 'mailingZipCode'), '752011234');
+  await field(page, 'mailingZipCode').pressSequentially('752011234');
   await expect(field(page, 'mailingZipCode')).toHaveValue('75201-1234');
 
   await sameMailingAddress(page).check();
@@ -146,7 +136,7 @@ test('the mailing address appears when unchecked, is required, and is cleared wh
   await field(page, 'mailingCity').fill('Dallas');
   await field(page, 'mailingCounty').fill('Dallas');
   await field(page, 'mailingState').selectOption('Texas');
-  await typeDigits(field(page, 'mailingZipCode'), '75201');
+  await field(page, 'mailingZipCode').pressSequentially('75201');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/ein\/step-3$/);
   expect((await readSavedApplication(page))?.registration).toMatchObject({

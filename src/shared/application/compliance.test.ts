@@ -1,13 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { complianceDefaults, complianceSchema, type Compliance } from './compliance';
+import { sampleSection } from './sample-application';
 
-const noHiring: Compliance = {
-  heavyVehicle: 'false',
-  gambling: 'false',
-  atf: 'true',
-  exciseTax: 'false',
-  willHire: 'false',
-};
+const noHiring: Compliance = sampleSection('compliance', { willHire: 'false' });
 
 const hiring: Compliance = {
   ...noHiring,

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contactDefaults, contactSchema, type Contact } from './contact';
+import { sampleSection } from './sample-application';
 
-const valid: Contact = {
-  ...contactDefaults,
-  contactFirstName: 'Jane',
-  contactMiddleName: '',
-  contactLastName: 'Doe-Smith',
-  phoneNumber: '(512) 555-0147',
-  emailAddress: 'jane@example.com',
-  sameAsContact: false,
-  rpFirstName: 'John',
-  rpMiddleName: 'Q',
-  rpLastName: 'Public',
-  rpTitle: 'Owner',
-  rpSSN: '123456789',
-  rpPhone: '5125550148',
-  rpEmail: 'john@example.com',
-  entityType: 'LLC',
-};
+// An LLC's answers with every field of the form present (trustee fields empty).
+const valid: Contact = { ...contactDefaults, ...sampleSection('contact', { entityType: 'LLC' }) };
 
 const trust: Contact = {
   ...valid,

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { registrationDefaults, registrationSchema, type Registration } from './registration';
+import { sampleSection } from './sample-application';
 
-const valid: Registration = {
-  ...registrationDefaults,
-  companyRegistrationNumber: 'LLC-2024-000123',
-  businessStartDate: '2024-03-15',
-  previousOwnerEIN: '',
-  accountingYearClosingMonth: '12',
-  streetAddress: '100 Main Street',
-  city: 'Austin',
-  county: 'Travis',
-  state: 'Texas',
-  zipCode: '78701',
-  sameMailingAddress: true,
-};
+// Every field of the form present.
+const valid: Registration = { ...registrationDefaults, ...sampleSection('registration', { sameMailingAddress: true }) };
 
 const differentMailing: Registration = {
   ...valid,

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Activity } from '../../../shared/application/activity';
 import { applicationStorageKey } from '../../../shared/application/application';
+import { sampleSectionsBefore } from '../../../shared/application/sample-application';
 import { ActivityStep } from './activity-step';
 
 afterEach(() => {
@@ -12,12 +13,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const earlierSections = {
-  company: { companyName: 'Acme' },
-  registration: { city: 'Austin' },
-  contact: { rpTitle: 'Owner' },
-  compliance: { willHire: 'false' },
-};
+const earlierSections = sampleSectionsBefore('activity');
 
 function seed(activity?: Partial<Activity>) {
   sessionStorage.setItem(applicationStorageKey, JSON.stringify({ version: 1, ...earlierSections, ...(activity ? { activity } : {}) }));

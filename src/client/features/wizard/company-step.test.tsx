@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { applicationStorageKey } from '../../../shared/application/application';
 import { companyMessages } from '../../../shared/application/company';
+import { sampleSection } from '../../../shared/application/sample-application';
 import { paths } from '../../paths';
 import { CompanyStep } from './company-step';
 
@@ -275,7 +276,8 @@ describe('CompanyStep', () => {
   });
 
   it('saves an LLC owned by spouses and goes to step 2, keeping the later pages’ answers', async () => {
-    seed({ registration: { city: 'Austin' } });
+    const registration = sampleSection('registration');
+    seed({ registration });
     const user = await renderStep();
     await fillBasics(user, 'LLC');
     await user.type(screen.getByRole('spinbutton', { name: 'Number of Members' }), '2');
@@ -288,7 +290,7 @@ describe('CompanyStep', () => {
     expect(await screen.findByText('Registration page')).toBeTruthy();
     expect(saved()).toEqual({
       version: 1,
-      registration: { city: 'Austin' },
+      registration,
       company: {
         companyName: 'Acme Widgets',
         state: 'TX',

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { applicationStorageKey } from '../../../shared/application/application';
 import type { Compliance } from '../../../shared/application/compliance';
+import { sampleSectionsBefore } from '../../../shared/application/sample-application';
 import { ComplianceStep } from './compliance-step';
 
 afterEach(() => {
@@ -12,7 +13,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const earlierSections = { company: { companyName: 'Acme' }, registration: { city: 'Austin' }, contact: { rpTitle: 'Owner' } };
+const earlierSections = sampleSectionsBefore('compliance');
 
 const savedHiring: Compliance = {
   heavyVehicle: 'false',

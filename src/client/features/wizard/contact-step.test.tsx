@@ -3,34 +3,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import type { EntityType } from '../../../shared/application/company';
+import type { Contact } from '../../../shared/application/contact';
+import { sampleSection } from '../../../shared/application/sample-application';
 import { ContactStep } from './contact-step';
 
 afterEach(() => {
-  // The mask library polls the caret of a focused input with timers that outlive an unmount.
-  (document.activeElement as HTMLElement | null)?.blur();
   cleanup();
   sessionStorage.clear();
 });
 
 const storageKey = 'ein-application-data';
 
-const registration = {
-  companyRegistrationNumber: '',
-  businessStartDate: '2024-03-15',
-  previousOwnerEIN: '',
-  accountingYearClosingMonth: '12',
-  streetAddress: '100 Main Street',
-  city: 'Austin',
-  county: 'Travis',
-  state: 'Texas',
-  zipCode: '78701',
-  sameMailingAddress: true,
-};
+const registration = sampleSection('registration');
 
-function openStep(entityType = 'LLC', contact?: Record<string, unknown>) {
+function openStep(entityType: EntityType = 'LLC', contact?: Contact) {
   sessionStorage.setItem(
     storageKey,
-    JSON.stringify({ version: 1, company: { companyName: 'Acme', state: 'TX', entityType }, registration, ...(contact ? { contact } : {}) }),
+    JSON.stringify({ version: 1, company: sampleSection('company', { entityType }), registration, ...(contact ? { contact } : {}) }),
   );
   render(
     <MemoryRouter initialEntries={['/ein/step-3']}>
@@ -229,24 +219,23 @@ describe('ContactStep', () => {
   });
 
   it('restores saved answers and takes the entity type from step 1', async () => {
-    openStep('Trust', {
+    // Saved as an LLC, the responsible party copied from the contact and then given another e-mail.
+    const sample = sampleSection('contact');
+    const contact = sampleSection('contact', {
       entityType: 'LLC',
-      contactFirstName: 'Jane',
-      contactMiddleName: '',
-      contactLastName: 'Doe',
       phoneNumber: '(512) 555-0147',
-      emailAddress: 'jane@example.com',
       sameAsContact: true,
-      rpFirstName: 'Jane',
-      rpMiddleName: '',
-      rpLastName: 'Doe',
-      rpTitle: 'Trustee',
+      rpFirstName: sample.contactFirstName,
+      rpMiddleName: sample.contactMiddleName,
+      rpLastName: sample.contactLastName,
       rpSSN: '123456789',
       rpPhone: '5125550147',
       rpEmail: 'other@example.com',
     });
+    openStep('Trust', contact);
     await screen.findByRole('group', { name: 'Trustee Information' });
-    expect(field('contactFirstName').value).toBe('Jane');
+    expect(field('contactFirstName').value).toBe(contact.contactFirstName);
+    expect(field('rpLastName').value).toBe(contact.contactLastName);
     expect(field('phoneNumber').value).toBe('(512) 555-0147');
     expect(field('rpSSN').value).toBe('123-45-6789');
     expect(field('rpPhone').value).toBe('(512) 555-0147');

@@ -3,20 +3,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Company, CorporationType } from '../../../shared/application/company';
+import { sampleSection } from '../../../shared/application/sample-application';
 import { RegistrationStep } from './registration-step';
 
 afterEach(() => {
-  // The mask library polls the caret of a focused input with timers that outlive an unmount.
-  (document.activeElement as HTMLElement | null)?.blur();
   cleanup();
   sessionStorage.clear();
 });
 
 const storageKey = 'ein-application-data';
 
-type Company = Record<string, string>;
-const llc: Company = { companyName: 'Acme Widgets', state: 'TX', entityType: 'LLC' };
-const corporation = (corporationType: string): Company => ({ companyName: 'Acme Inc', state: 'DE', entityType: 'Corporation', corporationType });
+const llc = sampleSection('company', { entityType: 'LLC' });
+const corporation = (corporationType: CorporationType) => sampleSection('company', { entityType: 'Corporation', corporationType });
 
 function openStep(company: Company = llc, registration?: Record<string, unknown>) {
   sessionStorage.setItem(storageKey, JSON.stringify({ version: 1, company, ...(registration ? { registration } : {}) }));
@@ -76,8 +75,8 @@ describe('RegistrationStep', () => {
     ['a REIT', corporation('REIT'), ['REIT Classification'], ['Articles of Incorporation', 'Articles of Organization']],
     ['a RIC', corporation('RIC'), [], ['Articles of Incorporation', 'REIT Classification', 'Articles of Organization']],
     ['a settlement fund', corporation('Settlement Fund'), [], ['Articles of Incorporation', 'REIT Classification']],
-    ['a sole proprietor', { companyName: 'Jo Smith', state: 'CA', entityType: 'Sole Proprietor' }, [], ['Articles of Incorporation', 'Articles of Organization', 'REIT Classification']],
-    ['a trust (REIT left over in step 1 answers)', { companyName: 'T', state: 'CA', entityType: 'Trust', corporationType: 'REIT' }, [], ['REIT Classification', 'Articles of Incorporation']],
+    ['a sole proprietor', sampleSection('company', { entityType: 'Sole Proprietor' }), [], ['Articles of Incorporation', 'Articles of Organization', 'REIT Classification']],
+    ['a trust (REIT left over in step 1 answers)', sampleSection('company', { entityType: 'Trust', corporationType: 'REIT' }), [], ['REIT Classification', 'Articles of Incorporation']],
   ])('for %s shows the matching sections', async (_case, company, shown, hidden) => {
     openStep(company);
     await screen.findByRole('heading', { name: 'Business Entity Information' });

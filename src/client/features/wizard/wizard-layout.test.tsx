@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { sampleSection, sampleSectionsBefore } from '../../../shared/application/sample-application';
 import { applicationStorageKey } from '../../../shared/application/sections';
 import { WizardLayout } from './wizard-layout';
 import { stepState } from './wizard-steps';
@@ -86,13 +87,13 @@ describe('opening a later step directly', () => {
   });
 
   it('sends a visitor who skipped a page to that page', async () => {
-    sessionStorage.setItem(applicationStorageKey, JSON.stringify({ version: 1, company: { companyName: 'Acme' } }));
+    sessionStorage.setItem(applicationStorageKey, JSON.stringify({ version: 1, company: sampleSection('company') }));
     renderContactPage();
     expect(await screen.findByText('at /ein/step-2')).toBeTruthy();
   });
 
   it('opens the page when every earlier page is answered', () => {
-    sessionStorage.setItem(applicationStorageKey, JSON.stringify({ version: 1, company: {}, registration: {} }));
+    sessionStorage.setItem(applicationStorageKey, JSON.stringify({ version: 1, ...sampleSectionsBefore('contact') }));
     renderContactPage();
     expect(screen.getByText('ready')).toBeTruthy();
   });
