@@ -9,7 +9,7 @@ import {
   registrationSchema,
   reitTypeOptions,
   type Registration,
-  asksIncorporationState as asksIncorporationStateFor,
+  asksIncorporationState,
 } from '../../../shared/application/registration';
 import { Choice } from '../../components/form/controls';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField } from '../../components/form/fields';
@@ -50,7 +50,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
   const isCorporation = entityType === 'Corporation';
   const isLlc = entityType === 'LLC';
   const isReit = isCorporation && corporationType === 'REIT';
-  const asksIncorporationState = asksIncorporationStateFor(entityType, corporationType);
+  const showsIncorporationState = asksIncorporationState(entityType, corporationType);
 
   const form = useForm<Registration>({
     resolver: wizardResolver(registrationSchema),
@@ -123,7 +123,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           </FormSection>
         ) : null}
 
-        {asksIncorporationState ? (
+        {showsIncorporationState ? (
           <FormSection title="Articles of Incorporation">
             <SelectField
               name="incorporationState"
