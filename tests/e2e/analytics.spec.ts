@@ -15,11 +15,12 @@ test('every location change pushes a page view with path, search, hash and title
   expect(landingTitle).not.toBe('EIN Filing Service: apply for your EIN online');
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveURL(/\/faq$/);
+  await expect(page).toHaveTitle('Frequently Asked Questions | EIN Filing Service');
   await expect
     .poll(async () => (await dataLayer(page)).filter((entry) => entry.event === 'page_view'))
     .toEqual([
       { event: 'page_view', page_path: '/', page_search: '?ref=mail', page_hash: '', page_title: landingTitle },
-      { event: 'page_view', page_path: '/faq', page_search: '', page_hash: '', page_title: await page.title() },
+      { event: 'page_view', page_path: '/faq', page_search: '', page_hash: '', page_title: 'Frequently Asked Questions | EIN Filing Service' },
     ]);
 });
 
