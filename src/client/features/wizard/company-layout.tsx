@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, Briefcase, Building2, Clock, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
+import { IconList } from '../../components/ui/icon-list';
+import { privateServiceNote } from './wizard-copy';
 import { WizardHeader } from './wizard-header';
 
-const privateServiceNote =
-  'EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.';
 
 /**
  * The layout of wizard step 1: brand header with progress (step 1 of 6, one sixth filled), the form,
@@ -57,29 +57,15 @@ function MarketingPanel() {
         </div>
         <div>
           <h3 className="text-sm font-semibold text-slate-900">What You'll Need</h3>
-          <ul className="mt-3 space-y-3">
-            {needs.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3">
-                <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                <div>
-                  <p className="text-sm font-medium text-slate-900">{title}</p>
-                  <p className="text-xs text-slate-600">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <IconList points={needs} className="mt-3 space-y-3" />
         </div>
-        <ul className="grid gap-2" aria-label="Why it is safe">
-          {badges.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2">
-              <Icon className="size-5 shrink-0 text-green-700" aria-hidden="true" />
-              <div>
-                <p className="text-sm font-medium text-slate-900">{title}</p>
-                <p className="text-xs text-slate-600">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconList
+          points={badges}
+          label="Why it is safe"
+          className="grid gap-2"
+          itemClassName="items-center rounded-lg bg-slate-50 px-3 py-2"
+          iconClassName="text-green-700"
+        />
         <div className="rounded-lg bg-brand-50 p-3">
           <DeliveryPromise />
         </div>

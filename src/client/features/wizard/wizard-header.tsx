@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
-import { FileCheck, Lock, RefreshCw } from 'lucide-react';
-import { paths } from '../../paths';
+import { Lock, RefreshCw } from 'lucide-react';
+import { BrandLogo } from '../../components/layout/site-header';
 import { ProgressBar, StepList } from './wizard-progress';
 
 /** The brand, "SSL Secured" and "Auto-Save" badges, "Step N of 6" with its bar, and the step list. */
@@ -16,15 +15,7 @@ export function WizardHeader({ step, completed }: { step: number; completed: num
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 py-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <Link
-              to={paths.home}
-              className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white">
-                <FileCheck className="size-5" aria-hidden="true" />
-              </span>
-              EIN Filing Service
-            </Link>
+            <BrandLogo />
             <div className="flex items-center gap-2 text-xs font-medium">
               <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-green-800">
                 <Lock className="size-3.5" aria-hidden="true" /> SSL Secured

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { BadgeCheck, Clock, Headphones, Lock, Mail, ShieldCheck } from 'lucide-react';
 import { getPublicConfig } from '../../lib/public-config';
 import { Dialog } from '../../components/ui/dialog';
+import { IconList } from '../../components/ui/icon-list';
+import { privateServiceNote } from './wizard-copy';
 import { WizardHeader } from './wizard-header';
 
 type WizardLayoutProps = {
@@ -63,22 +65,9 @@ function TrustSidebar() {
           Why Trust Us?
         </h2>
         <p className="mt-1 text-sm text-slate-600">Fast, accurate EIN filing for 50,000+ businesses.</p>
-        <ul className="mt-4 space-y-4">
-          {trustPoints.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
-              <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              <div>
-                <p className="text-sm font-medium text-slate-900">{title}</p>
-                <p className="text-xs text-slate-600">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconList points={trustPoints} className="mt-4 space-y-4" />
         <SecurityPrivacyDialog />
-        <p className="mt-5 border-t border-slate-200 pt-4 text-xs text-slate-600">
-          EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge; our fee covers preparing,
-          reviewing and filing your application.
-        </p>
+        <p className="mt-5 border-t border-slate-200 pt-4 text-xs text-slate-600">{privateServiceNote}</p>
       </div>
     </aside>
   );
