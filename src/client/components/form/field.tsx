@@ -22,10 +22,7 @@ type FieldProps = {
 
 /** Owns a control's label, id, hint and error text, and the wiring between them. */
 export function Field({ label, labelText, required, help, hint, error, className = '', children }: FieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
   return (
     <div className={className}>
       <div className="mb-1.5 flex items-center gap-1.5">
@@ -36,12 +33,7 @@ export function Field({ label, labelText, required, help, hint, error, className
         {help ? <HelpTip label={labelText ?? (typeof label === 'string' ? label : 'this field')} text={help} /> : null}
       </div>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, 'aria-required': required || undefined })}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorMessage id={errorId} message={error} />
+      <HintAndError hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
@@ -61,11 +53,8 @@ type FieldSetProps = {
 
 /** A group of radios or checkboxes under one legend, with the same hint and error wiring as Field. */
 export function FieldSet({ legend, legendText, required, help, hint, error, className = '', role, children }: FieldSetProps) {
-  const id = useId();
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
   const legendId = `${id}-legend`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset
       className={className}
@@ -85,13 +74,30 @@ export function FieldSet({ legend, legendText, required, help, hint, error, clas
         {help ? <HelpTip label={legendText ?? (typeof legend === 'string' ? legend : 'this question')} text={help} /> : null}
       </div>
       <div className="clear-both">{children}</div>
+      <HintAndError hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </fieldset>
+  );
+}
+
+/** Ids for a control and its hint and error, and the aria-describedby that names those present. */
+function useFieldIds(hint: ReactNode, error: string | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+function HintAndError({ hint, hintId, error, errorId }: { hint: ReactNode; hintId: string; error?: string; errorId: string }) {
+  return (
+    <>
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}
         </p>
       ) : null}
       <ErrorMessage id={errorId} message={error} />
-    </fieldset>
+    </>
   );
 }
 
