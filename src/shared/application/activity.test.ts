@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { fieldErrors } from '../field-errors';
 import {
   activityDefaults,
   activityFollowUpFields,
@@ -12,16 +13,8 @@ import {
 
 const product = { principalProductOrService: 'We sell handmade wood furniture online.' };
 
-/** The messages of a parse, by path. */
-function messages(input: unknown): Record<string, string[]> {
-  const result = activitySchema.safeParse(input);
-  const byPath: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const path = issue.path.join('.');
-    (byPath[path] ??= []).push(issue.message);
-  }
-  return byPath;
-}
+/** The messages of a parse, by dotted field path. */
+const messages = (input: unknown) => fieldErrors(activitySchema.safeParse(input).error);
 
 // One complete answer down every branch of the follow-up tree.
 const validAnswers: [string, Partial<Activity>][] = [

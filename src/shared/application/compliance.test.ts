@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { complianceDefaults, complianceSchema, type Compliance } from './compliance';
 import { sampleSection } from './sample-application';
+import { fieldErrors } from '../field-errors';
 
 const noHiring: Compliance = sampleSection('compliance', { willHire: 'false' });
 
@@ -16,16 +17,8 @@ const hiring: Compliance = {
   reportingFrequency: 'annually',
 };
 
-/** The messages of a parse, by dotted path. */
-function messages(input: unknown): Record<string, string[]> {
-  const result = complianceSchema.safeParse(input);
-  const byPath: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const path = issue.path.join('.');
-    (byPath[path] ??= []).push(issue.message);
-  }
-  return byPath;
-}
+/** The messages of a parse, by dotted field path. */
+const messages = (input: unknown) => fieldErrors(complianceSchema.safeParse(input).error);
 
 describe('complianceSchema', () => {
   it('keeps yes/no answers as the strings of the radios', () => {

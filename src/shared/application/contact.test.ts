@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactDefaults, contactSchema, type Contact } from './contact';
 import { sampleSection } from './sample-application';
+import { fieldErrors } from '../field-errors';
 
 // An LLC's answers with every field of the form present (trustee fields empty).
 const valid: Contact = { ...contactDefaults, ...sampleSection('contact', { entityType: 'LLC' }) };
@@ -15,16 +16,8 @@ const trust: Contact = {
   trusteeSuffix: 'Jr',
 };
 
-function messagesOf(input: unknown): Record<string, string[]> {
-  const result = contactSchema.safeParse(input);
-  if (result.success) return {};
-  const messages: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    (messages[path] ??= []).push(issue.message);
-  }
-  return messages;
-}
+/** The messages of a parse, by dotted field path. */
+const messagesOf = (input: unknown) => fieldErrors(contactSchema.safeParse(input).error);
 
 const nameCharacters = 'Only letters, spaces, hyphens, and ampersands allowed';
 const tooLong = 'Must be 50 characters or fewer';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registrationDefaults, registrationSchema, type Registration } from './registration';
 import { sampleSection } from './sample-application';
+import { fieldErrors } from '../field-errors';
 
 // Every field of the form present.
 const valid: Registration = { ...registrationDefaults, ...sampleSection('registration', { sameMailingAddress: true }) };
@@ -16,17 +17,8 @@ const differentMailing: Registration = {
   mailingZipCode: '75201-1234',
 };
 
-/** The messages zod gives, by field path. */
-function messagesOf(input: unknown): Record<string, string[]> {
-  const result = registrationSchema.safeParse(input);
-  if (result.success) return {};
-  const messages: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    (messages[path] ??= []).push(issue.message);
-  }
-  return messages;
-}
+/** The messages of a parse, by dotted field path. */
+const messagesOf = (input: unknown) => fieldErrors(registrationSchema.safeParse(input).error);
 
 describe('registrationSchema', () => {
   it.each<[string, Partial<Registration>, string, string]>([
