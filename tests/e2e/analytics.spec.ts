@@ -43,8 +43,9 @@ test('no answer typed into the wizard reaches the data layer', async ({ page }) 
   await page.locator('[name="entityType"]').selectOption('Estate');
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page).toHaveURL(/\/ein\/step-2$/);
+  // The step-2 page view is sent once that page is on screen.
+  await expect.poll(async () => (await dataLayer(page)).map((entry) => entry.event).sort()).toEqual(['opened_form', 'page_view', 'page_view']);
   const events = await dataLayer(page);
-  expect(events.map((entry) => entry.event).sort()).toEqual(['opened_form', 'page_view', 'page_view']);
   expect(events.find((entry) => entry.event === 'opened_form')).toEqual({ event: 'opened_form', page_path: '/ein-application-start' });
   expect(JSON.stringify(events)).not.toContain('Zephyrine');
 });
