@@ -3,12 +3,20 @@ export type PublicConfig = {
   supportEmail: string;
   gtmId: string | null;
   growthbook: { clientKey: string; apiHost: string } | null;
+  /** The service's price in cents, from the `ein_price_standard` setting. */
+  priceCents: number;
+  /** `stripe` with a publishable key, or the built-in test processor. */
+  payments: { provider: 'stripe'; publishableKey: string } | { provider: 'test' };
 };
 
 export const defaultSupportEmail = 'support@einfilingservice.com';
+
+export const defaultPriceCents = 14900;
 
 export const defaultPublicConfig: PublicConfig = {
   supportEmail: defaultSupportEmail,
   gtmId: null,
   growthbook: null,
+  priceCents: defaultPriceCents,
+  payments: { provider: 'test' },
 };

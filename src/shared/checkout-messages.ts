@@ -1,0 +1,32 @@
+// The texts and browser keys of step 6 and the confirmation page. No imports, so the pages that
+// only show them do not load the application's schemas.
+
+export const checkoutMessages = {
+  email: 'Enter a valid email address',
+  paymentRequired: 'Payment information is required',
+  setupFailed: 'Failed to initialize payment. Please refresh the page.',
+  submitFailed: 'Failed to process payment',
+  confirmFailed: 'Payment confirmation failed',
+  serverValidationFailed: 'Payment validation failed on the server',
+  unexpected: 'An unexpected error occurred',
+  expressFailed: 'Payment failed',
+  expressValidationFailed: 'Payment validation failed',
+  success: 'Payment successful! Your order has been confirmed.',
+  alreadyPaid: 'This application has already been paid for. Check your email for the tracking number.',
+} as const;
+
+export const confirmationMessages = {
+  missingReference: 'Missing payment information.',
+  verificationFailed: 'Verification failed.',
+  notSuccessful: 'Payment was not successful.',
+  fallback: 'Your payment could not be verified.',
+  failureText:
+    'If funds were held or authentication was required, please retry the checkout. No charge will be made unless the payment succeeds.',
+} as const;
+
+/** sessionStorage keys kept beside the saved application. */
+export const checkoutStorageKeys = {
+  draftId: 'ein-checkout-draft-id',
+  trackingNumber: 'ein-tracking-number',
+  paymentReference: 'ein-payment-reference',
+} as const;

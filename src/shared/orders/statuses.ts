@@ -1,0 +1,104 @@
+// Order statuses (spec 02 section 4): the nine internal ones staff work with, the legacy values
+// mapped on load, and the customer-facing status the tracking page shows.
+
+export const orderStatuses = [
+  'reviewing_form_data',
+  'checking_company_registration',
+  'preparing_ss4_form',
+  'awaiting_user_signature',
+  'ss4_signed_awaiting_irs',
+  'submitted_to_irs',
+  'completed',
+  'on_hold',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  reviewing_form_data: 'Reviewing Form Data',
+  checking_company_registration: 'Checking Company Registration',
+  preparing_ss4_form: 'Preparing SS4 Form',
+  awaiting_user_signature: 'Awaiting User Signature',
+  ss4_signed_awaiting_irs: 'SS4 Signed Awaiting IRS',
+  submitted_to_irs: 'Submitted to IRS',
+  completed: 'Completed',
+  on_hold: 'On Hold',
+  cancelled: 'Cancelled',
+};
+
+/** The status every newly paid order starts in. */
+export const initialOrderStatus: OrderStatus = 'reviewing_form_data';
+
+/** The six statuses between a new order and the IRS submission. */
+export const inProcessStatuses: readonly OrderStatus[] = orderStatuses.slice(0, 6);
+
+const legacyStatuses: Record<string, OrderStatus> = {
+  submitted: 'reviewing_form_data',
+  assigned: 'reviewing_form_data',
+  in_progress: 'reviewing_form_data',
+  irs_submitted: 'submitted_to_irs',
+};
+
+/** A stored status as one of the nine; legacy values are mapped, anything unknown is reviewed again. */
+export function normalizeOrderStatus(value: string): OrderStatus {
+  if ((orderStatuses as readonly string[]).includes(value)) return value as OrderStatus;
+  return legacyStatuses[value] ?? 'reviewing_form_data';
+}
+
+export const orderPriorities = ['standard', 'express', 'rush'] as const;
+export type OrderPriority = (typeof orderPriorities)[number];
+export const orderPriorityLabels: Record<OrderPriority, string> = { standard: 'Standard', express: 'Express', rush: 'Rush' };
+
+export const customerStatuses = ['submitted', 'in_process', 'completed', 'cancelled'] as const;
+export type CustomerStatus = (typeof customerStatuses)[number];
+
+/** What the customer sees for an internal status: completed and cancelled as they are, anything else in process. */
+export function customerStatusFor(status: string): CustomerStatus {
+  const normalized = normalizeOrderStatus(status);
+  if (normalized === 'completed') return 'completed';
+  if (normalized === 'cancelled') return 'cancelled';
+  return 'in_process';
+}
+
+export type CustomerStatusDetails = {
+  label: string;
+  progress: number;
+  /** null where the spec shows no estimate. */
+  estimate: string | null;
+  description: string;
+  badge: 'default' | 'secondary' | 'destructive';
+};
+
+export const customerStatusDetails: Record<CustomerStatus, CustomerStatusDetails> = {
+  submitted: {
+    label: 'Submitted',
+    progress: 10,
+    estimate: '3-5 business days',
+    description: 'Your application has been received and is awaiting initial review.',
+    badge: 'secondary',
+  },
+  in_process: {
+    label: 'In Process',
+    progress: 50,
+    estimate: '2-3 business days',
+    description: 'Your application is currently being processed with the IRS. No action is required from you.',
+    badge: 'default',
+  },
+  completed: {
+    label: 'Completed',
+    progress: 100,
+    estimate: null,
+    description: 'Your EIN has been obtained and delivered. Please check your email for the confirmation letter.',
+    badge: 'default',
+  },
+  cancelled: {
+    label: 'Cancelled',
+    progress: 0,
+    estimate: 'N/A',
+    description: 'This application has been cancelled. Please contact support for more information.',
+    badge: 'destructive',
+  },
+};
+
+/** The tracking lookup's answer: nothing about the order but its customer-facing status and date. */
+export type TrackingResult = { status: CustomerStatus; createDate: string };
