@@ -1,0 +1,66 @@
+import Stripe from 'stripe';
+import { AppError } from '../plugins/errors';
+import type { PaymentIntent, PaymentIntentStatus, PaymentProvider } from './provider';
+import { verifyWebhookEvent } from './webhook-signature';
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Extra SDK settings; tests point `host`/`port`/`protocol` at a local fake. */
+  stripeOptions?: Stripe.StripeConfig;
+};
+
+function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const method = intent.payment_method;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status as PaymentIntentStatus,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    // Expanded on every call below; a bare id only says that some method is attached.
+    paymentMethodType: method && typeof method === 'object' ? method.type : null,
+    lastErrorMessage: intent.last_payment_error?.message ?? null,
+    metadata: { ...intent.metadata },
+  };
+}
+
+const isStripeError = (error: unknown, code: string): boolean => error instanceof Stripe.errors.StripeError && error.code === code;
+
+/** The production provider: Stripe's API through the official SDK. */
+export function createStripeProvider({ secretKey, webhookSecret, stripeOptions }: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, telemetry: false, ...stripeOptions });
+  const expand = ['payment_method'];
+
+  return {
+    name: 'stripe',
+
+    async createPaymentIntent({ amountCents, currency, description, metadata, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency, description, metadata, automatic_payment_methods: { enabled: true }, expand },
+        { idempotencyKey },
+      );
+      return toPaymentIntent(intent);
+    },
+
+    async updatePaymentIntentAmount(id, amountCents) {
+      try {
+        return toPaymentIntent(await stripe.paymentIntents.update(id, { amount: amountCents, expand }));
+      } catch (error) {
+        if (isStripeError(error, 'payment_intent_unexpected_state')) throw new AppError('conflict', 'This payment can no longer be changed.');
+        throw error;
+      }
+    },
+
+    async retrievePaymentIntent(id) {
+      try {
+        return toPaymentIntent(await stripe.paymentIntents.retrieve(id, { expand }));
+      } catch (error) {
+        if (isStripeError(error, 'resource_missing')) return null;
+        throw error;
+      }
+    },
+
+    parseWebhookEvent: (rawBody, signatureHeader) => verifyWebhookEvent(rawBody, signatureHeader, webhookSecret),
+  };
+}

@@ -1,0 +1,252 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { testPaymentIntents } from '../db/schema';
+import { AppError } from '../plugins/errors';
+import { fieldErrors } from '../../shared/field-errors';
+import { testPaymentAuthenticateSchema, testPaymentConfirmSchema, type TestPaymentResult } from '../../shared/test-card';
+import type { CreatePaymentIntentInput, PaymentIntent, PaymentIntentStatus, PaymentProvider } from './provider';
+import { signWebhookPayload, verifyWebhookEvent } from './webhook-signature';
+
+// The built-in processor used when no Stripe keys are set. It behaves like Stripe's test mode:
+// Stripe's test cards, Stripe-shaped results and errors, and signed webhooks to the same endpoint.
+// Its state lives in the database, so every app instance sharing it agrees.
+
+export type TestProcessor = PaymentProvider & {
+  readonly name: 'test';
+  readonly webhookSecret: string;
+  confirmCard(input: { clientSecret: string; cardNumber: string; cardExpiry: string; cardCvc: string }): Promise<TestPaymentResult>;
+  authenticate(input: { clientSecret: string; outcome: 'complete' | 'fail' }): Promise<{ redirectUrl: string }>;
+  /** Resolves once every webhook delivery started so far has finished (or given up). */
+  settled(): Promise<void>;
+};
+
+export type DeliverWebhook = (payload: string, signature: string) => Promise<void>;
+
+export type TestProcessorOptions = {
+  database: Database;
+  webhookSecret: string;
+  deliverWebhook: DeliverWebhook;
+  /** Pauses before each retry of a failed delivery. */
+  webhookRetryDelaysMs?: number[];
+};
+
+type PaymentError = Extract<TestPaymentResult, { error: unknown }>['error'];
+type Row = typeof testPaymentIntents.$inferSelect;
+
+const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const randomBase62 = (length = 24) => Array.from({ length }, () => base62[randomInt(62)]).join('');
+
+function base62FromBytes(bytes: Buffer, length = 24): string {
+  let value = BigInt(`0x${bytes.toString('hex')}`);
+  let text = '';
+  for (let index = 0; index < length; index += 1) {
+    text += base62[Number(value % 62n)];
+    value /= 62n;
+  }
+  return text;
+}
+
+const declined = (declineCode: string, message: string): PaymentError => ({ type: 'card_error', code: 'card_declined', declineCode, message });
+
+/** Stripe's test cards; any other valid number is a real card, which test mode refuses. */
+const testCards: Record<string, { outcome: 'succeed' } | { outcome: 'authenticate' } | { outcome: 'decline'; error: PaymentError }> = {
+  '4242424242424242': { outcome: 'succeed' },
+  '4000000000000002': { outcome: 'decline', error: declined('generic_decline', 'Your card was declined.') },
+  '4000000000009995': { outcome: 'decline', error: declined('insufficient_funds', 'Your card has insufficient funds.') },
+  '4000002500003155': { outcome: 'authenticate' },
+};
+const liveCardDecline = declined('test_mode_live_card', 'Your card was declined. Your request was in test mode, but used a non test card.');
+
+const authenticationFailure: PaymentError = {
+  type: 'card_error',
+  code: 'payment_intent_authentication_failure',
+  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+const alreadySucceeded: PaymentError = { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This payment has already succeeded.' };
+const notConfirmable: PaymentError = { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This payment can no longer be confirmed.' };
+
+/** States from which a card may be (re)tried, as with Stripe. */
+const confirmableStatuses = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+function toPaymentIntent(row: Row): PaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as PaymentIntentStatus,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    paymentMethodType: row.paymentMethodType,
+    lastErrorMessage: row.lastError?.message ?? null,
+    metadata: row.metadata,
+  };
+}
+
+const withSecret = (path: string, row: Row) =>
+  `${path}?${new URLSearchParams({ payment_intent: row.id, payment_intent_client_secret: row.clientSecret })}`;
+
+export function createTestProcessor({ database, webhookSecret, deliverWebhook, webhookRetryDelaysMs = [200, 1000, 3000] }: TestProcessorOptions): TestProcessor {
+  const { db } = database;
+  const deliveries = new Set<Promise<void>>();
+
+  async function findById(id: string): Promise<Row | undefined> {
+    const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    return row;
+  }
+
+  async function findBySecret(clientSecret: string): Promise<Row> {
+    // The secret begins with the intent's id, as Stripe's do.
+    const row = await findById(clientSecret.split('_secret_')[0] ?? '');
+    const given = Buffer.from(clientSecret);
+    if (!row || given.length !== Buffer.byteLength(row.clientSecret) || !timingSafeEqual(given, Buffer.from(row.clientSecret))) {
+      throw new AppError('not_found', 'No such payment.');
+    }
+    return row;
+  }
+
+  /** Moves the intent only if it is still in one of `from`, so concurrent calls cannot both win. */
+  async function transition(id: string, from: string[], changes: Pick<Row, 'status' | 'paymentMethodType' | 'lastError'>): Promise<Row | undefined> {
+    const [row] = await db
+      .update(testPaymentIntents)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(and(eq(testPaymentIntents.id, id), inArray(testPaymentIntents.status, from)))
+      .returning();
+    return row;
+  }
+
+  async function deliver(payload: string, eventId: string): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        // Signed per attempt, so a retry carries a fresh timestamp as Stripe's do.
+        await deliverWebhook(payload, signWebhookPayload(payload, webhookSecret));
+        return;
+      } catch (error) {
+        const delay = webhookRetryDelaysMs[attempt];
+        if (delay === undefined) {
+          console.error(`Test payment webhook ${eventId} not delivered after ${attempt + 1} attempts: ${error instanceof Error ? error.message : String(error)}`);
+          return;
+        }
+        await sleep(delay);
+      }
+    }
+  }
+
+  /** Sends the Stripe-shaped event in the background; the card call does not wait for it. */
+  function sendEvent(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', row: Row): void {
+    const id = `evt_${randomBase62()}`;
+    const event = {
+      id,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: { id: row.id, object: 'payment_intent', status: row.status, amount: row.amountCents, currency: row.currency, metadata: row.metadata } },
+    };
+    const delivery = deliver(JSON.stringify(event), id).finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  return {
+    name: 'test',
+    webhookSecret,
+
+    async createPaymentIntent(input: CreatePaymentIntentInput) {
+      // The id is derived from the idempotency key, so concurrent calls meet on the primary key.
+      const id = `pi_${base62FromBytes(createHmac('sha256', webhookSecret).update(`idempotency:${input.idempotencyKey}`).digest())}`;
+      const values = {
+        id,
+        clientSecret: `${id}_secret_${randomBase62()}`,
+        amountCents: input.amountCents,
+        currency: input.currency.toLowerCase(),
+        description: input.description,
+        metadata: { ...input.metadata },
+        status: 'requires_payment_method',
+      };
+      if (!Number.isInteger(values.amountCents) || values.amountCents < 50) throw new Error('Amount must be at least 50 cents.');
+      await db.insert(testPaymentIntents).values(values).onConflictDoNothing();
+      const row = await findById(id);
+      if (!row) throw new Error(`Test payment intent ${id} vanished`);
+      // As with Stripe, a key may only be reused with the parameters it was first used with.
+      const same = (['amountCents', 'currency', 'description', 'metadata'] as const).every((key) => isDeepStrictEqual(row[key], values[key]));
+      if (!same) throw new Error(`Idempotency key ${input.idempotencyKey} was first used with other parameters.`);
+      return toPaymentIntent(row);
+    },
+
+    async updatePaymentIntentAmount(id, amountCents) {
+      const [row] = await db
+        .update(testPaymentIntents)
+        .set({ amountCents, updatedAt: sql`now()` })
+        .where(and(eq(testPaymentIntents.id, id), inArray(testPaymentIntents.status, confirmableStatuses)))
+        .returning();
+      if (row) return toPaymentIntent(row);
+      if (!(await findById(id))) throw new Error(`No such payment intent: ${id}`);
+      throw new AppError('conflict', 'This payment can no longer be changed.');
+    },
+
+    async retrievePaymentIntent(id) {
+      const row = await findById(id);
+      return row ? toPaymentIntent(row) : null;
+    },
+
+    parseWebhookEvent: (rawBody, signatureHeader) => verifyWebhookEvent(rawBody, signatureHeader, webhookSecret),
+
+    async confirmCard(input) {
+      const parsed = testPaymentConfirmSchema().safeParse(input);
+      if (!parsed.success) throw new AppError('validation_failed', 'Check the card details.', fieldErrors(parsed.error));
+      const intent = await findBySecret(parsed.data.clientSecret);
+      const card = testCards[parsed.data.cardNumber.replace(/\s/g, '')] ?? { outcome: 'decline', error: liveCardDecline };
+
+      const row =
+        card.outcome === 'decline'
+          ? await transition(intent.id, confirmableStatuses, { status: 'requires_payment_method', paymentMethodType: null, lastError: card.error })
+          : await transition(intent.id, confirmableStatuses, {
+              status: card.outcome === 'succeed' ? 'succeeded' : 'requires_action',
+              paymentMethodType: 'card',
+              lastError: null,
+            });
+      if (!row) {
+        const current = await findById(intent.id);
+        return { error: current?.status === 'succeeded' ? alreadySucceeded : notConfirmable };
+      }
+      if (card.outcome === 'decline') {
+        sendEvent('payment_intent.payment_failed', row);
+        return { error: card.error };
+      }
+      if (row.status === 'succeeded') sendEvent('payment_intent.succeeded', row);
+      const paymentIntent = { id: row.id, status: row.status };
+      return row.status === 'requires_action'
+        ? { paymentIntent, nextAction: { redirectUrl: withSecret('/payments/test-authentication', row) } }
+        : { paymentIntent };
+    },
+
+    async authenticate(input) {
+      const parsed = testPaymentAuthenticateSchema.safeParse(input);
+      if (!parsed.success) throw new AppError('validation_failed', 'Check the authentication answer.', fieldErrors(parsed.error));
+      const intent = await findBySecret(parsed.data.clientSecret);
+      const complete = parsed.data.outcome === 'complete';
+      const row = await transition(
+        intent.id,
+        ['requires_action'],
+        complete
+          ? { status: 'succeeded', paymentMethodType: 'card', lastError: null }
+          : { status: 'requires_payment_method', paymentMethodType: null, lastError: authenticationFailure },
+      );
+      // The only return address is the product's own confirmation page (no redirect from input).
+      const back = (target: Row, status: 'succeeded' | 'failed') => ({ redirectUrl: `${withSecret('/ein/confirmation', target)}&redirect_status=${status}` });
+      if (!row) {
+        // A repeated answer after success (double click, back button) leads to the same page.
+        const current = await findById(intent.id);
+        if (current?.status === 'succeeded') return back(current, 'succeeded');
+        throw new AppError('conflict', 'This payment is not waiting for authentication.');
+      }
+      sendEvent(complete ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', row);
+      return back(row, complete ? 'succeeded' : 'failed');
+    },
+
+    async settled() {
+      while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
+    },
+  };
+}

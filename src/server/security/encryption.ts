@@ -1,0 +1,105 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Env } from '../env';
+import type { Application } from '../../shared/application/application';
+
+// Field-level encryption of the SSN at rest (decision 007): AES-256-GCM, a random 12-byte IV per
+// value, stored as `v1.<iv>.<tag>.<ciphertext>` in base64url. The version prefix leaves room for a
+// later key rotation.
+
+const keyLength = 32;
+const ivLength = 12;
+const tagLength = 16;
+const algorithm = 'aes-256-gcm';
+const version = 'v1';
+
+export const encryptionKeyFileName = 'encryption.key';
+
+/** 64 hex digits or base64 of 32 bytes; anything else is refused rather than guessed at. */
+function parseKey(text: string, source: string): Buffer {
+  const value = text.trim();
+  let key: Buffer | null = null;
+  if (/^[0-9a-fA-F]{64}$/.test(value)) key = Buffer.from(value, 'hex');
+  else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) key = Buffer.from(value, 'base64');
+  if (!key || key.length !== keyLength) {
+    throw new Error(`${source} must be 32 bytes, written as base64 or as 64 hex digits (generate one with: openssl rand -base64 32)`);
+  }
+  return key;
+}
+
+/**
+ * The key that encrypts SSNs: `DATA_ENCRYPTION_KEY`, or else the key file under `DATA_DIR`, created
+ * with mode 0600 on first start. Instances sharing one PostgreSQL must share the key, so production
+ * with `DATABASE_URL` refuses to fall back to a file only this machine has.
+ */
+export async function loadDataKey(env: Env): Promise<Buffer> {
+  if (env.DATA_ENCRYPTION_KEY) return parseKey(env.DATA_ENCRYPTION_KEY, 'DATA_ENCRYPTION_KEY');
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    throw new Error(
+      'DATA_ENCRYPTION_KEY is required in production with DATABASE_URL: every instance sharing the database must use the same key (generate one with: openssl rand -base64 32)',
+    );
+  }
+
+  const file = path.join(env.DATA_DIR, encryptionKeyFileName);
+  await mkdir(env.DATA_DIR, { recursive: true });
+  try {
+    // `wx` fails if the file exists, so two processes starting together cannot overwrite each other's key.
+    await writeFile(file, `${randomBytes(keyLength).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return parseKey(await readFile(file, 'utf8'), `The key file ${file}`);
+}
+
+export type FieldCipher = {
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+};
+
+export function createFieldCipher(key: Buffer): FieldCipher {
+  if (key.length !== keyLength) throw new Error('The data encryption key must be 32 bytes');
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(ivLength);
+      const cipher = createCipheriv(algorithm, key, iv, { authTagLength: tagLength });
+      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      const tag = cipher.getAuthTag();
+      return [version, iv.toString('base64url'), tag.toString('base64url'), ciphertext.toString('base64url')].join('.');
+    },
+    decrypt(sealed) {
+      const parts = sealed.split('.');
+      const [prefix, ivText, tagText, ciphertextText] = parts;
+      if (parts.length !== 4 || prefix !== version || ivText === undefined || tagText === undefined || ciphertextText === undefined) {
+        throw new Error('Not an encrypted value of a known version');
+      }
+      const iv = Buffer.from(ivText, 'base64url');
+      const tag = Buffer.from(tagText, 'base64url');
+      if (iv.length !== ivLength || tag.length !== tagLength) throw new Error('Not an encrypted value of a known version');
+      const decipher = createDecipheriv(algorithm, key, iv, { authTagLength: tagLength });
+      decipher.setAuthTag(tag);
+      try {
+        return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        // The tag did not match: a changed value or another key. Say so without echoing anything.
+        throw new Error('An encrypted value could not be decrypted: it was changed or sealed with another key');
+      }
+    },
+  };
+}
+
+/**
+ * The application as `checkouts.form_data` and `orders.form_data` hold it: exactly the parsed
+ * application, except that `contact.rpSSN` is the SSN's ciphertext.
+ */
+export type StoredApplication = Omit<Application, 'contact'> & {
+  contact: Omit<Application['contact'], 'rpSSN'> & { rpSSN: string };
+};
+
+export function sealApplication(application: Application, cipher: FieldCipher): StoredApplication {
+  return { ...application, contact: { ...application.contact, rpSSN: cipher.encrypt(application.contact.rpSSN) } };
+}
+
+export function openApplication(stored: StoredApplication, cipher: FieldCipher): Application {
+  return { ...stored, contact: { ...stored.contact, rpSSN: cipher.decrypt(stored.contact.rpSSN) } };
+}
