@@ -45,7 +45,13 @@ describe.each(testDatabaseKinds)('server on %s', (kind) => {
   it('answers the public configuration, and nothing secret', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ supportEmail: 'support@einfilingservice.com', gtmId: null, growthbook: null });
+    expect(response.json()).toEqual({
+      supportEmail: 'support@einfilingservice.com',
+      gtmId: null,
+      growthbook: null,
+      priceCents: 14900,
+      payments: { provider: 'test' },
+    });
   });
 
   it('applies the migrations, including the default standard price', async () => {
@@ -61,6 +67,18 @@ describe.each(testDatabaseKinds)('server on %s', (kind) => {
       expect(response.body).toContain('<script id="public-config" type="application/json">');
       expect(response.body).toContain('"supportEmail":"support@einfilingservice.com"');
       expect(response.body).not.toContain('<!--public-config-->');
+    }
+  });
+
+  it('embeds the current price setting in the page and the configuration', async () => {
+    await database.db.execute(sql`update settings set value = '199.50' where key = 'ein_price_standard'`);
+    try {
+      const page = await app.inject({ method: 'GET', url: '/ein/step-6' });
+      expect(page.body).toContain('"priceCents":19950');
+      const config = await app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json().priceCents).toBe(19950);
+    } finally {
+      await database.db.execute(sql`update settings set value = '149' where key = 'ein_price_standard'`);
     }
   });
 
@@ -104,6 +122,9 @@ describe.each(testDatabaseKinds)('server on %s', (kind) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Inline styles only by hash: the toast library's own stylesheet.
+    expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-47DEQpj8HBSa\+\/TImW\+5JCeuQeRkm5NMpJWZG3hSuFU=';/);
+    expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('googletagmanager');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -137,9 +158,30 @@ describe('configuration-dependent behaviour', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com/);
     expect(csp).toContain('https://flags.example.com');
+    expect(csp).not.toContain('stripe.com');
     expect(response.body).toContain('"gtmId":"GTM-ABC123"');
     expect(response.body).toContain('"growthbook":{"clientKey":"sdk-key","apiHost":"https://flags.example.com"}');
     await app.close();
+  });
+
+  it('offers Stripe to the browser, and opens the policy for Stripe.js, only with Stripe keys', async () => {
+    const app = await buildApp({
+      env: testEnv({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' }),
+      database,
+      clientDir: fakeClientDir(),
+    });
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src[^;]* https:\/\/hooks\.stripe\.com/);
+    expect(response.body).toContain('"payments":{"provider":"stripe","publishableKey":"pk_test_123"}');
+    expect(response.body).not.toContain('sk_test_123');
+    expect(response.body).not.toContain('whsec_123');
+    await app.close();
+  });
+
+  it('refuses half a set of Stripe keys', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/);
   });
 
   it('escapes the embedded configuration so it cannot close its script element', async () => {

@@ -5,8 +5,18 @@ import type { Database } from './db/database';
 import { publicConfig, type Env } from './env';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerRateLimit } from './plugins/rate-limit';
+import { loadDataKey, createFieldCipher } from './security/encryption';
+import { createMailer, type Mailer } from './email/mailer';
+import type { AppServices } from './services';
+import type { PaymentProvider } from './payments/provider';
+import { createPaymentProvider } from './payments/create-payment-provider';
+import { getStandardPriceCents } from './modules/settings/standard-price';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerConfigRoutes } from './modules/config/routes';
+import { registerCheckoutRoutes } from './modules/checkout/routes';
+import { registerTestPaymentRoutes } from './modules/test-payments/routes';
+import { registerTrackingRoutes } from './modules/tracking/routes';
 import { registerSpaRoutes } from './modules/spa/routes';
 
 export type AppOptions = {
@@ -15,10 +25,14 @@ export type AppOptions = {
   /** The built client; defaults to `dist/client`. */
   clientDir?: string;
   logger?: boolean;
+  /** Replaces the provider chosen from the environment (tests point Stripe's SDK at a local fake). */
+  paymentProvider?: PaymentProvider;
+  /** Replaces the mailer chosen from the environment. */
+  mailer?: Mailer;
 };
 
 /** Builds the whole server without listening, so tests can drive it with `inject`. */
-export async function buildApp({ env, database, clientDir, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, clientDir, logger = false, paymentProvider, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -33,11 +47,41 @@ export async function buildApp({ env, database, clientDir, logger = false }: App
   registerErrorHandler(app);
   await registerSecurityHeaders(app, env);
   await app.register(compress, { threshold: 1024 });
+  await registerRateLimit(app, database);
 
-  const config = publicConfig(env);
+  const dataKey = await loadDataKey(env);
+  const provider =
+    paymentProvider ??
+    createPaymentProvider({
+      env,
+      database,
+      dataKey,
+      // The test processor's webhooks take the same route as Stripe's, signature check included.
+      deliverWebhook: async (payload, signature) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        });
+        if (response.statusCode >= 300) throw new Error(`Webhook answered ${response.statusCode}`);
+      },
+    });
+  const services: AppServices = {
+    env,
+    database,
+    provider,
+    cipher: createFieldCipher(dataKey),
+    mailer: mailer ?? createMailer(env),
+  };
+
+  const getConfig = async () => publicConfig(env, await getStandardPriceCents(database.db));
   registerHealthRoutes(app, database);
-  registerConfigRoutes(app, config);
-  await registerSpaRoutes(app, clientDir ?? path.resolve('dist/client'), config);
+  registerConfigRoutes(app, getConfig);
+  await registerCheckoutRoutes(app, services);
+  registerTestPaymentRoutes(app, provider);
+  registerTrackingRoutes(app, database);
+  await registerSpaRoutes(app, clientDir ?? path.resolve('dist/client'), getConfig);
 
   return app;
 }

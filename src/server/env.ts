@@ -29,7 +29,21 @@ const envSchema = z.object({
   ),
   GROWTHBOOK_CLIENT_KEY: optionalText,
   GROWTHBOOK_API_HOST: optionalText.pipe(z.url().optional()),
-});
+  STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional()),
+  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY starts with pk_').optional()),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional()),
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('EIN Filing Service <no-reply@einfilingservice.com>'),
+  /** 32 bytes as base64 or 64 hex digits; without it a key file is created under DATA_DIR. */
+  DATA_ENCRYPTION_KEY: optionalText,
+})
+  .refine(
+    (env) => {
+      const keys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+      return keys.every(Boolean) || !keys.some(Boolean);
+    },
+    { message: 'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none of them', path: ['STRIPE_SECRET_KEY'] },
+  );
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -44,8 +58,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }
 
-export function publicConfig(env: Env): PublicConfig {
+/** The public configuration; the price comes from the database, so it is passed in. */
+export function publicConfig(env: Env, priceCents: number): PublicConfig {
   return {
+    priceCents,
+    payments:
+      env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY
+        ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY }
+        : { provider: 'test' },
     supportEmail: env.SUPPORT_EMAIL,
     gtmId: env.GTM_ID ?? null,
     growthbook: env.GROWTHBOOK_CLIENT_KEY

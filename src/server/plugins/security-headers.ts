@@ -1,6 +1,29 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Env } from '../env';
+
+/**
+ * The toast library (sonner) inserts its stylesheet as a `<style>` element at load (appended empty,
+ * then filled). Rather than allowing every inline style, the policy allows exactly those two texts,
+ * by their hashes, read from the installed library so an upgrade cannot silently break it.
+ */
+function toastStylesheetHashes(): string[] {
+  try {
+    const source = readFileSync(createRequire(import.meta.url).resolve('sonner'), 'utf8');
+    const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+    if (!literal) throw new Error('no stylesheet found in sonner');
+    const css = JSON.parse(literal) as string;
+    return [css, ''].map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  } catch (error) {
+    console.error('Toasts will be unstyled: could not read their stylesheet', error);
+    return [];
+  }
+}
+
+const toastStyleHashes = toastStylesheetHashes();
 
 /** A strict Content-Security-Policy that opens only for the third parties actually configured. */
 export function contentSecurityPolicy(env: Env): Record<string, string[]> {
@@ -17,11 +40,18 @@ export function contentSecurityPolicy(env: Env): Record<string, string[]> {
   if (env.GROWTHBOOK_CLIENT_KEY) {
     connectSrc.push(new URL(env.GROWTHBOOK_API_HOST ?? 'https://cdn.growthbook.io').origin);
   }
+  if (env.STRIPE_PUBLISHABLE_KEY) {
+    // Stripe.js and its Elements, per Stripe's published Content-Security-Policy list.
+    scriptSrc.push('https://js.stripe.com', 'https://*.js.stripe.com');
+    connectSrc.push('https://api.stripe.com', 'https://merchant-ui-api.stripe.com');
+    frameSrc.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
+    imgSrc.push('https://*.stripe.com');
+  }
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     scriptSrc,
-    styleSrc: ["'self'"],
+    styleSrc: ["'self'", ...toastStyleHashes],
     imgSrc,
     fontSrc: ["'self'"],
     connectSrc,

@@ -17,9 +17,13 @@ export function renderShell(template: string, config: PublicConfig): string {
  * Serves the built client from `clientDir`: hashed assets with a long cache, and the page shell for
  * every other non-API path so the client's router (and its not-found page) takes over.
  */
-export async function registerSpaRoutes(app: FastifyInstance, clientDir: string, config: PublicConfig): Promise<void> {
+export async function registerSpaRoutes(
+  app: FastifyInstance,
+  clientDir: string,
+  getConfig: () => Promise<PublicConfig>,
+): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
-  const shell = existsSync(indexFile) ? renderShell(readFileSync(indexFile, 'utf8'), config) : null;
+  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   if (shell) {
     await app.register(fastifyStatic, {
@@ -37,7 +41,7 @@ export async function registerSpaRoutes(app: FastifyInstance, clientDir: string,
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       throw new AppError('not_found', 'No such API route.');
@@ -48,6 +52,8 @@ export async function registerSpaRoutes(app: FastifyInstance, clientDir: string,
     if (!shell) {
       return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
+    // Rendered per request: the price in the configuration is a setting staff may change.
+    const page = renderShell(shell, await getConfig());
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
 }

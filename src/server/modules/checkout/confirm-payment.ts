@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../plugins/errors';
+import type { AppServices } from '../../services';
+import type { ConfirmPaymentResponse } from '../../../shared/checkout';
+import { confirmationMessages } from '../../../shared/checkout-messages';
+import { getCheckoutByPaymentIntentId } from './get-checkout';
+import { createOrderFromPayment } from './create-order-from-payment';
+
+export type ConfirmPaymentOptions = {
+  services: AppServices;
+  paymentIntentId: string;
+  log: FastifyBaseLogger;
+};
+
+const notFoundMessage = 'No payment was found with this reference.';
+
+/**
+ * `POST /api/payments/confirm`: asks the provider how the payment stands (the browser's word is not
+ * taken for it) and, if it succeeded, makes sure the order exists. Safe to repeat: a reload of the
+ * confirmation page finds the same order.
+ */
+export async function confirmPayment({ services, paymentIntentId, log }: ConfirmPaymentOptions): Promise<ConfirmPaymentResponse> {
+  const intent = await services.provider.retrievePaymentIntent(paymentIntentId);
+  if (!intent) throw new AppError('not_found', notFoundMessage);
+  const checkout = await getCheckoutByPaymentIntentId(services.database.db, intent.id);
+  if (!checkout) throw new AppError('not_found', notFoundMessage);
+
+  const answer = {
+    amount: intent.amountCents,
+    currency: intent.currency,
+    status: intent.status,
+    paymentIntentId: intent.id,
+    trackingNumber: checkout.trackingNumber,
+    paymentMethod: intent.paymentMethodType,
+  };
+  if (intent.status !== 'succeeded') {
+    return { success: false, ...answer, error: intent.lastErrorMessage ?? confirmationMessages.notSuccessful };
+  }
+  await createOrderFromPayment({ services, intent, checkout, log });
+  return { success: true, ...answer };
+}

@@ -1,0 +1,76 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { checkouts, orders } from '../../db/schema';
+import type { AppServices } from '../../services';
+import type { PaymentIntent } from '../../payments/provider';
+import { addBusinessDays } from '../../../shared/dates';
+import { initialOrderStatus } from '../../../shared/orders/statuses';
+import type { Checkout } from './get-checkout';
+import { sendOrderConfirmation, type ConfirmationOutcome } from './send-order-confirmation';
+
+export type CreateOrderFromPaymentOptions = {
+  services: Pick<AppServices, 'database' | 'mailer' | 'env'>;
+  /** The intent as the provider reports it now; it must have succeeded. */
+  intent: PaymentIntent;
+  /** The checkout the intent belongs to. */
+  checkout: Checkout;
+  log: FastifyBaseLogger;
+};
+
+export type CreatedOrder = {
+  orderId: number;
+  /** False when the order already existed (another confirmation or webhook made it). */
+  created: boolean;
+  confirmationEmail: ConfirmationOutcome;
+};
+
+/**
+ * Turns a succeeded payment into its order, exactly once however many confirmations and webhooks
+ * arrive together: the order is copied from the stored checkout (never from what the browser sends
+ * after paying) by one `INSERT … SELECT … ON CONFLICT DO NOTHING`, in the same transaction that marks
+ * the checkout paid. The confirmation e-mail follows the commit.
+ */
+export async function createOrderFromPayment({ services, intent, checkout, log }: CreateOrderFromPaymentOptions): Promise<CreatedOrder> {
+  if (intent.status !== 'succeeded') throw new Error(`Payment intent ${intent.id} has not succeeded`);
+  if (checkout.paymentIntentId !== intent.id) throw new Error(`Payment intent ${intent.id} does not belong to checkout ${checkout.id}`);
+  if (intent.amountCents !== checkout.amountCents || intent.currency !== checkout.currency) {
+    // The money is taken, so the order is made all the same; staff must look at the difference.
+    log.error(
+      { paymentIntentId: intent.id, checkoutId: checkout.id, checkoutAmountCents: checkout.amountCents, paidAmountCents: intent.amountCents, paidCurrency: intent.currency },
+      'paid amount differs from the checkout amount',
+    );
+  }
+
+  const paidAt = new Date();
+  const dueDate = addBusinessDays(paidAt, 1);
+  const { db } = services.database;
+
+  const created = await db.transaction(async (tx) => {
+    // No conflict target: the order's three unique keys (payment intent, tracking number, checkout)
+    // all come from this one checkout, and naming only one would let a racing insert fail on another.
+    const inserted = await tx.execute<{ id: number }>(sql`
+      insert into ${orders} (
+        application_id, checkout_id, billing_email, amount, currency, payment_status, payment_method,
+        payment_intent_id, priority, status, due_date, form_data, create_date, updated_at
+      )
+      select
+        c.tracking_number, c.id, c.email, c.amount_cents, c.currency, 'paid', ${intent.paymentMethodType},
+        c.payment_intent_id, 'standard', ${initialOrderStatus}, ${dueDate.toISOString()}::timestamptz, c.form_data,
+        ${paidAt.toISOString()}::timestamptz, ${paidAt.toISOString()}::timestamptz
+      from ${checkouts} c
+      where c.id = ${checkout.id} and c.payment_intent_id = ${intent.id}
+      on conflict do nothing
+      returning id
+    `);
+    await tx
+      .update(checkouts)
+      .set({ status: 'paid', updatedAt: paidAt })
+      .where(and(eq(checkouts.id, checkout.id), ne(checkouts.status, 'paid')));
+    return inserted.rows.length > 0;
+  });
+
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent.id));
+  if (!order) throw new Error(`No order for payment intent ${intent.id} after creating it`);
+  const confirmationEmail = await sendOrderConfirmation({ services, orderId: order.id, log });
+  return { orderId: order.id, created, confirmationEmail };
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { webhookEvents } from '../../db/schema';
+import type { PaymentEvent } from '../../payments/provider';
+import type { AppServices } from '../../services';
+import { getCheckoutByPaymentIntentId } from './get-checkout';
+import { createOrderFromPayment } from './create-order-from-payment';
+
+export type HandlePaymentWebhookOptions = {
+  services: AppServices;
+  /** The event, its signature already verified. */
+  event: PaymentEvent;
+  log: FastifyBaseLogger;
+};
+
+export type WebhookAnswer = { received: true; duplicate?: true };
+
+/**
+ * Makes the order of a succeeded payment when the browser never confirmed it (closed, offline).
+ * The event only says which intent to look at: its state is read from the provider, so events may
+ * come late, twice or out of order.
+ */
+async function settlePaymentIntent(services: AppServices, paymentIntentId: string, log: FastifyBaseLogger): Promise<void> {
+  const intent = await services.provider.retrievePaymentIntent(paymentIntentId);
+  if (intent?.status !== 'succeeded') return;
+  const checkout = await getCheckoutByPaymentIntentId(services.database.db, intent.id);
+  if (!checkout) {
+    // Not one of ours (another product on the same account): nothing to do, and no retry wanted.
+    log.warn({ paymentIntentId: intent.id }, 'succeeded payment intent without a checkout; ignored');
+    return;
+  }
+  const { orderId, confirmationEmail } = await createOrderFromPayment({ services, intent, checkout, log });
+  // Failing the delivery makes the provider send it again, which retries the e-mail: for a customer
+  // whose browser closed, that retry is the only one there will be.
+  if (confirmationEmail === 'failed') throw new Error(`Confirmation e-mail of order ${orderId} not sent`);
+}
+
+/**
+ * `POST /api/payments/webhook`: each event id is handled once. The id is recorded first, so a
+ * concurrent or later repeat is answered as a duplicate; if handling fails the record is removed
+ * again, so the provider's retry is not mistaken for one.
+ */
+export async function handlePaymentWebhook({ services, event, log }: HandlePaymentWebhookOptions): Promise<WebhookAnswer> {
+  const { db } = services.database;
+  const [recorded] = await db
+    .insert(webhookEvents)
+    .values({ eventId: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning();
+  if (!recorded) return { received: true, duplicate: true };
+
+  try {
+    if (event.type.startsWith('payment_intent.') && event.paymentIntentId) await settlePaymentIntent(services, event.paymentIntentId, log);
+  } catch (error) {
+    await db.delete(webhookEvents).where(eq(webhookEvents.eventId, event.id));
+    throw error;
+  }
+  return { received: true };
+}

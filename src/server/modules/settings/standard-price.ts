@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { settings } from '../../db/schema';
+import { defaultPriceCents } from '../../../shared/public-config';
+import { dollarsToCents } from '../../../shared/money';
+
+export const standardPriceKey = 'ein_price_standard';
+
+/**
+ * The price of the service in cents, from the `ein_price_standard` setting (whole or decimal
+ * dollars). A missing or unreadable value falls back to the default of $149 rather than charging
+ * a wrong amount.
+ */
+export async function getStandardPriceCents(db: Db): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, standardPriceKey));
+  const dollars = Number(row?.value);
+  if (!row || !Number.isFinite(dollars) || dollars <= 0) {
+    if (row) console.error(`Ignoring the setting ${standardPriceKey}=${JSON.stringify(row.value)}: not a positive amount`);
+    return defaultPriceCents;
+  }
+  return dollarsToCents(dollars);
+}
