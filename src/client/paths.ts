@@ -1,3 +1,5 @@
+import { trackingPagePath } from '../shared/public-paths';
+
 /** Every route of the app, in one place. */
 export const paths = {
   home: '/',
@@ -12,6 +14,8 @@ export const paths = {
   step5: '/ein/step-5',
   step6: '/ein/step-6',
   confirmation: '/ein/confirmation',
-  track: '/track-application',
+  /** The built-in test processor's authentication challenge (card 4000 0025 0000 3155). */
+  testAuthentication: '/payments/test-authentication',
+  track: trackingPagePath,
   manage: '/manage',
 } as const;

@@ -19,7 +19,11 @@ const RegistrationStep = page(() => import('./features/wizard/registration-step'
 const ContactStep = page(() => import('./features/wizard/contact-step'), 'ContactStep');
 const ComplianceStep = page(() => import('./features/wizard/compliance-step'), 'ComplianceStep');
 const ActivityStep = page(() => import('./features/wizard/activity-step'), 'ActivityStep');
-const CheckoutStep = page(() => import('./features/wizard/checkout-placeholder'), 'CheckoutPlaceholder');
+const ServerStateLayout = page(() => import('./lib/server-state'), 'ServerStateLayout');
+const CheckoutStep = page(() => import('./features/checkout/checkout-step'), 'CheckoutStep');
+const TestAuthenticationPage = page(() => import('./features/checkout/test-authentication-page'), 'TestAuthenticationPage');
+const ConfirmationPage = page(() => import('./features/checkout/confirmation-page'), 'ConfirmationPage');
+const TrackingPage = page(() => import('./features/tracking/tracking-page'), 'TrackingPage');
 
 function PageLoading() {
   return (
@@ -50,7 +54,12 @@ export function AppRoutes() {
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />
         <Route path={paths.step5} element={<ActivityStep />} />
-        <Route path={paths.step6} element={<CheckoutStep />} />
+        <Route element={<ServerStateLayout />}>
+          <Route path={paths.step6} element={<CheckoutStep />} />
+          <Route path={paths.testAuthentication} element={<TestAuthenticationPage />} />
+          <Route path={paths.confirmation} element={<ConfirmationPage />} />
+          <Route path={paths.track} element={<TrackingPage />} />
+        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -1,8 +1,23 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { sampleApplication } from '../../src/shared/application/sample-application';
 
 export { expect };
-export const test = base;
+
+/**
+ * Every test is its own client: the test server trusts `X-Forwarded-For` (TRUST_PROXY), and each
+ * test sends an address of its own, so the per-client rate limits see one visitor per test rather
+ * than the whole suite behind 127.0.0.1.
+ */
+export const test = base.extend({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: it must be `{}`.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    let hash = 0;
+    for (const character of `${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+    await use({ 'x-forwarded-for': `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}` });
+  },
+});
 
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
@@ -33,4 +48,31 @@ export async function seedSavedApplication(page: Page, application: Record<strin
       window.sessionStorage.setItem('ein-application-data', value);
     }
   }, JSON.stringify(application));
+}
+
+/** No serious accessibility violation at 1280 px, nor at 375 px, where nothing scrolls sideways. */
+export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
+}
+
+/**
+ * Buys the sample application on step 6 with the test processor's card that succeeds, continues to
+ * the confirmation page, and answers the tracking number shown there.
+ */
+export async function buyWithTestCard(page: Page): Promise<string> {
+  await seedSavedApplication(page, sampleApplication());
+  await page.goto('/ein/step-6');
+  await page.locator('[name="cardNumber"]').fill('4242 4242 4242 4242');
+  await page.locator('[name="cardExpiry"]').fill('12 / 34');
+  await page.locator('[name="cardCvc"]').fill('123');
+  await page.getByRole('button', { name: 'Complete Order' }).click();
+  await page.getByRole('dialog', { name: 'Payment Successful!' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+  const trackingNumber = (await page.getByText(/^[A-Z0-9]{12}$/).textContent()) ?? '';
+  expect(trackingNumber).toMatch(/^[A-Z0-9]{12}$/);
+  return trackingNumber;
 }

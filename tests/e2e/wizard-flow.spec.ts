@@ -168,7 +168,7 @@ const scenarios: Scenario[] = [
 ];
 
 for (const scenario of scenarios) {
-  test(`a ${scenario.entity} applicant goes from the landing page to step 6 with every answer saved`, async ({ page }) => {
+  test(`a ${scenario.entity} applicant goes from the landing page to step 6 with every answer saved and accepted by the server`, async ({ page }) => {
     const registration = scenario.registration ?? address;
     const contactAnswers = scenario.contact ?? contact;
     const compliance = scenario.hires ? hiring : noHiring;
@@ -206,6 +206,10 @@ for (const scenario of scenarios) {
       compliance: storedAnswers(compliance),
       activity: storedAnswers(scenario.activity),
     });
+
+    // The server validates the whole application with the same schemas before it offers payment.
+    await expect(page.locator('[name="cardNumber"]')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Complete Order' })).toBeEnabled();
   });
 }
 

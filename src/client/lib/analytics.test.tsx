@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter } from 'react-router';
-import { loadTagManager, usePageViews } from './analytics';
+import { loadTagManager, redactSearch, usePageViews } from './analytics';
 
 afterEach(() => {
   cleanup();
@@ -31,6 +31,17 @@ describe('page views', () => {
       { event: 'page_view', page_path: '/', page_search: '', page_hash: '', page_title: 'Home | EIN Filing Service' },
       { event: 'page_view', page_path: '/faq', page_search: '?ref=mail', page_hash: '#refunds', page_title: 'FAQ | EIN Filing Service' },
     ]);
+  });
+});
+
+describe('redactSearch', () => {
+  it('keeps ordinary parameters and hides payment references, client secrets and tracking numbers', () => {
+    expect(redactSearch('')).toBe('');
+    expect(redactSearch('?ref=mail')).toBe('?ref=mail');
+    expect(redactSearch('?payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_abc&redirect_status=succeeded')).toBe(
+      '?payment_intent=redacted&payment_intent_client_secret=redacted&redirect_status=succeeded',
+    );
+    expect(redactSearch('?number=HFE12W87EQ23')).toBe('?number=redacted');
   });
 });
 

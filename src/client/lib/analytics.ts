@@ -32,6 +32,25 @@ export function loadTagManager(containerId: string): void {
   document.head.appendChild(script);
 }
 
+/**
+ * Query parameters whose values identify a payment or an order (and, for Stripe's return address,
+ * carry the intent's client secret); page views keep the parameter but not its value.
+ */
+const privateParameters = ['payment_intent', 'payment_intent_client_secret', 'setup_intent_client_secret', 'number'];
+
+/** The query string as page views report it, with the values of private parameters redacted. */
+export function redactSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  let changed = false;
+  for (const name of privateParameters) {
+    if (params.has(name)) {
+      params.set(name, 'redacted');
+      changed = true;
+    }
+  }
+  return changed ? `?${params.toString()}` : search;
+}
+
 /** A page-view event on every location change, after the page has set its title. */
 export function usePageViews(): void {
   const location = useLocation();
@@ -39,7 +58,7 @@ export function usePageViews(): void {
     pushEvent({
       event: 'page_view',
       page_path: location.pathname,
-      page_search: location.search,
+      page_search: redactSearch(location.search),
       page_hash: location.hash,
       page_title: document.title,
     });

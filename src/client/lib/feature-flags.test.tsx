@@ -2,12 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { FeatureFlagsProvider } from './feature-flags';
+import { defaultPublicConfig } from '../../shared/public-config';
 
 function embedConfig(growthbook: { clientKey: string; apiHost: string } | null) {
   const element = document.createElement('script');
   element.id = 'public-config';
   element.type = 'application/json';
-  element.textContent = JSON.stringify({ supportEmail: 'help@example.com', gtmId: null, growthbook });
+  element.textContent = JSON.stringify({ ...defaultPublicConfig, supportEmail: 'help@example.com', growthbook });
   document.head.appendChild(element);
 }
 

@@ -4,7 +4,14 @@ function isPublicConfig(value: unknown): value is PublicConfig {
   if (typeof value !== 'object' || value === null) return false;
   const config = value as Record<string, unknown>;
   const growthbook = config.growthbook as Record<string, unknown> | null | undefined;
+  const payments = config.payments as Record<string, unknown> | null | undefined;
   return (
+    typeof config.priceCents === 'number' &&
+    Number.isInteger(config.priceCents) &&
+    config.priceCents > 0 &&
+    typeof payments === 'object' &&
+    payments !== null &&
+    (payments.provider === 'test' || (payments.provider === 'stripe' && typeof payments.publishableKey === 'string')) &&
     typeof config.supportEmail === 'string' &&
     (config.gtmId === null || typeof config.gtmId === 'string') &&
     (growthbook === null ||

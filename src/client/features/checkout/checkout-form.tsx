@@ -1,0 +1,137 @@
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { Lock } from 'lucide-react';
+import { z } from 'zod';
+import type { SavedApplication } from '../../../shared/application/sections';
+import { billingEmailSchema } from '../../../shared/billing-email';
+import { TextField } from '../../components/form/fields';
+import { Button } from '../../components/ui/button';
+import { getPublicConfig } from '../../lib/public-config';
+import { paths } from '../../paths';
+import { getOrCreateDraftId } from './checkout-storage';
+import { OrderSummary } from './order-summary';
+import type { PaymentDetails } from './payment-details';
+import { ResultDialog } from './result-dialog';
+import { describeSetupProblem } from './setup-problem';
+import { SetupProblemNotice } from './setup-problem-notice';
+import { TestCardForm } from './test-card-form';
+import { useCheckoutSession, useCompleteOrder, type AttemptOutcome } from './use-checkout';
+
+// Stripe's libraries stay out of this chunk: only a configured Stripe account loads them.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((module) => ({ default: module.StripePaymentForm })));
+
+const billingSchema = z.strictObject({ email: billingEmailSchema });
+type Billing = z.infer<typeof billingSchema>;
+
+function LoadingPaymentForm() {
+  return (
+    <p role="status" className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+      Loading payment form...
+    </p>
+  );
+}
+
+/** Step 6's order summary, e-mail, payment form and Complete Order button, for a complete application. */
+export function CheckoutForm({ application }: { application: SavedApplication }) {
+  const navigate = useNavigate();
+  const [{ priceCents, payments }] = useState(getPublicConfig);
+  const [draftId] = useState(getOrCreateDraftId);
+  const initialEmail = application.contact?.emailAddress ?? '';
+
+  const session = useCheckoutSession({ draftId, application, email: initialEmail });
+  const order = useCompleteOrder({ draftId, application });
+  const form = useForm<Billing>({ resolver: zodResolver(billingSchema), defaultValues: { email: initialEmail }, mode: 'onTouched' });
+
+  const paymentDetails = useRef<PaymentDetails | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const [paymentReady, setPaymentReady] = useState(false);
+  const onReadyChange = useCallback((ready: boolean) => setPaymentReady(ready), []);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    void form.handleSubmit(async ({ email }) => {
+      const payment = paymentDetails.current;
+      if (!payment) return;
+      await order.completeOrder({ email, method: 'stripe', payment });
+    })(event);
+  }
+
+  async function payWithWallet(payment: PaymentDetails): Promise<AttemptOutcome> {
+    if (!(await form.trigger('email', { shouldFocus: true }))) return 'stopped';
+    return order.completeOrder({ email: form.getValues('email'), method: 'stripe_express', payment });
+  }
+
+  const checkout = session.data;
+  const canPay = Boolean(checkout) && paymentReady && !order.processing;
+
+  return (
+    <div className="space-y-6">
+      <OrderSummary amountCents={checkout?.amountCents ?? priceCents} companyName={application.company?.companyName} />
+
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} aria-labelledby="payment-heading">
+          <fieldset disabled={order.processing} className="min-w-0 space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+            <h2 id="payment-heading" className="text-lg font-semibold text-slate-900">
+              Payment Details
+            </h2>
+            <TextField
+              name="email"
+              type="email"
+              label="Email for your receipt and EIN"
+              required
+              autoComplete="email"
+              maxLength={254}
+              hint="Your receipt, tracking number and EIN are sent to this address."
+            />
+
+            {session.isPending ? (
+              <LoadingPaymentForm />
+            ) : session.isError ? (
+              <SetupProblemNotice problem={describeSetupProblem(session.error)} />
+            ) : payments.provider === 'stripe' ? (
+              <Suspense fallback={<LoadingPaymentForm />}>
+                <StripePaymentForm
+                  publishableKey={payments.publishableKey}
+                  clientSecret={session.data.clientSecret}
+                  detailsRef={paymentDetails}
+                  onReadyChange={onReadyChange}
+                  onExpressConfirm={payWithWallet}
+                  processing={order.processing}
+                />
+              </Suspense>
+            ) : (
+              <TestCardForm detailsRef={paymentDetails} onReadyChange={onReadyChange} />
+            )}
+
+            <Button ref={submitButton} type="submit" size="lg" className="w-full" disabled={!canPay}>
+              <Lock className="size-4" aria-hidden="true" />
+              {order.processing ? 'Processing...' : 'Complete Order'}
+            </Button>
+            <p className="text-center text-xs text-slate-600">
+              Your card details go straight to our payment processor over an encrypted connection; we never store them.
+            </p>
+          </fieldset>
+        </form>
+      </FormProvider>
+
+      <Link
+        to={paths.step5}
+        className="inline-flex items-center rounded-lg px-1 py-2 text-sm font-semibold text-slate-700 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        ← Back to Step 5
+      </Link>
+
+      <ResultDialog
+        result={order.result}
+        onContinue={() => {
+          if (order.result?.status === 'succeeded') {
+            navigate(`${paths.confirmation}?payment_intent=${encodeURIComponent(order.result.paymentIntentId)}`);
+          }
+        }}
+        onTryAgain={order.dismissResult}
+        onClosed={() => submitButton.current?.focus()}
+      />
+    </div>
+  );
+}

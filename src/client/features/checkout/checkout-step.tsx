@@ -1,0 +1,25 @@
+import { WizardLoading } from '../wizard/wizard-form';
+import { WizardLayout } from '../wizard/wizard-layout';
+import { useWizardPage } from '../wizard/use-wizard-page';
+import { CheckoutForm } from './checkout-form';
+
+/** Step 6, "Complete Your Order": the order summary and the payment. */
+export function CheckoutStep() {
+  const page = useWizardPage('checkout');
+  return (
+    <WizardLayout
+      step={6}
+      title="Complete Your Order"
+      subtitle="Review your order and pay securely to submit your EIN application."
+      securityNotice={
+        <>
+          <strong className="font-semibold">Secure checkout.</strong> Your payment is encrypted end to end. We never see or store your card
+          details: they go straight to our payment processor.
+        </>
+      }
+    >
+      <title>Complete Your Order | EIN Filing Service</title>
+      {page.status === 'loading' ? <WizardLoading /> : <CheckoutForm application={page.application} />}
+    </WizardLayout>
+  );
+}

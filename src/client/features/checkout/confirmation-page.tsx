@@ -1,0 +1,250 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Check, CircleCheck, CircleX, Copy, House, LoaderCircle, RotateCcw, Search } from 'lucide-react';
+import { PublicLayout } from '../../components/layout/public-layout';
+import { ButtonLink } from '../../components/ui/button';
+import { ApiError, apiRequest } from '../../lib/api';
+import { getPublicConfig } from '../../lib/public-config';
+import { paths } from '../../paths';
+import { clearSavedApplication } from '../wizard/application-storage';
+import { privateServiceNote } from '../wizard/wizard-copy';
+import type { ConfirmPaymentResponse } from '../../../shared/checkout';
+import { confirmationMessages } from '../../../shared/checkout-messages';
+import { formatUsd } from '../../../shared/money';
+import { paymentMethodName } from '../../../shared/orders/payment-methods';
+import { clearCheckoutDraft, readPaymentReference, savePaymentResult } from './checkout-storage';
+
+/** A verified payment: what the success view shows. */
+type ConfirmedPayment = ConfirmPaymentResponse & { trackingNumber: string };
+
+type Verification =
+  | { state: 'verifying' }
+  | { state: 'confirmed'; payment: ConfirmedPayment }
+  | { state: 'failed'; message: string };
+
+/** Why a payment could not be shown as confirmed, in the spec's words (02, section 8). */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return confirmationMessages.verificationFailed;
+  return confirmationMessages.fallback;
+}
+
+class PaymentNotSuccessful extends Error {}
+
+/** Asks the server whether the payment went through; the server also makes sure the order exists. */
+async function verifyPayment(paymentIntentId: string): Promise<ConfirmedPayment> {
+  const answer = await apiRequest<ConfirmPaymentResponse>('POST', '/api/payments/confirm', { paymentIntentId });
+  if (!answer.success) throw new PaymentNotSuccessful(answer.error || confirmationMessages.notSuccessful);
+  if (!answer.trackingNumber) throw new Error('The confirmation carries no tracking number');
+  return { ...answer, trackingNumber: answer.trackingNumber };
+}
+
+function useVerification(paymentIntentId: string | null): Verification {
+  const query = useQuery({
+    queryKey: ['payment-confirmation', paymentIntentId],
+    queryFn: () => verifyPayment(paymentIntentId ?? ''),
+    enabled: paymentIntentId !== null,
+    // Verified once per visit; a reload asks again (the server answers the same for the same payment).
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  if (paymentIntentId === null) return { state: 'failed', message: confirmationMessages.missingReference };
+  if (query.isPending) return { state: 'verifying' };
+  if (query.isError) {
+    const error = query.error;
+    return { state: 'failed', message: error instanceof PaymentNotSuccessful ? error.message : failureMessage(error) };
+  }
+  return { state: 'confirmed', payment: query.data };
+}
+
+/** The payment intent's status as a customer reads it. */
+function paymentStatusLabel(status: string): string {
+  if (status === 'succeeded') return 'Paid';
+  const words = status.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * `/ein/confirmation`: verifies the payment named in the address (`payment_intent`, where the
+ * provider sends the customer back) or the one saved by step 6, then shows the tracking number, or
+ * why the payment is not complete.
+ */
+export function ConfirmationPage() {
+  const [searchParams] = useSearchParams();
+  // Read once: after success the saved reference is this same payment.
+  const [paymentIntentId] = useState(() => searchParams.get('payment_intent')?.trim() || readPaymentReference());
+  const verification = useVerification(paymentIntentId);
+  const { priceCents } = getPublicConfig();
+
+  useEffect(() => {
+    // The customer arrives from the bottom of step 6: start at the result.
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, []);
+
+  const confirmed = verification.state === 'confirmed' ? verification.payment : null;
+  useEffect(() => {
+    if (!confirmed) return;
+    // Paid: this application is done. Keep the result, so a reload without the address's reference still works.
+    clearSavedApplication();
+    clearCheckoutDraft();
+    savePaymentResult({ trackingNumber: confirmed.trackingNumber, paymentIntentId: confirmed.paymentIntentId });
+  }, [confirmed]);
+
+  return (
+    <PublicLayout>
+      <title>EIN Application Confirmation | EIN Filing Service</title>
+      <meta
+        name="description"
+        content={`Your ${formatUsd(priceCents)} EIN application payment: confirmation, tracking number and what happens next with EIN Filing Service.`}
+      />
+      <link rel="canonical" href={`${window.location.origin}${paths.confirmation}`} />
+      <div className="bg-slate-50 px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
+        <div className="mx-auto max-w-2xl">
+          {verification.state === 'verifying' ? <Verifying /> : null}
+          {verification.state === 'confirmed' ? <PaymentConfirmed payment={verification.payment} /> : null}
+          {verification.state === 'failed' ? <PaymentNotCompleted message={verification.message} /> : null}
+          <p className="mt-6 text-center text-xs text-slate-600">{privateServiceNote}</p>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
+
+function Verifying() {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <LoaderCircle className="mx-auto size-10 animate-spin text-brand-600" aria-hidden="true" />
+      <h1 className="sr-only">EIN Application Confirmation</h1>
+      <p role="status" className="mt-4 text-lg text-slate-700">
+        Verifying your payment...
+      </p>
+    </div>
+  );
+}
+
+function PaymentConfirmed({ payment }: { payment: ConfirmedPayment }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="confirmation-heading">
+      <div className="border-b border-slate-200 p-6 text-center sm:p-8">
+        <CircleCheck className="mx-auto size-12 text-green-700" aria-hidden="true" />
+        <h1 id="confirmation-heading" className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+          Payment confirmed
+        </h1>
+        <p className="mt-2 text-slate-700">Thank you! Your EIN application has been received.</p>
+      </div>
+
+      <div className="space-y-6 p-6 sm:p-8">
+        <TrackingNumber trackingNumber={payment.trackingNumber} />
+
+        <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm">
+          <DetailRow label="Order total" value={formatUsd(payment.amount)} />
+          <DetailRow label="Payment status" value={paymentStatusLabel(payment.status)} />
+          <DetailRow label="Payment method" value={paymentMethodName(payment.paymentMethod)} />
+          <DetailRow label="Payment reference" value={payment.paymentIntentId} mono />
+        </dl>
+
+        <p className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+          An email confirmation is on its way. We prepare and file your application, and e-mail your EIN as soon as
+          it is issued, typically in 1-2 business days.
+        </p>
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <ButtonLink to={`${paths.track}?number=${encodeURIComponent(payment.trackingNumber)}`} size="lg">
+            <Search className="size-5" aria-hidden="true" />
+            Track Application
+          </ButtonLink>
+          <ButtonLink to={paths.home} variant="secondary" size="lg">
+            <House className="size-5" aria-hidden="true" />
+            Go to Home
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function DetailRow({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={`font-semibold break-all text-slate-900 sm:text-right ${mono ? 'font-mono text-xs sm:text-sm' : ''}`}>{value}</dd>
+    </div>
+  );
+}
+
+/** How long the copy button says "Copied!". */
+const copiedResetMs = 2000;
+
+function TrackingNumber({ trackingNumber }: { trackingNumber: string }) {
+  const [copied, setCopied] = useState(false);
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(trackingNumber);
+    } catch (error) {
+      console.error('Could not copy the tracking number', error);
+      toast.error('Could not copy the tracking number. Please select it and copy it yourself.');
+      return;
+    }
+    setCopied(true);
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => setCopied(false), copiedResetMs);
+  }
+
+  return (
+    <div className="rounded-lg border-2 border-dashed border-brand-600/40 bg-brand-50 p-4 text-center">
+      <h2 className="text-sm font-medium text-slate-700">
+        Your tracking number
+      </h2>
+      <div className="mt-2 flex flex-wrap items-center justify-center gap-3">
+        <p className="font-mono text-2xl font-bold tracking-widest break-all text-slate-900 sm:text-3xl">
+          {trackingNumber}
+        </p>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          aria-label={copied ? 'Tracking number copied' : 'Copy tracking number'}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {copied ? <Check className="size-4 text-green-700" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+          {copied ? 'Copied!' : 'Copy'}
+        </button>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">Keep this number: you need it to track your application.</p>
+      <p className="sr-only" aria-live="polite">
+        {copied ? 'Copied!' : ''}
+      </p>
+    </div>
+  );
+}
+
+function PaymentNotCompleted({ message }: { message: string }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="confirmation-heading">
+      <div className="p-6 text-center sm:p-8">
+        <CircleX className="mx-auto size-12 text-red-700" aria-hidden="true" />
+        <h1 id="confirmation-heading" className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+          Payment not completed
+        </h1>
+        <p role="alert" className="mt-3 font-medium text-red-800">
+          {message}
+        </p>
+        <p className="mt-3 text-slate-700">{confirmationMessages.failureText}</p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <ButtonLink to={paths.step6} size="lg">
+            <RotateCcw className="size-5" aria-hidden="true" />
+            Retry Payment
+          </ButtonLink>
+          <ButtonLink to={paths.home} variant="secondary" size="lg">
+            <House className="size-5" aria-hidden="true" />
+            Go to Home
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}

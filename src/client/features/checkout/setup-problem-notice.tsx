@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { CircleAlert } from 'lucide-react';
+import type { SetupProblem } from './setup-problem';
+
+const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
+
+/** The payment form could not be set up: the spec's message, in an alert. */
+export function SetupFailedNotice({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+      <p>{message}</p>
+    </div>
+  );
+}
+
+/** Why there is no payment form, and for refused answers, links to the pages to correct. */
+export function SetupProblemNotice({ problem }: { problem: SetupProblem }) {
+  if (problem.kind !== 'answers') return <SetupFailedNotice message={problem.message} />;
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+      <p className="flex gap-3 font-medium">
+        <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+        {problem.message}
+      </p>
+      {problem.steps.length > 0 ? (
+        <>
+          <p className="mt-3">Please review these answers, then come back to this page:</p>
+          <ul className="mt-2 space-y-2">
+            {problem.steps.map((step) => (
+              <li key={step.number}>
+                <Link to={step.path} className={linkClass}>
+                  Step {step.number}: {step.name}
+                </Link>
+                <ul className="mt-1 list-disc pl-5 text-red-800">
+                  {step.messages.map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {problem.otherMessages.length > 0 ? (
+        <ul className="mt-2 list-disc pl-5 text-red-800">
+          {problem.otherMessages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

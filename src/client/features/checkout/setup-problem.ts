@@ -1,0 +1,47 @@
+import { applicationSections } from '../../../shared/application/sections';
+import { checkoutMessages } from '../../../shared/checkout-messages';
+import { ApiError } from '../../lib/api';
+import { wizardSteps, type WizardStepNumber } from '../wizard/wizard-steps';
+
+/** A wizard page whose answers the server did not accept, with its messages. */
+export type StepToFix = { number: WizardStepNumber; name: string; path: string; messages: string[] };
+
+/** Why the payment form could not be set up. */
+export type SetupProblem =
+  /** The server refused some answers: which pages to go back to, and any other messages. */
+  | { kind: 'answers'; message: string; steps: StepToFix[]; otherMessages: string[] }
+  /** The application cannot be paid again (already paid, for example). */
+  | { kind: 'conflict'; message: string }
+  | { kind: 'failed'; message: string };
+
+const sectionNames = new Set<string>(applicationSections);
+
+/** Turns the checkout call's error into what step 6 tells the customer. */
+export function describeSetupProblem(error: unknown): SetupProblem {
+  if (!(error instanceof ApiError)) return { kind: 'failed', message: checkoutMessages.setupFailed };
+  if (error.status === 409 || error.code === 'conflict') return { kind: 'conflict', message: error.message || checkoutMessages.alreadyPaid };
+  if (error.code !== 'validation_failed') return { kind: 'failed', message: checkoutMessages.setupFailed };
+
+  const byStep = new Map<WizardStepNumber, StepToFix>();
+  const otherMessages: string[] = [];
+  for (const [path, messages] of Object.entries(error.fields ?? {})) {
+    const [root, section] = path.split('.');
+    const step = root === 'application' && section && sectionNames.has(section) ? wizardSteps.find((item) => item.section === section) : undefined;
+    if (!step) {
+      otherMessages.push(...messages);
+      continue;
+    }
+    const entry = byStep.get(step.number) ?? { number: step.number, name: step.name, path: step.path, messages: [] };
+    entry.messages.push(...messages);
+    byStep.set(step.number, entry);
+  }
+  const steps = [...byStep.values()]
+    .sort((a, b) => a.number - b.number)
+    .map((step) => ({ ...step, messages: [...new Set(step.messages)] }));
+  return {
+    kind: 'answers',
+    message: error.message || checkoutMessages.serverValidationFailed,
+    steps,
+    otherMessages: [...new Set(otherMessages)],
+  };
+}

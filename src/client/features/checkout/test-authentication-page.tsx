@@ -1,0 +1,104 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { CircleAlert, FlaskConical, ShieldQuestion } from 'lucide-react';
+import { BrandLogo } from '../../components/layout/site-header';
+import { Button } from '../../components/ui/button';
+import { apiRequest, ApiError } from '../../lib/api';
+import { paths } from '../../paths';
+
+type Outcome = 'complete' | 'fail';
+
+const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
+
+/**
+ * The built-in test processor's stand-in for a bank's 3D Secure check (card 4000 0025 0000 3155):
+ * the customer completes or fails it, and the processor sends them on to the confirmation page as
+ * Stripe would.
+ */
+export function TestAuthenticationPage() {
+  const [searchParams] = useSearchParams();
+  const paymentIntentId = searchParams.get('payment_intent');
+  const clientSecret = searchParams.get('payment_intent_client_secret');
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <title>Authenticate your payment | EIN Filing Service</title>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-4">
+          <BrandLogo />
+        </div>
+      </header>
+      <main className="mx-auto max-w-lg px-4 py-10">
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <ShieldQuestion className="size-10 text-brand-600" aria-hidden="true" />
+          <h1 className="mt-3 text-2xl font-bold text-slate-900">Authenticate your payment</h1>
+          {paymentIntentId && clientSecret ? (
+            <AuthenticationChoice paymentIntentId={paymentIntentId} clientSecret={clientSecret} />
+          ) : (
+            <div role="alert" className="mt-4 text-slate-700">
+              <p>This authentication link is incomplete, so there is no payment to authenticate.</p>
+              <p className="mt-3">
+                <Link to={paths.step6} className={linkClass}>
+                  Return to checkout
+                </Link>{' '}
+                to pay for your application.
+              </p>
+            </div>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function AuthenticationChoice({ paymentIntentId, clientSecret }: { paymentIntentId: string; clientSecret: string }) {
+  const authenticate = useMutation({
+    mutationFn: (outcome: Outcome) =>
+      apiRequest<{ redirectUrl: string }>('POST', '/api/test-payments/authenticate', { clientSecret, outcome }),
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+  });
+  // After an answer the browser is on its way to the confirmation page: no second answer.
+  const busy = authenticate.isPending || authenticate.isSuccess;
+
+  return (
+    <>
+      <p className="mt-2 text-slate-700">
+        Your bank would normally ask you to confirm this payment (3D Secure). This page is the test payment processor&apos;s stand-in for
+        that check: choose how it ends.
+      </p>
+      <p className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        Test mode: no real charge is made.
+      </p>
+      <p className="mt-3 text-sm break-all text-slate-600">
+        Payment reference: <span className="font-mono">{paymentIntentId}</span>
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Button size="lg" className="flex-1" disabled={busy} onClick={() => authenticate.mutate('complete')}>
+          Complete authentication
+        </Button>
+        <Button size="lg" variant="secondary" className="flex-1" disabled={busy} onClick={() => authenticate.mutate('fail')}>
+          Fail authentication
+        </Button>
+      </div>
+      {busy ? (
+        <p role="status" className="mt-4 text-sm text-slate-600">
+          {authenticate.isPending ? 'Sending your answer...' : 'Returning to the store...'}
+        </p>
+      ) : null}
+      {authenticate.isError ? (
+        <div role="alert" className="mt-4 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+          <p>
+            {authenticate.error instanceof ApiError && authenticate.error.status >= 400 && authenticate.error.status < 500
+              ? authenticate.error.message
+              : 'The authentication could not be sent. Please try again.'}{' '}
+            <Link to={paths.step6} className={linkClass}>
+              Return to checkout
+            </Link>
+          </p>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle, Search } from 'lucide-react';
+import { Field } from '../../components/form/field';
+import { TextInput } from '../../components/form/controls';
+import { Button } from '../../components/ui/button';
+import { normalizeTrackingInput, trackingLookupSchema, trackingNumberExample, trackingNumberLength } from '../../../shared/tracking';
+
+type TrackingLookup = { number: string };
+
+type TrackingFormProps = {
+  /** The number the field starts with (from the address). */
+  initialNumber: string;
+  /** Check the initial number at once, so a bad one from the address shows its message. */
+  validateInitial: boolean;
+  looking: boolean;
+  /** A message about the number from the server, shown under the field. */
+  serverError?: string;
+  onLookUp: (trackingNumber: string) => void;
+};
+
+/** The one-field lookup form: typed text is forced to uppercase and 12 characters, checked on submit. */
+export function TrackingForm({ initialNumber, validateInitial, looking, serverError, onLookUp }: TrackingFormProps) {
+  const form = useForm<TrackingLookup>({
+    resolver: zodResolver(trackingLookupSchema),
+    defaultValues: { number: initialNumber },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { trigger } = form;
+  const field = form.register('number');
+
+  useEffect(() => {
+    if (validateInitial) void trigger('number');
+  }, [validateInitial, trigger]);
+
+  function forceFormat(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const normalized = normalizeTrackingInput(input.value);
+    if (normalized !== input.value) {
+      // Uppercasing keeps the length, so the caret can stay where the visitor is typing.
+      const { selectionStart, selectionEnd } = input;
+      input.value = normalized;
+      if (selectionStart !== null && selectionEnd !== null) {
+        input.setSelectionRange(Math.min(selectionStart, normalized.length), Math.min(selectionEnd, normalized.length));
+      }
+    }
+    return field.onChange(event);
+  }
+
+  const error = form.formState.errors.number?.message ?? serverError;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ number }) => onLookUp(number))}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      aria-label="Look up an application"
+    >
+      <div className="flex flex-col gap-x-3 gap-y-2 sm:flex-row sm:items-start">
+        <Field label="Application Number" hint={`The 12-character number from your confirmation email, for example ${trackingNumberExample}.`} error={error} className="flex-1">
+          {(control) => (
+            <TextInput
+              {...control}
+              {...field}
+              onChange={forceFormat}
+              type="text"
+              inputMode="text"
+              placeholder={trackingNumberExample}
+              maxLength={trackingNumberLength}
+              autoComplete="off"
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+              className="font-mono tracking-wider uppercase placeholder:normal-case"
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" disabled={looking} aria-busy={looking} className="w-full sm:mt-7 sm:w-auto">
+          {looking ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : <Search className="size-5" aria-hidden="true" />}
+          {looking ? 'Tracking...' : 'Track Application'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { CircleAlert } from 'lucide-react';
+import { PublicLayout } from '../../components/layout/public-layout';
+import { customerStatusDetails } from '../../../shared/orders/statuses';
+import { normalizeTrackingInput, trackingNumberLength, trackingNumberSchema } from '../../../shared/tracking';
+import { TrackingForm } from './tracking-form';
+import { TrackingResultCard } from './tracking-result-card';
+import { useTrackingLookup } from './use-tracking-lookup';
+
+/** The 12-character number in the address (uppercased), or '' when there is none of that length. */
+function numberFromAddress(searchParams: URLSearchParams): string {
+  const number = normalizeTrackingInput(searchParams.get('number') ?? '');
+  return number.length === trackingNumberLength ? number : '';
+}
+
+/**
+ * `/track-application`: the lookup form and the order's status. The address's `number` is the
+ * number being looked up, so a shared or reloaded link shows the same status.
+ */
+export function TrackingPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromAddress = numberFromAddress(searchParams);
+  const lookupNumber = fromAddress && trackingNumberSchema.safeParse(fromAddress).success ? fromAddress : null;
+  const { result, problem, looking, lookUpAgain } = useTrackingLookup(lookupNumber);
+
+  useEffect(() => {
+    // Opened from the bottom of another page (the confirmation's Track Application): start at the top.
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, []);
+
+  function lookUp(number: string) {
+    if (number === lookupNumber) lookUpAgain();
+    else setSearchParams({ number }, { replace: true });
+  }
+
+  const pageProblem = problem && (problem.kind === 'not_found' || problem.kind === 'rate_limited') ? problem : null;
+  const showResult = result !== null && lookupNumber !== null && !pageProblem;
+
+  return (
+    <PublicLayout>
+      <title>Track Your EIN Application | EIN Filing Service</title>
+      <meta
+        name="description"
+        content="Check the status of your EIN application with the 12-character application number from your confirmation email."
+      />
+      <div className="bg-brand-50 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+        <div className="mx-auto max-w-3xl">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Track Your EIN Application</h1>
+          <p className="mt-3 text-lg text-slate-700">
+            Enter the application number from your confirmation email to see where your application stands.
+          </p>
+        </div>
+      </div>
+
+      <div className="px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+        <div className="mx-auto max-w-3xl space-y-6">
+          <TrackingForm
+            initialNumber={fromAddress}
+            validateInitial={fromAddress !== '' && lookupNumber === null}
+            looking={looking}
+            serverError={problem?.kind === 'invalid' ? problem.message : undefined}
+            onLookUp={lookUp}
+          />
+
+          <p role="status" className="sr-only">
+            {looking ? 'Looking up your application...' : showResult ? `Application ${lookupNumber}: ${customerStatusDetails[result.status].label}` : ''}
+          </p>
+          <div aria-busy={looking}>
+            {pageProblem ? (
+              <div role="alert" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+                <CircleAlert className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+                <p>{pageProblem.message}</p>
+              </div>
+            ) : null}
+            {showResult ? (
+              <TrackingResultCard trackingNumber={lookupNumber} result={result} />
+            ) : null}
+          </div>
+
+          <p className="text-sm text-slate-600">
+            EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge; our fee covers
+            preparing, reviewing and filing your application for you. Tracking shows the status of orders placed with us
+            only.
+          </p>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

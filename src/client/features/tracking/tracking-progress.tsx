@@ -1,0 +1,94 @@
+import { Check, X } from 'lucide-react';
+import type { CustomerStatus } from '../../../shared/orders/statuses';
+
+type PointState = 'done' | 'current' | 'upcoming' | 'cancelled';
+
+type Point = { label: string; state: PointState };
+
+/**
+ * The three points of the spec's progress line: the first always lit; the second for in process,
+ * completed and cancelled; the third green when completed, red when cancelled.
+ */
+export function progressPoints(status: CustomerStatus): Point[] {
+  switch (status) {
+    case 'submitted':
+      return [
+        { label: 'Submitted', state: 'current' },
+        { label: 'In Process', state: 'upcoming' },
+        { label: 'Completed', state: 'upcoming' },
+      ];
+    case 'in_process':
+      return [
+        { label: 'Submitted', state: 'done' },
+        { label: 'In Process', state: 'current' },
+        { label: 'Completed', state: 'upcoming' },
+      ];
+    case 'completed':
+      return [
+        { label: 'Submitted', state: 'done' },
+        { label: 'In Process', state: 'done' },
+        { label: 'Completed', state: 'done' },
+      ];
+    case 'cancelled':
+      return [
+        { label: 'Submitted', state: 'done' },
+        { label: 'In Process', state: 'done' },
+        { label: 'Cancelled', state: 'cancelled' },
+      ];
+  }
+}
+
+// Said to screen readers beside each point, so the state is not told by colour alone.
+const stateText: Record<PointState, string> = {
+  done: 'done',
+  current: 'current step',
+  upcoming: 'not yet',
+  cancelled: 'cancelled',
+};
+
+function dotClass(point: Point, last: boolean): string {
+  if (point.state === 'cancelled') return 'border-red-700 bg-red-700 text-white';
+  if (point.state === 'upcoming') return 'border-slate-300 bg-white text-slate-400';
+  if (last) return 'border-green-700 bg-green-700 text-white';
+  return 'border-brand-600 bg-brand-600 text-white';
+}
+
+/** The progress line as an ordered list: a dot, a connector and a label per point, with its state in text. */
+export function TrackingProgress({ status }: { status: CustomerStatus }) {
+  const points = progressPoints(status);
+  return (
+    <ol className="grid grid-cols-3" aria-label="Application progress">
+      {points.map((point, index) => {
+        const last = index === points.length - 1;
+        const lit = point.state !== 'upcoming';
+        const nextLit = !last && points[index + 1]?.state !== 'upcoming';
+        return (
+          <li key={point.label} className="relative flex flex-col items-center text-center" aria-current={point.state === 'current' ? 'step' : undefined}>
+            {last ? null : (
+              <span
+                aria-hidden="true"
+                className={`absolute top-4 left-1/2 h-1 w-full -translate-y-1/2 ${nextLit ? 'bg-brand-600' : 'bg-slate-200'}`}
+              />
+            )}
+            <span
+              aria-hidden="true"
+              className={`relative flex size-8 items-center justify-center rounded-full border-2 ${dotClass(point, last)} ${
+                point.state === 'current' ? 'ring-4 ring-brand-100' : ''
+              }`}
+            >
+              {point.state === 'cancelled' ? (
+                <X className="size-4" />
+              ) : point.state === 'done' ? (
+                <Check className="size-4" />
+              ) : (
+                <span className={`size-2.5 rounded-full ${lit ? 'bg-white' : 'bg-slate-300'}`} />
+              )}
+            </span>
+            <span className={`mt-2 text-xs font-medium sm:text-sm ${lit ? 'text-slate-900' : 'text-slate-600'}`}>{point.label}</span>
+            <span className="sr-only">{`(${stateText[point.state]})`}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,105 @@
+import { CalendarDays, Clock, Mail } from 'lucide-react';
+import { customerStatusDetails, type CustomerStatus, type TrackingResult } from '../../../shared/orders/statuses';
+import { getPublicConfig } from '../../lib/public-config';
+import { StatusBadge } from './status-badge';
+import { TrackingProgress } from './tracking-progress';
+
+/** What happens next, from the customer's side, for each status. */
+export const nextStepsByStatus: Record<CustomerStatus, string[]> = {
+  submitted: [
+    'Our team reviews your answers for accuracy and completeness.',
+    'We will e-mail you if anything needs your attention.',
+  ],
+  in_process: [
+    'We file your application with the IRS on your behalf.',
+    'As soon as the IRS issues your EIN, we e-mail it to you together with your confirmation letter.',
+    'There is nothing you need to do in the meantime.',
+  ],
+  completed: [
+    'Check your email for the confirmation letter with your EIN.',
+    'Keep the letter with your business records: banks and tax forms ask for your EIN.',
+  ],
+  cancelled: ['Contact our support team for more information about this application or a refund.'],
+};
+
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** The day an order was placed, as a long US date ("March 5, 2025"). */
+export function formatSubmittedDate(isoDate: string): string {
+  const date = new Date(isoDate);
+  return Number.isNaN(date.getTime()) ? isoDate : longDate.format(date);
+}
+
+type TrackingResultCardProps = { trackingNumber: string; result: TrackingResult };
+
+/** The lookup's answer: badge, number, progress line, status text, estimate, date, next steps and support. */
+export function TrackingResultCard({ trackingNumber, result }: TrackingResultCardProps) {
+  const details = customerStatusDetails[result.status];
+  const { supportEmail } = getPublicConfig();
+  return (
+    <section aria-labelledby="tracking-result-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-4 sm:p-6">
+        <div className="min-w-0">
+          <h2 id="tracking-result-heading" className="text-lg font-semibold text-slate-900">
+            Application Status
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Application number <span className="font-mono font-semibold tracking-wider break-all text-slate-900">{trackingNumber}</span>
+          </p>
+        </div>
+        <StatusBadge details={details} />
+      </div>
+
+      <div className="space-y-6 p-4 sm:p-6">
+        <TrackingProgress status={result.status} />
+
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">Current Status</h3>
+          <p className="mt-1 text-slate-700">{details.description}</p>
+        </div>
+
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {details.estimate !== null ? (
+            <div className="rounded-lg bg-slate-50 p-3">
+              <dt className="flex items-center gap-2 text-sm text-slate-600">
+                <Clock className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                Estimated Completion
+              </dt>
+              <dd className="mt-1 font-semibold text-slate-900">{details.estimate}</dd>
+            </div>
+          ) : null}
+          <div className="rounded-lg bg-slate-50 p-3">
+            <dt className="flex items-center gap-2 text-sm text-slate-600">
+              <CalendarDays className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+              Submitted
+            </dt>
+            <dd className="mt-1 font-semibold text-slate-900">{formatSubmittedDate(result.createDate)}</dd>
+          </div>
+        </dl>
+
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">Next Steps</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+            {nextStepsByStatus[result.status].map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="rounded-lg border border-brand-100 bg-brand-50 p-4">
+          <h3 className="text-sm font-semibold text-slate-900">Need Help?</h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Our support team answers by e-mail. Please include your application number.
+          </p>
+          <a
+            href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Application ${trackingNumber}`)}`}
+            className="mt-2 inline-flex items-center gap-2 rounded-sm text-sm font-medium break-all text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <Mail className="size-4 shrink-0" aria-hidden="true" />
+            {supportEmail}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, apiRequest } from '../../lib/api';
+import { trackingMessages } from '../../../shared/tracking';
+import type { TrackingResult } from '../../../shared/orders/statuses';
+
+/** What the page shows when a lookup fails: a message in the page, a toast, or the field's error. */
+export type TrackingLookupProblem =
+  | { kind: 'not_found'; message: string }
+  | { kind: 'rate_limited'; message: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'failed'; message: string };
+
+/** The spec's error catalogue (02, section 8) for a failed lookup. */
+export function trackingLookupProblem(error: unknown): TrackingLookupProblem {
+  if (error instanceof ApiError) {
+    if (error.status === 404) return { kind: 'not_found', message: trackingMessages.notFound };
+    if (error.status === 429) return { kind: 'rate_limited', message: error.message || trackingMessages.rateLimited };
+    if (error.status === 400) return { kind: 'invalid', message: error.message };
+    if (error.status === 0 || error.status >= 500) return { kind: 'failed', message: trackingMessages.fetchFailed };
+  }
+  return { kind: 'failed', message: trackingMessages.unexpected };
+}
+
+function retryable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/**
+ * Looks up a tracking number (null: nothing to look up). A network or server failure is retried
+ * once, then told in a toast; the other failures are for the page to show.
+ */
+export function useTrackingLookup(trackingNumber: string | null) {
+  const query = useQuery({
+    queryKey: ['tracking', trackingNumber],
+    queryFn: () => apiRequest<TrackingResult>('GET', `/api/track/${encodeURIComponent(trackingNumber ?? '')}`),
+    enabled: trackingNumber !== null,
+    retry: (failureCount, error) => failureCount < 1 && retryable(error),
+    // The status changes as staff work the order: a result is not kept once nobody shows it.
+    gcTime: 0,
+  });
+
+  const problem = query.error ? trackingLookupProblem(query.error) : null;
+  const toastMessage = problem?.kind === 'failed' ? problem.message : null;
+  useEffect(() => {
+    // One toast per failure (the id keeps a re-render from stacking a second one).
+    if (toastMessage) toast.error(toastMessage, { id: `tracking-lookup-${query.errorUpdatedAt}` });
+  }, [toastMessage, query.errorUpdatedAt]);
+
+  return {
+    result: query.data ?? null,
+    problem,
+    looking: query.isFetching,
+    lookUpAgain: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,42 @@
+import type { ApiErrorBody, ErrorCode } from '../../shared/errors';
+
+/** A failed API call: the server's code and message, and per-field messages for a 400. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'network_error';
+  readonly fields?: Record<string, string[]>;
+
+  constructor(status: number, code: ApiError['code'], message: string, fields?: Record<string, string[]>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = (value as { error?: unknown }).error;
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** The one way the browser calls the server: JSON in, JSON out, an `ApiError` for anything else. */
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.fields);
+    throw new ApiError(response.status, 'internal_error', `The server answered ${response.status}`);
+  }
+  return payload as T;
+}

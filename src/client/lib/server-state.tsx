@@ -1,0 +1,23 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { Toaster } from 'sonner';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+/**
+ * Server state for the pages that talk to the API. A layout route loaded with those pages only, so
+ * the public pages and wizard steps 1-5 do not carry the query library.
+ */
+export function ServerStateLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster position="top-center" richColors closeButton />
+    </QueryClientProvider>
+  );
+}
