@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Check, CircleCheck, CircleX, Copy, House, LoaderCircle, RotateCcw, Search } from 'lucide-react';
+import { Check, CircleCheck, CircleX, Copy, House, LoaderCircle, RotateCcw, Search, type LucideIcon } from 'lucide-react';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -124,14 +124,34 @@ function Verifying() {
   );
 }
 
+/** The icon and heading that open the page, whichever way the payment went. */
+function ResultTitle({ icon: Icon, iconClassName, children }: { icon: LucideIcon; iconClassName: string; children: ReactNode }) {
+  return (
+    <>
+      <Icon className={`mx-auto size-12 ${iconClassName}`} aria-hidden="true" />
+      <h1 id="confirmation-heading" className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+        {children}
+      </h1>
+    </>
+  );
+}
+
+function HomeButton() {
+  return (
+    <ButtonLink to={paths.home} variant="secondary" size="lg">
+      <House className="size-5" aria-hidden="true" />
+      Go to Home
+    </ButtonLink>
+  );
+}
+
 function PaymentConfirmed({ payment }: { payment: ConfirmedPayment }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="confirmation-heading">
       <div className="border-b border-slate-200 p-6 text-center sm:p-8">
-        <CircleCheck className="mx-auto size-12 text-green-700" aria-hidden="true" />
-        <h1 id="confirmation-heading" className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+        <ResultTitle icon={CircleCheck} iconClassName="text-green-700">
           Payment confirmed
-        </h1>
+        </ResultTitle>
         <p className="mt-2 text-slate-700">Thank you! Your EIN application has been received.</p>
       </div>
 
@@ -155,10 +175,7 @@ function PaymentConfirmed({ payment }: { payment: ConfirmedPayment }) {
             <Search className="size-5" aria-hidden="true" />
             Track Application
           </ButtonLink>
-          <ButtonLink to={paths.home} variant="secondary" size="lg">
-            <House className="size-5" aria-hidden="true" />
-            Go to Home
-          </ButtonLink>
+          <HomeButton />
         </div>
       </div>
     </section>
@@ -226,10 +243,9 @@ function PaymentNotCompleted({ message }: { message: string }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="confirmation-heading">
       <div className="p-6 text-center sm:p-8">
-        <CircleX className="mx-auto size-12 text-red-700" aria-hidden="true" />
-        <h1 id="confirmation-heading" className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+        <ResultTitle icon={CircleX} iconClassName="text-red-700">
           Payment not completed
-        </h1>
+        </ResultTitle>
         <p role="alert" className="mt-3 font-medium text-red-800">
           {message}
         </p>
@@ -239,10 +255,7 @@ function PaymentNotCompleted({ message }: { message: string }) {
             <RotateCcw className="size-5" aria-hidden="true" />
             Retry Payment
           </ButtonLink>
-          <ButtonLink to={paths.home} variant="secondary" size="lg">
-            <House className="size-5" aria-hidden="true" />
-            Go to Home
-          </ButtonLink>
+          <HomeButton />
         </div>
       </div>
     </section>
