@@ -31,6 +31,17 @@ export type AppOptions = {
   mailer?: Mailer;
 };
 
+/** Delivers a signed provider event to the app's own webhook route, through the whole request pipeline. */
+export async function deliverToWebhookRoute(app: FastifyInstance, payload: string, signature: string): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+  if (response.statusCode >= 300) throw new Error(`Webhook answered ${response.statusCode}`);
+}
+
 /** Builds the whole server without listening, so tests can drive it with `inject`. */
 export async function buildApp({ env, database, clientDir, logger = false, paymentProvider, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,15 +68,7 @@ export async function buildApp({ env, database, clientDir, logger = false, payme
       database,
       dataKey,
       // The test processor's webhooks take the same route as Stripe's, signature check included.
-      deliverWebhook: async (payload, signature) => {
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/payments/webhook',
-          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-          payload,
-        });
-        if (response.statusCode >= 300) throw new Error(`Webhook answered ${response.statusCode}`);
-      },
+      deliverWebhook: (payload, signature) => deliverToWebhookRoute(app, payload, signature),
     });
   const services: AppServices = {
     env,
