@@ -18,6 +18,9 @@ import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerTestPaymentRoutes } from './modules/test-payments/routes';
 import { registerTrackingRoutes } from './modules/tracking/routes';
 import { registerSpaRoutes } from './modules/spa/routes';
+import { authSecret, createStaffAuth } from './auth/auth';
+import { registerStaffGuard } from './plugins/staff-guard';
+import { registerStaffSessionRoutes } from './modules/staff-session/routes';
 
 export type AppOptions = {
   env: Env;
@@ -43,7 +46,19 @@ export async function deliverToWebhookRoute(app: FastifyInstance, payload: strin
 }
 
 /** Builds the whole server without listening, so tests can drive it with `inject`. */
-export async function buildApp({ env, database, clientDir, logger = false, paymentProvider, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  return (await buildAppWithServices(options)).app;
+}
+
+/** The app and the services its modules were given (the start script and tests use `auth`). */
+export async function buildAppWithServices({
+  env,
+  database,
+  clientDir,
+  logger = false,
+  paymentProvider,
+  mailer,
+}: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     logger: logger
       ? {
@@ -70,12 +85,16 @@ export async function buildApp({ env, database, clientDir, logger = false, payme
       // The test processor's webhooks take the same route as Stripe's, signature check included.
       deliverWebhook: (payload, signature) => deliverToWebhookRoute(app, payload, signature),
     });
+  const auth = createStaffAuth({ env, database, secret: authSecret(env, dataKey) });
+  const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL });
   const services: AppServices = {
     env,
     database,
     provider,
     cipher: createFieldCipher(dataKey),
     mailer: mailer ?? createMailer(env),
+    auth,
+    guards,
   };
 
   const getConfig = async () => publicConfig(env, await getStandardPriceCents(database.db));
@@ -84,7 +103,8 @@ export async function buildApp({ env, database, clientDir, logger = false, payme
   await registerCheckoutRoutes(app, services);
   registerTestPaymentRoutes(app, provider);
   registerTrackingRoutes(app, database);
+  registerStaffSessionRoutes(app, services);
   await registerSpaRoutes(app, clientDir ?? path.resolve('dist/client'), getConfig);
 
-  return app;
+  return { app, services };
 }

@@ -36,6 +36,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('EIN Filing Service <no-reply@einfilingservice.com>'),
   /** 32 bytes as base64 or 64 hex digits; without it a key file is created under DATA_DIR. */
   DATA_ENCRYPTION_KEY: optionalText,
+  /** Signs staff session cookies; without it a secret is derived from the data encryption key. */
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  /** The first admin, created on the first start when no staff account exists. */
+  ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),
 })
   .refine(
     (env) => {

@@ -1,12 +1,23 @@
 import { openDatabase } from './db/database';
 import { loadEnv } from './env';
-import { buildApp } from './app';
+import { buildAppWithServices } from './app';
+import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
 
 const env = loadEnv();
 const database = await openDatabase(
   env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
 );
-const app = await buildApp({ env, database, logger: true });
+const { app, services } = await buildAppWithServices({ env, database, logger: true });
+
+const firstAdmin = await ensureFirstAdmin(services.auth, database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+if (firstAdmin) {
+  // Printed once, to the console only: the log does not keep it.
+  process.stdout.write(
+    firstAdmin.generated
+      ? `\nFirst admin created. Sign in at /manage/login with\n  e-mail:   ${firstAdmin.email}\n  password: ${firstAdmin.password}\nThis password is shown only now; change it with: npm run staff -- create-admin --email ${firstAdmin.email}\n`
+      : `\nFirst admin created from ADMIN_EMAIL: ${firstAdmin.email}\n`,
+  );
+}
 
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);

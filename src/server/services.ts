@@ -3,6 +3,8 @@ import type { Env } from './env';
 import type { Mailer } from './email/mailer';
 import type { PaymentProvider } from './payments/provider';
 import type { FieldCipher } from './security/encryption';
+import type { StaffAuth } from './auth/auth';
+import type { StaffGuards } from './plugins/staff-guard';
 
 /** What the feature modules are given by `buildApp`. */
 export type AppServices = {
@@ -11,4 +13,8 @@ export type AppServices = {
   provider: PaymentProvider;
   cipher: FieldCipher;
   mailer: Mailer;
+  /** Staff accounts and sessions (Better Auth). */
+  auth: StaffAuth;
+  /** Pre-handlers for `/api/manage` routes: any signed-in staff member, or admins only. */
+  guards: StaffGuards;
 };

@@ -14,9 +14,23 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePostgres<typeof schema>>;
 
+/** Called with each notification's payload on a channel. */
+export type NotificationHandler = (payload: string) => void;
+
 export type Database = {
   kind: DatabaseKind;
   db: Db;
+  /**
+   * The real channel name for `name`: databases that share one PostgreSQL under different search
+   * paths (the tests' schemas) must not hear each other. Use it in `pg_notify` and `listen`.
+   */
+  channel: (name: string) => string;
+  /**
+   * Subscribes to a `LISTEN/NOTIFY` channel (named with `channel`); resolves once listening, to the
+   * function that stops. Notifications sent inside a transaction arrive after its commit, on every
+   * instance that shares the database.
+   */
+  listen: (channel: string, handler: NotificationHandler) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -37,7 +51,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePostgres(pool, { schema });
     if (options.searchPath) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.searchPath}"`);
     await migratePostgres(db, { migrationsFolder, migrationsSchema: options.searchPath });
-    return { kind: 'postgres', db, close: () => pool.end() };
+    const listener = postgresListener(options.url);
+    return {
+      kind: 'postgres',
+      db,
+      channel: (name) => (options.searchPath ? `${options.searchPath}_${name}` : name),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
 
   let client: PGlite;
@@ -50,5 +74,80 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { kind: 'pglite', db, close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db,
+    channel: (name) => name,
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * One dedicated connection per process for `LISTEN` (a pooled connection could be handed to a query
+ * mid-subscription), opened on the first subscription and shared by all of them. If the connection
+ * drops, it is reopened and every channel listened to again.
+ */
+function postgresListener(url: string) {
+  const handlers = new Map<string, Set<NotificationHandler>>();
+  let connection: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  function connect(): Promise<pg.Client> {
+    connection ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', () => {
+        connection = null;
+        if (!closed && handlers.size > 0) setTimeout(() => void resubscribe(), 1000);
+      });
+      await client.connect();
+      return client;
+    })();
+    return connection;
+  }
+
+  async function resubscribe() {
+    try {
+      const client = await connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+    } catch {
+      connection = null;
+      if (!closed) setTimeout(() => void resubscribe(), 1000);
+    }
+  }
+
+  return {
+    async listen(channel: string, handler: NotificationHandler) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await (await connect()).query(`LISTEN ${quote(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        const current = handlers.get(channel);
+        if (!current) return;
+        current.delete(handler);
+        if (current.size === 0) {
+          handlers.delete(channel);
+          if (connection && !closed) await (await connection).query(`UNLISTEN ${quote(channel)}`);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      handlers.clear();
+      if (connection) await (await connection).end();
+      connection = null;
+    },
+  };
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { AppError } from '../../plugins/errors';
+import { parseWith } from '../../plugins/validation';
 import type { AppServices } from '../../services';
 import { checkoutRequestSchema, confirmPaymentRequestSchema, type CheckoutResponse, type ConfirmPaymentResponse } from '../../../shared/checkout';
-import { fieldErrors } from '../../../shared/field-errors';
 import { createCheckout } from './create-checkout';
 import { confirmPayment } from './confirm-payment';
 import { handlePaymentWebhook, type WebhookAnswer } from './handle-payment-webhook';
@@ -12,19 +10,12 @@ import { handlePaymentWebhook, type WebhookAnswer } from './handle-payment-webho
 export const checkoutCallsPerMinute = 60;
 export const confirmCallsPerMinute = 120;
 
-/** The body parsed with the shared schema, or a 400 with the messages the browser shows by field. */
-function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AppError('validation_failed', 'Please correct the highlighted fields.', fieldErrors(parsed.error));
-  return parsed.data;
-}
-
 export async function registerCheckoutRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   app.post(
     '/api/checkout',
     { config: { rateLimit: { max: checkoutCallsPerMinute, timeWindow: '1 minute' } } },
     async (request): Promise<CheckoutResponse> => {
-      const body = parseBody(checkoutRequestSchema, request.body);
+      const body = parseWith(checkoutRequestSchema, request.body);
       return createCheckout({ services, request: body, log: request.log });
     },
   );
@@ -34,7 +25,7 @@ export async function registerCheckoutRoutes(app: FastifyInstance, services: App
     '/api/payments/confirm',
     { config: { rateLimit: { max: confirmCallsPerMinute, timeWindow: '1 minute' } } },
     async (request): Promise<ConfirmPaymentResponse> => {
-      const { paymentIntentId } = parseBody(confirmPaymentRequestSchema, request.body);
+      const { paymentIntentId } = parseWith(confirmPaymentRequestSchema, request.body);
       return confirmPayment({ services, paymentIntentId, log: request.log });
     },
   );

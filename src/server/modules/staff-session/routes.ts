@@ -1,0 +1,90 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { AppServices } from '../../services';
+import { session as sessionTable } from '../../db/schema';
+import { recordAudit } from '../../audit/audit-log';
+import { AppError } from '../../plugins/errors';
+import { parseWith } from '../../plugins/validation';
+import { forwardCookies, headersOf, isStaffRole, staffOf, toStaffUser } from '../../plugins/staff-guard';
+import { signInSchema, type SessionResponse } from '../../../shared/staff/session';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { clearAccountFailures, countSignInFailure, signInBlockedFor } from './sign-in-throttle';
+
+/**
+ * Every refused sign-in answers no sooner than this after it arrived, so a wrong password, an unknown
+ * e-mail (where Better Auth hashes instead of verifying) and a suspended account take the same time.
+ */
+export const refusedSignInMinMs = 400;
+
+/** `POST|GET|DELETE /api/manage/session`: sign in, who is signed in, sign out. */
+export function registerStaffSessionRoutes(app: FastifyInstance, { auth, database, guards }: Pick<AppServices, 'auth' | 'database' | 'guards'>): void {
+  const { db } = database;
+
+  app.post('/api/manage/session', async (request, reply) => {
+    const started = Date.now();
+    const { email, password } = parseWith(signInSchema, request.body);
+    const address = request.ip;
+
+    const refuse = async (error: AppError): Promise<never> => {
+      await sleep(Math.max(0, started + refusedSignInMinMs - Date.now()));
+      throw error;
+    };
+
+    const blockedFor = await signInBlockedFor(db, email, address);
+    if (blockedFor > 0) {
+      await recordAudit(db, { actor: null, action: 'sign_in_throttled', target: email.toLowerCase(), ipAddress: address });
+      reply.header('retry-after', String(blockedFor));
+      return refuse(new AppError('rate_limited', staffMessages.tooManySignInAttempts));
+    }
+
+    let result;
+    try {
+      result = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: headersOf(request), returnHeaders: true });
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+      if (error.body?.code === 'BANNED_USER') {
+        // The password was right (Better Auth checks suspension only then), so this is no guess.
+        await recordAudit(db, { actor: null, action: 'access_denied', target: email.toLowerCase(), detail: { reason: 'suspended' }, ipAddress: address });
+        return refuse(new AppError('forbidden', staffMessages.suspended));
+      }
+      await countSignInFailure(db, email, address);
+      await recordAudit(db, { actor: null, action: 'sign_in_failed', target: email.toLowerCase(), ipAddress: address });
+      return refuse(new AppError('unauthorized', staffMessages.invalidCredentials));
+    }
+
+    const { user, token } = result.response;
+    const actor = { id: user.id, email: user.email };
+    if (!isStaffRole(user.role)) {
+      await db.delete(sessionTable).where(eq(sessionTable.token, token));
+      await recordAudit(db, { actor, action: 'access_denied', target: `user:${user.id}`, detail: { reason: 'no_role' }, ipAddress: address });
+      return refuse(new AppError('forbidden', staffMessages.accessDenied));
+    }
+
+    await clearAccountFailures(db, email);
+    await recordAudit(db, { actor, action: 'sign_in', target: `user:${user.id}`, ipAddress: address });
+    forwardCookies(reply, result.headers);
+    const body: SessionResponse = { user: toStaffUser({ ...user, role: user.role }) };
+    return body;
+  });
+
+  app.get('/api/manage/session', { preHandler: guards.requireStaff }, async (request) => {
+    const body: SessionResponse = { user: staffOf(request).user };
+    return body;
+  });
+
+  app.delete('/api/manage/session', async (request, reply) => {
+    const found = await auth.api.getSession({ headers: headersOf(request) }).catch(() => null);
+    try {
+      const result = await auth.api.signOut({ headers: headersOf(request), returnHeaders: true });
+      forwardCookies(reply, result.headers);
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+    }
+    if (found) {
+      await recordAudit(db, { actor: { id: found.user.id, email: found.user.email }, action: 'sign_out', target: `user:${found.user.id}`, ipAddress: request.ip });
+    }
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { account, session, user } from '../../db/schema';
+import type { StaffAuth } from '../../auth/auth';
+import { hashPassword } from '../../auth/password';
+import { recordAudit } from '../../audit/audit-log';
+
+// The admin accounts made outside the panel: the first one on the first start, and any made or reset
+// from the command line (`npm run staff -- create-admin`).
+
+export const defaultAdminEmail = 'admin@example.com';
+
+export type AdminAccount = { email: string; name: string; password: string };
+
+/**
+ * Makes `email` an active admin with this password: a new account, or an existing one promoted,
+ * reactivated and given the new password (its sessions end). Answers whether it was created.
+ */
+export async function createOrResetAdmin(auth: StaffAuth, database: Database, admin: AdminAccount): Promise<'created' | 'reset'> {
+  const email = admin.email.trim().toLowerCase();
+  const { db } = database;
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!existing) {
+    const created = await auth.api.createUser({ body: { email, password: admin.password, name: admin.name, role: 'admin' } });
+    await recordAudit(db, { actor: null, action: 'user_created', target: `user:${created.user.id}`, detail: { role: 'admin', via: 'command line' } });
+    return 'created';
+  }
+
+  const passwordHash = await hashPassword(admin.password);
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ role: 'admin', banned: false, banReason: null, banExpires: null, name: admin.name, updatedAt: new Date() }).where(eq(user.id, existing.id));
+    const updated = await tx
+      .update(account)
+      .set({ password: passwordHash, updatedAt: new Date() })
+      .where(and(eq(account.userId, existing.id), eq(account.providerId, 'credential')))
+      .returning();
+    if (updated.length === 0) {
+      await tx.insert(account).values({ id: randomBytes(16).toString('hex'), userId: existing.id, accountId: existing.id, providerId: 'credential', password: passwordHash });
+    }
+    await tx.delete(session).where(eq(session.userId, existing.id));
+    await recordAudit(tx, { actor: null, action: 'user_password_reset', target: `user:${existing.id}`, detail: { role: 'admin', via: 'command line' } });
+  });
+  return 'reset';
+}
+
+/** A password of 20 characters from a CSPRNG, easy to copy (no look-alike characters). */
+export function generatePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  const bytes = randomBytes(20);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/**
+ * On a database with no staff account, creates the first admin from `ADMIN_EMAIL`/`ADMIN_PASSWORD`,
+ * or with a generated password. Answers the credentials to print once, or null when nothing was made.
+ */
+export async function ensureFirstAdmin(
+  auth: StaffAuth,
+  database: Database,
+  { email, password }: { email?: string; password?: string },
+): Promise<{ email: string; password: string; generated: boolean } | null> {
+  const [row] = await database.db.select({ total: count() }).from(user);
+  if ((row?.total ?? 0) > 0) return null;
+  const admin = { email: email ?? defaultAdminEmail, name: 'Administrator', password: password ?? generatePassword() };
+  await createOrResetAdmin(auth, database, admin);
+  return { email: admin.email.toLowerCase(), password: admin.password, generated: !password };
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildAppWithServices } from '../app';
+import type { Database } from '../db/database';
+import { user } from '../db/schema';
+import { createMailer, mailFolder, type Mailer } from '../email/mailer';
+import { loadEnv, type Env } from '../env';
+import type { AppServices } from '../services';
+import type { StaffRole } from '../../shared/staff/session';
+
+// The whole server for staff tests: a real database, real Better Auth, real argon2, the mail folder
+// as the test mailbox, and helpers to make staff accounts and call `/api/manage` as one of them.
+
+export const testOrigin = 'http://localhost';
+
+export type StaffTestApp = {
+  app: FastifyInstance;
+  services: AppServices;
+  env: Env;
+  close: () => Promise<void>;
+};
+
+export async function startStaffTestApp(
+  database: Database,
+  options: { wrapMailer?: (mailer: Mailer) => Mailer; env?: Record<string, string> } = {},
+): Promise<StaffTestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-staff-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...options.env });
+  const mailer = createMailer(env);
+  const { app, services } = await buildAppWithServices({
+    env,
+    database,
+    clientDir: path.join(dataDir, 'no-client'),
+    mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
+  });
+  await app.ready();
+  return { app, services, env, close: () => app.close() };
+}
+
+export type TestStaffMember = { id: string; email: string; password: string; name: string; role: StaffRole };
+
+let nextStaff = 0;
+
+/** A staff account made through Better Auth, as the Users screen makes them. */
+export async function createStaffMember(
+  services: Pick<AppServices, 'auth' | 'database'>,
+  options: { role?: StaffRole | 'none'; name?: string; email?: string; password?: string; suspended?: boolean; priorityFulfiller?: boolean; notificationEnabled?: boolean } = {},
+): Promise<TestStaffMember> {
+  nextStaff += 1;
+  const role = options.role ?? 'fulfiller';
+  const name = options.name ?? `Staff Member ${nextStaff}`;
+  const email = (options.email ?? `staff${nextStaff}-${randomBytes(3).toString('hex')}@example.com`).toLowerCase();
+  const password = options.password ?? `password-${nextStaff}`;
+  const created = await services.auth.api.createUser({ body: { email, password, name, role: role === 'none' ? 'fulfiller' : role } });
+  await services.database.db
+    .update(user)
+    .set({
+      role: role === 'none' ? null : role,
+      banned: options.suspended ?? false,
+      priorityFulfiller: options.priorityFulfiller ?? false,
+      notificationEnabled: options.notificationEnabled ?? true,
+    })
+    .where(eq(user.id, created.user.id));
+  return { id: created.user.id, email, password, name, role: role === 'none' ? 'fulfiller' : role };
+}
+
+let nextAddress = 0;
+/** A client address of its own, so one test's failed sign-ins do not throttle another's. */
+export function newClientAddress(): string {
+  nextAddress += 1;
+  return `203.0.113.${(nextAddress % 250) + 1}`;
+}
+
+/** The session cookie (`name=value`) from a successful sign-in. */
+export async function signIn(app: FastifyInstance, member: Pick<TestStaffMember, 'email' | 'password'>): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/manage/session',
+    headers: { origin: testOrigin },
+    remoteAddress: newClientAddress(),
+    payload: { email: member.email, password: member.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`Sign-in answered ${response.statusCode}: ${response.body}`);
+  return sessionCookieOf(response);
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = cookies.find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
+  if (!cookie) throw new Error('No session cookie was set');
+  return cookie.split(';')[0] ?? '';
+}
+
+/** A call to the staff API as a signed-in browser would make it (cookie and same-origin `Origin`). */
+export function staffInject(
+  app: FastifyInstance,
+  cookie: string | null,
+  method: NonNullable<InjectOptions['method']>,
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { origin: testOrigin };
+  if (cookie) headers.cookie = cookie;
+  return app.inject({ method, url, headers, payload: payload as InjectOptions['payload'] });
+}
+
+/** The messages in the test mailbox (`DATA_DIR/mail`), oldest first, as raw text. */
+export function mailbox(env: Env): string[] {
+  const folder = mailFolder(env);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .sort()
+    .map((file) => readFileSync(path.join(folder, file), 'utf8'));
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { maxPasswordLength, staffRoles, type StaffRole } from './session';
+import { staffMessages } from './staff-messages';
+
+/** The role choices of the user dialog. */
+export const staffRoleOptions: { value: StaffRole; label: string }[] = [
+  { value: 'fulfiller', label: 'Fulfiller (Limited Access)' },
+  { value: 'admin', label: 'Admin (Full Access)' },
+];
+
+export const minPasswordLength = 6;
+
+const password = z.string().min(minPasswordLength, staffMessages.passwordTooShort).max(maxPasswordLength, staffMessages.passwordTooLong);
+
+const userFields = {
+  name: z.string().trim().min(1, staffMessages.fullNameRequired).max(200, 'Full Name can be at most 200 characters'),
+  email: z.string().trim().toLowerCase().min(1, staffMessages.emailRequired).max(254, staffMessages.emailInvalid).pipe(z.email(staffMessages.emailInvalid)),
+  role: z.enum(staffRoles, { error: staffMessages.roleRequired }),
+  notificationEnabled: z.boolean(),
+  priorityFulfiller: z.boolean(),
+  suspended: z.boolean(),
+};
+
+/** `POST /api/manage/users` and the dialog's Create User: the password is required. */
+export const createUserSchema = z
+  .object({ ...userFields, password: z.string().min(1, staffMessages.passwordRequiredOnCreate).pipe(password) })
+  .strict();
+export type CreateUser = z.infer<typeof createUserSchema>;
+
+/** `PATCH /api/manage/users/:id` and Update User: a blank password keeps the current one. */
+export const updateUserSchema = z
+  .object({ ...userFields, password: z.union([z.literal(''), password]).default('') })
+  .strict();
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+/** New users start as fulfillers with notifications on, active and not priority (spec 02 section 9). */
+export const newUserDefaults: CreateUser = {
+  name: '',
+  email: '',
+  role: 'fulfiller',
+  password: '',
+  notificationEnabled: true,
+  priorityFulfiller: false,
+  suspended: false,
+};
+
+/** One row of `/manage/users`. */
+export type StaffUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  suspended: boolean;
+  notificationEnabled: boolean;
+  priorityFulfiller: boolean;
+  /** Orders assigned to them that are neither completed nor cancelled. */
+  activeOrders: number;
+  createdAt: string;
+};
+
+export type UsersResponse = { users: StaffUserRow[] };
+export type UserResponse = { user: StaffUserRow };
