@@ -2,9 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eAdmin } from './tests/e2e/staff-accounts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-e2e-'));
+// Workers load this file again: they inherit the folder from the main process, so the tests can read
+// the server's mailbox (`DATA_DIR/mail`).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ein-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,6 +43,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', TRUST_PROXY: 'true' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      TRUST_PROXY: 'true',
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+    },
   },
 });

@@ -82,9 +82,9 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
     }
-    if (found) {
-      await recordAudit(db, { actor: { id: found.user.id, email: found.user.email }, action: 'sign_out', target: `user:${found.user.id}`, ipAddress: request.ip });
-    }
+    // Without a session there is nothing to end: 401 like every staff route, with any stale cookie cleared above.
+    if (!found) throw new AppError('unauthorized', staffMessages.notAuthenticated);
+    await recordAudit(db, { actor: { id: found.user.id, email: found.user.email }, action: 'sign_out', target: `user:${found.user.id}`, ipAddress: request.ip });
     return reply.status(204).send();
   });
 }
