@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { sampleSection, sampleSectionsBefore } from '../../../shared/application/sample-application';
 import { applicationStorageKey } from '../../../shared/application/sections';
@@ -14,6 +15,27 @@ afterEach(() => {
 });
 
 describe('the wizard layout', () => {
+  it('opens "Security & Privacy" with the support e-mail on demand, and gives focus back when closed', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <WizardLayout step={2} title="A step">
+          <p>form</p>
+        </WizardLayout>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // One button beside the form on wide screens, one below it on phones.
+    const [button] = screen.getAllByRole('button', { name: 'Security & Privacy' });
+    await user.click(button!);
+    const dialog = await screen.findByRole('dialog', { name: 'Security & Privacy' });
+    expect(within(dialog).getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+
   it.each([
     [2, 1],
     [3, 2],

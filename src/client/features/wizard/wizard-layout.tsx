@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
-import { BadgeCheck, Clock, Headphones, Lock, Mail, ShieldCheck } from 'lucide-react';
-import { getPublicConfig } from '../../lib/public-config';
-import { Dialog } from '../../components/ui/dialog';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { BadgeCheck, Clock, Headphones, Lock, ShieldCheck } from 'lucide-react';
 import { IconList } from '../../components/ui/icon-list';
 import { privateServiceNote } from './wizard-copy';
 import { WizardHeader } from './wizard-header';
@@ -73,36 +71,35 @@ function TrustSidebar() {
   );
 }
 
-/** What we do with the visitor's data, with the support e-mail. */
+const SecurityPrivacyDetails = lazy(() => import('./security-privacy-details').then((module) => ({ default: module.SecurityPrivacyDetails })));
+
+/**
+ * "Security & Privacy": the button is part of the page, the dialog's code (Radix) is loaded when it is
+ * first pressed, so the wizard pages do not carry it. Closing returns focus to the button.
+ */
 export function SecurityPrivacyDialog() {
-  const { supportEmail } = getPublicConfig();
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog
-      title="Security & Privacy"
-      description="How we protect the information you give us."
-      trigger={
-        <button
-          type="button"
-          className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
-        >
-          <ShieldCheck className="size-4" aria-hidden="true" /> Security & Privacy
-        </button>
-      }
-    >
-      <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
-        <li>Every page is served over an encrypted (SSL/TLS) connection.</li>
-        <li>Your Social Security number is encrypted before it is stored and shown to our staff only when needed to file.</li>
-        <li>Your answers are kept in this browser tab until you pay; closing the tab discards them.</li>
-        <li>Card details go straight to our payment processor; we never store them.</li>
-      </ul>
-      <p className="mt-4 text-sm text-slate-700">
-        Questions about your data? Write to us at{' '}
-        <a className="inline-flex items-center gap-1 font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
-          <Mail className="size-4" aria-hidden="true" />
-          {supportEmail}
-        </a>
-        .
-      </p>
-    </Dialog>
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+        className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+      >
+        <ShieldCheck className="size-4" aria-hidden="true" /> Security & Privacy
+      </button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <SecurityPrivacyDetails open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
