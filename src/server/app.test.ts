@@ -122,13 +122,25 @@ describe.each(testDatabaseKinds)('server on %s', (kind) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    // Inline styles only by hash: the toast library's own stylesheet.
-    expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-47DEQpj8HBSa\+\/TImW\+5JCeuQeRkm5NMpJWZG3hSuFU=';/);
+    // Inline styles only by hash (the toast library's own stylesheet) or by this response's nonce.
+    expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-47DEQpj8HBSa\+\/TImW\+5JCeuQeRkm5NMpJWZG3hSuFU=' 'nonce-[0-9a-f]{32}';/);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('googletagmanager');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('hands the page its own style nonce, new on every response', async () => {
+    const nonces = [];
+    for (let call = 0; call < 2; call += 1) {
+      const response = await app.inject({ method: 'GET', url: '/ein/step-2' });
+      const fromHeader = /style-src [^;]*'nonce-([0-9a-f]+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(fromHeader).toBeTruthy();
+      expect(response.body).toContain(`<meta property="csp-nonce" nonce="${fromHeader}">`);
+      nonces.push(fromHeader);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 });
 

@@ -65,6 +65,9 @@ export function contentSecurityPolicy(env: Env): Record<string, string[]> {
 
 export async function registerSecurityHeaders(app: FastifyInstance, env: Env): Promise<void> {
   await app.register(helmet, {
+    // A fresh nonce per response (`reply.cspNonce.style`): the page shell hands it to the UI library
+    // that inserts a <style> while a dialog is open (react-remove-scroll), instead of allowing inline styles.
+    enableCSPNonces: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only where the site is served over HTTPS.

@@ -7,10 +7,14 @@ import { AppError } from '../../plugins/errors';
 
 const configPlaceholder = '<!--public-config-->';
 
-/** The page shell with the public configuration embedded as inert JSON (no inline script to allow). */
-export function renderShell(template: string, config: PublicConfig): string {
+/**
+ * The page shell with the public configuration embedded as inert JSON (no inline script to allow), and
+ * the response's style nonce for the scripts that insert a <style> (read through `get-nonce`).
+ */
+export function renderShell(template: string, config: PublicConfig, styleNonce?: string): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return template.replace(configPlaceholder, `<script id="public-config" type="application/json">${json}</script>`);
+  const nonceMeta = styleNonce && /^[0-9a-f]+$/.test(styleNonce) ? `<meta property="csp-nonce" nonce="${styleNonce}">` : '';
+  return template.replace(configPlaceholder, `${nonceMeta}<script id="public-config" type="application/json">${json}</script>`);
 }
 
 /**
@@ -53,7 +57,7 @@ export async function registerSpaRoutes(
       return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
     }
     // Rendered per request: the price in the configuration is a setting staff may change.
-    const page = renderShell(shell, await getConfig());
+    const page = renderShell(shell, await getConfig(), reply.cspNonce?.style);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
 }
