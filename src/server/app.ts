@@ -21,6 +21,9 @@ import { registerSpaRoutes } from './modules/spa/routes';
 import { authSecret, createStaffAuth } from './auth/auth';
 import { registerStaffGuard } from './plugins/staff-guard';
 import { registerStaffSessionRoutes } from './modules/staff-session/routes';
+import { registerManageOrderRoutes } from './modules/manage-orders/routes';
+import { registerOrderCommentRoutes } from './modules/order-comments/routes';
+import { registerStaffUserRoutes } from './modules/staff-users/routes';
 
 export type AppOptions = {
   env: Env;
@@ -104,6 +107,9 @@ export async function buildAppWithServices({
   registerTestPaymentRoutes(app, provider);
   registerTrackingRoutes(app, database);
   registerStaffSessionRoutes(app, services);
+  registerManageOrderRoutes(app, services);
+  await registerOrderCommentRoutes(app, services);
+  registerStaffUserRoutes(app, services);
   await registerSpaRoutes(app, clientDir ?? path.resolve('dist/client'), getConfig);
 
   return { app, services };

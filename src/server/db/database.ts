@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -68,9 +69,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     const folder = path.join(options.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create(folder);
+    client = await PGlite.create(folder, { extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -70,6 +70,12 @@ export const orders = pgTable(
     index('orders_priority_create_date_idx').on(table.priority, table.createDate.desc()),
     index('orders_assigned_to_create_date_idx').on(table.assignedTo, table.createDate.desc()),
     index('orders_billing_email_lower_idx').on(sql`lower(${table.billingEmail})`),
+    // The staff list's search is a case-insensitive "contains" (ILIKE '%…%'), which only trigram
+    // indexes serve. pg_trgm lives in the public schema (migration 0003).
+    index('orders_application_id_trgm_idx').using('gin', table.applicationId.op('gin_trgm_ops')),
+    index('orders_billing_email_trgm_idx').using('gin', table.billingEmail.op('gin_trgm_ops')),
+    // A fulfiller's counters and the users' active-order counts.
+    index('orders_assigned_to_status_idx').on(table.assignedTo, table.status),
   ],
 );
 

@@ -7,6 +7,9 @@ import { addBusinessDays } from '../../../shared/dates';
 import { initialOrderStatus } from '../../../shared/orders/statuses';
 import type { Checkout } from './get-checkout';
 import { sendOrderConfirmation, type ConfirmationOutcome } from './send-order-confirmation';
+import { autoAssignOrder } from '../manage-orders/auto-assign-order';
+import { notifyAssignee } from '../manage-orders/notify-assignee';
+import { siteOrigin } from '../manage-orders/panel-links';
 
 export type CreateOrderFromPaymentOptions = {
   services: Pick<AppServices, 'database' | 'mailer' | 'env'>;
@@ -28,7 +31,8 @@ export type CreatedOrder = {
  * Turns a succeeded payment into its order, exactly once however many confirmations and webhooks
  * arrive together: the order is copied from the stored checkout (never from what the browser sends
  * after paying) by one `INSERT … SELECT … ON CONFLICT DO NOTHING`, in the same transaction that marks
- * the checkout paid. The confirmation e-mail follows the commit.
+ * the checkout paid and that gives a new order to a priority fulfiller. The confirmation e-mail, and
+ * the assignee's notification, follow the commit.
  */
 export async function createOrderFromPayment({ services, intent, checkout, log }: CreateOrderFromPaymentOptions): Promise<CreatedOrder> {
   if (intent.status !== 'succeeded') throw new Error(`Payment intent ${intent.id} has not succeeded`);
@@ -45,7 +49,7 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
   const dueDate = addBusinessDays(paidAt, 1);
   const { db } = services.database;
 
-  const created = await db.transaction(async (tx) => {
+  const { created, assignee } = await db.transaction(async (tx) => {
     // No conflict target: the order's three unique keys (payment intent, tracking number, checkout)
     // all come from this one checkout, and naming only one would let a racing insert fail on another.
     const inserted = await tx.execute<{ id: number }>(sql`
@@ -66,11 +70,24 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
       .update(checkouts)
       .set({ status: 'paid', updatedAt: paidAt })
       .where(and(eq(checkouts.id, checkout.id), ne(checkouts.status, 'paid')));
-    return inserted.rows.length > 0;
+    const insertedId = inserted.rows[0]?.id;
+    // Only the call that made the order assigns it; a repeat must not move it to someone else.
+    const assignee = insertedId === undefined ? null : await autoAssignOrder(tx, insertedId);
+    return { created: insertedId !== undefined, assignee };
   });
 
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent.id));
   if (!order) throw new Error(`No order for payment intent ${intent.id} after creating it`);
   const confirmationEmail = await sendOrderConfirmation({ services, orderId: order.id, log });
+  if (assignee?.notificationEnabled) {
+    await notifyAssignee({
+      mailer: services.mailer,
+      assignee,
+      order: { id: order.id, applicationId: checkout.trackingNumber, priority: 'standard', dueDate },
+      assignedBy: null,
+      origin: siteOrigin(services.env),
+      log,
+    });
+  }
   return { orderId: order.id, created, confirmationEmail };
 }

@@ -85,6 +85,9 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
     // Without a session there is nothing to end: 401 like every staff route, with any stale cookie cleared above.
     if (!found) throw new AppError('unauthorized', staffMessages.notAuthenticated);
     await recordAudit(db, { actor: { id: found.user.id, email: found.user.email }, action: 'sign_out', target: `user:${found.user.id}`, ipAddress: request.ip });
+    // The session is gone either way; a suspended user or one without a role still hears why they are out.
+    if (found.user.banned) throw new AppError('forbidden', staffMessages.suspended);
+    if (!isStaffRole(found.user.role)) throw new AppError('forbidden', staffMessages.accessDenied);
     return reply.status(204).send();
   });
 }

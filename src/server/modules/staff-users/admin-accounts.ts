@@ -10,26 +10,36 @@ import { recordAudit } from '../../audit/audit-log';
 // from the command line (`npm run staff -- create-admin`).
 
 export const defaultAdminEmail = 'admin@example.com';
+export const defaultAdminName = 'Administrator';
 
-export type AdminAccount = { email: string; name: string; password: string };
+/** Without a name, a new account is called `defaultAdminName` and an existing one keeps its own. */
+export type AdminAccount = { email: string; name?: string; password: string };
 
 /**
  * Makes `email` an active admin with this password: a new account, or an existing one promoted,
  * reactivated and given the new password (its sessions end). Answers whether it was created.
  */
-export async function createOrResetAdmin(auth: StaffAuth, database: Database, admin: AdminAccount): Promise<'created' | 'reset'> {
+export async function createOrResetAdmin(
+  auth: StaffAuth,
+  database: Database,
+  admin: AdminAccount,
+  via: 'command line' | 'first start' = 'command line',
+): Promise<'created' | 'reset'> {
   const email = admin.email.trim().toLowerCase();
   const { db } = database;
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (!existing) {
-    const created = await auth.api.createUser({ body: { email, password: admin.password, name: admin.name, role: 'admin' } });
-    await recordAudit(db, { actor: null, action: 'user_created', target: `user:${created.user.id}`, detail: { role: 'admin', via: 'command line' } });
+    const created = await auth.api.createUser({ body: { email, password: admin.password, name: admin.name ?? defaultAdminName, role: 'admin' } });
+    await recordAudit(db, { actor: null, action: 'user_created', target: `user:${created.user.id}`, detail: { role: 'admin', via } });
     return 'created';
   }
 
   const passwordHash = await hashPassword(admin.password);
   await db.transaction(async (tx) => {
-    await tx.update(user).set({ role: 'admin', banned: false, banReason: null, banExpires: null, name: admin.name, updatedAt: new Date() }).where(eq(user.id, existing.id));
+    await tx
+      .update(user)
+      .set({ role: 'admin', banned: false, banReason: null, banExpires: null, ...(admin.name ? { name: admin.name } : {}), updatedAt: new Date() })
+      .where(eq(user.id, existing.id));
     const updated = await tx
       .update(account)
       .set({ password: passwordHash, updatedAt: new Date() })
@@ -39,7 +49,7 @@ export async function createOrResetAdmin(auth: StaffAuth, database: Database, ad
       await tx.insert(account).values({ id: randomBytes(16).toString('hex'), userId: existing.id, accountId: existing.id, providerId: 'credential', password: passwordHash });
     }
     await tx.delete(session).where(eq(session.userId, existing.id));
-    await recordAudit(tx, { actor: null, action: 'user_password_reset', target: `user:${existing.id}`, detail: { role: 'admin', via: 'command line' } });
+    await recordAudit(tx, { actor: null, action: 'user_password_reset', target: `user:${existing.id}`, detail: { role: 'admin', via } });
   });
   return 'reset';
 }
@@ -62,7 +72,7 @@ export async function ensureFirstAdmin(
 ): Promise<{ email: string; password: string; generated: boolean } | null> {
   const [row] = await database.db.select({ total: count() }).from(user);
   if ((row?.total ?? 0) > 0) return null;
-  const admin = { email: email ?? defaultAdminEmail, name: 'Administrator', password: password ?? generatePassword() };
-  await createOrResetAdmin(auth, database, admin);
+  const admin = { email: email ?? defaultAdminEmail, name: defaultAdminName, password: password ?? generatePassword() };
+  await createOrResetAdmin(auth, database, admin, 'first start');
   return { email: admin.email.toLowerCase(), password: admin.password, generated: !password };
 }

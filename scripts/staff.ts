@@ -1,0 +1,120 @@
+// `npm run staff -- create-admin --email a@b.c [--name "Full Name"] [--password x]`: makes an admin
+// account, or gives an existing one back (admin role, active, new password), from the command line,
+// on the same database the app uses. The way back in when nobody can sign in.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadEnv } from '../src/server/env';
+import { createUserSchema } from '../src/shared/staff/users';
+
+const usage = `Usage: npm run staff -- create-admin --email <e-mail> [--name "Full Name"] [--password <password>]
+
+Commands:
+  create-admin   Creates an admin account. If the e-mail already has an account, makes it an active
+                 admin with the new password instead, and signs it out everywhere.
+
+Options:
+  --email        The admin's e-mail address (required).
+  --name         Full name. A new account defaults to "Administrator"; an existing one keeps its name.
+  --password     At least 6 characters. Leave it out to have one generated and printed once
+                 (a password typed here stays in your shell history).
+  -h, --help     Shows this text.
+
+The database is the app's: DATABASE_URL when it is set, otherwise the embedded one under DATA_DIR
+(default ./data). Variables are read from the environment and from .env in this folder.`;
+
+/** Exit status for a command line that cannot be run as given. */
+const usageError = 2;
+
+function fail(message: string, status = 1): never {
+  console.error(message);
+  process.exit(status);
+}
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`, usageError);
+  }
+}
+
+const { values, positionals } = parseCommandLine();
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (positionals.length !== 1 || positionals[0] !== 'create-admin') {
+  fail(positionals.length === 0 ? usage : `Unknown command: ${positionals.join(' ')}\n\n${usage}`, usageError);
+}
+if (values.email === undefined) fail(`--email is required.\n\n${usage}`, usageError);
+
+// The same rules as the Users screen's dialog.
+const parsed = createUserSchema
+  .pick({ email: true, name: true, password: true })
+  .partial({ name: true, password: true })
+  .safeParse({ email: values.email, name: values.name, password: values.password });
+if (!parsed.success) {
+  fail(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'), usageError);
+}
+const admin = parsed.data;
+
+let env;
+try {
+  env = loadEnv();
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+if (!env.DATABASE_URL) {
+  // PGlite runs inside one process and does not guard its folder: a second process writing to it
+  // would corrupt it. While a process has it open, PGlite keeps this file there.
+  const folder = path.join(env.DATA_DIR, 'pglite');
+  const inUse = path.join(folder, 'postmaster.pid');
+  if (existsSync(inUse)) {
+    fail(
+      [
+        `The embedded database in ${folder} is in use: the app is running on it, and only one process at a time may open it.`,
+        'Stop the app, run this command again, then start the app.',
+        `If the app is not running, it stopped without closing the database: delete ${inUse} and try again.`,
+      ].join('\n'),
+    );
+  }
+}
+
+// Loaded only now, so that help and mistakes on the command line answer at once.
+const [{ openDatabase }, { loadDataKey }, { authSecret, createStaffAuth }, { createOrResetAdmin, generatePassword }] = await Promise.all([
+  import('../src/server/db/database'),
+  import('../src/server/security/encryption'),
+  import('../src/server/auth/auth'),
+  import('../src/server/modules/staff-users/admin-accounts'),
+]);
+const generated = admin.password === undefined;
+const password = admin.password ?? generatePassword();
+
+try {
+  const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
+  try {
+    const auth = createStaffAuth({ env, database, secret: authSecret(env, await loadDataKey(env)) });
+    const outcome = await createOrResetAdmin(auth, database, { email: admin.email, name: admin.name, password });
+    console.log(
+      outcome === 'created'
+        ? `Admin ${admin.email} created.`
+        : `Admin ${admin.email} reset: an active admin again, with the new password; their sessions have ended.`,
+    );
+    if (generated) console.log(`Password (shown only this once): ${password}`);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  fail(`Could not create the admin: ${error instanceof Error ? error.message : String(error)}`);
+}

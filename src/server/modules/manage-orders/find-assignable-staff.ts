@@ -1,0 +1,18 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { user } from '../../db/schema';
+import { staffRoles, type StaffRole } from '../../../shared/staff/session';
+import type { AssignableStaff } from '../../../shared/staff/orders';
+
+/**
+ * Everyone with a staff role, by name, for the Assign To select. Suspended members are included
+ * (flagged) because an order may still be assigned to one and the select must show who.
+ */
+export async function findAssignableStaff(db: Db): Promise<AssignableStaff[]> {
+  const rows = await db
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role, banned: user.banned })
+    .from(user)
+    .where(inArray(user.role, [...staffRoles]))
+    .orderBy(asc(user.name), asc(user.id));
+  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, role: row.role as StaffRole, suspended: row.banned }));
+}

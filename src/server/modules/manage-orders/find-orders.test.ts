@@ -1,0 +1,245 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import type { Database } from '../../db/database';
+import { createPaidOrder } from '../../db/factories';
+import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../test-support/staff-app';
+import { normalizeOrderStatus, orderPriorities, orderStatuses } from '../../../shared/orders/statuses';
+import type { StaffListResponse } from '../../../shared/staff/orders';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { listOrders } from './orders-test-kit';
+
+const legacyStatuses = ['submitted', 'assigned', 'in_progress', 'irs_submitted'];
+
+describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff on %s', (kind) => {
+  let database: Database;
+  let testApp: StaffTestApp;
+  let admin: TestStaffMember;
+  let fulfiller: TestStaffMember;
+  let otherFulfiller: TestStaffMember;
+  let adminCookie: string;
+  let fulfillerCookie: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    testApp = await startStaffTestApp(database);
+    admin = await createStaffMember(testApp.services, { role: 'admin', name: 'Ada Admin' });
+    fulfiller = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Frank Fulfiller' });
+    otherFulfiller = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Olga Other' });
+    adminCookie = await signIn(testApp.app, admin);
+    fulfillerCookie = await signIn(testApp.app, fulfiller);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    await database.close();
+  });
+
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate orders, checkouts cascade`);
+  });
+
+  /** Orders created one minute apart, oldest first, so "newest first" has one right answer. */
+  let clock = Date.parse('2025-01-06T12:00:00.000Z');
+  const nextDate = () => {
+    clock += 60_000;
+    return new Date(clock);
+  };
+
+  it('answers 401 without a session', async () => {
+    const response = await staffInject(testApp.app, null, 'GET', '/api/manage/orders');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: { code: 'unauthorized', message: staffMessages.notAuthenticated } });
+  });
+
+  it('lists an order with its company, amount, assignee and dates, uncacheable', async () => {
+    const dueDate = new Date('2025-01-08T12:00:00.000Z');
+    const createDate = nextDate();
+    const order = await createPaidOrder(database.db, {
+      billingEmail: 'owner@example.com',
+      priority: 'express',
+      status: 'preparing_ss4_form',
+      assignedTo: fulfiller.id,
+      dueDate,
+      createDate,
+    });
+    const response = await staffInject(testApp.app, adminCookie, 'GET', '/api/manage/orders');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      orders: [
+        {
+          id: order.id,
+          applicationId: order.applicationId,
+          companyName: 'Hill Country Woodworks LLC',
+          billingEmail: 'owner@example.com',
+          amountCents: 14900,
+          currency: 'usd',
+          paymentStatus: 'paid',
+          status: 'preparing_ss4_form',
+          priority: 'express',
+          assignee: { id: fulfiller.id, name: 'Frank Fulfiller' },
+          dueDate: dueDate.toISOString(),
+          createDate: createDate.toISOString(),
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 25,
+      counters: { total: 1, newSubmissions: 0, inProgress: 1, completed: 0 },
+    });
+    // Never the SSN, not even sealed.
+    expect(response.body).not.toContain('v1.test');
+  });
+
+  it('filters by each of the nine statuses, reading legacy values as the status they map to', async () => {
+    const byStored = new Map<string, string>();
+    for (const status of [...orderStatuses, ...legacyStatuses]) {
+      const order = await createPaidOrder(database.db, { status, createDate: nextDate() });
+      byStored.set(order.applicationId, status);
+    }
+    for (const status of orderStatuses) {
+      const list = await listOrders(testApp.app, adminCookie, `status=${status}`);
+      const expected = [...byStored].filter(([, stored]) => normalizeOrderStatus(stored) === status).map(([id]) => id);
+      expect(list.orders.map((order) => order.applicationId).sort(), status).toEqual(expected.sort());
+      expect(list.total, status).toBe(expected.length);
+      expect(list.orders.every((order) => order.status === status), status).toBe(true);
+    }
+    // Four stored values read as Reviewing Form Data, two as Submitted to IRS.
+    expect((await listOrders(testApp.app, adminCookie, 'status=reviewing_form_data')).total).toBe(4);
+    expect((await listOrders(testApp.app, adminCookie, 'status=submitted_to_irs')).total).toBe(2);
+    const all = await listOrders(testApp.app, adminCookie, 'status=all');
+    expect(all.total).toBe(13);
+    expect(all.orders.map((order) => order.status).filter((status) => !(orderStatuses as readonly string[]).includes(status))).toEqual([]);
+  });
+
+  it('filters by priority, and combines filters', async () => {
+    for (const priority of orderPriorities) {
+      await createPaidOrder(database.db, { priority, createDate: nextDate() });
+      await createPaidOrder(database.db, { priority, status: 'completed', createDate: nextDate() });
+    }
+    for (const priority of orderPriorities) {
+      const list = await listOrders(testApp.app, adminCookie, `priority=${priority}`);
+      expect(list.total, priority).toBe(2);
+      expect(list.orders.map((order) => order.priority), priority).toEqual([priority, priority]);
+    }
+    const rushCompleted = await listOrders(testApp.app, adminCookie, 'priority=rush&status=completed');
+    expect(rushCompleted.orders.map((order) => [order.priority, order.status])).toEqual([['rush', 'completed']]);
+  });
+
+  it('searches part of the tracking number or of the e-mail, in any case', async () => {
+    const byEmail = await createPaidOrder(database.db, { billingEmail: 'Alice.Owner@Example.com', applicationId: 'AAAA11112222', createDate: nextDate() });
+    const byNumber = await createPaidOrder(database.db, { billingEmail: 'bob@example.org', applicationId: 'QZX9K2M4P7RT', createDate: nextDate() });
+    await createPaidOrder(database.db, { billingEmail: 'carol@example.net', applicationId: 'BBBB33334444', createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.applicationId);
+    expect(await ids('alice.OWNER@example')).toEqual([byEmail.applicationId]);
+    expect(await ids('ALICE')).toEqual([byEmail.applicationId]);
+    expect(await ids('k2m4')).toEqual([byNumber.applicationId]);
+    expect(await ids('  9K2M4P  ')).toEqual([byNumber.applicationId]);
+    expect(await ids('example.org')).toEqual([byNumber.applicationId]);
+    expect(await ids('nobody')).toEqual([]);
+    expect((await listOrders(testApp.app, adminCookie, 'search=example')).total).toBe(3);
+  });
+
+  it('takes %, _ and \\ in the search literally', async () => {
+    const underscore = await createPaidOrder(database.db, { billingEmail: 'a_b@example.com', createDate: nextDate() });
+    await createPaidOrder(database.db, { billingEmail: 'axb@example.com', createDate: nextDate() });
+    const percent = await createPaidOrder(database.db, { billingEmail: 'x%y@example.com', createDate: nextDate() });
+    const backslash = await createPaidOrder(database.db, { billingEmail: 'c\\d@example.com', createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.applicationId);
+    expect(await ids('a_b')).toEqual([underscore.applicationId]);
+    expect(await ids('%')).toEqual([percent.applicationId]);
+    expect(await ids('x%y')).toEqual([percent.applicationId]);
+    expect(await ids('_')).toEqual([underscore.applicationId]);
+    expect(await ids('c\\d')).toEqual([backslash.applicationId]);
+    expect(await ids('\\')).toEqual([backslash.applicationId]);
+  });
+
+  it('pages 25 at a time, newest first, ties by id', async () => {
+    const created: number[] = [];
+    for (let i = 0; i < 28; i += 1) created.push((await createPaidOrder(database.db, { createDate: nextDate() })).id);
+    // Two more at the very same moment: the higher id comes first.
+    const sameMoment = nextDate();
+    created.push((await createPaidOrder(database.db, { createDate: sameMoment })).id);
+    created.push((await createPaidOrder(database.db, { createDate: sameMoment })).id);
+    const newestFirst = [...created].reverse();
+
+    const first = await listOrders(testApp.app, adminCookie);
+    expect(first.orders).toHaveLength(25);
+    expect(first.total).toBe(30);
+    expect(first.orders.map((order) => order.id)).toEqual(newestFirst.slice(0, 25));
+    const second = await listOrders(testApp.app, adminCookie, 'page=2');
+    expect(second.page).toBe(2);
+    expect(second.total).toBe(30);
+    expect(second.orders.map((order) => order.id)).toEqual(newestFirst.slice(25));
+    const beyond = await listOrders(testApp.app, adminCookie, 'page=3');
+    expect(beyond.orders).toEqual([]);
+    expect(beyond.total).toBe(30);
+    // A hand-edited address falls back to the defaults rather than failing.
+    const odd = await listOrders(testApp.app, adminCookie, 'page=abc&status=nonsense&priority=7');
+    expect(odd.page).toBe(1);
+    expect(odd.total).toBe(30);
+  });
+
+  it('counts every order the user may see, legacy statuses included, whatever the filters', async () => {
+    const statuses = [
+      'reviewing_form_data',
+      'reviewing_form_data',
+      'submitted',
+      'assigned',
+      'in_progress',
+      'irs_submitted',
+      'preparing_ss4_form',
+      'completed',
+      'completed',
+      'on_hold',
+      'cancelled',
+    ];
+    for (const status of statuses) await createPaidOrder(database.db, { status, createDate: nextDate() });
+    const expected = { total: 11, newSubmissions: 5, inProgress: 7, completed: 2 };
+    expect((await listOrders(testApp.app, adminCookie)).counters).toEqual(expected);
+    const filtered = await listOrders(testApp.app, adminCookie, 'status=completed&priority=standard&search=example');
+    expect(filtered.total).toBe(2);
+    expect(filtered.counters).toEqual(expected);
+  });
+
+  it('shows a fulfiller only the orders assigned to them, in the list, the total and the counters', async () => {
+    const own = [
+      await createPaidOrder(database.db, { assignedTo: fulfiller.id, status: 'submitted', createDate: nextDate() }),
+      await createPaidOrder(database.db, { assignedTo: fulfiller.id, status: 'completed', createDate: nextDate() }),
+    ];
+    const others = await createPaidOrder(database.db, { assignedTo: otherFulfiller.id, createDate: nextDate() });
+    await createPaidOrder(database.db, { assignedTo: null, createDate: nextDate() });
+
+    const list = await listOrders(testApp.app, fulfillerCookie);
+    expect(list.orders.map((order) => order.id)).toEqual([own[1]!.id, own[0]!.id]);
+    expect(list.total).toBe(2);
+    expect(list.counters).toEqual({ total: 2, newSubmissions: 1, inProgress: 1, completed: 1 });
+    expect((await listOrders(testApp.app, fulfillerCookie, `search=${others.applicationId}`)).orders).toEqual([]);
+    expect((await listOrders(testApp.app, fulfillerCookie, 'status=reviewing_form_data')).orders.map((order) => order.id)).toEqual([own[0]!.id]);
+    // The admin sees all four.
+    expect((await listOrders(testApp.app, adminCookie)).total).toBe(4);
+  });
+
+  it('lists everyone with a staff role by name for the Assign To select, suspended ones flagged', async () => {
+    const suspended = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Bea Suspended', suspended: true });
+    const noRole = await createStaffMember(testApp.services, { role: 'none', name: 'Nora Norole' });
+    const response = await staffInject(testApp.app, fulfillerCookie, 'GET', '/api/manage/staff');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { staff } = response.json<StaffListResponse>();
+    expect(staff).toEqual([
+      { id: admin.id, name: 'Ada Admin', email: admin.email, role: 'admin', suspended: false },
+      { id: suspended.id, name: 'Bea Suspended', email: suspended.email, role: 'fulfiller', suspended: true },
+      { id: fulfiller.id, name: 'Frank Fulfiller', email: fulfiller.email, role: 'fulfiller', suspended: false },
+      { id: otherFulfiller.id, name: 'Olga Other', email: otherFulfiller.email, role: 'fulfiller', suspended: false },
+    ]);
+    expect(staff.map((member) => member.id)).not.toContain(noRole.id);
+    expect((await staffInject(testApp.app, null, 'GET', '/api/manage/staff')).statusCode).toBe(401);
+  });
+});

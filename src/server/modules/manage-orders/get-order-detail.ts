@@ -1,0 +1,80 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { orders, orderStatusHistory, user } from '../../db/schema';
+import type { FieldCipher } from '../../security/encryption';
+import { normalizeOrderStatus } from '../../../shared/orders/statuses';
+import { maskSsn } from '../../../shared/ss4/ss4-mapping';
+import type { OrderDetail, StatusHistoryEntry } from '../../../shared/staff/orders';
+import { readOrderSsn } from './order-ssn';
+import { normalizeOrderPriority } from './stored-statuses';
+
+export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger };
+
+/** The stored application with `contact.rpSSN` replaced by its masked form (or null). */
+function withMaskedSsn(formData: unknown, cipher: FieldCipher, orderId: number, log: FastifyBaseLogger): Record<string, unknown> {
+  const application = formData !== null && typeof formData === 'object' ? (formData as Record<string, unknown>) : {};
+  const contact = application.contact;
+  if (contact === null || typeof contact !== 'object') return application;
+
+  const ssn = readOrderSsn(application, cipher);
+  if (ssn.kind === 'unreadable') log.warn({ orderId }, 'the SSN of the order could not be decrypted; shown as missing');
+  const masked = ssn.kind === 'readable' ? maskSsn(ssn.plain) || null : null;
+  return { ...application, contact: { ...contact, rpSSN: masked } };
+}
+
+/**
+ * The order as the detail page shows it, the caller having checked that the viewer may see it:
+ * statuses read through the legacy mapping, the SSN masked, the history oldest first with names.
+ */
+export async function getOrderDetail({ db, cipher, orderId, log }: GetOrderDetailOptions): Promise<OrderDetail | null> {
+  const [row] = await db
+    .select({ order: orders, assignee: { id: user.id, name: user.name, email: user.email } })
+    .from(orders)
+    .leftJoin(user, eq(user.id, orders.assignedTo))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const { order, assignee } = row;
+
+  const history = await db
+    .select({
+      fromStatus: orderStatusHistory.fromStatus,
+      toStatus: orderStatusHistory.toStatus,
+      changedAt: orderStatusHistory.changedAt,
+      changerId: user.id,
+      changerName: user.name,
+    })
+    .from(orderStatusHistory)
+    .leftJoin(user, eq(user.id, orderStatusHistory.changedBy))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id));
+
+  const statusHistory: StatusHistoryEntry[] = history.map((entry) => ({
+    fromStatus: entry.fromStatus === null ? null : normalizeOrderStatus(entry.fromStatus),
+    toStatus: normalizeOrderStatus(entry.toStatus),
+    changedAt: entry.changedAt.toISOString(),
+    changedBy: entry.changerId && entry.changerName !== null ? { id: entry.changerId, name: entry.changerName } : null,
+  }));
+
+  return {
+    id: order.id,
+    applicationId: order.applicationId,
+    billingEmail: order.billingEmail,
+    amountCents: order.amount,
+    currency: order.currency,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    status: normalizeOrderStatus(order.status),
+    priority: normalizeOrderPriority(order.priority),
+    assignee: assignee && assignee.id ? { id: assignee.id, name: assignee.name, email: assignee.email } : null,
+    assignedAt: order.assignedAt?.toISOString() ?? null,
+    completedAt: order.completedAt?.toISOString() ?? null,
+    dueDate: order.dueDate?.toISOString() ?? null,
+    ein: order.ein,
+    notes: order.notes,
+    createDate: order.createDate.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    formData: withMaskedSsn(order.formData, cipher, order.id, log),
+    statusHistory,
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppServices } from '../../services';
+import { AppError } from '../../plugins/errors';
+import { parseWith } from '../../plugins/validation';
+import { auditActorOf, staffOf } from '../../plugins/staff-guard';
+import {
+  orderListQuerySchema,
+  orderUpdateSchema,
+  type OrderDetailResponse,
+  type OrderListResponse,
+  type RevealSsnResponse,
+  type StaffListResponse,
+} from '../../../shared/staff/orders';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { findVisibleOrder } from './order-access';
+import { findOrders } from './find-orders';
+import { findAssignableStaff } from './find-assignable-staff';
+import { getOrderDetail } from './get-order-detail';
+import { updateOrder } from './update-order';
+import { revealSsn } from './reveal-ssn';
+import { siteOrigin } from './panel-links';
+
+/** `/api/manage/orders…` and `/api/manage/staff`. */
+export function registerManageOrderRoutes(app: FastifyInstance, services: AppServices): void {
+  const { database, cipher, guards } = services;
+  const { db } = database;
+  const staffOnly = {
+    preHandler: guards.requireStaff,
+    // Orders carry customers' personal details, so no browser or proxy cache may keep an answer.
+    onSend: async (_request: unknown, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+    },
+  };
+
+  app.get('/api/manage/orders', staffOnly, async (request): Promise<OrderListResponse> => {
+    const query = parseWith(orderListQuerySchema, request.query);
+    return findOrders({ db, viewer: staffOf(request).user, query });
+  });
+
+  app.get('/api/manage/staff', staffOnly, async (): Promise<StaffListResponse> => ({ staff: await findAssignableStaff(db) }));
+
+  app.get('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
+    const { id } = await findVisibleOrder(database, request);
+    const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log });
+    if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
+    return { order };
+  });
+
+  app.patch('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
+    const { id } = await findVisibleOrder(database, request);
+    const update = parseWith(orderUpdateSchema, request.body);
+    const { einEmail } = await updateOrder({
+      services,
+      orderId: id,
+      actor: staffOf(request).user,
+      update,
+      ipAddress: request.ip,
+      origin: siteOrigin(services.env, request),
+      log: request.log,
+    });
+    const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log });
+    if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
+    return { order, einEmail };
+  });
+
+  app.post('/api/manage/orders/:id/ssn', staffOnly, async (request): Promise<RevealSsnResponse> => {
+    const order = await findVisibleOrder(database, request);
+    return revealSsn({ db, cipher, order, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
+  });
+}

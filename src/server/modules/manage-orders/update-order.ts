@@ -1,0 +1,114 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { orders, orderStatusHistory, user } from '../../db/schema';
+import type { AppServices } from '../../services';
+import { recordAudit } from '../../audit/audit-log';
+import { AppError } from '../../plugins/errors';
+import { normalizeOrderStatus } from '../../../shared/orders/statuses';
+import { staffRoles, type StaffUser } from '../../../shared/staff/session';
+import type { OrderUpdate } from '../../../shared/staff/orders';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { notifyAssignee } from './notify-assignee';
+import { sendEinEmailIfDue, type EinEmailOutcome } from './send-ein-email';
+
+export type UpdateOrderOptions = {
+  services: Pick<AppServices, 'database' | 'mailer' | 'env'>;
+  orderId: number;
+  /** The staff member saving; the caller has checked they may see the order. */
+  actor: StaffUser;
+  /** Parsed with `orderUpdateSchema`. */
+  update: OrderUpdate;
+  ipAddress: string | null;
+  /** `PUBLIC_URL` or the request's origin, for the links in the e-mails. */
+  origin: string;
+  log: FastifyBaseLogger;
+};
+
+type NewAssignee = { id: string; name: string; email: string; notificationEnabled: boolean };
+
+/**
+ * Saves the Order Management card in one transaction with the order row locked, so two saves at once
+ * cannot both see the old status or assignee: status (with a history row and an audit row when it
+ * changes), priority, notes, EIN and assignee, and the time stamps spec 02 section 4 asks for.
+ * After the commit, a new assignee other than the actor is told (if they want to be), and a due EIN
+ * e-mail goes out.
+ */
+export async function updateOrder({ services, orderId, actor, update, ipAddress, origin, log }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
+  const { db } = services.database;
+  const auditActor = { id: actor.id, email: actor.email };
+
+  const saved = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    // Checked again under the lock: an admin may have just assigned the order to someone else.
+    if (!current || (actor.role !== 'admin' && current.assignedTo !== actor.id)) {
+      throw new AppError('not_found', staffMessages.orderNotFound);
+    }
+
+    const assignmentChanged = update.assignedTo !== current.assignedTo;
+    if (assignmentChanged && actor.role !== 'admin') throw new AppError('forbidden', staffMessages.assignOthersAdminsOnly);
+
+    let newAssignee: NewAssignee | null = null;
+    if (assignmentChanged && update.assignedTo !== null) {
+      const [found] = await tx
+        .select({ id: user.id, name: user.name, email: user.email, notificationEnabled: user.notificationEnabled })
+        .from(user)
+        .where(and(eq(user.id, update.assignedTo), inArray(user.role, [...staffRoles]), eq(user.banned, false)));
+      if (!found) throw new AppError('validation_failed', staffMessages.assigneeUnknown, { assignedTo: [staffMessages.assigneeUnknown] });
+      newAssignee = found;
+    }
+
+    const now = new Date();
+    const fromStatus = normalizeOrderStatus(current.status);
+    const statusChanged = fromStatus !== update.status;
+    const [order] = await tx
+      .update(orders)
+      .set({
+        // Stored as one of the nine, so a legacy value is replaced by what it was read as.
+        status: update.status,
+        priority: update.priority,
+        notes: update.notes,
+        ein: update.ein,
+        assignedTo: update.assignedTo,
+        // Only the first assignment is stamped; reassigning keeps it, Unassigned clears it.
+        assignedAt: update.assignedTo === null ? null : current.assignedTo === null ? now : current.assignedAt,
+        completedAt: update.status === 'completed' && current.completedAt === null ? now : current.completedAt,
+        // A changed EIN has not been e-mailed yet.
+        ...(update.ein !== current.ein ? { einEmailedAt: null } : {}),
+        updatedAt: now,
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!order) throw new Error(`Order ${orderId} vanished while locked`);
+
+    const target = `order:${orderId}`;
+    if (statusChanged) {
+      await tx.insert(orderStatusHistory).values({ orderId, fromStatus, toStatus: update.status, changedBy: actor.id, changedAt: now });
+      await recordAudit(tx, { actor: auditActor, action: 'order_status_changed', target, detail: { from: fromStatus, to: update.status }, ipAddress });
+    }
+    if (assignmentChanged) {
+      await recordAudit(tx, {
+        actor: auditActor,
+        action: 'order_assignment_changed',
+        target,
+        detail: { from: current.assignedTo, to: update.assignedTo },
+        ipAddress,
+      });
+    }
+    return { order, newAssignee };
+  });
+
+  const { order, newAssignee } = saved;
+  // Someone who takes an order themselves needs no e-mail about it.
+  if (newAssignee?.notificationEnabled && newAssignee.id !== actor.id) {
+    await notifyAssignee({
+      mailer: services.mailer,
+      assignee: newAssignee,
+      order: { id: order.id, applicationId: order.applicationId, priority: update.priority, dueDate: order.dueDate },
+      assignedBy: actor.name,
+      origin,
+      log,
+    });
+  }
+  const einEmail = await sendEinEmailIfDue({ services, orderId, origin, log });
+  return { einEmail };
+}

@@ -1,0 +1,51 @@
+import { and, asc, count, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { orders, user } from '../../db/schema';
+import type { StaffRole } from '../../../shared/staff/session';
+import type { StaffUserRow } from '../../../shared/staff/users';
+import type { OrderStatus } from '../../../shared/orders/statuses';
+
+/** Statuses that no longer count toward anyone's workload. */
+const closedStatuses: OrderStatus[] = ['completed', 'cancelled'];
+
+/** Every account, by name, with its open assigned orders counted in the same query. */
+export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
+  const rows = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      banned: user.banned,
+      notificationEnabled: user.notificationEnabled,
+      priorityFulfiller: user.priorityFulfiller,
+      createdAt: user.createdAt,
+      // Counting the joined column the (assigned_to, status) index holds lets it answer without the rows.
+      activeOrders: count(orders.assignedTo),
+    })
+    .from(user)
+    .leftJoin(orders, and(eq(orders.assignedTo, user.id), notInArray(orders.status, closedStatuses)))
+    .where(where)
+    .groupBy(user.id)
+    // Case-insensitive, so the order is the same under any database collation.
+    .orderBy(asc(sql`lower(${user.name})`), asc(user.email));
+
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    // An account without a role is treated as a fulfiller (spec 02 section 3); saving it sets one.
+    role: (row.role === 'admin' ? 'admin' : 'fulfiller') satisfies StaffRole,
+    suspended: row.banned,
+    notificationEnabled: row.notificationEnabled,
+    priorityFulfiller: row.priorityFulfiller,
+    activeOrders: Number(row.activeOrders),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** One account as the users table shows it, or null. */
+export async function getUserRow(db: Db, id: string): Promise<StaffUserRow | null> {
+  const [row] = await findUsers(db, eq(user.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,218 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { openTestDatabase, testDatabaseKinds } from '../db/test-database';
+import type { Database } from '../db/database';
+import { user } from '../db/schema';
+import { createPaidOrder, type Order } from '../db/factories';
+import { createStaffMember, signIn, startStaffTestApp, staffInject, testOrigin, type StaffTestApp, type TestStaffMember } from '../test-support/staff-app';
+
+// Every `/api/manage` route against every kind of caller (DESIGN 8): anonymous 401; a fulfiller on
+// an order not assigned to them 404 with no order data; a fulfiller on user management 403; a
+// suspended user 401 or 403; an admin 2xx. Each cell is its own assertion.
+
+type Caller = 'anonymous' | 'fulfiller' | 'suspended' | 'admin';
+
+type Context = {
+  /** The fulfiller's own order, and one assigned to someone else. */
+  ownOrder: Order;
+  otherOrder: Order;
+  /** A fresh account the user routes may edit or delete. */
+  newTarget: () => Promise<TestStaffMember>;
+  fulfiller: TestStaffMember;
+};
+
+type RouteCase = {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Which order the route is about, if any. */
+  order?: 'own' | 'other';
+  url: (context: Context, order?: Order) => Promise<string> | string;
+  body?: (context: Context, order?: Order) => Promise<unknown> | unknown;
+  /** What each caller gets. */
+  expected: Record<Caller, number | number[]>;
+  /** An event stream: checked over real HTTP, reading only the status and headers. */
+  stream?: boolean;
+};
+
+const suspendedStatuses = [401, 403];
+
+const orderUpdate = (order?: Order) => ({ status: 'preparing_ss4_form', priority: 'express', assignedTo: order?.assignedTo ?? null, notes: 'Checked the name.', ein: '' });
+
+function orderRoutes(order: 'own' | 'other'): RouteCase[] {
+  const fulfiller = order === 'own' ? 200 : 404;
+  return [
+    { name: `GET order (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}`, expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 } },
+    {
+      name: `PATCH order (${order})`,
+      method: 'PATCH',
+      order,
+      url: (_c, o) => `/api/manage/orders/${o!.id}`,
+      body: (_c, o) => orderUpdate(o),
+      expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 },
+    },
+    { name: `POST reveal SSN (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ssn`, expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 } },
+    { name: `GET comments (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/comments`, expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 } },
+    {
+      name: `POST comment (${order})`,
+      method: 'POST',
+      order,
+      url: (_c, o) => `/api/manage/orders/${o!.id}/comments`,
+      body: () => ({ text: 'Called the customer.' }),
+      expected: { anonymous: 401, fulfiller: fulfiller === 200 ? 201 : 404, suspended: suspendedStatuses, admin: 201 },
+    },
+    {
+      name: `GET comment events (${order})`,
+      method: 'GET',
+      order,
+      stream: true,
+      url: (_c, o) => `/api/manage/orders/${o!.id}/comments/events`,
+      expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 },
+    },
+  ];
+}
+
+const routes: RouteCase[] = [
+  { name: 'GET session', method: 'GET', url: () => '/api/manage/session', expected: { anonymous: 401, fulfiller: 200, suspended: suspendedStatuses, admin: 200 } },
+  { name: 'GET orders', method: 'GET', url: () => '/api/manage/orders', expected: { anonymous: 401, fulfiller: 200, suspended: suspendedStatuses, admin: 200 } },
+  { name: 'GET staff', method: 'GET', url: () => '/api/manage/staff', expected: { anonymous: 401, fulfiller: 200, suspended: suspendedStatuses, admin: 200 } },
+  ...orderRoutes('own'),
+  ...orderRoutes('other'),
+  { name: 'GET users', method: 'GET', url: () => '/api/manage/users', expected: { anonymous: 401, fulfiller: 403, suspended: suspendedStatuses, admin: 200 } },
+  {
+    name: 'POST users',
+    method: 'POST',
+    url: () => '/api/manage/users',
+    body: () => ({
+      name: 'New Person',
+      email: `new-${Math.random().toString(36).slice(2)}@example.com`,
+      role: 'fulfiller',
+      password: 'temporary-pw',
+      notificationEnabled: true,
+      priorityFulfiller: false,
+      suspended: false,
+    }),
+    expected: { anonymous: 401, fulfiller: 403, suspended: suspendedStatuses, admin: 201 },
+  },
+  {
+    name: 'PATCH users/:id',
+    method: 'PATCH',
+    url: async (context) => `/api/manage/users/${(await context.newTarget()).id}`,
+    body: () => ({ name: 'Renamed Person', email: `renamed-${Math.random().toString(36).slice(2)}@example.com`, role: 'fulfiller', password: '', notificationEnabled: false, priorityFulfiller: true, suspended: false }),
+    expected: { anonymous: 401, fulfiller: 403, suspended: suspendedStatuses, admin: 200 },
+  },
+  {
+    name: 'DELETE users/:id',
+    method: 'DELETE',
+    url: async (context) => `/api/manage/users/${(await context.newTarget()).id}`,
+    expected: { anonymous: 401, fulfiller: 403, suspended: suspendedStatuses, admin: 204 },
+  },
+  // Last, since it ends the caller's session.
+  { name: 'DELETE session', method: 'DELETE', url: () => '/api/manage/session', expected: { anonymous: 401, fulfiller: 204, suspended: suspendedStatuses, admin: 204 } },
+];
+
+const callers: Caller[] = ['anonymous', 'fulfiller', 'suspended', 'admin'];
+
+describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s', (kind) => {
+  let database: Database;
+  let harness: StaffTestApp;
+  let baseUrl: string;
+  let context: Context;
+  const cookies: Record<Caller, string | null> = { anonymous: null, fulfiller: null, suspended: null, admin: null };
+  let suspended: TestStaffMember;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    harness = await startStaffTestApp(database);
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
+
+    const admin = await createStaffMember(harness.services, { role: 'admin' });
+    const fulfiller = await createStaffMember(harness.services, { role: 'fulfiller' });
+    const colleague = await createStaffMember(harness.services, { role: 'fulfiller' });
+    suspended = await createStaffMember(harness.services, { role: 'admin' });
+    const ownOrder = await createPaidOrder(database.db, { assignedTo: fulfiller.id, assignedAt: new Date(), billingEmail: 'own-order@example.com' });
+    const otherOrder = await createPaidOrder(database.db, {
+      assignedTo: colleague.id,
+      assignedAt: new Date(),
+      billingEmail: 'someone-elses-order@example.com',
+      application: { company: { companyName: 'Hidden Holdings LLC' } },
+    });
+    context = { ownOrder, otherOrder, fulfiller, newTarget: () => createStaffMember(harness.services) };
+    cookies.admin = await signIn(harness.app, admin);
+    cookies.fulfiller = await signIn(harness.app, fulfiller);
+  });
+
+  afterAll(async () => {
+    await harness.close();
+    await database.close();
+  });
+
+  /** A suspended caller: signed in, then suspended (the session stays until its next request). */
+  async function suspendedCookie(): Promise<string> {
+    await database.db.update(user).set({ banned: false }).where(eq(user.id, suspended.id));
+    const cookie = await signIn(harness.app, suspended);
+    await database.db.update(user).set({ banned: true }).where(eq(user.id, suspended.id));
+    return cookie;
+  }
+
+  async function call(route: RouteCase, caller: Caller): Promise<{ status: number; body: string }> {
+    const order = route.order === 'own' ? context.ownOrder : route.order === 'other' ? context.otherOrder : undefined;
+    const url = await route.url(context, order);
+    const body = route.body ? await route.body(context, order) : undefined;
+    let cookie = cookies[caller];
+    if (caller === 'suspended') cookie = await suspendedCookie();
+    if (route.method === 'DELETE' && url === '/api/manage/session' && caller !== 'anonymous' && caller !== 'suspended') {
+      // Sign out a session of its own, so the other cells keep theirs.
+      cookie = await signIn(harness.app, caller === 'admin' ? await adminOf() : context.fulfiller);
+    }
+    if (route.stream) {
+      const controller = new AbortController();
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (cookie) headers.cookie = cookie;
+      const response = await fetch(`${baseUrl}${url}`, { headers, signal: controller.signal });
+      const text = response.ok ? '' : await response.text();
+      if (response.ok) expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      controller.abort();
+      return { status: response.status, body: text };
+    }
+    const response = await staffInject(harness.app, cookie, route.method, url, body);
+    return { status: response.statusCode, body: response.body };
+  }
+
+  let admin: TestStaffMember | null = null;
+  async function adminOf(): Promise<TestStaffMember> {
+    admin ??= await createStaffMember(harness.services, { role: 'admin' });
+    return admin;
+  }
+
+  for (const route of routes) {
+    for (const caller of callers) {
+      const expected = route.expected[caller];
+      it(`${route.name} as ${caller}: ${Array.isArray(expected) ? expected.join(' or ') : expected}`, async () => {
+        const { status, body } = await call(route, caller);
+        if (Array.isArray(expected)) expect(expected).toContain(status);
+        else expect(status).toBe(expected);
+        if (status >= 400 || caller === 'fulfiller') {
+          // A refusal carries an error; neither it nor anything a fulfiller gets holds another's order.
+          if (status >= 400) expect(JSON.parse(body)).toHaveProperty('error.code');
+          const secrets = [context.otherOrder.applicationId, context.otherOrder.billingEmail, 'Hidden Holdings LLC'];
+          if (status >= 400) secrets.push('form_data', 'formData');
+          for (const secret of secrets) expect(body).not.toContain(secret);
+        }
+      });
+    }
+  }
+
+  it('a state-changing call from another origin is refused even with an admin session', async () => {
+    const response = await harness.app.inject({
+      method: 'PATCH',
+      url: `/api/manage/orders/${context.otherOrder.id}`,
+      headers: { cookie: cookies.admin!, origin: 'https://evil.example.com' },
+      payload: orderUpdate(context.otherOrder),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(testOrigin).not.toBe('https://evil.example.com');
+  });
+});
