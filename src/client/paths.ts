@@ -18,4 +18,12 @@ export const paths = {
   testAuthentication: '/payments/test-authentication',
   track: trackingPagePath,
   manage: '/manage',
+  manageLogin: '/manage/login',
+  manageOrders: '/manage/orders',
+  manageUsers: '/manage/users',
 } as const;
+
+/** `/manage/orders/{id}`. */
+export function manageOrderPath(id: number | string): string {
+  return `${paths.manageOrders}/${id}`;
+}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { paths } from './paths';
 import { usePageViews } from './lib/analytics';
 
@@ -24,6 +24,11 @@ const CheckoutStep = page(() => import('./features/checkout/checkout-step'), 'Ch
 const TestAuthenticationPage = page(() => import('./features/checkout/test-authentication-page'), 'TestAuthenticationPage');
 const ConfirmationPage = page(() => import('./features/checkout/confirmation-page'), 'ConfirmationPage');
 const TrackingPage = page(() => import('./features/tracking/tracking-page'), 'TrackingPage');
+const ManageLoginPage = page(() => import('./features/manage/login-page'), 'ManageLoginPage');
+const ManageLayout = page(() => import('./features/manage/manage-layout'), 'ManageLayout');
+const OrdersListPage = page(() => import('./features/manage-orders/orders-list-page'), 'OrdersListPage');
+const OrderDetailPage = page(() => import('./features/manage-orders/order-detail-page'), 'OrderDetailPage');
+const UsersPage = page(() => import('./features/manage-users/users-page'), 'UsersPage');
 
 function PageLoading() {
   return (
@@ -59,6 +64,14 @@ export function AppRoutes() {
           <Route path={paths.testAuthentication} element={<TestAuthenticationPage />} />
           <Route path={paths.confirmation} element={<ConfirmationPage />} />
           <Route path={paths.track} element={<TrackingPage />} />
+          <Route path={paths.manageLogin} element={<ManageLoginPage />} />
+          <Route path={paths.manage} element={<ManageLayout />}>
+            <Route index element={<Navigate to={paths.manageOrders} replace />} />
+            <Route path={paths.manageOrders} element={<OrdersListPage />} />
+            <Route path={`${paths.manageOrders}/:id`} element={<OrderDetailPage />} />
+            <Route path={paths.manageUsers} element={<UsersPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { paths } from '../../paths';
+import { parseOrderId } from './order-detail-page';
+import { FakeEventSource, resetOrderScreen, apiError, fakeServer, json, maskedFormData, renderOrderScreen, sampleOrder, staffList } from './order-test-support';
+import type { OrderDetail } from '../../../shared/staff/orders';
+
+beforeEach(() => FakeEventSource.install());
+
+afterEach(resetOrderScreen);
+
+/** A server that answers the order, the staff list and an empty comment list. */
+function serveOrder(order: OrderDetail = sampleOrder()) {
+  return fakeServer({
+    [`GET /api/manage/orders/${order.id}`]: () => json({ order }),
+    'GET /api/manage/staff': () => json({ staff: staffList }),
+    [`GET /api/manage/orders/${order.id}/comments`]: () => json({ comments: [] }),
+  });
+}
+
+describe('parseOrderId', () => {
+  it('takes whole positive numbers only', () => {
+    expect(parseOrderId('42')).toBe(42);
+    expect(parseOrderId('0')).toBeNull();
+    expect(parseOrderId('4.2')).toBeNull();
+    expect(parseOrderId('42abc')).toBeNull();
+    expect(parseOrderId('-1')).toBeNull();
+    expect(parseOrderId('9999999999999999999')).toBeNull();
+    expect(parseOrderId(undefined)).toBeNull();
+  });
+});
+
+describe('OrderDetailPage', () => {
+  it('says it is loading until the order arrives', async () => {
+    let answer: (response: Response) => void = () => {};
+    fakeServer({
+      'GET /api/manage/orders/42': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/manage/staff': () => json({ staff: staffList }),
+      'GET /api/manage/orders/42/comments': () => json({ comments: [] }),
+    });
+    renderOrderScreen();
+    expect(screen.getByRole('status').textContent).toBe('Loading order details...');
+    answer(json({ order: sampleOrder() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' })).toBeTruthy();
+    expect(screen.queryByText('Loading order details...')).toBeNull();
+  });
+
+  it('says "Order not found" when the server has no such order for this user', async () => {
+    fakeServer({ 'GET /api/manage/orders/42': () => apiError(404, 'not_found', staffMessages.orderNotFound) });
+    renderOrderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: staffMessages.orderNotFound })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe(paths.manageOrders);
+    expect(screen.queryByText(staffMessages.loadOrderFailed)).toBeNull();
+  });
+
+  it('says "Order not found" for an address that holds no order number, without asking the server', async () => {
+    const fetchSpy = fakeServer({});
+    renderOrderScreen({ url: `${paths.manageOrders}/abc` });
+    expect(await screen.findByRole('heading', { level: 1, name: staffMessages.orderNotFound })).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('tells any other failure in a toast, after one retry, and offers to try again', async () => {
+    let calls = 0;
+    fakeServer({
+      'GET /api/manage/orders/42': () => (++calls <= 2 ? apiError(500, 'internal_error', 'Something broke') : json({ order: sampleOrder() })),
+      'GET /api/manage/staff': () => json({ staff: staffList }),
+      'GET /api/manage/orders/42/comments': () => json({ comments: [] }),
+    });
+    const { user } = renderOrderScreen();
+    // (After the one retry of a server fault, about a second later.)
+    expect(await screen.findByRole('heading', { level: 1, name: staffMessages.loadOrderFailed }, { timeout: 5000 })).toBeTruthy();
+    expect(calls).toBe(2);
+    await waitFor(() => expect(screen.getAllByText(staffMessages.loadOrderFailed)).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' })).toBeTruthy();
+  });
+
+  it('sends the user to sign in again when the session has ended, without an error toast', async () => {
+    fakeServer({
+      'GET /api/manage/orders/42': () => apiError(401, 'unauthorized', staffMessages.notAuthenticated),
+      'GET /api/manage/staff': () => json({ staff: staffList }),
+      'GET /api/manage/orders/42/comments': () => json({ comments: [] }),
+    });
+    renderOrderScreen();
+    expect((await screen.findByText(/Login page/)).textContent).toBe(`Login page ?${new URLSearchParams({ next: '/manage/orders/42' }).toString()}`);
+    expect(screen.queryByText(staffMessages.loadOrderFailed)).toBeNull();
+  });
+
+  it('shows the order number, the creation date, the title and the way back to the list', async () => {
+    serveOrder();
+    renderOrderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' })).toBeTruthy();
+    expect(screen.getByText(/Created on/).textContent).toBe('Created on November 20, 2026');
+    expect(document.title).toBe('Order #HFE12W87EQ23');
+    expect(screen.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe(paths.manageOrders);
+    for (const card of ['Order Management', 'Application Details', 'Order Comments']) {
+      expect(screen.getByRole('heading', { level: 2, name: card })).toBeTruthy();
+    }
+  });
+
+  it('goes back to the list as it was filtered when the list opened the page', async () => {
+    serveOrder();
+    const { user } = renderOrderScreen({ state: { ordersSearch: '?status=completed&page=2' } });
+    await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
+    const back = screen.getByRole('link', { name: 'Back to Orders' });
+    expect(back.getAttribute('href')).toBe(paths.manageOrders);
+    await user.click(back);
+    expect((await screen.findByText(/Orders list/)).textContent).toBe('Orders list ?status=completed&page=2');
+  });
+
+  it('shows the customer contact, the payment, and the three views of the application', async () => {
+    serveOrder();
+    const { user } = renderOrderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
+
+    const contact = screen.getByRole('link', { name: 'jane@example.com' });
+    expect(contact.getAttribute('href')).toBe('mailto:jane@example.com');
+    expect(screen.queryByRole('heading', { name: 'REIT Classification' })).toBeNull();
+
+    const payment = screen.getByRole('heading', { name: 'Payment Information' }).parentElement as HTMLElement;
+    expect(within(payment).getByText('$149.00')).toBeTruthy();
+    expect(within(payment).getByText('Paid')).toBeTruthy();
+    expect(within(payment).getByText('Credit/Debit Card')).toBeTruthy();
+
+    const submission = screen.getByRole('button', { name: 'Submission Data' });
+    const mapping = screen.getByRole('button', { name: 'SS-4 Form Field Mapping' });
+    const raw = screen.getByRole('button', { name: 'Submission Data (Raw Data)' });
+    expect(submission.getAttribute('aria-expanded')).toBe('true');
+    expect(mapping.getAttribute('aria-expanded')).toBe('false');
+    expect(raw.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText('Hill Country Woodworks LLC')).toBeTruthy();
+    expect(screen.queryByText('Total Fields')).toBeNull();
+
+    await user.click(mapping);
+    expect(mapping.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Total Fields')).toBeTruthy();
+
+    await user.click(raw);
+    const json = document.querySelector('pre')?.textContent ?? '';
+    expect(JSON.parse(json)).toEqual(maskedFormData());
+    expect(json).toContain('"rpSSN": "***-**-6789"');
+    expect(json).not.toContain('123456789');
+
+    await user.click(submission);
+    expect(submission.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Legal Company Name')).toBeNull();
+  });
+
+  it('shows the REIT classification of a REIT, and "Not specified" for no payment method', async () => {
+    serveOrder(
+      sampleOrder({
+        paymentMethod: null,
+        formData: maskedFormData({ company: { entityType: 'Corporation', corporationType: 'REIT' }, registration: { reitType: 'mortgage' } }),
+      }),
+    );
+    renderOrderScreen();
+    const heading = await screen.findByRole('heading', { name: 'REIT Classification' });
+    expect(heading.parentElement?.textContent).toBe('REIT ClassificationMortgage REIT');
+    expect(screen.getByText('Not specified')).toBeTruthy();
+  });
+
+  it('shows the status history with the changers, the system for the first status, and no card without history', async () => {
+    serveOrder(
+      sampleOrder({
+        status: 'preparing_ss4_form',
+        statusHistory: [
+          { fromStatus: null, toStatus: 'reviewing_form_data', changedAt: '2026-11-20T15:30:00.000Z', changedBy: null },
+          { fromStatus: 'reviewing_form_data', toStatus: 'checking_company_registration', changedAt: '2026-11-21T10:00:00.000Z', changedBy: { id: 'admin-1', name: 'Ada Admin' } },
+          { fromStatus: 'checking_company_registration', toStatus: 'preparing_ss4_form', changedAt: '2026-11-22T10:00:00.000Z', changedBy: null },
+        ],
+      }),
+    );
+    renderOrderScreen();
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Status History' })).closest('div.rounded-xl') as HTMLElement;
+    const entries = within(card).getAllByRole('listitem');
+    expect(entries).toHaveLength(3);
+    expect(entries[0]?.textContent).toMatch(/^Reviewing Form DataSystem · November 20, 2026/);
+    expect(entries[1]?.textContent).toMatch(/^Reviewing Form Data→Checking Company RegistrationAda Admin · November 21, 2026/);
+    expect(entries[2]?.textContent).toMatch(/^Checking Company Registration→Preparing SS4 FormUnknown User · /);
+    resetOrderScreen();
+    FakeEventSource.install();
+
+    serveOrder();
+    renderOrderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
+    expect(screen.queryByRole('heading', { name: 'Status History' })).toBeNull();
+  });
+});

@@ -1,0 +1,123 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { paths } from '../../paths';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { CommentsCard } from './comments-card';
+import { OrderApplicationCard } from './order-application-card';
+import { formatLongDate } from './order-formats';
+import { OrderManagementCard } from './order-management-card';
+import { OrderStatusHistoryCard } from './order-status-history-card';
+import { useOrderDetail } from './use-order-detail';
+
+/** The route's id as a whole number; anything else names no order. */
+export function parseOrderId(id: string | undefined): number | null {
+  if (!id || !/^\d{1,15}$/.test(id)) return null;
+  const value = Number(id);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * What the orders list may put in the history entry of the link it opens this page with, so Back
+ * to Orders returns to the same filters.
+ */
+export type OrderDetailLinkState = { ordersSearch?: string };
+
+/** `/manage/orders/{id}`: one order, its management form, the application, comments and history. */
+export function OrderDetailPage() {
+  const { id } = useParams();
+  const orderId = parseOrderId(id);
+  const { order, loading, notFound, failed, retry } = useOrderDetail(orderId);
+
+  if (loading) {
+    return (
+      <PageFrame title="Order Details">
+        <p role="status" className="py-12 text-center text-slate-600">
+          Loading order details...
+        </p>
+      </PageFrame>
+    );
+  }
+
+  if (!order) {
+    return (
+      <PageFrame title={notFound ? staffMessages.orderNotFound : 'Order Details'}>
+        <div className="py-12 text-center">
+          {notFound ? (
+            <h1 className="text-xl font-semibold text-slate-900">{staffMessages.orderNotFound}</h1>
+          ) : failed ? (
+            <>
+              <h1 className="text-xl font-semibold text-slate-900">{staffMessages.loadOrderFailed}</h1>
+              <Button variant="secondary" className="mt-4" onClick={retry}>
+                Try again
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title={`Order #${order.applicationId}`}>
+      <header className="mt-3">
+        <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900 sm:text-3xl">Order #{order.applicationId}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Created on <time dateTime={order.createDate}>{formatLongDate(order.createDate)}</time>
+        </p>
+      </header>
+
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        {/* On wide screens the form stays in view while the application beside it is read. */}
+        <div className="lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:overflow-y-auto">
+          <OrderManagementCard order={order} />
+        </div>
+        <OrderApplicationCard order={order} />
+      </div>
+
+      <div className={`mt-6 grid items-start gap-6 ${order.statusHistory.length > 0 ? 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
+        <CommentsCard orderId={order.id} />
+        {order.statusHistory.length > 0 ? <OrderStatusHistoryCard history={order.statusHistory} /> : null}
+      </div>
+    </PageFrame>
+  );
+}
+
+function PageFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-7xl">
+      <title>{title}</title>
+      <BackToOrders />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A plain link to the list; when the list opened this page, a plain click goes back to the list as
+ * it was filtered.
+ */
+function BackToOrders() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ordersSearch = (location.state as OrderDetailLinkState | null)?.ordersSearch;
+
+  function backToFilteredList(event: MouseEvent<HTMLAnchorElement>) {
+    if (!ordersSearch || !ordersSearch.startsWith('?')) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate({ pathname: paths.manageOrders, search: ordersSearch });
+  }
+
+  return (
+    <Link
+      to={paths.manageOrders}
+      onClick={backToFilteredList}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Orders
+    </Link>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { formatSsn } from '../../../shared/ss4/ss4-mapping';
+import { useStaffApiErrorHandler } from '../manage/use-staff-api-error';
+import { useRevealSsn } from './use-order-detail';
+
+const revealFailed = 'The SSN could not be revealed. Please try again.';
+
+/**
+ * The responsible party's SSN: masked as the order came, the full number only after Reveal, which
+ * asks the server (and so leaves an audit record) each time.
+ */
+export function OrderSsn({ orderId, masked, label }: { orderId: number; masked: string; label: string }) {
+  const reveal = useRevealSsn(orderId);
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const handleApiError = useStaffApiErrorHandler();
+
+  function show() {
+    reveal.mutate(undefined, {
+      onSuccess: ({ ssn }) => {
+        if (ssn) setRevealed(formatSsn(ssn));
+        else toast.error(revealFailed);
+      },
+      onError: (error) => {
+        if (!handleApiError(error)) toast.error(revealFailed);
+      },
+    });
+  }
+
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="font-mono tabular-nums" aria-live="polite">
+        {revealed ?? masked}
+      </span>
+      {revealed ? (
+        <Button variant="ghost" className="px-2! py-1!" onClick={() => setRevealed(null)} aria-label={`Hide ${label}`}>
+          <EyeOff className="size-4" aria-hidden="true" />
+          Hide
+        </Button>
+      ) : (
+        <Button variant="ghost" className="px-2! py-1!" onClick={show} disabled={reveal.isPending} aria-label={`Reveal ${label}`}>
+          <Eye className="size-4" aria-hidden="true" />
+          {reveal.isPending ? 'Revealing...' : 'Reveal'}
+        </Button>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { OrderSubmissionData } from './order-submission-data';
+import { FakeEventSource, apiError, fakeServer, json, maskedFormData, renderOrderScreen, resetOrderScreen } from './order-test-support';
+
+beforeEach(() => FakeEventSource.install());
+afterEach(resetOrderScreen);
+
+function renderData(formData: Record<string, unknown> = maskedFormData()) {
+  return renderOrderScreen({ element: <OrderSubmissionData orderId={42} formData={formData} /> });
+}
+
+/** The answer shown beside a label, within a group. */
+function answer(label: string, group?: string): string | null | undefined {
+  const scope = group ? (screen.getByRole('heading', { name: group }).parentElement as HTMLElement) : document.body;
+  const terms = within(scope).getAllByText(label, { selector: 'dt' });
+  if (terms.length !== 1) throw new Error(`${terms.length} answers labelled ${label}`);
+  return terms[0]?.nextElementSibling?.textContent;
+}
+
+describe('OrderSubmissionData', () => {
+  it('groups the answers under the wizard pages, in their order', () => {
+    fakeServer({});
+    renderData();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
+      'Company Information',
+      'Company Registration Details',
+      'Responsible Party',
+      'Regulatory Compliance',
+      'Business Activity',
+    ]);
+  });
+
+  it('shows answers with readable labels and values: options, dates, Yes/No and phone numbers', () => {
+    fakeServer({});
+    renderData();
+    expect(answer('Legal Company Name')).toBe('Hill Country Woodworks LLC');
+    expect(answer('Entity Type')).toBe('Limited Liability Company (LLC)');
+    expect(answer('State of Formation')).toBe('Texas');
+    expect(answer('Uses a Trade Name (DBA)')).toBe('No');
+    expect(answer('Reason for Requesting an EIN')).toBe('Started a new business');
+    expect(answer('Business Start Date')).toBe('March 15, 2024');
+    expect(answer('Accounting Year Closing Month')).toBe('December');
+    expect(answer('Mailing Address Same as Business Address')).toBe('Yes');
+    expect(answer('Responsible Party Phone')).toBe('(512) 555-0148');
+    expect(answer('Responsible Party Is the Primary Contact')).toBe('No');
+    expect(answer('Will Hire Employees in the Next 12 Months')).toBe('No');
+    expect(answer('Principal Activity')).toBe('Manufacturing');
+    expect(answer('What goods does the business make, and from what primary material?')).toBe('Wood furniture from Texas hardwoods');
+  });
+
+  it('leaves out unanswered fields and the copy of the entity type kept for the wizard', () => {
+    fakeServer({});
+    renderData();
+    expect(screen.queryByText("Previous Owner's EIN")).toBeNull();
+    expect(screen.queryByText('Contact Middle Name')).toBeNull();
+    expect(screen.getAllByText('Entity Type', { selector: 'dt' })).toHaveLength(1);
+  });
+
+  it('shows answers it has no label for under a label made from their name, and nested counts by type', () => {
+    fakeServer({});
+    const formData = maskedFormData({
+      compliance: { willHire: 'true', employeeTypes: ['agricultural', 'other'], counts: { agricultural: '2', other: '5' }, totalEmployeesExpected: '7' },
+    });
+    renderData({ ...formData, activity: { ...(formData.activity as object), legacyQuestionAnswer: 'kept' } });
+    expect(answer('Employee Types')).toBe('Agricultural, Other');
+    expect(answer('Agricultural Employees Expected')).toBe('2');
+    expect(answer('Other Employees Expected')).toBe('5');
+    expect(answer('Legacy question answer', 'Business Activity')).toBe('kept');
+  });
+
+  it('shows the SSN masked, reveals it in full through the server, and hides it again', async () => {
+    const fetchSpy = fakeServer({ 'POST /api/manage/orders/42/ssn': () => json({ ssn: '123-45-6789' }) });
+    const { user } = renderData();
+    expect(answer('Responsible Party SSN')).toContain('***-**-6789');
+    expect(document.body.textContent).not.toContain('123-45-6789');
+
+    await user.click(screen.getByRole('button', { name: 'Reveal Responsible Party SSN' }));
+    expect(await screen.findByText('123-45-6789')).toBeTruthy();
+    expect(fetchSpy).toHaveBeenCalledWith('/api/manage/orders/42/ssn', expect.objectContaining({ method: 'POST' }));
+
+    await user.click(screen.getByRole('button', { name: 'Hide Responsible Party SSN' }));
+    expect(screen.queryByText('123-45-6789')).toBeNull();
+    expect(screen.getByText('***-**-6789')).toBeTruthy();
+  });
+
+  it('says so when the SSN cannot be revealed, and keeps it masked', async () => {
+    fakeServer({ 'POST /api/manage/orders/42/ssn': () => apiError(404, 'not_found', 'Order not found') });
+    const { user } = renderData();
+    await user.click(screen.getByRole('button', { name: 'Reveal Responsible Party SSN' }));
+    expect(await screen.findByText('The SSN could not be revealed. Please try again.')).toBeTruthy();
+    expect(screen.getByText('***-**-6789')).toBeTruthy();
+  });
+});

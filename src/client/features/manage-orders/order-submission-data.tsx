@@ -1,0 +1,29 @@
+import { OrderSsn } from './order-ssn';
+import { submissionGroups } from './order-submission-fields';
+
+/** Every answer of the application, under the wizard page that asked it. */
+export function OrderSubmissionData({ orderId, formData }: { orderId: number; formData: Record<string, unknown> }) {
+  const groups = submissionGroups(formData);
+  if (groups.length === 0) return <p className="text-sm text-slate-600">No answers were saved with this order.</p>;
+  return (
+    <div className="space-y-5">
+      {groups.map((group) => (
+        <div key={group.section}>
+          <h4 className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+            {group.heading}
+          </h4>
+          <dl className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {group.answers.map((answer) => (
+              <div key={answer.path} className="grid gap-1 px-3 py-2 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
+                <dt className="text-slate-600">{answer.label}</dt>
+                <dd className="min-w-0 font-medium break-words text-slate-900">
+                  {answer.isSsn ? <OrderSsn orderId={orderId} masked={answer.value} label={answer.label} /> : answer.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { Link } from 'react-router';
+import { Badge, type BadgeTone, type BadgeVariant } from '../../components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { manageOrderPath } from '../../paths';
+import { formatUsd } from '../../../shared/money';
+import { dueDateIndicator, type DueDateTone } from '../../../shared/orders/due-date';
+import { orderPriorityLabels, orderStatusLabels, type OrderPriority, type OrderStatus } from '../../../shared/orders/statuses';
+import type { OrderListItem } from '../../../shared/staff/orders';
+
+const priorityVariants: Record<OrderPriority, BadgeVariant> = { standard: 'default', express: 'secondary', rush: 'destructive' };
+const dueTones: Record<DueDateTone, BadgeTone> = { red: 'danger', orange: 'caution', yellow: 'warning', green: 'success' };
+const closedStatuses: readonly OrderStatus[] = ['completed', 'cancelled'];
+
+const listDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+function formatListDate(isoDate: string): string {
+  const date = new Date(isoDate);
+  return Number.isNaN(date.getTime()) ? isoDate : listDate.format(date);
+}
+
+/** An e-mail address that may wrap before its @ rather than anywhere inside a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+function PriorityBadge({ priority }: { priority: OrderPriority }) {
+  return <Badge variant={priorityVariants[priority]}>{orderPriorityLabels[priority]}</Badge>;
+}
+
+/** The due date and how close it is; the label says it, the colour only repeats it. */
+function DueDate({ order, now }: { order: OrderListItem; now: Date }) {
+  if (!order.dueDate) return <span className="text-slate-500">—</span>;
+  // A finished order is not late: its date stays, without the urgency.
+  const indicator = closedStatuses.includes(order.status) ? null : dueDateIndicator(new Date(order.dueDate), now);
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span className="whitespace-nowrap">{formatListDate(order.dueDate)}</span>
+      {indicator ? <Badge tone={dueTones[indicator.tone]}>{indicator.label}</Badge> : null}
+    </span>
+  );
+}
+
+function ViewLink({ order }: { order: OrderListItem }) {
+  return (
+    <Link
+      to={manageOrderPath(order.id)}
+      aria-label={`View order ${order.applicationId}`}
+      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      View
+    </Link>
+  );
+}
+
+type OrdersListTableProps = {
+  orders: readonly OrderListItem[];
+  /** Nothing to show yet (the first load). */
+  loading: boolean;
+  now?: Date;
+};
+
+/**
+ * The orders: a table on wide screens, one card per order on narrow ones (the same facts, labelled),
+ * so a phone reads them without scrolling sideways.
+ */
+export function OrdersListTable({ orders, loading, now = new Date() }: OrdersListTableProps) {
+  if (loading) {
+    return (
+      <p role="status" className="px-4 py-12 text-center text-slate-600">
+        Loading orders...
+      </p>
+    );
+  }
+  if (orders.length === 0) {
+    return <p className="px-4 py-12 text-center text-slate-600">No orders found</p>;
+  }
+  return (
+    <>
+      <Table containerClassName="hidden xl:block" aria-label="Orders">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>
+              Order # <span className="font-normal normal-case">/ Company</span>
+            </TableHead>
+            <TableHead>Billing Email</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Priority</TableHead>
+            <TableHead>Assignee</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead>Due Date</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow key={order.id}>
+              <TableCell>
+                <span className="block font-mono text-xs font-semibold whitespace-nowrap text-slate-900">{order.applicationId}</span>
+                <span className="block text-slate-600">{order.companyName ?? '—'}</span>
+              </TableCell>
+              <TableCell>
+                <EmailAddress email={order.billingEmail} />
+              </TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatUsd(order.amountCents)}</TableCell>
+              <TableCell>{orderStatusLabels[order.status]}</TableCell>
+              <TableCell>
+                <PriorityBadge priority={order.priority} />
+              </TableCell>
+              <TableCell>{order.assignee?.name ?? <span className="text-slate-600">Unassigned</span>}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatListDate(order.createDate)}</TableCell>
+              <TableCell>
+                <DueDate order={order} now={now} />
+              </TableCell>
+              <TableCell className="text-right">
+                <ViewLink order={order} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+
+      <ul className="divide-y divide-slate-200 xl:hidden" aria-label="Orders">
+        {orders.map((order) => (
+          <li key={order.id} className="p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-mono text-sm font-semibold text-slate-900">{order.applicationId}</p>
+                <p className="truncate text-sm text-slate-700">{order.companyName ?? '—'}</p>
+              </div>
+              <ViewLink order={order} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+              <div className="col-span-2 sm:col-span-1">
+                <dt className="text-xs text-slate-600">Billing Email</dt>
+                <dd className="wrap-anywhere text-slate-900">
+                  <EmailAddress email={order.billingEmail} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Amount</dt>
+                <dd className="text-slate-900 tabular-nums">{formatUsd(order.amountCents)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Status</dt>
+                <dd className="text-slate-900">{orderStatusLabels[order.status]}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Priority</dt>
+                <dd>
+                  <PriorityBadge priority={order.priority} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Assignee</dt>
+                <dd className="text-slate-900">{order.assignee?.name ?? 'Unassigned'}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Created</dt>
+                <dd className="text-slate-900">{formatListDate(order.createDate)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Due Date</dt>
+                <dd className="text-slate-900">
+                  <DueDate order={order} now={now} />
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

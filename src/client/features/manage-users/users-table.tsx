@@ -1,0 +1,121 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { staffRoleLabels } from '../../../shared/staff/session';
+import type { StaffUserRow } from '../../../shared/staff/users';
+import { UserDialog } from './user-dialog';
+
+const iconButtonClass =
+  'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+function RoleBadge({ user }: { user: StaffUserRow }) {
+  return <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{staffRoleLabels[user.role]}</Badge>;
+}
+
+function StatusBadge({ user }: { user: StaffUserRow }) {
+  return user.suspended ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>;
+}
+
+function PriorityBadge({ user }: { user: StaffUserRow }) {
+  return user.priorityFulfiller ? <Badge tone="warning">Priority</Badge> : <Badge variant="outline">Regular</Badge>;
+}
+
+function Actions({ user, onDelete }: { user: StaffUserRow; onDelete: (user: StaffUserRow) => void }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <UserDialog
+        user={user}
+        trigger={
+          <button type="button" className={iconButtonClass} aria-label={`Edit ${user.name}`} title="Edit">
+            <Pencil className="size-4" aria-hidden="true" />
+          </button>
+        }
+      />
+      <button type="button" className={`${iconButtonClass} hover:bg-red-50 hover:text-red-700`} aria-label={`Delete ${user.name}`} title="Delete" onClick={() => onDelete(user)}>
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** The staff: a table on wide screens, a card per user on narrow ones. */
+export function UsersTable({ users, onDelete }: { users: readonly StaffUserRow[]; onDelete: (user: StaffUserRow) => void }) {
+  return (
+    <>
+      <Table containerClassName="hidden lg:block" aria-label="Users">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Active Orders</TableHead>
+            <TableHead>Priority</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {users.map((user) => (
+            <TableRow key={user.id}>
+              <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
+              <TableCell className="break-all">{user.email}</TableCell>
+              <TableCell>
+                <RoleBadge user={user} />
+              </TableCell>
+              <TableCell>
+                <StatusBadge user={user} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{countFormat.format(user.activeOrders)}</TableCell>
+              <TableCell>
+                <PriorityBadge user={user} />
+              </TableCell>
+              <TableCell>
+                <Actions user={user} onDelete={onDelete} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+
+      <ul className="divide-y divide-slate-200 lg:hidden" aria-label="Users">
+        {users.map((user) => (
+          <li key={user.id} className="py-4 first:pt-0">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{user.name}</p>
+                <p className="text-sm break-all text-slate-600">{user.email}</p>
+              </div>
+              <Actions user={user} onDelete={onDelete} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-xs text-slate-600">Role</dt>
+                <dd>
+                  <RoleBadge user={user} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Status</dt>
+                <dd>
+                  <StatusBadge user={user} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Active Orders</dt>
+                <dd className="text-slate-900 tabular-nums">{countFormat.format(user.activeOrders)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Priority</dt>
+                <dd>
+                  <PriorityBadge user={user} />
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

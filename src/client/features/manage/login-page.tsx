@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { CircleAlert, Info, LoaderCircle, LockKeyhole } from 'lucide-react';
+import { Field } from '../../components/form/field';
+import { TextInput } from '../../components/form/controls';
+import { TextField } from '../../components/form/fields';
+import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api';
+import { paths } from '../../paths';
+import { signInSchema, type SignIn } from '../../../shared/staff/session';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { fetchStaffSession, retryStaffQuery, signInStaff, staffSessionKey } from './staff-api';
+import { safeNextPath, type LoginPageState } from './login-redirect';
+import { showServerFieldErrors } from './server-field-errors';
+
+const signInFields = ['email', 'password'] as const;
+
+/** The spec's sign-in messages (02, sections 6 and 8) for a refused or failed sign-in. */
+export function signInFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return staffMessages.accountStatusUnknown;
+  switch (error.status) {
+    case 400:
+      return error.message;
+    case 401:
+      return staffMessages.invalidCredentials;
+    case 403:
+      return error.message === staffMessages.suspended ? staffMessages.suspended : staffMessages.accessDenied;
+    case 429:
+      return staffMessages.tooManySignInAttempts;
+    default:
+      return staffMessages.accountStatusUnknown;
+  }
+}
+
+/** `/manage/login`: staff sign in here, then go on to the page that sent them (or the orders list). */
+export function ManageLoginPage() {
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const notice = (useLocation().state as LoginPageState | null)?.notice;
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // Someone already signed in goes straight on; until the answer comes the form is usable. Always asked
+  // afresh: a page whose session ended sends the user here while the cache still holds the old answer.
+  const session = useQuery({ queryKey: staffSessionKey, queryFn: fetchStaffSession, retry: retryStaffQuery, refetchOnMount: 'always' });
+
+  const form = useForm<SignIn>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const signIn = useMutation({
+    mutationFn: signInStaff,
+    // The layout reads the same cache entry, so it opens without asking again; the page then moves on
+    // below. A check still under way from before signing in would overwrite it with its 401.
+    onSuccess: async (response) => {
+      await queryClient.cancelQueries({ queryKey: staffSessionKey });
+      queryClient.setQueryData(staffSessionKey, response);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400 && showServerFieldErrors(error, signInFields, form.setError)) return;
+      setFailure(signInFailureMessage(error));
+    },
+  });
+
+  if (session.isSuccess && !session.isFetching) return <Navigate to={next} replace />;
+
+  const submit = form.handleSubmit((credentials) => {
+    setFailure(null);
+    signIn.mutate(credentials);
+  });
+  const busy = signIn.isPending || signIn.isSuccess;
+
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 py-10">
+      <title>Admin Login | EIN Filing Service</title>
+      <main className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
+            <LockKeyhole className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Admin Login</h1>
+          <p className="mt-2 text-sm text-slate-600">
+            For EIN Filing Service staff only. Customers do not need an account:{' '}
+            <Link to={paths.track} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+              track an application
+            </Link>{' '}
+            with its number instead.
+          </p>
+        </div>
+
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          {notice && !failure ? (
+            <p role="status" className="mb-4 flex gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {notice}
+            </p>
+          ) : null}
+          {failure ? (
+            <div role="alert" className="mb-4 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <p>{failure}</p>
+            </div>
+          ) : null}
+          <FormProvider {...form}>
+            <form noValidate onSubmit={submit} aria-label="Admin Login">
+              <fieldset disabled={busy} className="space-y-1">
+                <TextField name="email" label="Email" type="email" required autoComplete="username" inputMode="email" />
+                <Field label="Password" required error={form.formState.errors.password?.message}>
+                  {(control) => <TextInput type="password" autoComplete="current-password" {...control} {...form.register('password')} />}
+                </Field>
+                <Button type="submit" size="lg" className="mt-2 w-full" aria-busy={busy}>
+                  {busy ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : null}
+                  {busy ? 'Signing in...' : 'Sign In'}
+                </Button>
+              </fieldset>
+            </form>
+          </FormProvider>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { paths } from '../../paths';
+
+/** What the login page was opened with, beside the address: why the user is there. */
+export type LoginPageState = { notice?: string };
+
+// Any origin works: it only tells a path on this site from an address elsewhere.
+const placeholderOrigin = 'https://manage.invalid';
+
+/**
+ * Where to go after signing in: the `next` address when it is a page of the staff panel on this
+ * site, else the orders list. Anything else (another site, `//host`, `/manage/login` itself) is
+ * ignored, so a crafted link cannot send a signed-in user away.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return paths.manageOrders;
+  let url: URL;
+  try {
+    url = new URL(next, placeholderOrigin);
+  } catch {
+    return paths.manageOrders;
+  }
+  const inPanel = url.pathname === paths.manage || url.pathname.startsWith(`${paths.manage}/`);
+  if (url.origin !== placeholderOrigin || !inPanel || url.pathname === paths.manageLogin) return paths.manageOrders;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `/manage/login?next=...`, coming back to the page in `location` once signed in. */
+export function loginPathFor(location: { pathname: string; search: string; hash: string }): string {
+  const next = `${location.pathname}${location.search}${location.hash}`;
+  if (safeNextPath(next) !== next || next === paths.manageOrders) return paths.manageLogin;
+  return `${paths.manageLogin}?${new URLSearchParams({ next }).toString()}`;
+}
