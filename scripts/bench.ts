@@ -1,5 +1,7 @@
 // `npm run bench`: what each public route costs a visitor. Builds the client, serves it, opens each
 // route in headless Chromium, and reports the gzip bytes of every script and stylesheet it loaded.
+// Then the timings: the public API calls (PGlite), staff password hashing, and the staff API with
+// 10,000 and 100,000 orders in PostgreSQL (`BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,8 @@ import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/database';
 import { loadEnv } from '../src/server/env';
 import { sampleApplication } from '../src/shared/application/sample-application';
+import { timeCalls } from './bench-timing';
+import { benchPasswordHashing, benchStaffApi } from './bench-staff';
 
 // Each route, the saved answers it needs, the code it must not load, and its budget of gzip JS:
 // 150 KB for the public pages and wizard steps 1-5; 180 KB for the pages that talk to the server,
@@ -78,23 +82,6 @@ for (const { path: route, saved, forbidden, budget } of routes) {
 await browser.close();
 
 // The API calls of a purchase and a lookup, over real HTTP, one after another.
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-}
-
-async function timeCalls(label: string, count: number, call: (index: number) => Promise<Response>): Promise<void> {
-  const times: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const started = performance.now();
-    const response = await call(index);
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-    if (!response.ok) throw new Error(`${label} answered ${response.status}`);
-  }
-  times.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(40)} median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms (${count} calls)`);
-}
-
 const clientAddress = (index: number) => `10.1.${Math.floor(index / 250)}.${index % 250}`;
 const post = (url: string, body: unknown, index: number) =>
   fetch(`${address}${url}`, {
@@ -122,4 +109,8 @@ await timeCalls('GET /api/track/:number', 200, (index) =>
 
 await app.close();
 await database.close();
+
+await benchPasswordHashing();
+await benchStaffApi();
+
 process.exit(overBudget ? 1 : 0);

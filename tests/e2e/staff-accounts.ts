@@ -56,3 +56,22 @@ export function readMailbox(): string[] {
     .sort()
     .map((file) => readFileSync(path.join(folder, file), 'utf8'));
 }
+
+/** The order's id, found through the admin API by its tracking number. */
+export async function orderIdOf(api: APIRequestContext, trackingNumber: string): Promise<number> {
+  const response = await api.get(`/api/manage/orders?search=${trackingNumber}`);
+  const body = (await response.json()) as { orders: { id: number; applicationId: string }[] };
+  const order = body.orders.find((item) => item.applicationId === trackingNumber);
+  if (!order) throw new Error(`No order ${trackingNumber}`);
+  return order.id;
+}
+
+/** Assigns an order through the admin API, keeping its other fields. */
+export async function assignOrder(api: APIRequestContext, orderId: number, userId: string): Promise<void> {
+  const detail = (await (await api.get(`/api/manage/orders/${orderId}`)).json()) as {
+    order: { status: string; priority: string; notes: string; ein: string | null };
+  };
+  const { status, priority, notes, ein } = detail.order;
+  const response = await api.patch(`/api/manage/orders/${orderId}`, { data: { status, priority, notes, ein: ein ?? '', assignedTo: userId } });
+  if (!response.ok()) throw new Error(`Assigning answered ${response.status()}: ${await response.text()}`);
+}

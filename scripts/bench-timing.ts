@@ -1,0 +1,55 @@
+// The bench's timing table: one line per measured case, median and 95th percentile of sequential runs.
+import { performance } from 'node:perf_hooks';
+
+const labelWidth = 60;
+
+export function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+}
+
+export function printTiming(label: string, times: readonly number[], note = ''): void {
+  const sorted = [...times].sort((a, b) => a - b);
+  const extra = note ? `, ${note}` : '';
+  console.log(
+    `  ${label.padEnd(labelWidth)} median ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms (${times.length} calls${extra})`,
+  );
+}
+
+/** A figure that is not a timing series (such as how long seeding took), aligned with the timings. */
+export function printFigure(label: string, value: string): void {
+  console.log(`  ${label.padEnd(labelWidth)} ${value}`);
+}
+
+/** Runs `run` `count` times, one after another, and prints how long each took. */
+export async function timeRuns(label: string, count: number, run: (index: number) => Promise<unknown>): Promise<void> {
+  const times: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const started = performance.now();
+    await run(index);
+    times.push(performance.now() - started);
+  }
+  printTiming(label, times);
+}
+
+/**
+ * Times `count` HTTP calls, each until its whole body has arrived; a call that fails stops the bench.
+ * `describe` may turn the bodies (read after the clock stops) into a note for the line.
+ */
+export async function timeCalls(
+  label: string,
+  count: number,
+  call: (index: number) => Promise<Response>,
+  describe?: (bodies: string[]) => string,
+): Promise<void> {
+  const times: number[] = [];
+  const bodies: ArrayBuffer[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const started = performance.now();
+    const response = await call(index);
+    const body = await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!response.ok) throw new Error(`${label} answered ${response.status}: ${new TextDecoder().decode(body).slice(0, 300)}`);
+    if (describe) bodies.push(body);
+  }
+  printTiming(label, times, describe ? describe(bodies.map((body) => new TextDecoder().decode(body))) : '');
+}

@@ -1,0 +1,263 @@
+// `npm run seed:orders -- --count 100000 [--database-url postgres://...] [--assign-to-email x]`: fills the
+// database with paid orders (and the checkouts they come from) for trying the staff panel and measuring
+// it at volume. Without `--database-url` it writes to `DATABASE_URL`, else to the embedded database under
+// `DATA_DIR`, which only one process may open: stop the app first.
+//
+// The rows are made by the database itself (`INSERT … SELECT … FROM generate_series`), a few tens of
+// thousands per statement, so a hundred thousand orders take seconds rather than the minutes that
+// one insert per order would.
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../src/server/db/database';
+import { checkouts, orders, orderStatusHistory, user } from '../src/server/db/schema';
+import { loadEnv } from '../src/server/env';
+import { sampleApplication } from '../src/shared/application/sample-application';
+import type { EntityType } from '../src/shared/application/company';
+import { initialOrderStatus, orderStatuses, type OrderPriority } from '../src/shared/orders/statuses';
+import { trackingNumberAlphabet, trackingNumberLength } from '../src/shared/tracking';
+
+export type SeedOrdersOptions = {
+  count: number;
+  /** Staff user ids that orders are assigned to; most orders get one of them, drawn at random. */
+  assigneeIds?: readonly string[];
+  /** Rows per statement: bounded so the embedded database's memory is not exhausted. */
+  batchSize?: number;
+};
+
+export type SeedOrdersResult = { inserted: number; milliseconds: number };
+
+// Each entity type's company name, from a made-up business name or a person's name.
+const entityNames: { entityType: EntityType; name: string }[] = [
+  { entityType: 'LLC', name: '{business} LLC' },
+  { entityType: 'LLC', name: '{business} Holdings LLC' },
+  { entityType: 'Corporation', name: '{business} Inc' },
+  { entityType: 'Partnership', name: '{business} Partners' },
+  { entityType: 'Sole Proprietor', name: '{person}' },
+  { entityType: 'Trust', name: '{person} Family Trust' },
+  { entityType: 'Estate', name: 'Estate of {person}' },
+  { entityType: 'Others', name: '{business} Association' },
+];
+
+const businessWords = [
+  'Hill Country', 'Blue River', 'Granite Peak', 'Lone Star', 'Cedar Ridge', 'Harbor Light', 'Red Oak', 'Silver Creek',
+  'Prairie Wind', 'Northgate', 'Summit', 'Golden Gate', 'Riverbend', 'Maple Street', 'Coastal', 'Evergreen',
+];
+const businessTrades = [
+  'Woodworks', 'Bakery', 'Logistics', 'Consulting', 'Landscaping', 'Dental', 'Coffee Roasters', 'Auto Repair',
+  'Software', 'Realty', 'Fitness', 'Catering', 'Plumbing', 'Design Studio', 'Farms', 'Cleaning',
+];
+const firstNames = [
+  'Jane', 'John', 'Maria', 'James', 'Aisha', 'Wei', 'Carlos', 'Emily', 'Olu', 'Priya', 'Liam', 'Sofia', 'Noah', 'Mei', 'Diego', 'Hannah',
+];
+const lastNames = [
+  'Doe-Smith', 'Public', 'Garcia', 'Johnson', 'Nguyen', 'Patel', 'Okafor', 'Kim', 'Rossi', 'Müller', 'Brown', 'Lopez', "O'Brien", 'Chen', 'Walker', 'Silva',
+];
+// Reserved for documentation, so a seeded order can never e-mail a real person.
+const emailDomains = ['example.com', 'example.org', 'example.net'];
+
+/** `value` repeated by its weight: drawing an index at random then follows the weights. */
+function weighted<T>(weights: [T, number][]): T[] {
+  return weights.flatMap(([value, weight]) => Array<T>(weight).fill(value));
+}
+
+// Roughly what a few months of trading leave behind: most orders done, a tail still in process, and
+// some rows from the old system whose statuses are mapped on load.
+const statusPool = weighted<string>([
+  ['reviewing_form_data', 12],
+  ['checking_company_registration', 6],
+  ['preparing_ss4_form', 6],
+  ['awaiting_user_signature', 5],
+  ['ss4_signed_awaiting_irs', 4],
+  ['submitted_to_irs', 6],
+  ['completed', 48],
+  ['on_hold', 4],
+  ['cancelled', 5],
+  ['submitted', 1],
+  ['assigned', 1],
+  ['in_progress', 1],
+  ['irs_submitted', 1],
+]);
+const priorityPool = weighted<OrderPriority>([
+  ['standard', 14],
+  ['express', 4],
+  ['rush', 2],
+]);
+const paymentMethodPool = weighted<string>([
+  ['card', 14],
+  ['link', 2],
+  ['cashapp', 1],
+  ['us_bank_account', 1],
+  ['amazon_pay', 1],
+  ['klarna', 1],
+]);
+
+/** The sample application of each entity type, with the SSN as a placeholder ciphertext, as the factory stores it. */
+function applicationTemplates(): object[] {
+  return entityNames.map(({ entityType }) => {
+    const application = sampleApplication({ company: { entityType } });
+    return { ...application, contact: { ...application.contact, rpSSN: 'v1.test' } };
+  });
+}
+
+/** A JSON array as one parameter (`->>`/`->` index it from 0), rather than a list of parameters. */
+const jsonParameter = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/** One statement: `count` checkouts, their orders and the status history of the orders past the first status. */
+async function insertBatch(database: Database, count: number, assigneeIds: readonly string[]): Promise<number> {
+  const pick = (pool: readonly unknown[]) => sql`(${jsonParameter(pool)} ->> floor(random() * ${pool.length})::int)`;
+  const nineStatuses = jsonParameter(orderStatuses);
+  const result = await database.db.execute(sql`
+    with source as (
+      select
+        -- Correlated with the row (g > 0), so it is drawn again for each one.
+        (select string_agg(substr(${trackingNumberAlphabet}, 1 + floor(random() * ${trackingNumberAlphabet.length})::int, 1), '')
+           from generate_series(1, ${trackingNumberLength}) where g > 0) as tracking_number,
+        floor(random() * ${entityNames.length})::int as kind,
+        date_trunc('second', now() - random() * interval '180 days') as created,
+        ${pick(firstNames)} as first_name,
+        ${pick(lastNames)} as last_name,
+        ${pick(businessWords)} || ' ' || ${pick(businessTrades)} as business,
+        ${pick(emailDomains)} as domain,
+        floor(random() * 100000)::int as mailbox_number
+      from generate_series(1, ${count}) as g
+    ),
+    named as (
+      select
+        source.*,
+        replace(replace(${jsonParameter(entityNames.map((entry) => entry.name))} ->> kind, '{business}', business), '{person}', first_name || ' ' || last_name) as company_name,
+        lower(regexp_replace(first_name || '.' || last_name, '[^A-Za-z.-]', '', 'g')) || mailbox_number || '@' || domain as email,
+        ${jsonParameter(applicationTemplates())} -> kind as application
+      from source
+    ),
+    new_checkouts as (
+      insert into ${checkouts} (draft_id, tracking_number, form_data, email, amount_cents, currency, payment_provider, payment_intent_id, status, created_at, updated_at)
+      select
+        gen_random_uuid(),
+        tracking_number,
+        application
+          || jsonb_build_object('company', (application -> 'company') || jsonb_build_object('companyName', company_name))
+          || jsonb_build_object('contact', (application -> 'contact') || jsonb_build_object('contactFirstName', first_name, 'contactLastName', last_name, 'emailAddress', email)),
+        email, 14900, 'usd', 'test', 'pi_seed_' || replace(gen_random_uuid()::text, '-', ''), 'paid', created, created
+      from named
+      -- A tracking number drawn twice (about one in 10^13 per pair) is skipped and made up for by the caller.
+      on conflict do nothing
+      returning id, tracking_number, form_data, email, amount_cents, payment_intent_id, created_at
+    ),
+    decided as (
+      select
+        new_checkouts.*,
+        ${pick(statusPool)} as status,
+        ${pick(priorityPool)} as priority,
+        ${pick(paymentMethodPool)} as payment_method,
+        random() as assign_draw,
+        ${jsonParameter(assigneeIds)} ->> floor(random() * ${Math.max(assigneeIds.length, 1)})::int as assignee,
+        created_at + random() * interval '6 hours' as assigned_at,
+        least(now(), created_at + interval '4 hours' + random() * interval '3 days') as completed_at,
+        -- One business day after payment, counted in UTC as the checkout does (Friday and the weekend run to the next Tuesday or Monday).
+        created_at + case extract(isodow from created_at at time zone 'UTC') when 5 then 3 when 6 then 3 when 7 then 2 else 1 end * interval '1 day' as due_date
+      from new_checkouts
+    ),
+    new_orders as (
+      insert into ${orders} (
+        application_id, checkout_id, billing_email, amount, currency, payment_status, payment_method, payment_intent_id,
+        priority, status, assigned_to, assigned_at, completed_at, due_date, ein, ein_emailed_at, notes, form_data,
+        confirmation_email_sent_at, create_date, updated_at
+      )
+      select
+        tracking_number, id, email, amount_cents, 'usd', 'paid', payment_method, payment_intent_id,
+        priority, status, chosen.assignee, case when chosen.assignee is not null then assigned_at end,
+        case when status = 'completed' then completed_at end,
+        due_date,
+        case when status = 'completed' then lpad(floor(random() * 100)::int::text, 2, '0') || '-' || lpad(floor(random() * 10000000)::int::text, 7, '0') end,
+        case when status = 'completed' then completed_at end,
+        case when status = 'on_hold' then 'Waiting for the customer to confirm the responsible party.' else '' end,
+        form_data, created_at, created_at,
+        greatest(created_at, case when chosen.assignee is not null then assigned_at end, case when status = 'completed' then completed_at end)
+      from decided,
+        -- New submissions are mostly still unassigned; orders further along mostly have someone.
+        lateral (select case when assign_draw < (case when status in (${initialOrderStatus}, 'submitted') then 0.4 else 0.9 end) then assignee end as assignee) as chosen
+      returning id, status, assigned_to, updated_at
+    ),
+    new_history as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, changed_by, changed_at)
+      select id, ${initialOrderStatus}, status, assigned_to, updated_at
+      from new_orders
+      where status <> ${initialOrderStatus} and status in (select jsonb_array_elements_text(${nineStatuses}))
+    )
+    select count(*)::int as inserted from new_orders`);
+  const row = result.rows[0] as { inserted: number | string } | undefined;
+  return Number(row?.inserted ?? 0);
+}
+
+/** Inserts `count` paid orders with their checkouts; assigns most to the given staff, when any are given. */
+export async function seedOrders(database: Database, { count, assigneeIds = [], batchSize = 25_000 }: SeedOrdersOptions): Promise<SeedOrdersResult> {
+  const started = performance.now();
+  let inserted = 0;
+  while (inserted < count) {
+    inserted += await insertBatch(database, Math.min(batchSize, count - inserted), assigneeIds);
+  }
+  return { inserted, milliseconds: performance.now() - started };
+}
+
+/**
+ * `VACUUM ANALYZE` of the seeded tables: fresh statistics for the planner, and the visibility map set
+ * so counts can be answered from indexes alone. Autovacuum would get there within minutes; doing it
+ * now makes the first measurements those of a settled table, and keeps autovacuum from starting
+ * in the middle of them.
+ */
+export async function settleTables(database: Database): Promise<void> {
+  await database.db.execute(sql`vacuum (analyze) ${checkouts}, ${orders}, ${orderStatusHistory}`);
+}
+
+/** Ids of the staff who can take orders (a role and not suspended), or of the one with `email`. */
+export async function findAssignees(database: Database, email?: string): Promise<string[]> {
+  const result = await database.db.execute(
+    email
+      ? sql`select id from ${user} where lower(email) = ${email.toLowerCase()} and role is not null`
+      : sql`select id from ${user} where role in ('admin', 'fulfiller') and not banned order by created_at`,
+  );
+  return (result.rows as { id: string }[]).map((row) => row.id);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '1000' },
+      'database-url': { type: 'string' },
+      'assign-to-email': { type: 'string' },
+    },
+  });
+  const count = Number(values.count);
+  if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a whole number, 1 or more');
+
+  const env = loadEnv();
+  const url = values['database-url'] ?? env.DATABASE_URL;
+  const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: env.DATA_DIR });
+  try {
+    const assigneeIds = await findAssignees(database, values['assign-to-email']);
+    if (values['assign-to-email'] && assigneeIds.length === 0) {
+      throw new Error(`No staff member with the e-mail ${values['assign-to-email']} (create one first: npm run staff)`);
+    }
+    const { inserted, milliseconds } = await seedOrders(database, { count, assigneeIds });
+    const settleStarted = performance.now();
+    await settleTables(database);
+    const settleSeconds = (performance.now() - settleStarted) / 1000;
+    const where = url ? 'PostgreSQL' : `the embedded database in ${env.DATA_DIR}`;
+    const assigned = assigneeIds.length > 0 ? `, most assigned among ${assigneeIds.length} staff member${assigneeIds.length === 1 ? '' : 's'}` : ', none assigned (no staff yet)';
+    console.log(`Seeded ${inserted} paid orders into ${where} in ${(milliseconds / 1000).toFixed(1)} s${assigned}; VACUUM ANALYZE took ${settleSeconds.toFixed(1)} s.`);
+  } finally {
+    await database.close();
+  }
+}
+
+// Run as a script, not when the bench imports `seedOrders`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
