@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer';
+import { escapeHtml, htmlEmail } from './email-layout';
 import { orderPriorityLabels, type OrderPriority } from '../../shared/orders/statuses';
 
 export type AssignmentEmailDetails = {
@@ -12,9 +13,6 @@ export type AssignmentEmailDetails = {
   /** The order's page in the staff panel. */
   orderUrl: string;
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
 
 // Server time zones differ; staff read due dates in UTC everywhere in e-mail.
 const dueDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
@@ -48,27 +46,17 @@ export function assignmentEmail(details: AssignmentEmailDetails): Omit<MailMessa
   ].join('\n');
 
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(subject)}</title>
-</head>
-<body style="margin:0;padding:24px;background:#f8fafc;color:#0f172a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<main style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-<p style="margin:0 0 16px;font-weight:bold;color:#1d4ed8">EIN Filing Service: Management Panel</p>
-<h1 style="font-size:22px;margin:0 0 16px">An order has been assigned to you</h1>
-<p style="margin:0 0 16px">Hello ${e(assigneeName)},</p>
+  const html = htmlEmail({
+    subject,
+    brand: 'EIN Filing Service: Management Panel',
+    heading: 'An order has been assigned to you',
+    footer: unsubscribeNote,
+    body: `<p style="margin:0 0 16px">Hello ${e(assigneeName)},</p>
 <p style="margin:0 0 16px">Order <strong>${e(trackingNumber)}</strong> is now yours to work. ${e(how)}</p>
 <p style="margin:0 0 4px">Order number: <strong style="font-family:'Courier New',monospace">${e(trackingNumber)}</strong></p>
 <p style="margin:0 0 ${dueDate ? '4px' : '16px'}">Priority: <strong>${e(priority)}</strong></p>
-${dueDate ? `<p style="margin:0 0 16px">Due: <strong>${e(dueDate)}</strong></p>\n` : ''}<p style="margin:0 0 16px"><a href="${e(orderUrl)}" style="color:#1d4ed8">Open the order</a></p>
-<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569">${e(unsubscribeNote)}</p>
-</main>
-</body>
-</html>
-`;
+${dueDate ? `<p style="margin:0 0 16px">Due: <strong>${e(dueDate)}</strong></p>\n` : ''}<p style="margin:0 0 16px"><a href="${e(orderUrl)}" style="color:#1d4ed8">Open the order</a></p>`,
+  });
 
   return { subject, text, html };
 }

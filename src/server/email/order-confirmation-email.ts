@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer';
+import { escapeHtml, htmlEmail } from './email-layout';
 import { formatUsd } from '../../shared/money';
 
 export type OrderConfirmationDetails = {
@@ -9,9 +10,6 @@ export type OrderConfirmationDetails = {
   trackingUrl: string;
   supportEmail: string;
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
 
 function formatAmount(cents: number, currency: string): string {
   return currency.toLowerCase() === 'usd' ? formatUsd(cents) : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
@@ -55,18 +53,12 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
   ].join('\n');
 
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(subject)}</title>
-</head>
-<body style="margin:0;padding:24px;background:#f8fafc;color:#0f172a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<main style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-<p style="margin:0 0 16px;font-weight:bold;color:#1d4ed8">EIN Filing Service</p>
-<h1 style="font-size:22px;margin:0 0 16px">Thank you for your order</h1>
-<p style="margin:0 0 16px">We have received your payment and your EIN application.</p>
+  const html = htmlEmail({
+    subject,
+    brand: 'EIN Filing Service',
+    heading: 'Thank you for your order',
+    footer: disclosure,
+    body: `<p style="margin:0 0 16px">We have received your payment and your EIN application.</p>
 <p style="margin:0 0 4px">Tracking number: <strong style="font-family:'Courier New',monospace;font-size:18px;letter-spacing:1px">${e(trackingNumber)}</strong></p>
 <p style="margin:0 0 16px">Amount paid: <strong>${e(amount)}</strong></p>
 <h2 style="font-size:18px;margin:24px 0 8px">What happens next</h2>
@@ -74,12 +66,8 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
 ${nextSteps.map((step) => `<li>${e(step)}</li>`).join('\n')}
 </ol>
 <p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">Track your application</a></p>
-<p style="margin:0 0 16px">Questions? Write to <a href="mailto:${e(supportEmail)}" style="color:#1d4ed8">${e(supportEmail)}</a> and mention your tracking number.</p>
-<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569">${e(disclosure)}</p>
-</main>
-</body>
-</html>
-`;
+<p style="margin:0 0 16px">Questions? Write to <a href="mailto:${e(supportEmail)}" style="color:#1d4ed8">${e(supportEmail)}</a> and mention your tracking number.</p>`,
+  });
 
   return { subject, text, html };
 }

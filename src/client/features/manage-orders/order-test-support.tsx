@@ -12,27 +12,14 @@ import type { StaffUser } from '../../../shared/staff/session';
 import type { AssignableStaff, OrderDetail } from '../../../shared/staff/orders';
 import { paths } from '../../paths';
 import { OrderDetailPage } from './order-detail-page';
+import { adminUser, fulfillerUser } from '../manage/manage-test-support';
 
 // Test kit for the order screen: a signed-in staff member, a sample order as the API answers it, a
 // fake server behind `fetch`, and a fake EventSource the tests can push events through.
 
-export const admin: StaffUser = {
-  id: 'admin-1',
-  name: 'Ada Admin',
-  email: 'ada@example.com',
-  role: 'admin',
-  notificationEnabled: true,
-  priorityFulfiller: false,
-};
-
-export const fulfiller: StaffUser = {
-  id: 'fulfiller-1',
-  name: 'Fran Fulfiller',
-  email: 'fran@example.com',
-  role: 'fulfiller',
-  notificationEnabled: true,
-  priorityFulfiller: true,
-};
+// The same two staff members as the other staff pages' tests.
+export const admin: StaffUser = adminUser;
+export const fulfiller: StaffUser = fulfillerUser;
 
 export const staffList: AssignableStaff[] = [
   { id: admin.id, name: admin.name, email: admin.email, role: 'admin', suspended: false },
