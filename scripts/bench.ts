@@ -31,6 +31,8 @@ const routes: { path: string; saved?: object; forbidden: RegExp; budget: number 
   { path: '/ein/step-6', saved: sampleApplication(), forbidden: noStaffNoStripe, budget: serverPageBudget },
   { path: '/ein/confirmation', forbidden: noStaffNoStripe, budget: serverPageBudget },
   { path: '/track-application', forbidden: noStaffNoStripe, budget: serverPageBudget },
+  // The staff sign-in page: nothing of the customer's payment, nor of the panel's other screens.
+  { path: '/manage/login', forbidden: /stripe|growthbook|checkout|order-detail|users-page|orders-list/i, budget: serverPageBudget },
 ];
 const clientDir = path.resolve('dist/client');
 
