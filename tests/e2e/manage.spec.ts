@@ -55,6 +55,9 @@ test('an admin finds an order, assigns it and completes it with the EIN, which r
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(staffMessages.orderUpdated)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Status History' })).toBeVisible();
+  // Back to the list as it was filtered.
+  await page.getByRole('link', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL(/\/manage\/orders\?.*status=reviewing_form_data.*search=/);
 
   // The customer's e-mail holds the EIN; the assignee was told of the assignment.
   await expect.poll(() => readMailbox().some((mail) => mail.includes('12-3456789') && mail.includes(trackingNumber))).toBe(true);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Badge, type BadgeTone, type BadgeVariant } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { manageOrderPath } from '../../paths';
@@ -6,6 +6,7 @@ import { formatUsd } from '../../../shared/money';
 import { dueDateIndicator, type DueDateTone } from '../../../shared/orders/due-date';
 import { orderPriorityLabels, orderStatusLabels, type OrderPriority, type OrderStatus } from '../../../shared/orders/statuses';
 import type { OrderListItem } from '../../../shared/staff/orders';
+import type { OrderDetailLinkState } from './order-detail-page';
 
 const priorityVariants: Record<OrderPriority, BadgeVariant> = { standard: 'default', express: 'secondary', rush: 'destructive' };
 const dueTones: Record<DueDateTone, BadgeTone> = { red: 'danger', orange: 'caution', yellow: 'warning', green: 'success' };
@@ -49,9 +50,13 @@ function DueDate({ order, now }: { order: OrderListItem; now: Date }) {
 }
 
 function ViewLink({ order }: { order: OrderListItem }) {
+  // The list's filters travel with the link, so the order's "Back to Orders" returns to this list.
+  const { search } = useLocation();
+  const state: OrderDetailLinkState = { ordersSearch: search };
   return (
     <Link
       to={manageOrderPath(order.id)}
+      state={state}
       aria-label={`View order ${order.applicationId}`}
       className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
