@@ -1,5 +1,5 @@
 import type { MailMessage } from './mailer';
-import { escapeHtml, htmlEmail } from './email-layout';
+import { customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
 
 export type EinEmailDetails = {
   ein: string;
@@ -11,8 +11,6 @@ export type EinEmailDetails = {
   supportEmail: string;
 };
 
-const disclosure =
-  'EIN Filing Service is a private company, not the IRS or any government agency. The IRS issues EINs free of charge; our fee covered preparing, reviewing and filing your application for you.';
 
 const keepSafe = 'Keep this number with your business records: banks, payroll providers and tax forms will ask for it.';
 
@@ -36,9 +34,9 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
     '',
     `Your application's status: ${trackingUrl}`,
     '',
-    `Questions? Write to ${supportEmail} and mention your tracking number.`,
+    supportLine(supportEmail).text,
     '',
-    disclosure,
+    customerDisclosure,
     '',
   ].join('\n');
 
@@ -47,13 +45,13 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
     subject,
     brand: 'EIN Filing Service',
     heading: 'Your EIN is ready',
-    footer: disclosure,
+    footer: customerDisclosure,
     body: `<p style="margin:0 0 16px">Good news: the IRS has issued your Employer Identification Number (EIN).</p>
 ${companyName ? `<p style="margin:0 0 4px">Company: <strong>${e(companyName)}</strong></p>\n` : ''}<p style="margin:0 0 4px">EIN: <strong style="font-family:'Courier New',monospace;font-size:20px;letter-spacing:1px">${e(ein)}</strong></p>
 <p style="margin:0 0 16px">Tracking number: <strong style="font-family:'Courier New',monospace">${e(trackingNumber)}</strong></p>
 <p style="margin:0 0 16px">${e(keepSafe)}</p>
 <p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">See your application's status</a></p>
-<p style="margin:0 0 16px">Questions? Write to <a href="mailto:${e(supportEmail)}" style="color:#1d4ed8">${e(supportEmail)}</a> and mention your tracking number.</p>`,
+${supportLine(supportEmail).html}`,
   });
 
   return { subject, text, html };

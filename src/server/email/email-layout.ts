@@ -35,3 +35,16 @@ ${body}
 </html>
 `;
 }
+
+/** What every customer e-mail says at its foot: a private service, not the IRS, which issues EINs free. */
+export const customerDisclosure =
+  'EIN Filing Service is a private company, not the IRS or any government agency. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.';
+
+/** The support line of the customer e-mails, as text and as HTML. */
+export function supportLine(supportEmail: string): { text: string; html: string } {
+  const e = escapeHtml;
+  return {
+    text: `Questions? Write to ${supportEmail} and mention your tracking number.`,
+    html: `<p style="margin:0 0 16px">Questions? Write to <a href="mailto:${e(supportEmail)}" style="color:#1d4ed8">${e(supportEmail)}</a> and mention your tracking number.</p>`,
+  };
+}

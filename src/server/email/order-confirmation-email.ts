@@ -1,5 +1,5 @@
 import type { MailMessage } from './mailer';
-import { escapeHtml, htmlEmail } from './email-layout';
+import { customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
 import { formatUsd } from '../../shared/money';
 
 export type OrderConfirmationDetails = {
@@ -21,8 +21,6 @@ const nextSteps = [
   'Your EIN arrives by email, typically in 1-2 business days.',
 ];
 
-const disclosure =
-  'EIN Filing Service is a private company, not the IRS or any government agency. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.';
 
 /**
  * The e-mail a customer gets once their payment has become an order. It carries only the tracking
@@ -46,9 +44,9 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
     '',
     `Track your application: ${trackingUrl}`,
     '',
-    `Questions? Write to ${supportEmail} and mention your tracking number.`,
+    supportLine(supportEmail).text,
     '',
-    disclosure,
+    customerDisclosure,
     '',
   ].join('\n');
 
@@ -57,7 +55,7 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
     subject,
     brand: 'EIN Filing Service',
     heading: 'Thank you for your order',
-    footer: disclosure,
+    footer: customerDisclosure,
     body: `<p style="margin:0 0 16px">We have received your payment and your EIN application.</p>
 <p style="margin:0 0 4px">Tracking number: <strong style="font-family:'Courier New',monospace;font-size:18px;letter-spacing:1px">${e(trackingNumber)}</strong></p>
 <p style="margin:0 0 16px">Amount paid: <strong>${e(amount)}</strong></p>
@@ -66,7 +64,7 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
 ${nextSteps.map((step) => `<li>${e(step)}</li>`).join('\n')}
 </ol>
 <p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">Track your application</a></p>
-<p style="margin:0 0 16px">Questions? Write to <a href="mailto:${e(supportEmail)}" style="color:#1d4ed8">${e(supportEmail)}</a> and mention your tracking number.</p>`,
+${supportLine(supportEmail).html}`,
   });
 
   return { subject, text, html };
