@@ -1,4 +1,7 @@
-/** Error codes the API answers with, in `{ error: { code, message } }`. */
+/**
+ * Error codes the API answers with, in `{ error: { code, message } }`. The browser decides on the
+ * code, never on the message text. The first nine are generic; the rest name a particular refusal.
+ */
 export const errorCodes = [
   'bad_request',
   'validation_failed',
@@ -9,9 +12,43 @@ export const errorCodes = [
   'rate_limited',
   'payload_too_large',
   'internal_error',
+  // 401: a wrong e-mail or password at sign-in.
+  'invalid_credentials',
+  // 401: the session passed its absolute limit.
+  'session_expired',
+  // 401: the password was right, and the second factor is still to be given.
+  'mfa_required',
+  // 403: the account is suspended.
+  'account_suspended',
+  // 403: the account has no staff role.
+  'access_denied',
+  // 403: the member's role does not allow this.
+  'permission_denied',
+  // 403: a state-changing call that does not come from the panel's own origin.
+  'cross_origin',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** The HTTP status each code is answered with. */
+export const statusByErrorCode: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  invalid_credentials: 401,
+  session_expired: 401,
+  mfa_required: 401,
+  account_suspended: 403,
+  access_denied: 403,
+  permission_denied: 403,
+  cross_origin: 403,
+};
 
 export type ApiErrorBody = {
   error: { code: ErrorCode; message: string; fields?: Record<string, string[]> };

@@ -1,17 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiErrorBody, ErrorCode } from '../../shared/errors';
-
-const statusByCode: Record<ErrorCode, number> = {
-  bad_request: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  rate_limited: 429,
-  internal_error: 500,
-};
+import { statusByErrorCode as statusByCode, type ApiErrorBody, type ErrorCode } from '../../shared/errors';
 
 /** The one error type of the server: a code the client understands and a safe message. */
 export class AppError extends Error {

@@ -105,7 +105,7 @@ export function registerStaffGuard(
     if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/manage')) return;
     const origin = request.headers.origin;
     if (!origin || (origin !== allowedOrigin && origin !== requestOrigin(request))) {
-      throw new AppError('forbidden', staffMessages.crossOrigin);
+      throw new AppError('cross_origin', staffMessages.crossOrigin);
     }
   });
 
@@ -139,17 +139,17 @@ export function registerStaffGuard(
     const actor = { id: user.id, email: user.email };
     if (Date.now() - new Date(session.createdAt).getTime() > sessionLimits.absoluteMs) {
       await endSession(session.id);
-      throw new AppError('unauthorized', staffMessages.sessionExpired);
+      throw new AppError('session_expired', staffMessages.sessionExpired);
     }
     if (user.banned) {
       await endSession(session.id);
       await deny(request, 'suspended', actor);
-      throw new AppError('forbidden', staffMessages.suspended);
+      throw new AppError('account_suspended', staffMessages.suspended);
     }
     if (!isStaffRole(user.role)) {
       await endSession(session.id);
       await deny(request, 'no_role', actor);
-      throw new AppError('forbidden', staffMessages.accessDenied);
+      throw new AppError('access_denied', staffMessages.accessDenied);
     }
     request.staff = { user: toStaffUser({ ...user, role: user.role }), sessionId: session.id };
   };
@@ -159,7 +159,7 @@ export function registerStaffGuard(
     const { user } = staffOf(request);
     if (user.role !== 'admin') {
       await deny(request, 'not_admin', { id: user.id, email: user.email });
-      throw new AppError('forbidden', staffMessages.adminsOnly);
+      throw new AppError('permission_denied', staffMessages.adminsOnly);
     }
   };
 

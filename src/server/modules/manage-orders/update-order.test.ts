@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     for (const assignedTo of [otherFulfiller.id, null]) {
       const response = await saveOrder(testApp.app, fulfillerCookie, order.id, { assignedTo, notes: 'handing over' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: { code: 'forbidden', message: staffMessages.assignOthersAdminsOnly } });
+      expect(response.json()).toEqual({ error: { code: 'permission_denied', message: staffMessages.assignOthersAdminsOnly } });
     }
     expect(await stored(order.id)).toMatchObject({ assignedTo: fulfiller.id, notes: 'Drafting the SS-4', assignedAt: new Date('2025-01-01T00:00:00Z') });
     expect(await auditRows(database.db, 'order_assignment_changed', `order:${order.id}`)).toEqual([]);

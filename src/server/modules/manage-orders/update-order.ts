@@ -45,7 +45,7 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     }
 
     const assignmentChanged = update.assignedTo !== current.assignedTo;
-    if (assignmentChanged && actor.role !== 'admin') throw new AppError('forbidden', staffMessages.assignOthersAdminsOnly);
+    if (assignmentChanged && actor.role !== 'admin') throw new AppError('permission_denied', staffMessages.assignOthersAdminsOnly);
 
     let newAssignee: NewAssignee | null = null;
     if (assignmentChanged && update.assignedTo !== null) {

@@ -47,11 +47,11 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
       if (error.body?.code === 'BANNED_USER') {
         // The password was right (Better Auth checks suspension only then), so this is no guess.
         await recordAudit(db, { actor: null, action: 'access_denied', target: email.toLowerCase(), detail: { reason: 'suspended' }, ipAddress: address });
-        return refuse(new AppError('forbidden', staffMessages.suspended));
+        return refuse(new AppError('account_suspended', staffMessages.suspended));
       }
       await countSignInFailure(db, email, address);
       await recordAudit(db, { actor: null, action: 'sign_in_failed', target: email.toLowerCase(), ipAddress: address });
-      return refuse(new AppError('unauthorized', staffMessages.invalidCredentials));
+      return refuse(new AppError('invalid_credentials', staffMessages.invalidCredentials));
     }
 
     const { user, token } = result.response;
@@ -59,7 +59,7 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
     if (!isStaffRole(user.role)) {
       await db.delete(sessionTable).where(eq(sessionTable.token, token));
       await recordAudit(db, { actor, action: 'access_denied', target: `user:${user.id}`, detail: { reason: 'no_role' }, ipAddress: address });
-      return refuse(new AppError('forbidden', staffMessages.accessDenied));
+      return refuse(new AppError('access_denied', staffMessages.accessDenied));
     }
 
     await clearAccountFailures(db, email);
@@ -86,8 +86,8 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
     if (!found) throw new AppError('unauthorized', staffMessages.notAuthenticated);
     await recordAudit(db, { actor: { id: found.user.id, email: found.user.email }, action: 'sign_out', target: `user:${found.user.id}`, ipAddress: request.ip });
     // The session is gone either way; a suspended user or one without a role still hears why they are out.
-    if (found.user.banned) throw new AppError('forbidden', staffMessages.suspended);
-    if (!isStaffRole(found.user.role)) throw new AppError('forbidden', staffMessages.accessDenied);
+    if (found.user.banned) throw new AppError('account_suspended', staffMessages.suspended);
+    if (!isStaffRole(found.user.role)) throw new AppError('access_denied', staffMessages.accessDenied);
     return reply.status(204).send();
   });
 }

@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
     const unknown = await timed(() => postSession({ email: 'nobody-here@example.com', password: 'not-the-password' }));
     for (const { result, ms } of [wrong, unknown]) {
       expect(result.statusCode).toBe(401);
-      expect(result.json()).toStrictEqual({ error: { code: 'unauthorized', message: staffMessages.invalidCredentials } });
+      expect(result.json()).toStrictEqual({ error: { code: 'invalid_credentials', message: staffMessages.invalidCredentials } });
       expect(result.headers['set-cookie']).toBeUndefined();
       expect(ms).toBeGreaterThanOrEqual(refusedSignInMinMs - 5);
     }
@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
     const member = await createStaffMember(harness.services, { suspended: true });
     const right = await postSession({ email: member.email, password: member.password });
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toStrictEqual({ error: { code: 'forbidden', message: staffMessages.suspended } });
+    expect(right.json()).toStrictEqual({ error: { code: 'account_suspended', message: staffMessages.suspended } });
     expect(right.headers['set-cookie']).toBeUndefined();
     const wrong = await postSession({ email: member.email, password: 'wrong-password' });
     expect(wrong.statusCode).toBe(401);

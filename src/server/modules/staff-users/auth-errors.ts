@@ -35,7 +35,7 @@ export function toAppError(error: unknown, fallback: string): unknown {
   if (known) return known();
   const status = error.statusCode;
   if (status === 401) return new AppError('unauthorized', staffMessages.notAuthenticated);
-  if (status === 403) return new AppError('forbidden', staffMessages.adminsOnly);
+  if (status === 403) return new AppError('permission_denied', staffMessages.adminsOnly);
   if (status === 404) return new AppError('not_found', staffMessages.userNotFound);
   if (status >= 400 && status < 500) return new AppError('bad_request', fallback);
   return error;

@@ -367,7 +367,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     for (const [method, url, payload] of calls) {
       const response = await staffInject(app, fulfillerCookie, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json()).toMatchObject({ error: { code: 'forbidden', message: staffMessages.adminsOnly } });
+      expect(response.json()).toMatchObject({ error: { code: 'permission_denied', message: staffMessages.adminsOnly } });
       expect((await staffInject(app, null, method, url, payload)).statusCode, `${method} ${url} without a session`).toBe(401);
     }
     expect(await rowOf(target.id)).toMatchObject({ name: target.name });
