@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../src/server/auth/password';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { orders } from '../src/server/db/schema';
 import { loadEnv } from '../src/server/env';
-import { createStaffMember, type TestStaffMember } from '../src/server/test-support/staff-app';
+import { createStaffMember, type TestStaffMember } from '../src/server/testing/staff-app';
 import type { OrderListResponse } from '../src/shared/staff/orders';
 import { findAssignees, seedOrders, settleTables } from './seed-orders';
 import { printFigure, timeCalls, timeRuns } from './bench-timing';

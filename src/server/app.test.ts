@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadEnv, type Env } from './env';
-import { openTestDatabase, testDatabaseKinds } from './db/test-database';
+import { openTestDatabase, testDatabaseKinds } from './testing/test-database';
 import type { Database } from './db/database';
 
 function testEnv(overrides: Record<string, string> = {}): Env {

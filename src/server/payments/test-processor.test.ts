@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import type { Database } from '../db/database';
 import { testPaymentIntents } from '../db/schema';
 import { testCardMessages } from '../../shared/test-card';

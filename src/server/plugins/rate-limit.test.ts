@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import type { Database } from '../db/database';
 import { registerErrorHandler } from './errors';
 import { rateLimitedWith, registerRateLimit, type RateLimitOptions } from './rate-limit';

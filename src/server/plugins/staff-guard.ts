@@ -5,11 +5,12 @@ import type { Database } from '../db/database';
 import { session as sessionTable } from '../db/schema';
 import type { StaffAuth } from '../auth/auth';
 import { recordAudit } from '../audit/audit-log';
-import { sessionLimits, staffRoles, type StaffRole, type StaffUser } from '../../shared/staff/session';
+import { isStaffRole, sessionLimits, type StaffRole, type StaffUser } from '../../shared/staff/session';
 import { staffMessages } from '../../shared/staff/staff-messages';
+import { can, type Permission } from '../../shared/staff/permissions';
 import { AppError } from './errors';
 
-// Who may use `/api/manage` (DESIGN 8): every staff route runs `requireStaff` (or `requireAdmin`)
+// Who may use `/api/manage` (DESIGN 8): every staff route runs `requireStaff` (or `requirePermission`)
 // before its handler, and every state-changing request there must come from our own origin.
 
 export type StaffContext = { user: StaffUser; sessionId: string };
@@ -48,10 +49,6 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | null | un
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
-export function isStaffRole(role: unknown): role is StaffRole {
-  return typeof role === 'string' && (staffRoles as readonly string[]).includes(role);
-}
-
 type AuthUser = {
   id: string;
   name: string;
@@ -85,8 +82,10 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 export type StaffGuards = {
+  /** Any signed-in staff member. */
   requireStaff: preHandlerAsyncHookHandler;
-  requireAdmin: preHandlerAsyncHookHandler;
+  /** A signed-in staff member whose role grants `permission` (spec 02 section 6, `permissions.ts`). */
+  requirePermission: (permission: Permission) => preHandlerAsyncHookHandler;
 };
 
 /**
@@ -154,16 +153,17 @@ export function registerStaffGuard(
     request.staff = { user: toStaffUser({ ...user, role: user.role }), sessionId: session.id };
   };
 
-  const requireAdmin: preHandlerAsyncHookHandler = async function (request, reply) {
-    await requireStaff.call(this, request, reply);
-    const { user } = staffOf(request);
-    if (user.role !== 'admin') {
-      await deny(request, 'not_admin', { id: user.id, email: user.email });
-      throw new AppError('permission_denied', staffMessages.adminsOnly);
-    }
-  };
+  const requirePermission = (permission: Permission): preHandlerAsyncHookHandler =>
+    async function (request, reply) {
+      await requireStaff.call(this, request, reply);
+      const { user } = staffOf(request);
+      if (!can(user, permission)) {
+        await deny(request, `missing_permission:${permission}`, { id: user.id, email: user.email });
+        throw new AppError('permission_denied', staffMessages.adminsOnly);
+      }
+    };
 
-  return { requireStaff, requireAdmin };
+  return { requireStaff, requirePermission };
 }
 
 /** Records a fulfiller's attempt on an order that is not theirs, which they are told does not exist. */

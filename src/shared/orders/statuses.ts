@@ -29,10 +29,42 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 /** The status every newly paid order starts in. */
 export const initialOrderStatus: OrderStatus = 'reviewing_form_data';
 
-/** The six statuses between a new order and the IRS submission. */
-export const inProcessStatuses: readonly OrderStatus[] = orderStatuses.slice(0, 6);
+/**
+ * The groups of statuses every rule is written in, by name. In process: being worked, from a new
+ * order to the IRS submission (the dashboard's "In Progress"). Closed: no more work (no active order
+ * for its assignee, no due-date badge). Open: everything not closed. Customer-visible: entering it
+ * changes what the customer is told, so they hear of it.
+ */
+export const orderStatusGroups = {
+  inProcess: [
+    'reviewing_form_data',
+    'checking_company_registration',
+    'preparing_ss4_form',
+    'awaiting_user_signature',
+    'ss4_signed_awaiting_irs',
+    'submitted_to_irs',
+  ],
+  closed: ['completed', 'cancelled'],
+  open: [
+    'reviewing_form_data',
+    'checking_company_registration',
+    'preparing_ss4_form',
+    'awaiting_user_signature',
+    'ss4_signed_awaiting_irs',
+    'submitted_to_irs',
+    'on_hold',
+  ],
+  customerVisible: ['awaiting_user_signature', 'on_hold', 'completed', 'cancelled'],
+} as const satisfies Record<string, readonly OrderStatus[]>;
+export type OrderStatusGroup = keyof typeof orderStatusGroups;
 
-const legacyStatuses: Record<string, OrderStatus> = {
+/** Whether `status` is in `group`. */
+export function isInStatusGroup(group: OrderStatusGroup, status: OrderStatus): boolean {
+  return (orderStatusGroups[group] as readonly OrderStatus[]).includes(status);
+}
+
+/** Values stored before the nine statuses, and what each reads as (spec 02 section 4). */
+export const legacyOrderStatuses: Readonly<Record<string, OrderStatus>> = {
   submitted: 'reviewing_form_data',
   assigned: 'reviewing_form_data',
   in_progress: 'reviewing_form_data',
@@ -42,22 +74,37 @@ const legacyStatuses: Record<string, OrderStatus> = {
 /** A stored status as one of the nine; legacy values are mapped, anything unknown is reviewed again. */
 export function normalizeOrderStatus(value: string): OrderStatus {
   if ((orderStatuses as readonly string[]).includes(value)) return value as OrderStatus;
-  return legacyStatuses[value] ?? 'reviewing_form_data';
+  return Object.hasOwn(legacyOrderStatuses, value) ? legacyOrderStatuses[value]! : 'reviewing_form_data';
 }
 
 export const orderPriorities = ['standard', 'express', 'rush'] as const;
 export type OrderPriority = (typeof orderPriorities)[number];
 export const orderPriorityLabels: Record<OrderPriority, string> = { standard: 'Standard', express: 'Express', rush: 'Rush' };
 
+/** A stored priority as one of the three; anything else (never written by this server) as standard. */
+export function normalizeOrderPriority(value: string): OrderPriority {
+  return (orderPriorities as readonly string[]).includes(value) ? (value as OrderPriority) : 'standard';
+}
+
 export const customerStatuses = ['submitted', 'in_process', 'completed', 'cancelled'] as const;
 export type CustomerStatus = (typeof customerStatuses)[number];
 
-/** What the customer sees for an internal status: completed and cancelled as they are, anything else in process. */
+/** What the customer sees for each internal status (spec 02 section 4); `submitted` has none. */
+const customerStatusOf: Record<OrderStatus, CustomerStatus> = {
+  reviewing_form_data: 'in_process',
+  checking_company_registration: 'in_process',
+  preparing_ss4_form: 'in_process',
+  awaiting_user_signature: 'in_process',
+  ss4_signed_awaiting_irs: 'in_process',
+  submitted_to_irs: 'in_process',
+  on_hold: 'in_process',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
+
+/** What the customer sees for a stored status. */
 export function customerStatusFor(status: string): CustomerStatus {
-  const normalized = normalizeOrderStatus(status);
-  if (normalized === 'completed') return 'completed';
-  if (normalized === 'cancelled') return 'cancelled';
-  return 'in_process';
+  return customerStatusOf[normalizeOrderStatus(status)];
 }
 
 export type CustomerStatusDetails = {

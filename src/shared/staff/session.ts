@@ -6,6 +6,20 @@ export type StaffRole = (typeof staffRoles)[number];
 
 export const staffRoleLabels: Record<StaffRole, string> = { admin: 'Admin', fulfiller: 'Fulfiller' };
 
+/** Whether `role` is one of the staff roles. */
+export function isStaffRole(role: unknown): role is StaffRole {
+  return typeof role === 'string' && (staffRoles as readonly string[]).includes(role);
+}
+
+/**
+ * The role the users screen lists an account under. An account without one reads as a fulfiller
+ * (spec 02 section 3: "fulfiller if absent"), and so does one whose role is unknown; neither can sign
+ * in or do anything (`permissionsOf` gives them nothing) until an admin saves a role.
+ */
+export function listedRole(role: string | null): StaffRole {
+  return isStaffRole(role) ? role : 'fulfiller';
+}
+
 /** The longest password accepted anywhere (argon2 takes any length; this bounds the work). */
 export const maxPasswordLength = 128;
 

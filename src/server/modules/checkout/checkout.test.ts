@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, deliverToWebhookRoute } from '../../app';
 import type { Database } from '../../db/database';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import { createMailer, mailFolder, type Mailer } from '../../email/mailer';
 import { loadEnv, type Env } from '../../env';
 import { testProcessorWebhookSecret } from '../../payments/create-payment-provider';

@@ -7,9 +7,9 @@ import { addBusinessDays } from '../../../shared/dates';
 import { initialOrderStatus } from '../../../shared/orders/statuses';
 import type { Checkout } from './get-checkout';
 import { sendOrderConfirmation, type ConfirmationOutcome } from './send-order-confirmation';
-import { autoAssignOrder } from '../manage-orders/auto-assign-order';
-import { notifyAssignee } from '../manage-orders/notify-assignee';
-import { siteOrigin } from '../manage-orders/panel-links';
+import { autoAssignOrder } from '../../orders/auto-assign-order';
+import { notifyAssignee } from '../../orders/notify-assignee';
+import { siteOrigin } from '../../site-links';
 
 export type CreateOrderFromPaymentOptions = {
   services: Pick<AppServices, 'database' | 'mailer' | 'env'>;

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
-import { createPaidOrder } from '../../db/factories';
-import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../test-support/staff-app';
+import { createPaidOrder } from '../../testing/factories';
+import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../testing/staff-app';
 import { normalizeOrderStatus, orderPriorities, orderStatuses } from '../../../shared/orders/statuses';
 import type { StaffListResponse } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { listOrders } from './orders-test-kit';
+import { listOrders } from '../../testing/orders-kit';
 
 const legacyStatuses = ['submitted', 'assigned', 'in_progress', 'irs_submitted'];
 

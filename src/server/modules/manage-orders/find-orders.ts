@@ -1,16 +1,17 @@
 import { and, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders, user } from '../../db/schema';
-import { normalizeOrderStatus } from '../../../shared/orders/statuses';
+import { normalizeOrderPriority, normalizeOrderStatus } from '../../../shared/orders/statuses';
+import { can } from '../../../shared/staff/permissions';
 import type { StaffUser } from '../../../shared/staff/session';
 import { ordersPageSize, type OrderCounters, type OrderListItem, type OrderListQuery, type OrderListResponse } from '../../../shared/staff/orders';
-import { inProcessStoredValues, normalizeOrderPriority, storedValuesOf } from './stored-statuses';
+import { storedValuesOf, storedValuesOfGroup } from '../../orders/stored-statuses';
 
 export type FindOrdersOptions = { db: Db; viewer: StaffUser; query: OrderListQuery };
 
-/** Admins see every order; a fulfiller only those assigned to them. */
+/** Every order for who may see them all; otherwise only those assigned to the viewer. */
 function visibleTo(viewer: StaffUser): SQL | undefined {
-  return viewer.role === 'admin' ? undefined : eq(orders.assignedTo, viewer.id);
+  return can(viewer, 'orders:read-all') ? undefined : eq(orders.assignedTo, viewer.id);
 }
 
 function storedStatusIn(values: readonly string[]): SQL {
@@ -36,7 +37,7 @@ async function countOrders(db: Db, visible: SQL | undefined): Promise<OrderCount
     .select({
       total: sql<number>`count(*)::int`,
       newSubmissions: sql<number>`(count(*) filter (where ${storedStatusIn(storedValuesOf('reviewing_form_data'))}))::int`,
-      inProgress: sql<number>`(count(*) filter (where ${storedStatusIn(inProcessStoredValues)}))::int`,
+      inProgress: sql<number>`(count(*) filter (where ${storedStatusIn(storedValuesOfGroup('inProcess'))}))::int`,
       completed: sql<number>`(count(*) filter (where ${storedStatusIn(storedValuesOf('completed'))}))::int`,
     })
     .from(orders)

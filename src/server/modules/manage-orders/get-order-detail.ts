@@ -3,11 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { orders, orderStatusHistory, user } from '../../db/schema';
 import type { FieldCipher } from '../../security/encryption';
-import { normalizeOrderStatus } from '../../../shared/orders/statuses';
+import { normalizeOrderPriority, normalizeOrderStatus } from '../../../shared/orders/statuses';
 import { maskSsn } from '../../../shared/ss4/ss4-mapping';
 import type { OrderDetail, StatusHistoryEntry } from '../../../shared/staff/orders';
 import { readOrderSsn } from './order-ssn';
-import { normalizeOrderPriority } from './stored-statuses';
 
 export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger };
 

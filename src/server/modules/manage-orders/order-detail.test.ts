@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { orders, orderStatusHistory } from '../../db/schema';
-import { createPaidOrder } from '../../db/factories';
-import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../test-support/staff-app';
+import { createPaidOrder } from '../../testing/factories';
+import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../testing/staff-app';
 import type { OrderDetailResponse, RevealSsnResponse } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { applicationWithSsn, auditRows, getOrder } from './orders-test-kit';
+import { applicationWithSsn, auditRows, getOrder } from '../../testing/orders-kit';
 
 describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => {
   let database: Database;

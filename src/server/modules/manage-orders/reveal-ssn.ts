@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import type { FieldCipher } from '../../security/encryption';
 import { formatSsn } from '../../../shared/ss4/ss4-mapping';
 import type { RevealSsnResponse } from '../../../shared/staff/orders';
-import type { OrderRow } from './order-access';
+import type { OrderRow } from '../../plugins/order-access';
 import { readOrderSsn } from './order-ssn';
 
 export type RevealSsnOptions = {

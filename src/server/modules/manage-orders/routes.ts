@@ -12,13 +12,13 @@ import {
   type StaffListResponse,
 } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { findVisibleOrder } from './order-access';
+import { requireOrderAccess } from '../../plugins/order-access';
 import { findOrders } from './find-orders';
 import { findAssignableStaff } from './find-assignable-staff';
 import { getOrderDetail } from './get-order-detail';
 import { updateOrder } from './update-order';
 import { revealSsn } from './reveal-ssn';
-import { siteOrigin } from './panel-links';
+import { siteOrigin } from '../../site-links';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */
 export function registerManageOrderRoutes(app: FastifyInstance, services: AppServices): void {
@@ -40,14 +40,14 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
   app.get('/api/manage/staff', staffOnly, async (): Promise<StaffListResponse> => ({ staff: await findAssignableStaff(db) }));
 
   app.get('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
-    const { id } = await findVisibleOrder(database, request);
+    const { id } = await requireOrderAccess(database, request);
     const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log });
     if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
     return { order };
   });
 
   app.patch('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
-    const { id } = await findVisibleOrder(database, request);
+    const { id } = await requireOrderAccess(database, request);
     const update = parseWith(orderUpdateSchema, request.body);
     const { einEmail } = await updateOrder({
       services,
@@ -64,7 +64,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
   });
 
   app.post('/api/manage/orders/:id/ssn', staffOnly, async (request): Promise<RevealSsnResponse> => {
-    const order = await findVisibleOrder(database, request);
+    const order = await requireOrderAccess(database, request);
     return revealSsn({ db, cipher, order, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
   });
 }

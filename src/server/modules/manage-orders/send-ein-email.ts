@@ -4,7 +4,7 @@ import { orders } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { einEmail } from '../../email/ein-email';
 import type { OrderDetailResponse } from '../../../shared/staff/orders';
-import { trackingUrl } from './panel-links';
+import { trackingUrl } from '../../site-links';
 
 export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 

@@ -2,15 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { orders, orderStatusHistory } from '../../db/schema';
-import { createPaidOrder } from '../../db/factories';
+import { createPaidOrder } from '../../testing/factories';
 import type { Mailer } from '../../email/mailer';
-import { createStaffMember, mailbox, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../test-support/staff-app';
+import { createStaffMember, mailbox, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../testing/staff-app';
 import type { OrderDetailResponse } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { applicationWithSsn, auditRows, getOrder, mailTo, saveOrder } from './orders-test-kit';
+import { applicationWithSsn, auditRows, getOrder, mailTo, saveOrder } from '../../testing/orders-kit';
 
 const publicUrl = 'https://ein.example.com';
 

@@ -8,7 +8,8 @@ import { normalizeOrderStatus } from '../../../shared/orders/statuses';
 import { staffRoles, type StaffUser } from '../../../shared/staff/session';
 import type { OrderUpdate } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { notifyAssignee } from './notify-assignee';
+import { can, canSeeOrder } from '../../../shared/staff/permissions';
+import { notifyAssignee } from '../../orders/notify-assignee';
 import { sendEinEmailIfDue, type EinEmailOutcome } from './send-ein-email';
 
 export type UpdateOrderOptions = {
@@ -40,12 +41,12 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
   const saved = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     // Checked again under the lock: an admin may have just assigned the order to someone else.
-    if (!current || (actor.role !== 'admin' && current.assignedTo !== actor.id)) {
+    if (!current || !canSeeOrder(actor, current)) {
       throw new AppError('not_found', staffMessages.orderNotFound);
     }
 
     const assignmentChanged = update.assignedTo !== current.assignedTo;
-    if (assignmentChanged && actor.role !== 'admin') throw new AppError('permission_denied', staffMessages.assignOthersAdminsOnly);
+    if (assignmentChanged && !can(actor, 'orders:assign')) throw new AppError('permission_denied', staffMessages.assignOthersAdminsOnly);
 
     let newAssignee: NewAssignee | null = null;
     if (assignmentChanged && update.assignedTo !== null) {

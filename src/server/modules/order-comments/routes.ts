@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services';
 import { parseWith } from '../../plugins/validation';
 import { staffOf } from '../../plugins/staff-guard';
-import { findVisibleOrder } from '../manage-orders/order-access';
+import { requireOrderAccess } from '../../plugins/order-access';
 import { newCommentSchema, type CommentResponse, type CommentsResponse } from '../../../shared/staff/comments';
 import { addComment } from './add-comment';
 import { createCommentEventHub } from './comment-events';
@@ -21,14 +21,14 @@ export async function registerOrderCommentRoutes(
   app.addHook('onClose', async () => hub.close());
 
   app.get('/api/manage/orders/:id/comments', { preHandler: guards.requireStaff }, async (request, reply) => {
-    const order = await findVisibleOrder(database, request);
+    const order = await requireOrderAccess(database, request);
     reply.header('cache-control', 'no-store');
     const body: CommentsResponse = { comments: await findComments(database.db, order.id) };
     return body;
   });
 
   app.post('/api/manage/orders/:id/comments', { preHandler: guards.requireStaff }, async (request, reply) => {
-    const order = await findVisibleOrder(database, request);
+    const order = await requireOrderAccess(database, request);
     const { text } = parseWith(newCommentSchema, request.body);
     const { user } = staffOf(request);
     const body: CommentResponse = { comment: await addComment(database, { orderId: order.id, author: user, text }) };
@@ -36,7 +36,7 @@ export async function registerOrderCommentRoutes(
   });
 
   app.get('/api/manage/orders/:id/comments/events', { preHandler: guards.requireStaff, compress: false }, async (request, reply) => {
-    const order = await findVisibleOrder(database, request);
+    const order = await requireOrderAccess(database, request);
     await streamCommentEvents(request, reply, { hub, orderId: order.id, timings });
   });
 }

@@ -7,8 +7,8 @@ import { session as sessionTable } from '../../db/schema';
 import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../plugins/errors';
 import { parseWith } from '../../plugins/validation';
-import { forwardCookies, headersOf, isStaffRole, staffOf, toStaffUser } from '../../plugins/staff-guard';
-import { signInSchema, type SessionResponse } from '../../../shared/staff/session';
+import { forwardCookies, headersOf, staffOf, toStaffUser } from '../../plugins/staff-guard';
+import { isStaffRole, signInSchema, type SessionResponse } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { clearAccountFailures, countSignInFailure, signInBlockedFor } from './sign-in-throttle';
 

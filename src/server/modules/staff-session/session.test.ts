@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { auditLog, session } from '../../db/schema';
-import { createStaffMember, newClientAddress, sessionCookieOf, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../test-support/staff-app';
+import { createStaffMember, newClientAddress, sessionCookieOf, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../testing/staff-app';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { sessionLimits } from '../../../shared/staff/session';
 import { refusedSignInMinMs } from './routes';

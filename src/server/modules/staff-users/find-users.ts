@@ -1,12 +1,9 @@
 import { and, asc, count, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders, user } from '../../db/schema';
-import type { StaffRole } from '../../../shared/staff/session';
+import { listedRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
-import type { OrderStatus } from '../../../shared/orders/statuses';
-
-/** Statuses that no longer count toward anyone's workload. */
-const closedStatuses: OrderStatus[] = ['completed', 'cancelled'];
+import { storedValuesOfGroup } from '../../orders/stored-statuses';
 
 /** Every account, by name, with its open assigned orders counted in the same query. */
 export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
@@ -24,7 +21,7 @@ export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
       activeOrders: count(orders.assignedTo),
     })
     .from(user)
-    .leftJoin(orders, and(eq(orders.assignedTo, user.id), notInArray(orders.status, closedStatuses)))
+    .leftJoin(orders, and(eq(orders.assignedTo, user.id), notInArray(orders.status, storedValuesOfGroup('closed'))))
     .where(where)
     .groupBy(user.id)
     // Case-insensitive, so the order is the same under any database collation.
@@ -34,8 +31,7 @@ export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
     id: row.id,
     name: row.name,
     email: row.email,
-    // An account without a role is treated as a fulfiller (spec 02 section 3); saving it sets one.
-    role: (row.role === 'admin' ? 'admin' : 'fulfiller') satisfies StaffRole,
+    role: listedRole(row.role),
     suspended: row.banned,
     notificationEnabled: row.notificationEnabled,
     priorityFulfiller: row.priorityFulfiller,

@@ -20,7 +20,7 @@ function userIdOf(request: FastifyRequest): string {
 /** `/api/manage/users…` (admins only). */
 export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<AppServices, 'auth' | 'database' | 'guards'>): void {
   const { database, guards } = services;
-  const adminOnly = { preHandler: guards.requireAdmin };
+  const adminOnly = { preHandler: guards.requirePermission('users:manage') };
 
   app.get('/api/manage/users', adminOnly, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

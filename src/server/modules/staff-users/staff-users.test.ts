@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { APIError } from 'better-auth/api';
 import { and, desc, eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { account, auditLog, orderComments, orders, session, user } from '../../db/schema';
-import { createPaidOrder } from '../../db/factories';
+import { createPaidOrder } from '../../testing/factories';
 import { AppError } from '../../plugins/errors';
 import {
   createStaffMember,
@@ -17,7 +17,7 @@ import {
   testOrigin,
   type StaffTestApp,
   type TestStaffMember,
-} from '../../test-support/staff-app';
+} from '../../testing/staff-app';
 import { newUserDefaults, type CreateUser, type StaffUserRow, type UserResponse, type UsersResponse } from '../../../shared/staff/users';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { isUniqueViolation, toAppError } from './auth-errors';

@@ -4,6 +4,7 @@ import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../plugins/errors';
 import type { StaffUserRow, UpdateUser } from '../../../shared/staff/users';
 import { staffMessages } from '../../../shared/staff/staff-messages';
+import { permissionsOf } from '../../../shared/staff/permissions';
 import { isUniqueViolation, withAuthErrors } from './auth-errors';
 import { assertEmailFree, emailTakenError } from './create-staff-user';
 import { getUserRow } from './find-users';
@@ -23,7 +24,7 @@ export async function updateStaffUser(action: StaffAction, id: string, input: Up
   const { db } = database;
   const self = id === actor.id;
   if (self && input.suspended) throw new AppError('bad_request', staffMessages.cannotSuspendSelf);
-  if (self && input.role !== 'admin') throw new AppError('bad_request', staffMessages.cannotDemoteSelf);
+  if (self && !permissionsOf(input.role).includes('users:manage')) throw new AppError('bad_request', staffMessages.cannotDemoteSelf);
 
   const [existing] = await db.select().from(user).where(eq(user.id, id));
   if (!existing) throw new AppError('not_found', staffMessages.userNotFound);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { loadEnv, type Env } from '../../env';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { createTestProcessor, type TestProcessor } from '../../payments/test-processor';
 import { verifyWebhookEvent } from '../../payments/webhook-signature';

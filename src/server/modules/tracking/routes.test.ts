@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { checkouts, orders } from '../../db/schema';
-import { createPaidOrder } from '../../db/factories';
+import { createPaidOrder } from '../../testing/factories';
 import { createTrackingNumber } from '../checkout/tracking-number';
 import { registerErrorHandler } from '../../plugins/errors';
 import { registerRateLimit } from '../../plugins/rate-limit';

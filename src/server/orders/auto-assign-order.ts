@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { orders, user } from '../../db/schema';
-import { recordAudit } from '../../audit/audit-log';
-import { staffRoles } from '../../../shared/staff/session';
-import { finishedStatuses } from './stored-statuses';
+import type { Db } from '../db/database';
+import { orders, user } from '../db/schema';
+import { recordAudit } from '../audit/audit-log';
+import { staffRoles } from '../../shared/staff/session';
+import { storedValuesOfGroup } from './stored-statuses';
 
 export type AutoAssignee = { id: string; name: string; email: string; notificationEnabled: boolean };
 
@@ -19,7 +19,7 @@ const autoAssignLockKey = 4_710_301;
 export async function autoAssignOrder(tx: Pick<Db, 'execute' | 'insert'>, orderId: number): Promise<AutoAssignee | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(${autoAssignLockKey})`);
   const finished = sql.join(
-    finishedStatuses.map((status) => sql`${status}`),
+    storedValuesOfGroup('closed').map((status) => sql`${status}`),
     sql`, `,
   );
   const roles = sql.join(

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import type { FieldCipher } from '../../security/encryption';
-import { isTestProcessor } from '../../payments/create-payment-provider';
-import type { PaymentProvider } from '../../payments/provider';
-import { staffInject } from '../../test-support/staff-app';
-import { sampleApplication } from '../../../shared/application/sample-application';
-import type { CheckoutResponse, ConfirmPaymentResponse } from '../../../shared/checkout';
-import type { OrderDetail, OrderDetailResponse, OrderListResponse, OrderUpdateInput } from '../../../shared/staff/orders';
+import type { Db } from '../db/database';
+import type { FieldCipher } from '../security/encryption';
+import { isTestProcessor } from '../payments/create-payment-provider';
+import type { PaymentProvider } from '../payments/provider';
+import { staffInject } from './staff-app';
+import { sampleApplication } from '../../shared/application/sample-application';
+import type { CheckoutResponse, ConfirmPaymentResponse } from '../../shared/checkout';
+import type { OrderDetail, OrderDetailResponse, OrderListResponse, OrderUpdateInput } from '../../shared/staff/orders';
 
 // Helpers shared by the staff order tests: calls of the staff API, a paid purchase through the public
 // API, and readers for the test mailbox and the audit log.

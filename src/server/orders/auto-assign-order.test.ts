@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
-import type { Database } from '../../db/database';
-import { orders, user } from '../../db/schema';
-import { createPaidOrder } from '../../db/factories';
-import { createStaffMember, mailbox, startStaffTestApp, type StaffTestApp } from '../../test-support/staff-app';
-import { auditRows, mailTo, purchase } from './orders-test-kit';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
+import type { Database } from '../db/database';
+import { orders, user } from '../db/schema';
+import { createPaidOrder } from '../testing/factories';
+import { createStaffMember, mailbox, startStaffTestApp, type StaffTestApp } from '../testing/staff-app';
+import { auditRows, mailTo, purchase } from '../testing/orders-kit';
 
 const publicUrl = 'https://ein.example.com';
 

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { orders } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
-import { auditHiddenOrder, staffOf } from '../../plugins/staff-guard';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import type { Database } from '../db/database';
+import { orders } from '../db/schema';
+import { AppError } from './errors';
+import { auditHiddenOrder, staffOf } from './staff-guard';
+import { staffMessages } from '../../shared/staff/staff-messages';
+import { canSeeOrder } from '../../shared/staff/permissions';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -20,11 +21,11 @@ export function orderIdOf(request: FastifyRequest): number {
  * The order the signed-in staff member may see: admins any, fulfillers only those assigned to them.
  * Anything else is the same 404 as a missing order, with no order data, and is audited.
  */
-export async function findVisibleOrder(database: Database, request: FastifyRequest, id = orderIdOf(request)): Promise<OrderRow> {
+export async function requireOrderAccess(database: Database, request: FastifyRequest, id = orderIdOf(request)): Promise<OrderRow> {
   const { user } = staffOf(request);
   const [order] = await database.db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
-  if (user.role !== 'admin' && order.assignedTo !== user.id) {
+  if (!canSeeOrder(user, order)) {
     await auditHiddenOrder(database, request, id);
     throw new AppError('not_found', staffMessages.orderNotFound);
   }

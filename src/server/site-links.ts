@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Env } from '../../env';
-import { trackingPagePath } from '../../../shared/public-paths';
+import type { Env } from './env';
+import { trackingPagePath } from '../shared/public-paths';
 
 /**
  * Where links in e-mails point: `PUBLIC_URL` when it is set (production), otherwise the address the

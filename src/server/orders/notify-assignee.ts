@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../email/mailer';
-import { assignmentEmail } from '../../email/assignment-email';
-import type { OrderPriority } from '../../../shared/orders/statuses';
-import { manageOrderUrl } from './panel-links';
+import type { Mailer } from '../email/mailer';
+import { assignmentEmail } from '../email/assignment-email';
+import type { OrderPriority } from '../../shared/orders/statuses';
+import { manageOrderUrl } from '../site-links';
 
 export type NotifyAssigneeOptions = {
   mailer: Mailer;

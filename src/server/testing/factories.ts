@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database';
-import { checkouts, orders } from './schema';
+import type { Db } from '../db/database';
+import { checkouts, orders } from '../db/schema';
 import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
 import { createTrackingNumber } from '../modules/checkout/tracking-number';
 import { initialOrderStatus } from '../../shared/orders/statuses';

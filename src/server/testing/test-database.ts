@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from './database';
+import { openDatabase, type Database } from '../db/database';
 
 /**
  * The databases a database-facing test runs against: PGlite in memory always, and PostgreSQL

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { manageOrderUrl, siteOrigin, trackingUrl } from './panel-links';
+import { manageOrderUrl, siteOrigin, trackingUrl } from './site-links';
 
 const request = { protocol: 'http', host: 'localhost:3101' } as FastifyRequest;
 
