@@ -14,11 +14,12 @@ import {
 import { Choice } from '../../components/form/controls';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField } from '../../components/form/fields';
 import { paths } from '../../paths';
-import { restoreSection, saveSection } from './application-storage';
-import { useWizardPage } from './use-wizard-page';
+import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
-import { WizardLayout } from './wizard-layout';
-import { FormSection, WizardForm, WizardLoading } from './wizard-form';
+import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
+import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { FormSection, WizardForm } from './wizard-form';
 
 const mailingFields = ['mailingCareOf', 'mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
 
