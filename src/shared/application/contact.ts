@@ -48,6 +48,11 @@ const requiredName = (message: string) => optionalName().refine((value) => !isBl
 const email = (message: string) => z.email({ error: message }).max(emailMaxLength, tooLong(emailMaxLength));
 
 
+/** Step 3 asks about the trustee only for a trust. */
+export function asksTrustee(entityType: string | undefined): boolean {
+  return entityType === 'Trust';
+}
+
 export const contactSchema = z
   .strictObject({
     contactFirstName: requiredName(messages.firstName),
@@ -73,7 +78,7 @@ export const contactSchema = z
     trusteeSuffix: z.enum(['', 'Jr', 'Sr', 'II', 'III', 'IV'], { error: messages.trusteeSuffix }).optional(),
   })
   .superRefine((contact, ctx) => {
-    if (contact.entityType !== 'Trust') return;
+    if (!asksTrustee(contact.entityType)) return;
     if (isBlank(contact.trusteeFirstName ?? '')) ctx.addIssue({ code: 'custom', path: ['trusteeFirstName'], message: messages.firstName });
     if (isBlank(contact.trusteeLastName ?? '')) ctx.addIssue({ code: 'custom', path: ['trusteeLastName'], message: messages.lastName });
   });

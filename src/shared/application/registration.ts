@@ -63,6 +63,11 @@ export const registrationMessages = {
 } as const;
 const messages = registrationMessages;
 
+/** Step 2 asks for a mailing address only when it differs from the business address. */
+export function asksMailingAddress(sameMailingAddress: boolean | undefined): boolean {
+  return !sameMailingAddress;
+}
+
 export const registrationSchema = z
   .strictObject({
     companyRegistrationNumber: optionalText(registrationLimits.companyRegistrationNumber),
@@ -94,7 +99,7 @@ export const registrationSchema = z
     reitType: z.enum(['', 'equity', 'mortgage'], { error: messages.reitType }).optional(),
   })
   .superRefine((registration, ctx) => {
-    if (registration.sameMailingAddress) return;
+    if (!asksMailingAddress(registration.sameMailingAddress)) return;
     const required = ['mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
     for (const field of required) {
       if (isBlank(registration[field] ?? '')) ctx.addIssue({ code: 'custom', path: [field], message: messages[field] });

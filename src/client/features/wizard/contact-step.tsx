@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
+  asksTrustee,
   contactDefaults,
   contactSchema,
   nameMaxLength,
@@ -58,7 +59,7 @@ export function ContactStep() {
 function ContactForm({ application }: { application: SavedApplication }) {
   const navigate = useNavigate();
   const entityType = companyEntityType(application);
-  const isTrust = entityType === 'Trust';
+  const isTrust = asksTrustee(entityType);
 
   const form = useForm<Contact>({
     resolver: wizardResolver(contactSchema),
