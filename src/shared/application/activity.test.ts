@@ -5,7 +5,9 @@ import {
   activityFollowUpFields,
   activityFollowUps,
   activityQuestions,
+  activityMessages,
   activitySchema,
+  followUpsOf,
   principalActivityOptions,
   visibleFollowUps,
   type Activity,
@@ -210,5 +212,15 @@ describe('the follow-up tree', () => {
       visibleFollowUps({ principalActivity: 'other', otherCategory: 'sell-goods', otherGoodsType: 'retail', otherRetailCategory: 'direct', retailCategory: 'direct' }),
     ).toEqual(['otherCategory', 'otherGoodsType', 'otherRetailCategory', 'otherDirectSalesCategory']);
     expect(visibleFollowUps({ principalActivity: '' })).toEqual([]);
+  });
+
+  // Answers come from the browser: names of Object.prototype's members must not be read as branches.
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('opens nothing for the answer %s', (answer) => {
+    expect(followUpsOf('principalActivity', answer)).toEqual([]);
+    expect(followUpsOf('otherCategory', answer)).toEqual([]);
+    expect(messages({ principalActivity: answer, otherCategory: answer, ...product })).toEqual({
+      principalActivity: [activityMessages.principalActivity],
+      otherCategory: [activityQuestions.otherCategory.message],
+    });
   });
 });

@@ -482,7 +482,9 @@ export const activityFollowUps: Partial<Record<ActivityParentField, Readonly<Rec
 
 /** The follow-ups a parent's answer opens (none for an unanswered or unlisted answer). */
 export function followUpsOf(parent: ActivityParentField, answer: unknown): readonly ActivityFollowUpField[] {
-  return typeof answer === 'string' ? (activityFollowUps[parent]?.[answer] ?? []) : [];
+  const byAnswer = activityFollowUps[parent];
+  // Own keys only: an answer such as 'constructor' or '__proto__' must not reach Object.prototype.
+  return typeof answer === 'string' && byAnswer && Object.hasOwn(byAnswer, answer) ? (byAnswer[answer] ?? []) : [];
 }
 
 /** The follow-up questions the given answers make visible, parents before their children. */

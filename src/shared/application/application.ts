@@ -6,7 +6,7 @@ import { complianceSchema } from './compliance';
 import { activitySchema } from './activity';
 import { applicationVersion } from './sections';
 
-export { applicationSections, applicationStorageKey, applicationVersion } from './sections';
+export { applicationSections, applicationVersion } from './sections';
 export type { ApplicationSection, ApplicationSections, SavedApplication } from './sections';
 
 export const sectionSchemas = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './fields';
 import { yesNoValues } from './options';
 
 // Step 4, "Regulatory Compliance": the four regulatory questions and the employment plans
@@ -56,15 +57,6 @@ const countPattern = /^\d{0,7}$/;
 const lacksCount = (value: unknown) => typeof value !== 'string' || (countPattern.test(value) && Number(value) < 1);
 
 const monthYearPattern = /^(0[1-9]|1[0-2])\/\d{4}$/;
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written YYYY-MM-DD (what a native date input gives). */
-function isIsoDate(value: string): boolean {
-  if (!datePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const optionalCount = (message: string) => z.string().regex(countPattern, message).optional();
 
 export const complianceSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityTypeOptions } from './company';
+import { isBlank, optionalText, tooLong } from './fields';
 
 // Step 3 "Responsible Party": the primary contact, the responsible party and, for trusts, the trustee.
 
@@ -22,52 +23,62 @@ export const titleMaxLength = 50;
 const emailMaxLength = 254;
 
 const nameCharacters = /^[A-Za-z &-]*$/;
-const nameCharactersMessage = 'Only letters, spaces, hyphens, and ampersands allowed';
-const tooLong = (max: number) => `Must be ${max} characters or fewer`;
-const isBlank = (value: string) => value.trim() === '';
+
+export const contactMessages = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  nameCharacters: 'Only letters, spaces, hyphens, and ampersands allowed',
+  phoneNumber: 'Valid phone number required',
+  emailAddress: 'Valid email address required',
+  rpTitle: 'Title is required',
+  rpSSN: 'Enter 9 digits',
+  rpPhone: 'Enter 10 digits',
+  rpEmail: 'Enter a valid email address',
+  entityType: 'Entity type is required',
+  trusteeSuffix: 'Select a suffix from the list',
+} as const;
+const messages = contactMessages;
 
 /** A name that may be left empty: at most 50 characters, letters, spaces, hyphens and ampersands. */
-const optionalName = () => z.string().max(nameMaxLength, tooLong(nameMaxLength)).regex(nameCharacters, nameCharactersMessage);
+const optionalName = () => optionalText(nameMaxLength).regex(nameCharacters, messages.nameCharacters);
 
 /** A required name: the same rules, and not empty. */
 const requiredName = (message: string) => optionalName().refine((value) => !isBlank(value), message);
 
 const email = (message: string) => z.email({ error: message }).max(emailMaxLength, tooLong(emailMaxLength));
 
-const messages = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-} as const;
+
+/** Step 3 asks about the trustee only for a trust. */
+export function asksTrustee(entityType: string | undefined): boolean {
+  return entityType === 'Trust';
+}
 
 export const contactSchema = z
   .strictObject({
     contactFirstName: requiredName(messages.firstName),
     contactMiddleName: optionalName(),
     contactLastName: requiredName(messages.lastName),
-    phoneNumber: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'Valid phone number required'),
-    emailAddress: email('Valid email address required'),
+    phoneNumber: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, messages.phoneNumber),
+    emailAddress: email(messages.emailAddress),
     sameAsContact: z.boolean(),
     rpFirstName: requiredName(messages.firstName),
     rpMiddleName: optionalName(),
     rpLastName: requiredName(messages.lastName),
-    rpTitle: z
-      .string()
-      .max(titleMaxLength, tooLong(titleMaxLength))
-      .refine((value) => value.trim().length >= 2, 'Title is required'),
-    rpSSN: z.string().regex(/^\d{9}$/, 'Enter 9 digits'),
-    rpPhone: z.string().regex(/^\d{10}$/, 'Enter 10 digits'),
-    rpEmail: email('Enter a valid email address'),
+    rpTitle: optionalText(titleMaxLength).refine((value) => value.trim().length >= 2, messages.rpTitle),
+    rpSSN: z.string().regex(/^\d{9}$/, messages.rpSSN),
+    rpPhone: z.string().regex(/^\d{10}$/, messages.rpPhone),
+    rpEmail: email(messages.rpEmail),
     // The step-1 entity type, copied in so this schema alone knows whether a trustee is needed.
-    entityType: z.string().refine((value) => entityTypes.includes(value), 'Entity type is required'),
+    entityType: z.string().refine((value) => entityTypes.includes(value), messages.entityType),
     // Trusts only (required names: see below).
     trustFilingAsEstate: z.boolean().optional(),
     trusteeFirstName: optionalName().optional(),
     trusteeMiddleName: optionalName().optional(),
     trusteeLastName: optionalName().optional(),
-    trusteeSuffix: z.enum(['', 'Jr', 'Sr', 'II', 'III', 'IV'], { error: 'Select a suffix from the list' }).optional(),
+    trusteeSuffix: z.enum(['', 'Jr', 'Sr', 'II', 'III', 'IV'], { error: messages.trusteeSuffix }).optional(),
   })
   .superRefine((contact, ctx) => {
-    if (contact.entityType !== 'Trust') return;
+    if (!asksTrustee(contact.entityType)) return;
     if (isBlank(contact.trusteeFirstName ?? '')) ctx.addIssue({ code: 'custom', path: ['trusteeFirstName'], message: messages.firstName });
     if (isBlank(contact.trusteeLastName ?? '')) ctx.addIssue({ code: 'custom', path: ['trusteeLastName'], message: messages.lastName });
   });

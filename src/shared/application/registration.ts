@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBlank, isIsoDate, optionalText, requiredText } from './fields';
 import { usStateNames } from './options';
 
 // Step 2 "Company Registration Details": registration data and the business (and mailing) address.
@@ -37,67 +38,68 @@ export const registrationLimits = {
 const zipPattern = /^\d{5}(-\d{4})?$/;
 const einPattern = /^\d{2}-\d{7}$/;
 
-const tooLong = (max: number) => `Must be ${max} characters or fewer`;
-const isBlank = (value: string) => value.trim() === '';
 const isStateName = (value: string) => usStateNames.includes(value);
-
-/** A real calendar date written YYYY-MM-DD (what a native date input gives). */
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** Required text: not only spaces, at most `max` characters. */
-const requiredText = (message: string, max: number) =>
-  z
-    .string()
-    .max(max, tooLong(max))
-    .refine((value) => !isBlank(value), message);
 
 /** Optional state (full name): empty, or one of the 50 states. */
 const optionalStateName = (message: string) => z.string().refine((value) => value === '' || isStateName(value), message);
 
-const messages = {
+export const registrationMessages = {
+  businessStartDate: 'Business start date is required',
+  invalidDate: 'Enter a valid date',
+  previousOwnerEIN: 'Enter format: XX-XXXXXXX',
+  accountingYearClosingMonth: 'Select closing month',
+  streetAddress: 'Street address is required',
+  city: 'City is required',
+  county: 'County is required',
+  state: 'State is required',
+  zipCode: 'Valid ZIP code required',
   mailingStreetAddress: 'Mailing street address is required',
   mailingCity: 'Mailing city is required',
   mailingCounty: 'Mailing county is required',
   mailingState: 'Mailing state is required',
   mailingZipCode: 'Valid mailing ZIP code required',
+  stateFromList: 'Select a state from the list',
+  reitType: 'Select a REIT type',
 } as const;
+const messages = registrationMessages;
+
+/** Step 2 asks for a mailing address only when it differs from the business address. */
+export function asksMailingAddress(sameMailingAddress: boolean | undefined): boolean {
+  return !sameMailingAddress;
+}
 
 export const registrationSchema = z
   .strictObject({
-    companyRegistrationNumber: z.string().max(registrationLimits.companyRegistrationNumber, tooLong(registrationLimits.companyRegistrationNumber)),
+    companyRegistrationNumber: optionalText(registrationLimits.companyRegistrationNumber),
     businessStartDate: z
       .string()
-      .min(1, 'Business start date is required')
-      .refine((value) => value === '' || isIsoDate(value), 'Enter a valid date'),
-    previousOwnerEIN: z.string().refine((value) => value === '' || einPattern.test(value), 'Enter format: XX-XXXXXXX'),
-    accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), 'Select closing month'),
-    streetAddress: requiredText('Street address is required', registrationLimits.streetAddress),
-    city: requiredText('City is required', registrationLimits.city),
-    county: requiredText('County is required', registrationLimits.county),
-    state: z.string().refine(isStateName, 'State is required'),
-    zipCode: z.string().regex(zipPattern, 'Valid ZIP code required'),
+      .min(1, messages.businessStartDate)
+      .refine((value) => value === '' || isIsoDate(value), messages.invalidDate),
+    previousOwnerEIN: z.string().refine((value) => value === '' || einPattern.test(value), messages.previousOwnerEIN),
+    accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), messages.accountingYearClosingMonth),
+    streetAddress: requiredText(messages.streetAddress, registrationLimits.streetAddress),
+    city: requiredText(messages.city, registrationLimits.city),
+    county: requiredText(messages.county, registrationLimits.county),
+    state: z.string().refine(isStateName, messages.state),
+    zipCode: z.string().regex(zipPattern, messages.zipCode),
     sameMailingAddress: z.boolean(),
     // Shown only when the mailing address differs (required then: see below).
-    mailingCareOf: z.string().max(registrationLimits.mailingCareOf, tooLong(registrationLimits.mailingCareOf)).optional(),
-    mailingStreetAddress: z.string().max(registrationLimits.streetAddress, tooLong(registrationLimits.streetAddress)).optional(),
-    mailingCity: z.string().max(registrationLimits.city, tooLong(registrationLimits.city)).optional(),
-    mailingCounty: z.string().max(registrationLimits.county, tooLong(registrationLimits.county)).optional(),
+    mailingCareOf: optionalText(registrationLimits.mailingCareOf).optional(),
+    mailingStreetAddress: optionalText(registrationLimits.streetAddress).optional(),
+    mailingCity: optionalText(registrationLimits.city).optional(),
+    mailingCounty: optionalText(registrationLimits.county).optional(),
     mailingState: optionalStateName(messages.mailingState).optional(),
     mailingZipCode: z
       .string()
       .refine((value) => value === '' || zipPattern.test(value), messages.mailingZipCode)
       .optional(),
     // Shown by entity and corporation type, marked required but not enforced (spec 01, section 5).
-    incorporationState: optionalStateName('Select a state from the list').optional(),
-    llcOrganizationState: optionalStateName('Select a state from the list').optional(),
-    reitType: z.enum(['', 'equity', 'mortgage'], { error: 'Select a REIT type' }).optional(),
+    incorporationState: optionalStateName(messages.stateFromList).optional(),
+    llcOrganizationState: optionalStateName(messages.stateFromList).optional(),
+    reitType: z.enum(['', 'equity', 'mortgage'], { error: messages.reitType }).optional(),
   })
   .superRefine((registration, ctx) => {
-    if (registration.sameMailingAddress) return;
+    if (!asksMailingAddress(registration.sameMailingAddress)) return;
     const required = ['mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
     for (const field of required) {
       if (isBlank(registration[field] ?? '')) ctx.addIssue({ code: 'custom', path: [field], message: messages[field] });

@@ -7,9 +7,6 @@ import type { Activity } from './activity';
 // Kept apart from the schemas (application.ts) so pages that only read or write the saved
 // application do not load every page's validation rules.
 
-/** The sessionStorage key of the saved application. */
-export const applicationStorageKey = 'ein-application-data';
-
 export const applicationVersion = 1;
 
 /** The wizard's pages in order, each saving one section of the application. */

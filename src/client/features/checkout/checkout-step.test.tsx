@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { applicationStorageKey } from '../../../shared/application/sections';
+import { applicationStorageKey } from '../../lib/application-storage';
 import { sampleApplication } from '../../../shared/application/sample-application';
 import { ServerStateLayout } from '../../lib/server-state';
 import { CheckoutStep } from './checkout-step';

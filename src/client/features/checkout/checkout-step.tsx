@@ -1,6 +1,6 @@
-import { WizardLoading } from '../wizard/wizard-form';
-import { WizardLayout } from '../wizard/wizard-layout';
-import { useWizardPage } from '../wizard/use-wizard-page';
+import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
+import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { CheckoutForm } from './checkout-form';
 
 /** Step 6, "Complete Your Order": the order summary and the payment. */

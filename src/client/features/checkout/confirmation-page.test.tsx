@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { applicationStorageKey } from '../../../shared/application/application';
+import { applicationStorageKey } from '../../lib/application-storage';
 import { sampleApplication } from '../../../shared/application/sample-application';
 import { checkoutStorageKeys, confirmationMessages } from '../../../shared/checkout-messages';
 import { paths } from '../../paths';

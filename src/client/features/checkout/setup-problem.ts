@@ -1,7 +1,7 @@
 import { applicationSections } from '../../../shared/application/sections';
 import { checkoutMessages } from '../../../shared/checkout-messages';
 import { ApiError } from '../../lib/api';
-import { wizardSteps, type WizardStepNumber } from '../wizard/wizard-steps';
+import { wizardSteps, type WizardStepNumber } from '../../components/wizard-shell/wizard-steps';
 
 /** A wizard page whose answers the server did not accept, with its messages. */
 export type StepToFix = { number: WizardStepNumber; name: string; path: string; messages: string[] };

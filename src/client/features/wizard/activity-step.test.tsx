@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Activity } from '../../../shared/application/activity';
-import { applicationStorageKey } from '../../../shared/application/application';
+import { applicationStorageKey } from '../../lib/application-storage';
 import { sampleSectionsBefore } from '../../../shared/application/sample-application';
 import { ActivityStep } from './activity-step';
 

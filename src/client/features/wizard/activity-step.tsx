@@ -31,11 +31,12 @@ import {
 import { FieldSet } from '../../components/form/field';
 import { RadioGroupField, SelectField, TextAreaField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
-import { restoreSection, saveSection } from './application-storage';
-import { useWizardPage } from './use-wizard-page';
+import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
-import { FormSection, WizardForm, WizardLoading } from './wizard-form';
-import { WizardLayout } from './wizard-layout';
+import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { FormSection, WizardForm } from './wizard-form';
+import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
 
 /** Step 5: the principal business activity, its follow-up questions and the principal product or service. */
 export function ActivityStep() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, Briefcase, Building2, Clock, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
 import { IconList } from '../../components/ui/icon-list';
-import { privateServiceNote } from './wizard-copy';
-import { WizardHeader } from './wizard-header';
+import { privateServiceNote } from '../../components/wizard-shell/wizard-copy';
+import { WizardHeader } from '../../components/wizard-shell/wizard-header';
 
 
 /**

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { applicationStorageKey } from '../../../shared/application/application';
+import { applicationStorageKey } from '../../lib/application-storage';
 import { companyMessages } from '../../../shared/application/company';
 import { sampleSection } from '../../../shared/application/sample-application';
 import { paths } from '../../paths';

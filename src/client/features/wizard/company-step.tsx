@@ -23,10 +23,11 @@ import { usStates } from '../../../shared/application/options';
 import { RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
 import { pushEvent } from '../../lib/analytics';
 import { paths } from '../../paths';
-import { restoreSection, saveSection } from './application-storage';
+import { restoreSection, saveSection } from '../../lib/application-storage';
 import { CompanyLayout } from './company-layout';
-import { useWizardPage } from './use-wizard-page';
-import { FormSection, WizardForm, WizardLoading } from './wizard-form';
+import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
+import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { FormSection, WizardForm } from './wizard-form';
 
 /** Wizard step 1 (/ein-application-start): the company's name, state and type of entity. */
 export function CompanyStep() {

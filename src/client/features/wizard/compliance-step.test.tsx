@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { applicationStorageKey } from '../../../shared/application/application';
+import { applicationStorageKey } from '../../lib/application-storage';
 import type { Compliance } from '../../../shared/application/compliance';
 import { sampleSectionsBefore } from '../../../shared/application/sample-application';
 import { ComplianceStep } from './compliance-step';

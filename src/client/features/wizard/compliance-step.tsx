@@ -13,11 +13,12 @@ import {
 } from '../../../shared/application/compliance';
 import { CheckboxGroupField, MaskedField, masks, RadioGroupField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
-import { restoreSection, saveSection } from './application-storage';
-import { useWizardPage } from './use-wizard-page';
+import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
-import { FormSection, WizardForm, WizardLoading } from './wizard-form';
-import { WizardLayout } from './wizard-layout';
+import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { FormSection, WizardForm } from './wizard-form';
+import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
 
 /** Step 4: the IRS's regulatory questions and the employment plans (Form SS-4 lines 13 to 15). */
 export function ComplianceStep() {

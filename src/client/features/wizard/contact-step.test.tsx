@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { EntityType } from '../../../shared/application/company';
 import type { Contact } from '../../../shared/application/contact';
 import { sampleSection } from '../../../shared/application/sample-application';
+import { applicationStorageKey } from '../../lib/application-storage';
 import { ContactStep } from './contact-step';
 
 afterEach(() => {
@@ -13,13 +14,11 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const storageKey = 'ein-application-data';
-
 const registration = sampleSection('registration');
 
 function openStep(entityType: EntityType = 'LLC', contact?: Contact) {
   sessionStorage.setItem(
-    storageKey,
+    applicationStorageKey,
     JSON.stringify({ version: 1, company: sampleSection('company', { entityType }), registration, ...(contact ? { contact } : {}) }),
   );
   render(
@@ -35,7 +34,7 @@ function openStep(entityType: EntityType = 'LLC', contact?: Contact) {
 }
 
 function savedContact(): Record<string, unknown> | undefined {
-  return JSON.parse(sessionStorage.getItem(storageKey) ?? '{}').contact;
+  return JSON.parse(sessionStorage.getItem(applicationStorageKey) ?? '{}').contact;
 }
 
 const group = (name: string) => screen.getByRole('group', { name });

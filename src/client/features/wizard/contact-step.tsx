@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
+  asksTrustee,
   contactDefaults,
   contactSchema,
   nameMaxLength,
@@ -12,11 +13,12 @@ import {
 } from '../../../shared/application/contact';
 import { CheckboxField, MaskedField, masks, SelectField, TextField } from '../../components/form/fields';
 import { paths } from '../../paths';
-import { restoreSection, saveSection } from './application-storage';
-import { useWizardPage } from './use-wizard-page';
+import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
-import { WizardLayout } from './wizard-layout';
-import { FormSection, WizardForm, WizardLoading } from './wizard-form';
+import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
+import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { FormSection, WizardForm } from './wizard-form';
 
 /** What "same as the primary contact" copies: contact field to responsible-party field. */
 const copiedFromContact = {
@@ -57,7 +59,7 @@ export function ContactStep() {
 function ContactForm({ application }: { application: SavedApplication }) {
   const navigate = useNavigate();
   const entityType = companyEntityType(application);
-  const isTrust = entityType === 'Trust';
+  const isTrust = asksTrustee(entityType);
 
   const form = useForm<Contact>({
     resolver: wizardResolver(contactSchema),

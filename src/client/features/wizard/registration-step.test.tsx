@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Company, CorporationType } from '../../../shared/application/company';
 import { sampleSection } from '../../../shared/application/sample-application';
+import { applicationStorageKey } from '../../lib/application-storage';
 import { RegistrationStep } from './registration-step';
 
 afterEach(() => {
@@ -12,13 +13,11 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const storageKey = 'ein-application-data';
-
 const llc = sampleSection('company', { entityType: 'LLC' });
 const corporation = (corporationType: CorporationType) => sampleSection('company', { entityType: 'Corporation', corporationType });
 
 function openStep(company: Company = llc, registration?: Record<string, unknown>) {
-  sessionStorage.setItem(storageKey, JSON.stringify({ version: 1, company, ...(registration ? { registration } : {}) }));
+  sessionStorage.setItem(applicationStorageKey, JSON.stringify({ version: 1, company, ...(registration ? { registration } : {}) }));
   render(
     <MemoryRouter initialEntries={['/ein/step-2']}>
       <Routes>
@@ -32,7 +31,7 @@ function openStep(company: Company = llc, registration?: Record<string, unknown>
 }
 
 function savedRegistration(): Record<string, unknown> | undefined {
-  return JSON.parse(sessionStorage.getItem(storageKey) ?? '{}').registration;
+  return JSON.parse(sessionStorage.getItem(applicationStorageKey) ?? '{}').registration;
 }
 
 const input = (name: string) => document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);

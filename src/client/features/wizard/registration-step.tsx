@@ -10,15 +10,17 @@ import {
   reitTypeOptions,
   type Registration,
   asksIncorporationState,
+  asksMailingAddress,
 } from '../../../shared/application/registration';
 import { Choice } from '../../components/form/controls';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField } from '../../components/form/fields';
 import { paths } from '../../paths';
-import { restoreSection, saveSection } from './application-storage';
-import { useWizardPage } from './use-wizard-page';
+import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
-import { WizardLayout } from './wizard-layout';
-import { FormSection, WizardForm, WizardLoading } from './wizard-form';
+import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
+import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { FormSection, WizardForm } from './wizard-form';
 
 const mailingFields = ['mailingCareOf', 'mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
 
@@ -195,7 +197,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             <Choice type="checkbox" label="Mailing address is the same as the business address" {...sameMailingAddressField} />
           </div>
 
-          {sameMailingAddress ? null : (
+          {asksMailingAddress(sameMailingAddress) ? (
             <>
               <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">Mailing Address</h3>
               <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A P.O. box is fine.</p>
@@ -250,7 +252,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                 help="5 digits, or ZIP+4 (9 digits)."
               />
             </>
-          )}
+          ) : null}
         </FormSection>
       </WizardForm>
     </FormProvider>

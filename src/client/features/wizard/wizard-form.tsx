@@ -51,11 +51,3 @@ export function FormSection({ title, description, children }: { title: string; d
     </section>
   );
 }
-
-export function WizardLoading() {
-  return (
-    <p role="status" className="py-12 text-center text-slate-600">
-      Loading...
-    </p>
-  );
-}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { BadgeCheck, Clock, Headphones, Lock, ShieldCheck } from 'lucide-react';
-import { IconList } from '../../components/ui/icon-list';
+import { IconList } from '../ui/icon-list';
 import { privateServiceNote } from './wizard-copy';
 import { WizardHeader } from './wizard-header';
 

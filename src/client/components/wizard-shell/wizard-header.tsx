@@ -1,5 +1,5 @@
 import { Lock, RefreshCw } from 'lucide-react';
-import { BrandLogo } from '../../components/layout/site-header';
+import { BrandLogo } from '../layout/site-header';
 import { ProgressBar, StepList } from './wizard-progress';
 
 /** The brand, "SSL Secured" and "Auto-Save" badges, "Step N of 6" with its bar, and the step list. */

@@ -1,11 +1,13 @@
 import {
   applicationSections,
-  applicationStorageKey,
   applicationVersion,
   type ApplicationSection,
   type ApplicationSections,
   type SavedApplication,
-} from '../../../shared/application/sections';
+} from '../../shared/application/sections';
+
+/** The sessionStorage key of the saved application. */
+export const applicationStorageKey = 'ein-application-data';
 
 type Plain = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { Mail } from 'lucide-react';
 import { getPublicConfig } from '../../lib/public-config';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog } from '../ui/dialog';
 
 type SecurityPrivacyDetailsProps = {
   open: boolean;

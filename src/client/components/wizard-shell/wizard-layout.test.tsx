@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { sampleSection, sampleSectionsBefore } from '../../../shared/application/sample-application';
-import { applicationStorageKey } from '../../../shared/application/sections';
+import { applicationStorageKey } from '../../lib/application-storage';
 import { WizardLayout } from './wizard-layout';
 import { stepState } from './wizard-steps';
 import { useWizardPage } from './use-wizard-page';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { applicationSections, type ApplicationSection, type SavedApplication } from '../../../shared/application/sections';
 import { paths } from '../../paths';
-import { readSavedApplication } from './application-storage';
+import { readSavedApplication } from '../../lib/application-storage';
 import { wizardSteps } from './wizard-steps';
 
 export type WizardPage = { status: 'loading' } | { status: 'ready'; application: SavedApplication };

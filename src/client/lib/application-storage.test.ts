@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applicationStorageKey } from '../../../shared/application/sections';
-import { readSavedApplication, restoreSection, saveSection } from './application-storage';
+import { applicationStorageKey, readSavedApplication, restoreSection, saveSection } from './application-storage';
 
 afterEach(() => {
   sessionStorage.clear();

@@ -1,0 +1,8 @@
+/** What a wizard page shows while it finds out whether the visitor may see it. */
+export function WizardLoading() {
+  return (
+    <p role="status" className="py-12 text-center text-slate-600">
+      Loading...
+    </p>
+  );
+}
