@@ -110,6 +110,11 @@ export async function buildAppWithServices({
   registerManageOrderRoutes(app, services);
   await registerOrderCommentRoutes(app, services);
   registerStaffUserRoutes(app, services);
+  if (env.NODE_ENV === 'test') {
+    // Loaded only here, so a production process never even reads the test-only module.
+    const { registerTestSupportRoutes } = await import('./modules/test-support/routes');
+    registerTestSupportRoutes(app, services);
+  }
   await registerSpaRoutes(app, clientDir ?? path.resolve('dist/client'), getConfig);
 
   return { app, services };

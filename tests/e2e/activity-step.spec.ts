@@ -1,3 +1,4 @@
+import { activityMessages } from '../../src/shared/application/activity';
 import type { Locator, Page } from '@playwright/test';
 import { sampleSectionsBefore } from '../../src/shared/application/sample-application';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
@@ -411,8 +412,8 @@ test('chooses the principal activity with the keyboard', async ({ page }) => {
 test('shows the messages on bad input and stays on the page', async ({ page }) => {
   await openStep5(page);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Select a principal activity')).toBeVisible();
-  await expect(page.getByText('Please provide more detail about your principal product or service')).toBeVisible();
+  await expect(page.getByText(activityMessages.principalActivity)).toBeVisible();
+  await expect(page.getByText(activityMessages.principalProductOrService)).toBeVisible();
 
   await chooseActivity(page, 'Other');
   await page.getByRole('button', { name: 'Continue' }).click();

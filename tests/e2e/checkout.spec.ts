@@ -1,6 +1,7 @@
+import { testCardMessages } from '../../src/shared/test-card';
 import type { Page } from '@playwright/test';
 import { sampleApplication } from '../../src/shared/application/sample-application';
-import { confirmationMessages } from '../../src/shared/checkout-messages';
+import { checkoutMessages, confirmationMessages } from '../../src/shared/checkout-messages';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 // Step 6 against the real server and its built-in test processor (no Stripe keys), which answers
@@ -61,9 +62,9 @@ test('formats the card as it is typed and shows the card messages without chargi
   });
   await openStep6(page);
   await page.getByRole('button', { name: 'Complete Order' }).click();
-  await expect(page.getByText('Payment information is required')).toBeVisible();
-  await expect(page.getByText("Your card's expiration date is incomplete.")).toBeVisible();
-  await expect(page.getByText("Your card's security code is incomplete.")).toBeVisible();
+  await expect(page.getByText(testCardMessages.numberRequired)).toBeVisible();
+  await expect(page.getByText(testCardMessages.expiryIncomplete)).toBeVisible();
+  await expect(page.getByText(testCardMessages.cvcIncomplete)).toBeVisible();
   await expect(page.locator('[name="cardNumber"]')).toBeFocused();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -72,12 +73,12 @@ test('formats the card as it is typed and shows the card messages without chargi
   await page.locator('[name="cardExpiry"]').pressSequentially('0120');
   await expect(page.locator('[name="cardExpiry"]')).toHaveValue('01 / 20');
   await page.getByRole('button', { name: 'Complete Order' }).click();
-  await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
-  await expect(page.getByText("Your card's expiration year is in the past.")).toBeVisible();
+  await expect(page.getByText(testCardMessages.numberIncomplete)).toBeVisible();
+  await expect(page.getByText(testCardMessages.expiryPast)).toBeVisible();
 
   await page.locator('[name="email"]').fill('jane@');
   await page.locator('[name="email"]').blur();
-  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(page.getByText(checkoutMessages.email)).toBeVisible();
   expect(paymentCalls).toEqual([]);
 });
 
@@ -86,7 +87,7 @@ test('4242 pays: "Payment Successful!", the analytics events, then the confirmat
   await pay(page, cards.succeeds);
   const dialog = page.getByRole('dialog', { name: 'Payment Successful!' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('Payment successful! Your order has been confirmed.');
+  await expect(dialog).toContainText(checkoutMessages.success);
   // Behind the dialog (hidden from assistive technology while it is open), the paid form stays disabled.
   await expect(page.locator('button[type="submit"]')).toHaveText('Processing...');
   await expect(page.locator('button[type="submit"]')).toBeDisabled();
@@ -248,7 +249,7 @@ for (const width of [1280, 375]) {
     await openStep6(page);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Complete Order' }).click();
-    await expect(page.getByText('Payment information is required')).toBeVisible();
+    await expect(page.getByText(testCardMessages.numberRequired)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,3 +1,4 @@
+import { companyMessages } from '../../src/shared/application/company';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
@@ -127,32 +128,32 @@ test('messages appear as the answers change', async ({ page }) => {
   await openStepOne(page);
   const companyName = page.getByRole('textbox', { name: 'Legal Company Name' });
   await companyName.pressSequentially('A');
-  await expect(page.getByText('Company name is required')).toBeVisible();
+  await expect(page.getByText(companyMessages.companyName)).toBeVisible();
   await expect(companyName).toHaveAttribute('aria-invalid', 'true');
   await companyName.pressSequentially('cme');
-  await expect(page.getByText('Company name is required')).toBeHidden();
+  await expect(page.getByText(companyMessages.companyName)).toBeHidden();
 
   await page.locator('input[name="hasTradeName"][value="true"]').check();
   const tradeName = page.getByRole('textbox', { name: 'Trade Name (DBA)' });
   await tradeName.pressSequentially('Acme Corp.');
-  await expect(page.getByText("Trade name cannot contain endings like 'LLC', 'LC', 'PLLC', 'PA', 'Corp', or 'Inc'")).toBeVisible();
+  await expect(page.getByText(companyMessages.tradeNameEnding)).toBeVisible();
   await tradeName.fill('');
   await tradeName.pressSequentially('Acme @ Home');
-  await expect(page.getByText("Trade name can only contain letters, numbers, spaces, '-', and '&'")).toBeVisible();
+  await expect(page.getByText(companyMessages.tradeNameCharacters)).toBeVisible();
   await tradeName.fill('');
   await tradeName.pressSequentially('A');
-  await expect(page.getByText('Enter the trade name')).toBeVisible();
+  await expect(page.getByText(companyMessages.tradeName)).toBeVisible();
 
   await page.locator('select[name="entityType"]').selectOption('LLC');
   await page.getByRole('spinbutton', { name: 'Number of Members' }).pressSequentially('0');
-  await expect(page.getByText('Please enter the number of LLC members')).toBeVisible();
+  await expect(page.getByText(companyMessages.llcMemberCount)).toBeVisible();
 
   await page.getByRole('button', { name: 'Next Step' }).click();
-  await expect(page.getByText('State is required')).toBeVisible();
+  await expect(page.getByText(companyMessages.state)).toBeVisible();
   // The first question to fix gets the focus.
   await expect(page.locator('select[name="state"]')).toBeFocused();
-  await expect(page.getByText('Please select the state where the business is physically located')).toBeVisible();
-  await expect(page.getByText('Please select a reason', { exact: true })).toBeVisible();
+  await expect(page.getByText(companyMessages.llcLocationState)).toBeVisible();
+  await expect(page.getByText(companyMessages.llcRicReason, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${stepOne}$`));
   expect(await readSavedApplication(page)).toBeNull();
 });
@@ -165,7 +166,7 @@ for (const width of [1280, 375]) {
       await openSection(page, entityType);
       // With messages showing as well.
       await page.getByRole('button', { name: 'Next Step' }).click();
-      await expect(page.getByText('Company name is required')).toBeVisible();
+      await expect(page.getByText(companyMessages.companyName)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

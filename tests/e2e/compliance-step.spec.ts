@@ -1,3 +1,4 @@
+import { complianceMessages } from '../../src/shared/application/compliance';
 import type { Locator, Page } from '@playwright/test';
 import { sampleSectionsBefore } from '../../src/shared/application/sample-application';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
@@ -107,14 +108,14 @@ test('formats the hiring month as MM/YYYY while typing', async ({ page }) => {
   await monthYear.fill('');
   await monthYear.pressSequentially('132027');
   await monthYear.blur();
-  await expect(page.getByText('Enter expected hiring date in MM/YYYY format')).toBeVisible();
+  await expect(page.getByText(complianceMessages.expectedHireMonthYear)).toBeVisible();
 });
 
 test('shows the messages on bad input and stays on the page', async ({ page }) => {
   await openStep4(page);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Please answer this question')).toHaveCount(4);
-  await expect(page.getByText('Please select if you will hire employees')).toBeVisible();
+  await expect(page.getByText(complianceMessages.regulatoryQuestion)).toHaveCount(4);
+  await expect(page.getByText(complianceMessages.willHire)).toBeVisible();
 
   await openAllDetails(page);
   await page.getByRole('spinbutton', { name: 'Highest Expected Number of Household Employees' }).fill('0');
@@ -123,16 +124,16 @@ test('shows the messages on bad input and stays on the page', async ({ page }) =
     'Enter number of agricultural employees',
     'Enter number of household employees',
     'Enter number of other employees',
-    'Enter total number of employees expected',
-    'Enter the first date wages will be paid',
-    'Enter expected hiring date in MM/YYYY format',
-    'Please select reporting frequency',
+    complianceMessages.totalEmployeesExpected,
+    complianceMessages.firstWageDate,
+    complianceMessages.expectedHireMonthYear,
+    complianceMessages.reportingFrequency,
   ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   const types = question(page, 'types of employees');
   for (const type of ['Agricultural', 'Household', 'Other']) await types.getByRole('checkbox', { name: new RegExp(type) }).uncheck();
-  await expect(page.getByText('Select at least one employee type')).toBeVisible();
+  await expect(page.getByText(complianceMessages.employeeTypes)).toBeVisible();
   await question(page, 'employment tax liability').getByRole('radio', { name: 'Yes, more than $1,000' }).check();
   await expect(question(page, 'file employment tax returns')).toHaveCount(0);
 
@@ -171,7 +172,7 @@ for (const width of [1280, 375]) {
     await openStep4(page);
     await openAllDetails(page);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Please select reporting frequency')).toBeVisible();
+    await expect(page.getByText(complianceMessages.reportingFrequency)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

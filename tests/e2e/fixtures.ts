@@ -1,6 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { sampleApplication } from '../../src/shared/application/sample-application';
+import type { StaffRole } from '../../src/shared/staff/session';
+import type { TestOrderInput, TestOrderResponse, TestStaffInput } from '../../src/server/modules/test-support/test-support-inputs';
+import { createPaidOrder, createStaffAccount, signInContext, type StaffAccount } from './staff-accounts';
 
 export { expect };
 
@@ -9,13 +12,35 @@ export { expect };
  * test sends an address of its own, so the per-client rate limits see one visitor per test rather
  * than the whole suite behind 127.0.0.1.
  */
-export const test = base.extend({
+type StateFixtures = {
+  /** A staff account made through the test-only API (a fresh fulfiller unless told otherwise). */
+  staffAccount: (input?: TestStaffInput) => Promise<StaffAccount>;
+  /** Signs this test's browser in as a new account of the role, or as the given account. */
+  signedInAs: (who: StaffRole | StaffAccount) => Promise<StaffAccount>;
+  /** A paid order made through the test-only API, as a card purchase leaves it. */
+  paidOrder: (input?: TestOrderInput) => Promise<TestOrderResponse>;
+};
+
+export const test = base.extend<StateFixtures>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: it must be `{}`.
   // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use, testInfo) => {
     let hash = 0;
     for (const character of `${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
     await use({ 'x-forwarded-for': `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}` });
+  },
+  staffAccount: async ({ request }, use) => {
+    await use((input) => createStaffAccount(request, input));
+  },
+  signedInAs: async ({ context, request, baseURL }, use) => {
+    await use(async (who) => {
+      const account = typeof who === 'string' ? await createStaffAccount(request, { role: who }) : who;
+      await signInContext(context, account, baseURL!);
+      return account;
+    });
+  },
+  paidOrder: async ({ request }, use) => {
+    await use((input) => createPaidOrder(request, input));
   },
 });
 
@@ -60,7 +85,7 @@ export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
 }
 
 /**
- * Buys the sample application on step 6 with the test processor's card that succeeds, continues to
+ * For the checkout's own specs: buys the sample application on step 6 with the test processor's card that succeeds, continues to
  * the confirmation page, and answers the tracking number shown there.
  */
 export async function buyWithTestCard(page: Page): Promise<string> {

@@ -1,17 +1,18 @@
 import type { Page } from '@playwright/test';
-import { test, expect, buyWithTestCard, expectAccessibleAtBothWidths } from './fixtures';
-import { adminApi, assignOrder, createStaffAccount, e2eAdmin, orderIdOf, readMailbox } from './staff-accounts';
+import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
+import { e2eAdmin, readMailbox, signInContext } from './staff-accounts';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 
-async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+/** Signs in through the form: only the tests of the form itself do; the rest use the `signedInAs` fixture. */
+async function signInThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/manage/login');
   await page.getByRole('textbox', { name: /^Email/ }).fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-async function signInAndWaitForOrders(page: Page, account: { email: string; password: string }): Promise<void> {
-  await signIn(page, account);
+async function openOrders(page: Page): Promise<void> {
+  await page.goto('/manage/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeVisible();
 }
 
@@ -24,11 +25,12 @@ function watchCspViolations(page: Page): string[] {
   return violations;
 }
 
-test('an admin finds an order, assigns it and completes it with the EIN, which reaches the customer', async ({ page, baseURL }) => {
-  const trackingNumber = await buyWithTestCard(page);
-  const assignee = await createStaffAccount(baseURL!, { name: `Assignee ${trackingNumber}` });
+test('an admin finds an order, assigns it and completes it with the EIN, which reaches the customer', async ({ page, paidOrder, staffAccount, signedInAs }) => {
+  const { trackingNumber } = await paidOrder();
+  const assignee = await staffAccount({ name: `Assignee ${trackingNumber}` });
 
-  await signInAndWaitForOrders(page, e2eAdmin);
+  await signedInAs('admin');
+  await openOrders(page);
   // Filters live in the address: status, then a search by part of the tracking number.
   await page.getByLabel('Status').selectOption({ label: 'Reviewing Form Data' });
   await expect(page).toHaveURL(/status=reviewing_form_data/);
@@ -67,18 +69,12 @@ test('an admin finds an order, assigns it and completes it with the EIN, which r
   await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
 });
 
-test('a fulfiller sees only the orders assigned to them, no Users link, and is refused the users screen', async ({ page, baseURL }) => {
-  const fulfiller = await createStaffAccount(baseURL!);
-  const theirs = await buyWithTestCard(page);
-  const notTheirs = await buyWithTestCard(page);
-  const api = await adminApi(baseURL!);
-  const theirId = await orderIdOf(api, theirs);
-  const otherId = await orderIdOf(api, notTheirs);
-  await assignOrder(api, theirId, fulfiller.id);
-  await api.dispose();
+test('a fulfiller sees only the orders assigned to them, no Users link, and is refused the users screen', async ({ page, paidOrder, signedInAs }) => {
+  const fulfiller = await signedInAs('fulfiller');
+  const { orderId: theirId, trackingNumber: theirs } = await paidOrder({ assignedTo: fulfiller.id });
+  const { orderId: otherId, trackingNumber: notTheirs } = await paidOrder();
 
-  await page.context().clearCookies();
-  await signInAndWaitForOrders(page, fulfiller);
+  await openOrders(page);
   await expect(page.getByRole('link', { name: `View order ${theirs}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `View order ${notTheirs}` })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Management Panel' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
@@ -96,13 +92,13 @@ test('a fulfiller sees only the orders assigned to them, no Users link, and is r
   await expect(page.getByRole('form', { name: 'Order Management' }).getByLabel('Assign To')).toBeDisabled();
 });
 
-test('a suspended account is refused with the spec message', async ({ page, baseURL }) => {
-  const suspended = await createStaffAccount(baseURL!, { suspended: true });
-  await signIn(page, suspended);
+test('a suspended account is refused with the spec message', async ({ page, staffAccount }) => {
+  const suspended = await staffAccount({ suspended: true });
+  await signInThroughForm(page, suspended);
   await expect(page.getByRole('alert')).toContainText(staffMessages.suspended);
   await expect(page).toHaveURL(/\/manage\/login/);
 
-  await signIn(page, { email: suspended.email, password: 'not-the-password' });
+  await signInThroughForm(page, { email: suspended.email, password: 'not-the-password' });
   await expect(page.getByRole('alert')).toContainText(staffMessages.invalidCredentials);
 });
 
@@ -119,20 +115,17 @@ test('without a session /manage sends to the login page, and Logout ends the ses
   await expect(page).toHaveURL(/\/manage\/login/);
 });
 
-test('a comment added in one browser appears in another without a reload', async ({ page, browser, baseURL }) => {
-  const trackingNumber = await buyWithTestCard(page);
-  const api = await adminApi(baseURL!);
-  const orderId = await orderIdOf(api, trackingNumber);
-  await api.dispose();
+test('a comment added in one browser appears in another without a reload', async ({ page, browser, baseURL, paidOrder, staffAccount, signedInAs }) => {
+  const { orderId } = await paidOrder();
 
-  await signInAndWaitForOrders(page, e2eAdmin);
+  await signedInAs('admin');
   await page.goto(`/manage/orders/${orderId}`);
   await expect(page.getByText('No comments yet')).toBeVisible();
 
   const other = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.251.0.7' } });
-  const colleague = await createStaffAccount(baseURL!, { role: 'admin', name: 'Colleague Admin' });
+  const colleague = await staffAccount({ role: 'admin', name: 'Colleague Admin' });
+  await signInContext(other, colleague, baseURL!);
   const second = await other.newPage();
-  await signInAndWaitForOrders(second, colleague);
   await second.goto(`/manage/orders/${orderId}`);
   await expect(second.getByText('No comments yet')).toBeVisible();
 
@@ -148,11 +141,12 @@ test('a comment added in one browser appears in another without a reload', async
   await other.close();
 });
 
-test('an admin creates, edits and deletes a user through the dialogs', async ({ page }) => {
+test('an admin creates, edits and deletes a user through the dialogs', async ({ page, signedInAs }) => {
   const cspViolations = watchCspViolations(page);
   const unique = Date.now().toString(36);
   const email = `new-${unique}@example.com`;
-  await signInAndWaitForOrders(page, e2eAdmin);
+  await signedInAs('admin');
+  await openOrders(page);
   await page.getByRole('navigation', { name: 'Management Panel' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 
@@ -197,14 +191,15 @@ test('an admin creates, edits and deletes a user through the dialogs', async ({ 
   expect(cspViolations).toEqual([]);
 });
 
-test('the staff screens pass the accessibility scan at 1280 and 375 px', async ({ page }) => {
+test('the staff screens pass the accessibility scan at 1280 and 375 px', async ({ page, paidOrder, signedInAs }) => {
   await page.goto('/manage/login');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  const trackingNumber = await buyWithTestCard(page);
-  await signInAndWaitForOrders(page, e2eAdmin);
+  const { trackingNumber } = await paidOrder();
+  await signedInAs('admin');
+  await openOrders(page);
   await expectAccessibleAtBothWidths(page);
 
   await page.setViewportSize({ width: 1280, height: 800 });

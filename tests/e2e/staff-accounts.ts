@@ -1,49 +1,37 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { request, type APIRequestContext } from '@playwright/test';
-import type { CreateUser, UserResponse } from '../../src/shared/staff/users';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { TestOrderInput, TestOrderResponse, TestStaffInput, TestStaffResponse } from '../../src/server/modules/test-support/test-support-inputs';
 
 /** The first admin, which the test server creates on its first start from ADMIN_EMAIL/ADMIN_PASSWORD. */
 export const e2eAdmin = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
-export type StaffAccount = { id: string; name: string; email: string; password: string };
+export type StaffAccount = TestStaffResponse;
 
-let accountNumber = 0;
-
-/** An API client signed in as the first admin (same-origin `Origin`, its own client address). */
-export async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  const response = await api.post('/api/manage/session', { data: e2eAdmin });
-  if (!response.ok()) throw new Error(`Admin sign-in answered ${response.status()}: ${await response.text()}`);
-  return api;
+/** A staff account made through the test-only API, as the Users screen makes them. */
+export async function createStaffAccount(api: APIRequestContext, input: TestStaffInput = {}): Promise<StaffAccount> {
+  const response = await api.post('/api/test-support/staff', { data: input });
+  if (response.status() !== 201) throw new Error(`Creating a staff account answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as StaffAccount;
 }
 
-/** A staff account made through the admin API, as the Users screen makes them. */
-export async function createStaffAccount(baseURL: string, overrides: Partial<CreateUser> = {}): Promise<StaffAccount> {
-  accountNumber += 1;
-  const unique = `${Date.now().toString(36)}${accountNumber}${Math.random().toString(36).slice(2, 6)}`;
-  const body: CreateUser = {
-    name: `Fulfiller ${unique}`,
-    email: `fulfiller-${unique}@example.com`,
-    role: 'fulfiller',
-    password: `password-${unique}`,
-    notificationEnabled: true,
-    priorityFulfiller: false,
-    suspended: false,
-    ...overrides,
-  };
-  const api = await adminApi(baseURL);
-  try {
-    const response = await api.post('/api/manage/users', { data: body });
-    if (response.status() !== 201) throw new Error(`Creating a user answered ${response.status()}: ${await response.text()}`);
-    const { user } = (await response.json()) as UserResponse;
-    return { id: user.id, name: user.name, email: user.email, password: body.password };
-  } finally {
-    await api.dispose();
-  }
+/**
+ * Signs the browser context in as the account: the test-only API starts a Better Auth session, and
+ * the context's own request client keeps its cookie, so the context's pages are signed in.
+ */
+export async function signInContext(context: BrowserContext, account: Pick<StaffAccount, 'email' | 'password'>, baseURL: string): Promise<void> {
+  const response = await context.request.post(`${baseURL}/api/test-support/sessions`, {
+    data: { email: account.email, password: account.password },
+    headers: { origin: baseURL },
+  });
+  if (response.status() !== 204) throw new Error(`Signing in answered ${response.status()}: ${await response.text()}`);
+}
+
+/** A paid order made through the test-only API, as a card purchase leaves it. */
+export async function createPaidOrder(api: APIRequestContext, input: TestOrderInput = {}): Promise<TestOrderResponse> {
+  const response = await api.post('/api/test-support/orders', { data: input });
+  if (response.status() !== 201) throw new Error(`Creating an order answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as TestOrderResponse;
 }
 
 /** The messages the test server has written to its mailbox (`DATA_DIR/mail`), as raw text. */
@@ -55,23 +43,4 @@ export function readMailbox(): string[] {
   return readdirSync(folder)
     .sort()
     .map((file) => readFileSync(path.join(folder, file), 'utf8'));
-}
-
-/** The order's id, found through the admin API by its tracking number. */
-export async function orderIdOf(api: APIRequestContext, trackingNumber: string): Promise<number> {
-  const response = await api.get(`/api/manage/orders?search=${trackingNumber}`);
-  const body = (await response.json()) as { orders: { id: number; applicationId: string }[] };
-  const order = body.orders.find((item) => item.applicationId === trackingNumber);
-  if (!order) throw new Error(`No order ${trackingNumber}`);
-  return order.id;
-}
-
-/** Assigns an order through the admin API, keeping its other fields. */
-export async function assignOrder(api: APIRequestContext, orderId: number, userId: string): Promise<void> {
-  const detail = (await (await api.get(`/api/manage/orders/${orderId}`)).json()) as {
-    order: { status: string; priority: string; notes: string; ein: string | null };
-  };
-  const { status, priority, notes, ein } = detail.order;
-  const response = await api.patch(`/api/manage/orders/${orderId}`, { data: { status, priority, notes, ein: ein ?? '', assignedTo: userId } });
-  if (!response.ok()) throw new Error(`Assigning answered ${response.status()}: ${await response.text()}`);
 }

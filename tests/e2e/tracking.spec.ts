@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { trackingMessages } from '../../src/shared/tracking';
-import { buyWithTestCard, expect, expectAccessibleAtBothWidths, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectAccessibleAtBothWidths, expectNoSeriousA11yViolations, test } from './fixtures';
 
 const numberField = (page: Page) => page.getByRole('textbox', { name: 'Application Number' });
 const trackButton = (page: Page) => page.getByRole('button', { name: 'Track Application' });
@@ -47,8 +47,8 @@ test('an unknown number shows the not-found message in the page and keeps it in 
   await expectAccessibleAtBothWidths(page);
 });
 
-test('a paid order: the number in the address is prefilled, uppercased and looked up at once', async ({ page }) => {
-  const trackingNumber = await buyWithTestCard(page);
+test('a paid order: the number in the address is prefilled, uppercased and looked up at once', async ({ page, paidOrder }) => {
+  const { trackingNumber } = await paidOrder();
 
   await page.goto(`/track-application?number=${trackingNumber.toLowerCase()}`);
   await expect(numberField(page)).toHaveValue(trackingNumber);

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { checkouts, orders, user } from '../../db/schema';
+import type { AppServices } from '../../services';
+import { AppError } from '../../plugins/errors';
+import { parseWith } from '../../plugins/validation';
+import { sealApplication } from '../../security/encryption';
+import { applicationSchema } from '../../../shared/application/application';
+import { sampleApplication, type SampleOverrides } from '../../../shared/application/sample-application';
+import { addBusinessDays } from '../../../shared/dates';
+import { initialOrderStatus } from '../../../shared/orders/statuses';
+import { createTrackingNumber } from '../checkout/tracking-number';
+import { sendOrderConfirmation } from '../checkout/send-order-confirmation';
+import { getStandardPriceCents } from '../settings/standard-price';
+import { autoAssignOrder } from '../manage-orders/auto-assign-order';
+import { notifyAssignee } from '../manage-orders/notify-assignee';
+import { siteOrigin } from '../manage-orders/panel-links';
+import type { TestOrder, TestOrderResponse } from './test-support-inputs';
+
+export type CreateTestOrderOptions = {
+  services: Pick<AppServices, 'database' | 'mailer' | 'env' | 'cipher'>;
+  input: TestOrder;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * A paid order as a card purchase leaves it: the checkout row, paid, and the order copied from it,
+ * with the application validated by the checkout's own schema and its SSN sealed by the app's cipher
+ * (so staff can reveal it), auto-assigned unless `assignedTo` says otherwise, then the customer's
+ * confirmation e-mail. Only the payment provider is skipped.
+ */
+export async function createTestOrder({ services, input, log }: CreateTestOrderOptions): Promise<TestOrderResponse> {
+  const { db } = services.database;
+  const application = parseWith(applicationSchema, sampleApplication(input.application as SampleOverrides | undefined));
+  const formData = sealApplication(application, services.cipher);
+  const billingEmail = input.billingEmail ?? application.contact.emailAddress;
+  const amountCents = await getStandardPriceCents(db);
+  const paidAt = new Date();
+  const dueDate = addBusinessDays(paidAt, 1);
+
+  if (input.assignedTo) {
+    const [assignee] = await db.select({ id: user.id }).from(user).where(eq(user.id, input.assignedTo));
+    if (!assignee) throw new AppError('validation_failed', 'No such staff account', { assignedTo: ['No such staff account'] });
+  }
+
+  const paymentIntentId = `pi_test_${randomUUID().replaceAll('-', '')}`;
+  const { order, assignee } = await db.transaction(async (tx) => {
+    const [checkout] = await tx
+      .insert(checkouts)
+      .values({
+        draftId: randomUUID(),
+        trackingNumber: createTrackingNumber(),
+        formData,
+        email: billingEmail,
+        amountCents,
+        currency: 'usd',
+        paymentProvider: 'test',
+        paymentIntentId,
+        status: 'paid',
+      })
+      .returning();
+    if (!checkout) throw new Error('The checkout was not stored');
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        applicationId: checkout.trackingNumber,
+        checkoutId: checkout.id,
+        billingEmail,
+        amount: amountCents,
+        currency: checkout.currency,
+        paymentStatus: 'paid',
+        paymentMethod: 'card',
+        paymentIntentId,
+        priority: input.priority ?? 'standard',
+        status: input.status ?? initialOrderStatus,
+        dueDate,
+        formData: checkout.formData,
+        createDate: paidAt,
+        updatedAt: paidAt,
+        ...(input.assignedTo ? { assignedTo: input.assignedTo, assignedAt: paidAt } : {}),
+      })
+      .returning();
+    if (!inserted) throw new Error('The order was not stored');
+    return { order: inserted, assignee: input.assignedTo ? null : await autoAssignOrder(tx, inserted.id) };
+  });
+
+  await sendOrderConfirmation({ services, orderId: order.id, log });
+  if (assignee?.notificationEnabled) {
+    await notifyAssignee({
+      mailer: services.mailer,
+      assignee,
+      order: { id: order.id, applicationId: order.applicationId, priority: input.priority ?? 'standard', dueDate },
+      assignedBy: null,
+      origin: siteOrigin(services.env),
+      log,
+    });
+  }
+  return { orderId: order.id, trackingNumber: order.applicationId };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { APIError } from 'better-auth/api';
+import type { AppServices } from '../../services';
+import { AppError } from '../../plugins/errors';
+import { parseWith } from '../../plugins/validation';
+import { headersOf } from '../../plugins/staff-guard';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { testOrderSchema, testSessionSchema, testStaffSchema, type TestOrderResponse, type TestStaffResponse } from './test-support-inputs';
+import { createTestOrder } from './create-test-order';
+import { createTestStaffMember } from './create-test-staff-member';
+import { startTestSession } from './start-test-session';
+
+/**
+ * `/api/test-support/…`: state for the browser tests, made by the server's own code so that only the
+ * specs about checkout and sign-in go through those screens. `buildApp` registers these routes only
+ * when NODE_ENV is `test`, and loads this module only then.
+ */
+export function registerTestSupportRoutes(app: FastifyInstance, services: AppServices): void {
+  app.post('/api/test-support/orders', async (request, reply) => {
+    const input = parseWith(testOrderSchema, request.body ?? {});
+    const body: TestOrderResponse = await createTestOrder({ services, input, log: request.log });
+    return reply.status(201).send(body);
+  });
+
+  app.post('/api/test-support/staff', async (request, reply) => {
+    const input = parseWith(testStaffSchema, request.body ?? {});
+    const body: TestStaffResponse = await createTestStaffMember(services, input);
+    return reply.status(201).send(body);
+  });
+
+  app.post('/api/test-support/sessions', async (request, reply) => {
+    const credentials = parseWith(testSessionSchema, request.body);
+    try {
+      reply.header('set-cookie', await startTestSession(services, credentials, headersOf(request)));
+    } catch (error) {
+      if (error instanceof APIError) throw new AppError('invalid_credentials', staffMessages.invalidCredentials);
+      throw error;
+    }
+    return reply.status(204).send();
+  });
+}

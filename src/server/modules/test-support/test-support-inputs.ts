@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { billingEmailSchema } from '../../../shared/billing-email';
+import { applicationSections } from '../../../shared/application/sections';
+import { orderPriorities, orderStatuses } from '../../../shared/orders/statuses';
+import { signInSchema, staffRoles } from '../../../shared/staff/session';
+
+// What the browser tests may ask the test-only API for. Anything left out takes the value a real
+// purchase or the Users screen's defaults would give; the full rules are the shared schemas', applied
+// by the services to the completed values.
+
+const sectionOverrides = z.record(z.string(), z.unknown());
+
+/** `POST /api/test-support/orders`. */
+export const testOrderSchema = z.strictObject({
+  /** Answers put over the sample application, section by section. */
+  application: z.partialRecord(z.enum(applicationSections), sectionOverrides).optional(),
+  billingEmail: billingEmailSchema.optional(),
+  /** A staff account's id; without it the order is auto-assigned as a purchase is. */
+  assignedTo: z.string().min(1).max(64).optional(),
+  status: z.enum(orderStatuses).optional(),
+  priority: z.enum(orderPriorities).optional(),
+});
+export type TestOrderInput = z.input<typeof testOrderSchema>;
+export type TestOrder = z.output<typeof testOrderSchema>;
+export type TestOrderResponse = { orderId: number; trackingNumber: string };
+
+/** `POST /api/test-support/staff`. */
+export const testStaffSchema = z.strictObject({
+  role: z.enum(staffRoles).default('fulfiller'),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  password: z.string().optional(),
+  notificationEnabled: z.boolean().default(true),
+  priorityFulfiller: z.boolean().default(false),
+  suspended: z.boolean().default(false),
+});
+export type TestStaffInput = z.input<typeof testStaffSchema>;
+export type TestStaff = z.output<typeof testStaffSchema>;
+export type TestStaffResponse = { id: string; name: string; email: string; password: string; role: (typeof staffRoles)[number] };
+
+/** `POST /api/test-support/sessions`: the staff sign-in's own body. */
+export const testSessionSchema = signInSchema;
