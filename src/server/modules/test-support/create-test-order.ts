@@ -13,9 +13,9 @@ import { initialOrderStatus } from '../../../shared/orders/statuses';
 import { createTrackingNumber } from '../checkout/tracking-number';
 import { sendOrderConfirmation } from '../checkout/send-order-confirmation';
 import { getStandardPriceCents } from '../settings/standard-price';
-import { autoAssignOrder } from '../manage-orders/auto-assign-order';
-import { notifyAssignee } from '../manage-orders/notify-assignee';
-import { siteOrigin } from '../manage-orders/panel-links';
+import { autoAssignOrder } from '../../orders/auto-assign-order';
+import { notifyAssignee } from '../../orders/notify-assignee';
+import { siteOrigin } from '../../site-links';
 import type { TestOrder, TestOrderResponse } from './test-support-inputs';
 
 export type CreateTestOrderOptions = {

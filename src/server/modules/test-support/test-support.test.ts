@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../db/test-database';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { orders } from '../../db/schema';
-import { mailbox, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../test-support/staff-app';
+import { mailbox, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../testing/staff-app';
 import type { TestOrderResponse, TestStaffResponse } from './test-support-inputs';
 
 describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
