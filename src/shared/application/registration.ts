@@ -48,6 +48,11 @@ function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/** A street line that is a post office box (SS-4 line 5a never takes one). */
+export function isPostOfficeBox(street: string | undefined): boolean {
+  return /^\s*(?:p\.?\s*o\.?|post\s+office)\s*box\b/i.test(street ?? '');
+}
+
 /** Required text: not only spaces, at most `max` characters. */
 const requiredText = (message: string, max: number) =>
   z
@@ -57,6 +62,12 @@ const requiredText = (message: string, max: number) =>
 
 /** Optional state (full name): empty, or one of the 50 states. */
 const optionalStateName = (message: string) => z.string().refine((value) => value === '' || isStateName(value), message);
+
+export const registrationMessages = {
+  appliedForEinBefore: 'Select Yes or No',
+  previousEin: 'Enter format: XX-XXXXXXX',
+  streetAddressPoBox: 'A P.O. box cannot be the street address',
+} as const;
 
 const messages = {
   mailingStreetAddress: 'Mailing street address is required',
@@ -75,7 +86,10 @@ export const registrationSchema = z
       .refine((value) => value === '' || isIsoDate(value), 'Enter a valid date'),
     previousOwnerEIN: z.string().refine((value) => value === '' || einPattern.test(value), 'Enter format: XX-XXXXXXX'),
     accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), 'Select closing month'),
-    streetAddress: requiredText('Street address is required', registrationLimits.streetAddress),
+    streetAddress: requiredText('Street address is required', registrationLimits.streetAddress).refine(
+      (value) => !isPostOfficeBox(value),
+      registrationMessages.streetAddressPoBox,
+    ),
     city: requiredText('City is required', registrationLimits.city),
     county: requiredText('County is required', registrationLimits.county),
     state: z.string().refine(isStateName, 'State is required'),
@@ -95,8 +109,14 @@ export const registrationSchema = z
     incorporationState: optionalStateName('Select a state from the list').optional(),
     llcOrganizationState: optionalStateName('Select a state from the list').optional(),
     reitType: z.enum(['', 'equity', 'mortgage'], { error: 'Select a REIT type' }).optional(),
+    // SS-4 line 18: has the entity itself (not a previous owner) had an EIN before; its EIN when yes.
+    appliedForEinBefore: z.enum(['', 'true', 'false'], { error: registrationMessages.appliedForEinBefore }).optional(),
+    previousEin: z.string().refine((value) => value === '' || einPattern.test(value), registrationMessages.previousEin).optional(),
   })
   .superRefine((registration, ctx) => {
+    if (registration.appliedForEinBefore === 'true' && !einPattern.test(registration.previousEin ?? '')) {
+      ctx.addIssue({ code: 'custom', path: ['previousEin'], message: registrationMessages.previousEin });
+    }
     if (registration.sameMailingAddress) return;
     const required = ['mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
     for (const field of required) {
@@ -126,6 +146,8 @@ export const registrationDefaults: Registration = {
   incorporationState: '',
   llcOrganizationState: '',
   reitType: '',
+  appliedForEinBefore: '',
+  previousEin: '',
 };
 
 /** Corporation types whose articles of incorporation step 2 does not ask about. */
