@@ -53,6 +53,7 @@ function orderRoutes(order: 'own' | 'other'): RouteCase[] {
       expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 },
     },
     { name: `POST reveal SSN (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ssn`, expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 } },
+    { name: `GET SS-4 PDF (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ss4.pdf`, expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 } },
     { name: `GET comments (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/comments`, expected: { anonymous: 401, fulfiller, suspended: suspendedStatuses, admin: 200 } },
     {
       name: `POST comment (${order})`,

@@ -296,7 +296,8 @@ describe('fillSs4: the other lines', () => {
     expect(size).toBeLessThan(8);
     expect(size).toBeGreaterThanOrEqual(4);
     const llcYes = form.getCheckBox(`${ss4FieldPrefix}c1_1[0]`);
-    const widget = llcYes.acroField.getWidgets()[0];
+    const [widget] = llcYes.acroField.getWidgets();
+    if (!widget) throw new Error('the LLC box has no widget');
     expect(String(widget.getAppearanceState())).toBe(String(widget.getOnValue()));
   });
 
