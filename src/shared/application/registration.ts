@@ -114,7 +114,8 @@ export const registrationSchema = z
     previousEin: z.string().refine((value) => value === '' || einPattern.test(value), registrationMessages.previousEin).optional(),
   })
   .superRefine((registration, ctx) => {
-    if (registration.appliedForEinBefore === 'true' && !einPattern.test(registration.previousEin ?? '')) {
+    // A malformed EIN already has the field's own message; here only a missing one.
+    if (registration.appliedForEinBefore === 'true' && (registration.previousEin ?? '') === '') {
       ctx.addIssue({ code: 'custom', path: ['previousEin'], message: registrationMessages.previousEin });
     }
     if (registration.sameMailingAddress) return;
