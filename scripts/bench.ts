@@ -12,7 +12,10 @@ import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/database';
 import { loadEnv } from '../src/server/env';
 import { sampleApplication } from '../src/shared/application/sample-application';
-import { timeCalls } from './bench-timing';
+import { timeCalls, timeRuns } from './bench-timing';
+import { fillSs4 } from '../src/server/ss4/fill-ss4';
+import { ss4Lines } from '../src/shared/ss4/ss4-mapping';
+import type { Application } from '../src/shared/application/application';
 import { benchPasswordHashing, benchStaffApi } from './bench-staff';
 
 // Each route, the saved answers it needs, the code it must not load, and its budget of gzip JS:
@@ -91,6 +94,10 @@ const post = (url: string, body: unknown, index: number) =>
     headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(index) },
     body: JSON.stringify(body),
   });
+
+console.log('\nForm SS-4');
+const ss4Sample = ss4Lines(sampleApplication() as Application, { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null });
+await timeRuns('fill one SS-4 (pdf-lib, template in memory)', 50, () => fillSs4(ss4Sample));
 
 console.log('\nAPI (PGlite, test processor)');
 const checkouts: { trackingNumber: string; paymentIntentId: string; clientSecret: string }[] = [];

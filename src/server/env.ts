@@ -2,12 +2,16 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { defaultSupportEmail, type PublicConfig } from '../shared/public-config';
+import type { Ss4Designee } from '../shared/ss4/ss4-mapping';
 
 const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined));
+
+/** A US telephone or fax number with digits, spaces and ( ) - + . only. */
+const designeePhone = /^[+()\d][\d ()+.-]{6,24}$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,6 +45,11 @@ const envSchema = z.object({
   /** The first admin, created on the first start when no staff account exists. */
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),
+  /** The service's own third-party designee on Form SS-4: name, address with ZIP code, telephone and fax. */
+  SS4_DESIGNEE_NAME: optionalText.pipe(z.string().max(80, 'SS4_DESIGNEE_NAME must be at most 80 characters').optional()),
+  SS4_DESIGNEE_ADDRESS: optionalText.pipe(z.string().max(120, 'SS4_DESIGNEE_ADDRESS must be at most 120 characters').optional()),
+  SS4_DESIGNEE_PHONE: optionalText.pipe(z.string().regex(designeePhone, 'SS4_DESIGNEE_PHONE looks like (555) 555-0100').optional()),
+  SS4_DESIGNEE_FAX: optionalText.pipe(z.string().regex(designeePhone, 'SS4_DESIGNEE_FAX looks like (555) 555-0100').optional()),
 })
   .refine(
     (env) => {
@@ -48,6 +57,14 @@ const envSchema = z.object({
       return keys.every(Boolean) || !keys.some(Boolean);
     },
     { message: 'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none of them', path: ['STRIPE_SECRET_KEY'] },
+  )
+  .refine(
+    (env) => {
+      // A designee without a name, address or telephone cannot act for the applicant, so all or none.
+      const parts = [env.SS4_DESIGNEE_NAME, env.SS4_DESIGNEE_ADDRESS, env.SS4_DESIGNEE_PHONE];
+      return parts.every(Boolean) || (!parts.some(Boolean) && !env.SS4_DESIGNEE_FAX);
+    },
+    { message: 'Set SS4_DESIGNEE_NAME, SS4_DESIGNEE_ADDRESS and SS4_DESIGNEE_PHONE together (SS4_DESIGNEE_FAX optional), or none of them', path: ['SS4_DESIGNEE_NAME'] },
   );
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +78,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** The SS-4's third-party designee from the configuration; null when none is set. */
+export function ss4DesigneeOf(env: Env): Ss4Designee | null {
+  if (!env.SS4_DESIGNEE_NAME || !env.SS4_DESIGNEE_ADDRESS || !env.SS4_DESIGNEE_PHONE) return null;
+  return { name: env.SS4_DESIGNEE_NAME, address: env.SS4_DESIGNEE_ADDRESS, phone: env.SS4_DESIGNEE_PHONE, fax: env.SS4_DESIGNEE_FAX ?? null };
 }
 
 /** The public configuration; the price comes from the database, so it is passed in. */

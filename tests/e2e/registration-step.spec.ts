@@ -61,6 +61,7 @@ test('a corporation fills step 2, continues to step 3 and finds its answers agai
     zipCode: '78701',
     sameMailingAddress: true,
     incorporationState: 'Delaware',
+    appliedForEinBefore: '',
   });
   expect(saved?.company).toEqual(company.corporation);
 

@@ -11,6 +11,7 @@ export const auditActions = [
   'sign_out',
   'access_denied',
   'ssn_revealed',
+  'ss4_downloaded',
   'order_status_changed',
   'order_assignment_changed',
   'order_auto_assigned',

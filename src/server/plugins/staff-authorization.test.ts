@@ -69,6 +69,7 @@ function orderRoutes(order: 'own' | 'other'): RouteCase[] {
       success: 200,
     },
     { name: `POST reveal SSN (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ssn`, success: 200 },
+    { name: `GET SS-4 PDF (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ss4.pdf`, success: 200 },
     { name: `GET comments (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/comments`, success: 200 },
     {
       name: `POST comment (${order})`,

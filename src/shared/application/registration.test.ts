@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registrationDefaults, registrationSchema, type Registration } from './registration';
+import { registrationDefaults, registrationMessages, registrationSchema, type Registration } from './registration';
 import { sampleSection } from './sample-application';
 import { fieldErrors } from '../field-errors';
 
@@ -117,6 +117,22 @@ describe('registrationSchema', () => {
     ['an unknown organization state', { llcOrganizationState: 'DE' }, 'llcOrganizationState'],
   ])('rejects %s', (_case, change, path) => {
     expect(messagesOf({ ...valid, ...change })[path]).toEqual(['Select a state from the list']);
+  });
+
+  it("asks for the business's own previous EIN only when it had one (SS-4 line 18), in the EIN format", () => {
+    expect(messagesOf({ ...valid, appliedForEinBefore: 'true', previousEin: '' })).toEqual({ previousEin: [registrationMessages.previousEin] });
+    expect(messagesOf({ ...valid, appliedForEinBefore: 'true', previousEin: '123456789' })).toEqual({ previousEin: [registrationMessages.previousEin] });
+    expect(messagesOf({ ...valid, appliedForEinBefore: 'true', previousEin: '12-3456789' })).toEqual({});
+    expect(messagesOf({ ...valid, appliedForEinBefore: 'false', previousEin: '' })).toEqual({});
+    expect(messagesOf({ ...valid, appliedForEinBefore: 'maybe' })).toEqual({ appliedForEinBefore: [registrationMessages.appliedForEinBefore] });
+  });
+
+  it('refuses a P.O. box as the street address (SS-4 line 5a), not as the mailing address', () => {
+    for (const street of ['PO Box 12', 'P.O. Box 12', 'post office box 9']) {
+      expect(messagesOf({ ...valid, streetAddress: street }), street).toEqual({ streetAddress: [registrationMessages.streetAddressPoBox] });
+    }
+    expect(messagesOf({ ...valid, streetAddress: '12 Box Canyon Road' })).toEqual({});
+    expect(messagesOf(differentMailing)).toEqual({});
   });
 
   it('rejects an unknown REIT type', () => {

@@ -40,6 +40,11 @@ const einPattern = /^\d{2}-\d{7}$/;
 
 const isStateName = (value: string) => usStateNames.includes(value);
 
+/** A street line that is a post office box (SS-4 line 5a never takes one). */
+export function isPostOfficeBox(street: string | undefined): boolean {
+  return /^\s*(?:p\.?\s*o\.?|post\s+office)\s*box\b/i.test(street ?? '');
+}
+
 /** Optional state (full name): empty, or one of the 50 states. */
 const optionalStateName = (message: string) => z.string().refine((value) => value === '' || isStateName(value), message);
 
@@ -53,6 +58,9 @@ export const registrationMessages = {
   county: 'County is required',
   state: 'State is required',
   zipCode: 'Valid ZIP code required',
+  appliedForEinBefore: 'Select Yes or No',
+  previousEin: 'Enter format: XX-XXXXXXX',
+  streetAddressPoBox: 'A P.O. box cannot be the street address',
   mailingStreetAddress: 'Mailing street address is required',
   mailingCity: 'Mailing city is required',
   mailingCounty: 'Mailing county is required',
@@ -62,6 +70,11 @@ export const registrationMessages = {
   reitType: 'Select a REIT type',
 } as const;
 const messages = registrationMessages;
+
+/** Step 2 asks for the entity's previous EIN only when it says it had one (SS-4 line 18). */
+export function asksPreviousEin(appliedForEinBefore: string | undefined): boolean {
+  return appliedForEinBefore === 'true';
+}
 
 /** Step 2 asks for a mailing address only when it differs from the business address. */
 export function asksMailingAddress(sameMailingAddress: boolean | undefined): boolean {
@@ -77,7 +90,7 @@ export const registrationSchema = z
       .refine((value) => value === '' || isIsoDate(value), messages.invalidDate),
     previousOwnerEIN: z.string().refine((value) => value === '' || einPattern.test(value), messages.previousOwnerEIN),
     accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), messages.accountingYearClosingMonth),
-    streetAddress: requiredText(messages.streetAddress, registrationLimits.streetAddress),
+    streetAddress: requiredText(messages.streetAddress, registrationLimits.streetAddress).refine((value) => !isPostOfficeBox(value), messages.streetAddressPoBox),
     city: requiredText(messages.city, registrationLimits.city),
     county: requiredText(messages.county, registrationLimits.county),
     state: z.string().refine(isStateName, messages.state),
@@ -97,8 +110,15 @@ export const registrationSchema = z
     incorporationState: optionalStateName(messages.stateFromList).optional(),
     llcOrganizationState: optionalStateName(messages.stateFromList).optional(),
     reitType: z.enum(['', 'equity', 'mortgage'], { error: messages.reitType }).optional(),
+    // SS-4 line 18: has the entity itself (not a previous owner) had an EIN before; its EIN when yes.
+    appliedForEinBefore: z.enum(['', 'true', 'false'], { error: messages.appliedForEinBefore }).optional(),
+    previousEin: z.string().refine((value) => value === '' || einPattern.test(value), messages.previousEin).optional(),
   })
   .superRefine((registration, ctx) => {
+    // A malformed EIN already has the field's own message; here only a missing one.
+    if (asksPreviousEin(registration.appliedForEinBefore) && (registration.previousEin ?? '') === '') {
+      ctx.addIssue({ code: 'custom', path: ['previousEin'], message: messages.previousEin });
+    }
     if (!asksMailingAddress(registration.sameMailingAddress)) return;
     const required = ['mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
     for (const field of required) {
@@ -128,6 +148,8 @@ export const registrationDefaults: Registration = {
   incorporationState: '',
   llcOrganizationState: '',
   reitType: '',
+  appliedForEinBefore: '',
+  previousEin: '',
 };
 
 /** Corporation types whose articles of incorporation step 2 does not ask about. */

@@ -55,6 +55,7 @@ function registration(): Registration {
     zipCode: '78701',
     sameMailingAddress: true,
     llcOrganizationState: 'Texas',
+    appliedForEinBefore: 'false',
   };
 }
 

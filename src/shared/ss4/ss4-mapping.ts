@@ -1,466 +1,187 @@
 import type { Application } from '../application/application';
-import {
-  asksCorporationReason,
-  asksSoleProprietorReason,
-  corporationTypeOptions,
-  entityTypeOptions,
-  partnershipTypeOptions,
-  reasonOptions,
-  soleProprietorTypeOptions,
-  trustTypeOptions,
-} from '../application/company';
-import { closingMonthOptions, reitTypeOptions } from '../application/registration';
-import { employeeTypeValues } from '../application/compliance';
-import { principalActivityOptions } from '../application/activity';
+import { entityTypeOptions, trustTypeOptions } from '../application/company';
+import { closingMonthOptions, isPostOfficeBox } from '../application/registration';
+import { otherCategoryOptions, otherOrganizationTypeOptions, principalActivityOptions } from '../application/activity';
 import { usStates } from '../application/options';
 
-// The staff order-detail screen's "SS-4 Form Field Mapping" (spec 02, sections 2 and 3): every field
-// of the spec's table, with the Form SS-4 line it fills, where its value lives in the application
-// (DESIGN 5: company, registration, contact, compliance, activity) and how the value is taken.
-// Pure functions only: the same model serves the server and the browser.
+// An application laid onto the lines of Form SS-4 (Rev. December 2023), in the form's own order. The
+// staff mapping view and the filled PDF both read these lines, so they cannot disagree. Each line
+// says what staff read (`value`) and what goes into the form (`text` fields and ticked `checks`, by
+// the field names of ss4/FIELDS.md). The IRS's instructions for the form decide every rule here.
+// Pure: no Node or DOM, so the browser and the server share it.
 
-export type Ss4Category = 'entity' | 'responsible_party' | 'tax' | 'banking' | 'additional';
+/** filled: the line has its answer; not_applicable: the form wants it blank (or N/A); missing: it applies but has no answer. */
+export type Ss4LineState = 'filled' | 'not_applicable' | 'missing';
 
-/** The display groups, in order. No field maps to banking: it keeps its heading and stays empty. */
-export const ss4Categories = [
-  { key: 'entity', heading: 'Entity Information' },
-  { key: 'responsible_party', heading: 'Responsible Party' },
-  { key: 'tax', heading: 'Tax Information' },
-  { key: 'banking', heading: 'Banking Information' },
-  { key: 'additional', heading: 'Additional Information' },
-] as const satisfies readonly { key: Ss4Category; heading: string }[];
-
-/** A field's value as taken from the application: null when the application holds no answer. */
-export type Ss4Value = string | boolean | number | Record<string, unknown> | readonly unknown[] | null;
-
-export type Ss4FieldKey =
-  | 'legalName'
-  | 'businessName'
-  | 'entityType'
-  | 'stateOfIncorporation'
-  | 'reasonForApplying'
-  | 'businessStartDate'
-  | 'reitType'
-  | 'executorName'
-  | 'principalBusinessAddress'
-  | 'principalBusinessCity'
-  | 'physicalAddress'
-  | 'physicalCity'
-  | 'county'
-  | 'phoneNumber'
-  | 'faxNumber'
-  | 'responsiblePartyName'
-  | 'responsiblePartySSN'
-  | 'taxYearEnd'
-  | 'firstWageDate'
-  | 'taxLiabilityDate'
-  | 'employeeCount'
-  | 'principalActivity'
-  | 'principalProduct'
-  | 'previousEIN'
-  | 'thirdPartyDesignee'
-  | 'applicantName'
-  | 'applicantPhone';
-
-export type Ss4Field = {
-  readonly key: Ss4FieldKey;
-  /** The SS-4 line as the spec's table gives it ('' when it gives none). */
+export type Ss4Line = {
+  /** The line as the form prints it: '1', '9a', 'Designee', 'Signature'. */
   readonly line: string;
   readonly label: string;
-  readonly description: string;
-  readonly category: Ss4Category;
-  /** Where the value lives in the application, as text; several paths are joined with ' + '; '' when nowhere. */
-  readonly path: string;
-  readonly value: (application: Application) => Ss4Value;
+  readonly state: Ss4LineState;
+  /** As staff read it: 'N/A' when the line does not apply, '' when missing. */
+  readonly value: string;
+  /** Text fields of the form and what they hold. */
+  readonly text: Readonly<Record<string, string>>;
+  /** Check boxes of the form to tick; every other box stays clear. */
+  readonly checks: readonly string[];
+};
+
+/** The service's own third-party designee (server configuration); null when none is configured. */
+export type Ss4Designee = { name: string; address: string; phone: string; fax: string | null };
+
+export const notApplicableText = 'N/A';
+
+/** The form's text fields (FIELDS.md), by what they hold. */
+export const ss4TextFields = {
+  headerEin: 'PgHeader[0].f1_1[0]',
+  legalName: 'f1_2[0]',
+  tradeName: 'f1_3[0]',
+  careOf: 'f1_4[0]',
+  mailingStreet: 'Line4ReadOrder[0].f1_5[0]',
+  mailingCity: 'Line4ReadOrder[0].f1_6[0]',
+  street: 'f1_7[0]',
+  streetCity: 'f1_8[0]',
+  county: 'f1_9[0]',
+  responsibleName: 'f1_10[0]',
+  responsibleTin: 'f1_11[0]',
+  llcMembers: 'f1_12[0]',
+  soleProprietorSsn: 'f1_13[0]',
+  estateSsn: 'f1_14[0]',
+  planAdministratorTin: 'f1_15[0]',
+  corporationForm: 'f1_16[0]',
+  trustGrantorTin: 'f1_17[0]',
+  otherNonprofit: 'f1_18[0]',
+  otherEntity: 'f1_19[0]',
+  groupExemption: 'f1_20[0]',
+  incorporationState: 'f1_21[0]',
+  incorporationCountry: 'f1_22[0]',
+  bankingPurpose: 'f1_24[0]',
+  newBusinessType1: 'f1_25[0]',
+  newBusinessType2: 'f1_26[0]',
+  changedType: 'f1_27[0]',
+  trustType: 'f1_28[0]',
+  pensionPlanType: 'f1_29[0]',
+  otherReason: 'f1_30[0]',
+  startDate: 'f1_31[0]',
+  closingMonth: 'f1_32[0]',
+  agriculturalEmployees: 'f1_33[0]',
+  householdEmployees: 'f1_34[0]',
+  otherEmployees: 'f1_35[0]',
+  firstWages: 'f1_36[0]',
+  otherActivity: 'f1_37[0]',
+  product: 'f1_38[0]',
+  previousEin: 'f1_39[0]',
+  designeeName: 'f1_40[0]',
+  designeePhone: 'f1_41[0]',
+  designeeAddress: 'f1_42[0]',
+  designeeFax: 'f1_43[0]',
+  signerNameTitle: 'f1_44[0]',
+  applicantPhone: 'f1_45[0]',
+  applicantFax: 'f1_46[0]',
+} as const;
+
+/** Line 9a's boxes. The widget numbers follow FIELDS.md, not the printed reading order. */
+export const entityBoxes = {
+  soleProprietor: 'c1_3[0]',
+  estate: 'c1_3[1]',
+  partnership: 'c1_3[2]',
+  planAdministrator: 'c1_3[3]',
+  corporation: 'c1_3[4]',
+  trust: 'c1_3[5]',
+  personalServiceCorporation: 'c1_3[6]',
+  military: 'c1_3[7]',
+  stateLocalGovernment: 'c1_3[8]',
+  church: 'c1_3[9]',
+  farmersCooperative: 'c1_3[10]',
+  federalGovernment: 'c1_3[11]',
+  otherNonprofit: 'c1_3[12]',
+  remic: 'c1_3[13]',
+  indianTribal: 'c1_3[14]',
+  other: 'c1_3[15]',
+} as const;
+
+/** Line 10's boxes. */
+export const reasonBoxes = {
+  banking: 'c1_4[0]',
+  startedNewBusiness: 'c1_4[1]',
+  changedType: 'c1_4[2]',
+  purchasedBusiness: 'c1_4[3]',
+  hiredEmployees: 'c1_4[4]',
+  createdTrust: 'c1_4[5]',
+  withholding: 'c1_4[6]',
+  createdPensionPlan: 'c1_4[7]',
+  other: 'c1_4[8]',
+} as const;
+
+/** Line 16's boxes, by the wizard's principal activity. */
+export const activityBoxes = {
+  'health-care': 'c1_6[0]',
+  'wholesale-agent': 'c1_6[1]',
+  construction: 'c1_6[2]',
+  rental: 'c1_6[3]',
+  transportation: 'c1_6[4]',
+  accommodation: 'c1_6[5]',
+  'wholesale-other': 'c1_6[6]',
+  retail: 'c1_6[7]',
+  'real-estate': 'c1_6[8]',
+  manufacturing: 'c1_6[9]',
+  finance: 'c1_6[10]',
+  other: 'c1_6[11]',
+} as const;
+
+/** The yes/no pairs: 8a, 8c, 18. */
+export const yesNoBoxes = {
+  llc: { yes: 'c1_1[0]', no: 'c1_1[1]' },
+  llcInUnitedStates: { yes: 'c1_2[0]', no: 'c1_2[1]' },
+  appliedBefore: { yes: 'c1_7[0]', no: 'c1_7[1]' },
+} as const;
+
+export const form944Box = 'c1_5[0]';
+
+/** The text of 9a "Other" for a single-member LLC owned by an individual (the instructions' wording). */
+export const disregardedEntityText = 'Disregarded Entity—Sole Proprietorship';
+
+/** The income tax form each corporation type files, written on 9a next to "Corporation". */
+const corporationForms: Readonly<Record<string, string>> = {
+  Corporation: '1120',
+  'S Corporation': '1120-S',
+  REIT: '1120-REIT',
+  RIC: '1120-RIC',
+  'Settlement Fund': '1120-SF',
 };
 
 type Option = { readonly value: string; readonly label: string };
 
-/** The label of an option's value; null for no answer, the value itself when the list lacks it. */
-function labelOf(options: readonly Option[], value: string | undefined): string | null {
-  if (!value) return null;
+function labelOf(options: readonly Option[], value: string | undefined): string {
+  if (!value) return '';
   return options.find((option) => option.value === value)?.label ?? value;
 }
 
-/** Text, or null when absent or blank. */
-function text(value: string | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
+/** Text trimmed, '' when absent. */
+function text(value: string | undefined | null): string {
+  return value?.trim() ?? '';
 }
 
-/** The non-blank parts joined with single spaces; null when every part is blank. */
-function joinName(...parts: (string | undefined)[]): string | null {
-  const words = parts.map((part) => part?.trim() ?? '').filter((part) => part !== '');
-  return words.length === 0 ? null : words.join(' ');
+function joinName(...parts: (string | undefined)[]): string {
+  return parts.map((part) => text(part)).filter((part) => part !== '').join(' ');
 }
 
 /** A state's two-letter code from its full name (step 2 stores names); the text as given when unknown. */
 function stateCode(name: string | undefined): string {
-  const trimmed = name?.trim() ?? '';
+  const trimmed = text(name);
   return usStates.find((state) => state.label === trimmed)?.value ?? trimmed;
 }
 
-/** 'City, ST 12345' as lines 4b and 5b want it; null when nothing is known. */
-function cityStateZip(city: string | undefined, state: string | undefined, zip: string | undefined): string | null {
-  const cityText = city?.trim() ?? '';
-  const stateZip = [stateCode(state), zip?.trim() ?? ''].filter((part) => part !== '').join(' ');
-  const line = [cityText, stateZip].filter((part) => part !== '').join(', ');
-  return line === '' ? null : line;
+/** 'City, ST 12345' as lines 4b and 5b want it. */
+function cityStateZip(city: string | undefined, state: string | undefined, zip: string | undefined): string {
+  const stateZip = [stateCode(state), text(zip)].filter((part) => part !== '').join(' ');
+  return [text(city), stateZip].filter((part) => part !== '').join(', ');
 }
 
-/** Whether a separate mailing address was given (the business address is the mailing address otherwise). */
-function hasMailingAddress(application: Application): boolean {
-  return !application.registration.sameMailingAddress;
-}
-
-/** The entity type's subtype question, by entity type: its answer and its options. */
-function subtypeOf(company: Application['company']): string | null {
-  switch (company.entityType) {
-    case 'Corporation':
-      return labelOf(corporationTypeOptions, company.corporationType);
-    case 'Partnership':
-      return labelOf(partnershipTypeOptions, company.partnershipType);
-    case 'Sole Proprietor':
-      return labelOf(soleProprietorTypeOptions, company.soleProprietorType);
-    case 'Trust':
-      return labelOf(trustTypeOptions, company.trustType);
-    default:
-      return null;
-  }
-}
-
-/**
- * The reason for applying, from the entity type's own question when that question is asked (never of
- * estates, trusts, others, settlement funds or household employers).
- */
-function reasonOf(company: Application['company']): string | undefined {
-  switch (company.entityType) {
-    case 'Corporation':
-      return asksCorporationReason(company.corporationType) ? company.corporationReason : undefined;
-    case 'Partnership':
-      return company.partnershipType ? company.partnershipReason : undefined;
-    case 'Sole Proprietor':
-      return asksSoleProprietorReason(company.soleProprietorType) ? company.soleProprietorReason : undefined;
-    case 'LLC':
-      return company.llcRicReason;
-    default:
-      return undefined;
-  }
-}
-
-/** The employment answers exist only when the applicant will hire. */
-function hires(application: Application): boolean {
-  return application.compliance.willHire === 'true';
-}
-
-/** Line 13: the expected employees by type (the types chosen), and the total expected. */
-function employeeCounts(compliance: Application['compliance']): Record<string, number> | null {
-  const counts: Record<string, number> = {};
-  const chosen = compliance.employeeTypes ?? [];
-  for (const type of employeeTypeValues) {
-    const count = compliance.counts?.[type];
-    if (chosen.includes(type) && count) counts[type] = Number(count);
-  }
-  if (compliance.totalEmployeesExpected) counts.total = Number(compliance.totalEmployeesExpected);
-  return Object.keys(counts).length === 0 ? null : counts;
-}
-
-/**
- * The fields of the spec's table, in its order. The table is titled "26 fields" but names 27 (reitType
- * has no SS-4 line); all 27 are kept, and the counts use their number.
- */
-export const ss4Fields: readonly Ss4Field[] = [
-  // Entity information (the spec's step 1 and step 2 rows).
-  {
-    key: 'legalName',
-    line: '1',
-    label: 'Legal name of entity',
-    description: 'Legal name of the entity (or individual) for whom the EIN is requested.',
-    category: 'entity',
-    path: 'company.companyName',
-    value: (application) => text(application.company.companyName),
-  },
-  {
-    key: 'businessName',
-    line: '2',
-    label: 'Trade name of business',
-    description: 'Trade name (doing business as), if different from the legal name; given only when the applicant says the business has one.',
-    category: 'entity',
-    path: 'company.hasTradeName + company.tradeName',
-    value: ({ company }) => (company.hasTradeName === 'true' ? text(company.tradeName) : null),
-  },
-  {
-    key: 'entityType',
-    line: '8a',
-    label: 'Type of entity',
-    description: 'Type of entity, with the kind of corporation, partnership, sole proprietor or trust when the applicant chose one.',
-    category: 'entity',
-    path: 'company.entityType + company.corporationType + company.partnershipType + company.soleProprietorType + company.trustType',
-    value: ({ company }) => {
-      const entity = labelOf(entityTypeOptions, company.entityType);
-      const subtype = subtypeOf(company);
-      return entity && subtype ? `${entity}: ${subtype}` : entity;
-    },
-  },
-  {
-    key: 'stateOfIncorporation',
-    line: '8b',
-    label: 'State of incorporation or organization',
-    description: 'State where a corporation was incorporated (articles of incorporation) or an LLC was organized (articles of organization). Not asked of REITs, RICs, settlement funds or other entity types.',
-    category: 'entity',
-    path: 'registration.incorporationState + registration.llcOrganizationState',
-    value: ({ company, registration }) => {
-      if (company.entityType === 'Corporation') return text(registration.incorporationState);
-      if (company.entityType === 'LLC') return text(registration.llcOrganizationState);
-      return null;
-    },
-  },
-  {
-    key: 'reasonForApplying',
-    line: '9a',
-    label: 'Reason for applying',
-    description: 'Why the EIN is requested. Asked of corporations (except settlement funds), partnerships, sole proprietors (except household employers) and LLCs.',
-    category: 'entity',
-    path: 'company.corporationReason + company.partnershipReason + company.soleProprietorReason + company.llcRicReason',
-    value: ({ company }) => labelOf(reasonOptions, reasonOf(company)),
-  },
-  {
-    key: 'businessStartDate',
-    line: '9b',
-    label: 'Date business started or acquired',
-    description: 'Date the business started or was acquired (YYYY-MM-DD).',
-    category: 'entity',
-    path: 'registration.businessStartDate',
-    value: ({ registration }) => text(registration.businessStartDate),
-  },
-  {
-    key: 'reitType',
-    line: '',
-    label: 'REIT classification',
-    description: 'Equity or mortgage REIT; asked only of a real estate investment trust. Not a line of Form SS-4.',
-    category: 'entity',
-    path: 'registration.reitType',
-    value: ({ registration }) => labelOf(reitTypeOptions, registration.reitType),
-  },
-  {
-    key: 'executorName',
-    line: '3',
-    label: 'Executor, administrator, trustee, "care of" name',
-    description: 'The trustee of a trust, or the "care of" name of a separate mailing address. The application does not ask for an estate\'s executor or administrator.',
-    category: 'entity',
-    path: 'contact.trusteeFirstName + contact.trusteeMiddleName + contact.trusteeLastName + contact.trusteeSuffix + registration.mailingCareOf',
-    value: ({ company, contact, registration }) => {
-      if (company.entityType === 'Trust') {
-        const trustee = joinName(contact.trusteeFirstName, contact.trusteeMiddleName, contact.trusteeLastName, contact.trusteeSuffix);
-        if (trustee) return trustee;
-      }
-      return registration.sameMailingAddress ? null : text(registration.mailingCareOf);
-    },
-  },
-  {
-    key: 'principalBusinessAddress',
-    line: '4a',
-    label: 'Mailing address (room, apt., suite no. and street, or P.O. box)',
-    description: 'Where the IRS sends mail: the separate mailing address when one was given, otherwise the business street address.',
-    category: 'entity',
-    path: 'registration.mailingStreetAddress + registration.streetAddress',
-    value: (application) => {
-      const { registration } = application;
-      return text(hasMailingAddress(application) ? registration.mailingStreetAddress : registration.streetAddress);
-    },
-  },
-  {
-    key: 'principalBusinessCity',
-    line: '4b',
-    label: 'Mailing city, state, and ZIP code',
-    description: 'City, state and ZIP code of the mailing address: the separate mailing address when one was given, otherwise the business address.',
-    category: 'entity',
-    path: 'registration.mailingCity + registration.mailingState + registration.mailingZipCode + registration.city + registration.state + registration.zipCode',
-    value: (application) => {
-      const { registration } = application;
-      return hasMailingAddress(application)
-        ? cityStateZip(registration.mailingCity, registration.mailingState, registration.mailingZipCode)
-        : cityStateZip(registration.city, registration.state, registration.zipCode);
-    },
-  },
-  {
-    key: 'physicalAddress',
-    line: '5a',
-    label: 'Street address (no P.O. box)',
-    description: 'Street address where the business is located (no P.O. box).',
-    category: 'entity',
-    path: 'registration.streetAddress',
-    value: ({ registration }) => text(registration.streetAddress),
-  },
-  {
-    key: 'physicalCity',
-    line: '5b',
-    label: 'Street address city, state, and ZIP code',
-    description: 'City, state and ZIP code of the business street address.',
-    category: 'entity',
-    path: 'registration.city + registration.state + registration.zipCode',
-    value: ({ registration }) => cityStateZip(registration.city, registration.state, registration.zipCode),
-  },
-  {
-    key: 'county',
-    line: '6',
-    label: 'County and state where principal business is located',
-    description: 'County and state of the business street address.',
-    category: 'entity',
-    path: 'registration.county + registration.state',
-    value: ({ registration }) => {
-      const county = text(registration.county);
-      const state = text(registration.state);
-      return county && state ? `${county}, ${state}` : county;
-    },
-  },
-  {
-    key: 'phoneNumber',
-    line: '17a',
-    label: 'Telephone number',
-    description: "The primary contact's telephone number.",
-    category: 'entity',
-    path: 'contact.phoneNumber',
-    value: ({ contact }) => text(contact.phoneNumber),
-  },
-  {
-    key: 'faxNumber',
-    line: '17b',
-    label: 'Fax number',
-    description: "The applicant's fax number. The application does not ask for one.",
-    category: 'entity',
-    path: '',
-    value: () => null,
-  },
-
-  // Responsible party (the spec's step 3 row).
-  {
-    key: 'responsiblePartyName',
-    line: '7a',
-    label: 'Name of responsible party',
-    description: 'The person who controls, manages or directs the entity and its funds and assets.',
-    category: 'responsible_party',
-    path: 'contact.rpFirstName + contact.rpMiddleName + contact.rpLastName',
-    value: ({ contact }) => joinName(contact.rpFirstName, contact.rpMiddleName, contact.rpLastName),
-  },
-  {
-    key: 'responsiblePartySSN',
-    line: '7b',
-    label: 'SSN, ITIN, or EIN of responsible party',
-    description: "The responsible party's Social Security number (9 digits). Shown masked until revealed.",
-    category: 'responsible_party',
-    path: 'contact.rpSSN',
-    value: ({ contact }) => text(contact.rpSSN),
-  },
-
-  // Tax information (the spec's step 4 row).
-  {
-    key: 'taxYearEnd',
-    line: '10',
-    label: 'Closing month of accounting year',
-    description: 'The last month of the tax (accounting) year.',
-    category: 'tax',
-    path: 'registration.accountingYearClosingMonth',
-    value: ({ registration }) => labelOf(closingMonthOptions, registration.accountingYearClosingMonth),
-  },
-  {
-    key: 'firstWageDate',
-    line: '11',
-    label: 'First date wages or annuities were paid',
-    description: 'First date wages were or will be paid (YYYY-MM-DD); asked only when the applicant will hire employees.',
-    category: 'tax',
-    path: 'compliance.firstWageDate',
-    value: (application) => (hires(application) ? text(application.compliance.firstWageDate) : null),
-  },
-  {
-    key: 'taxLiabilityDate',
-    line: '12',
-    label: 'Expected start of employment tax liability',
-    description: 'Month and year (MM/YYYY) the first employees are expected to be hired, when employment tax liability begins; asked only when the applicant will hire employees.',
-    category: 'tax',
-    path: 'compliance.expectedHireMonthYear',
-    value: (application) => (hires(application) ? text(application.compliance.expectedHireMonthYear) : null),
-  },
-  {
-    key: 'employeeCount',
-    line: '13',
-    label: 'Highest number of employees expected in the next 12 months',
-    description: 'Expected employees by type (agricultural, household, other) and in total; asked only when the applicant will hire employees.',
-    category: 'tax',
-    path: 'compliance.employeeTypes + compliance.counts + compliance.totalEmployeesExpected',
-    value: (application) => (hires(application) ? employeeCounts(application.compliance) : null),
-  },
-
-  // Additional information (the spec's step 5 and step 6 rows).
-  {
-    key: 'principalActivity',
-    line: '14',
-    label: 'Principal activity of business',
-    description: 'The activity that best describes the business.',
-    category: 'additional',
-    path: 'activity.principalActivity',
-    value: ({ activity }) => labelOf(principalActivityOptions, activity.principalActivity),
-  },
-  {
-    key: 'principalProduct',
-    line: '15',
-    label: 'Principal line of merchandise, construction, products, or services',
-    description: 'The principal product sold, construction work done, or services provided.',
-    category: 'additional',
-    path: 'activity.principalProductOrService',
-    value: ({ activity }) => text(activity.principalProductOrService),
-  },
-  {
-    key: 'previousEIN',
-    line: '16',
-    label: 'Previous EIN',
-    description:
-      "The previous owner's EIN (XX-XXXXXXX), given when an existing business was bought. The form's line asks for an EIN the entity itself held before, which the application does not ask: check before filing.",
-    category: 'additional',
-    path: 'registration.previousOwnerEIN',
-    value: ({ registration }) => text(registration.previousOwnerEIN),
-  },
-  {
-    key: 'thirdPartyDesignee',
-    line: 'TPD',
-    label: 'Third party designee',
-    description: 'A person the applicant authorizes to receive the EIN and answer questions about the form. The application does not ask for one.',
-    category: 'additional',
-    path: '',
-    value: () => null,
-  },
-  {
-    key: 'applicantName',
-    line: 'Signature',
-    label: 'Name of applicant (signature block)',
-    description: 'Name of the person signing the application: the primary contact.',
-    category: 'additional',
-    path: 'contact.contactFirstName + contact.contactMiddleName + contact.contactLastName',
-    value: ({ contact }) => joinName(contact.contactFirstName, contact.contactMiddleName, contact.contactLastName),
-  },
-  {
-    key: 'applicantPhone',
-    line: 'Signature',
-    label: "Applicant's telephone number (signature block)",
-    description: "The primary contact's telephone number.",
-    category: 'additional',
-    path: 'contact.phoneNumber',
-    value: ({ contact }) => text(contact.phoneNumber),
-  },
-];
-
-/** A value counts as filled when it is neither null nor an empty string (spec 02, section 3). */
-export function isFilled(value: unknown): boolean {
-  return value !== null && value !== undefined && value !== '';
-}
-
-/** A value as the mapping view shows it: 'Not provided', Yes/No, JSON text for objects, text otherwise. */
-export function formatSs4Value(value: unknown): string {
-  if (!isFilled(value)) return 'Not provided';
-  if (value === true || value === 'true') return 'Yes';
-  if (value === false || value === 'false') return 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/** YYYY-MM-DD as the form's MM/DD/YYYY; '' for anything else. */
+export function formDate(iso: string | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(iso));
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
 }
 
 /** An SSN as staff first see it: at most its last four digits ('***-**-6789'); '' when it has no digits. */
@@ -469,16 +190,363 @@ export function maskSsn(ssn: string): string {
   return digits === '' ? '' : `***-**-${digits.slice(-4)}`;
 }
 
-/** An SSN as 3-2-4 digits when it is 9 digits long ('123-45-6789'); other text as it is. */
+/** An SSN as 3-2-4 digits when it is 9 digits long ('123-45-6789'); other text (a masked SSN) as it is. */
 export function formatSsn(ssn: string): string {
   return /^\d{9}$/.test(ssn) ? `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}` : ssn;
 }
 
-export type Ss4Completeness = { total: number; filled: number; missing: number; percent: number };
+type LineParts = { line: string; label: string };
 
-/** How many of the mapped fields the application fills. */
-export function ss4Completeness(application: Application): Ss4Completeness {
-  const total = ss4Fields.length;
-  const filled = ss4Fields.filter((field) => isFilled(field.value(application))).length;
-  return { total, filled, missing: total - filled, percent: Math.round((filled / total) * 100) };
+function filled(parts: LineParts, value: string, fill: { text?: Record<string, string>; checks?: string[] } = {}): Ss4Line {
+  return { ...parts, state: 'filled', value, text: fill.text ?? {}, checks: fill.checks ?? [] };
+}
+
+/** A line the form wants blank; `text` for a line the instructions want written "N/A". */
+function notApplicable(parts: LineParts, fill: { text?: Record<string, string> } = {}): Ss4Line {
+  return { ...parts, state: 'not_applicable', value: notApplicableText, text: fill.text ?? {}, checks: [] };
+}
+
+function missing(parts: LineParts): Ss4Line {
+  return { ...parts, state: 'missing', value: '', text: {}, checks: [] };
+}
+
+/** A text line: filled with the value, or missing when it has none. */
+function textLine(parts: LineParts, field: string, value: string): Ss4Line {
+  return value === '' ? missing(parts) : filled(parts, value, { text: { [field]: value } });
+}
+
+function yesNo(parts: LineParts, boxes: { yes: string; no: string }, yes: boolean, value = yes ? 'Yes' : 'No'): Ss4Line {
+  return filled(parts, value, { checks: [yes ? boxes.yes : boxes.no] });
+}
+
+/** Is the LLC disregarded (one owner, or spouses owning it as community property and choosing so)? */
+function isSingleOwnerLlc(company: Application['company']): boolean {
+  if (company.llcMemberCount === '1') return true;
+  return company.llcIsHusbandWife === 'true' && company.llcTaxClassification === 'Single-member LLC';
+}
+
+/** The reason for applying, from the entity type's own question (the wizard asks it of these four). */
+function reasonOf(company: Application['company']): string {
+  switch (company.entityType) {
+    case 'Corporation':
+      return company.corporationReason ?? '';
+    case 'Partnership':
+      return company.partnershipReason ?? '';
+    case 'Sole Proprietor':
+      return company.soleProprietorReason ?? '';
+    case 'LLC':
+      return company.llcRicReason ?? '';
+    default:
+      return '';
+  }
+}
+
+/** Line 16's "Other (specify)" text: the kind of business step 5 was told. */
+function otherActivityText(activity: Application['activity']): string {
+  switch (activity.otherCategory) {
+    case undefined:
+    case '':
+      return '';
+    case 'organization': {
+      const kind = activity.otherOrganizationType === 'other' ? text(activity.otherOrganizationActivity) : labelOf(otherOrganizationTypeOptions, activity.otherOrganizationType);
+      return kind === '' ? 'Organization' : `${kind} organization`;
+    }
+    case 'consulting':
+      return text(activity.consultingType) || 'Consulting';
+    case 'sell-goods':
+      return 'Sales of goods';
+    case 'other':
+      return text(activity.principalProductOrService);
+    default:
+      return labelOf(otherCategoryOptions, activity.otherCategory);
+  }
+}
+
+/** The type of business, as line 10 "Started new business" and line 16 "Other" want it. */
+function businessType(activity: Application['activity']): string {
+  if (activity.principalActivity === 'other') return otherActivityText(activity);
+  return labelOf(principalActivityOptions, activity.principalActivity);
+}
+
+/** Splits line 10's "specify type" over its short first field and its long second one. */
+export function splitNewBusinessType(value: string, firstLineCharacters = 12): [string, string] {
+  const words = value.split(/\s+/).filter(Boolean);
+  const first: string[] = [];
+  while (words.length > 0 && [...first, words[0]].join(' ').length <= firstLineCharacters) first.push(words.shift() as string);
+  return [first.join(' '), words.join(' ')];
+}
+
+function entityLine(application: Application): Ss4Line {
+  const parts = { line: '9a', label: 'Type of entity' };
+  const { company, contact } = application;
+  const ssn = formatSsn(text(contact.rpSSN));
+  switch (company.entityType) {
+    case 'Sole Proprietor':
+      return filled(parts, ssn ? `Sole proprietor (SSN ${ssn})` : 'Sole proprietor', {
+        checks: [entityBoxes.soleProprietor],
+        text: ssn ? { [ss4TextFields.soleProprietorSsn]: ssn } : {},
+      });
+    case 'Partnership':
+      return filled(parts, 'Partnership', { checks: [entityBoxes.partnership] });
+    case 'Corporation': {
+      if (company.corporationType === 'Personal Service Corporation') {
+        return filled(parts, 'Personal service corporation', { checks: [entityBoxes.personalServiceCorporation] });
+      }
+      const form = corporationForms[company.corporationType ?? ''];
+      if (!form) return missing(parts);
+      return filled(parts, `Corporation (form ${form})`, { checks: [entityBoxes.corporation], text: { [ss4TextFields.corporationForm]: form } });
+    }
+    case 'LLC':
+      if (!company.llcMemberCount) return missing(parts);
+      return isSingleOwnerLlc(company)
+        ? filled(parts, `Other: ${disregardedEntityText}`, { checks: [entityBoxes.other], text: { [ss4TextFields.otherEntity]: disregardedEntityText } })
+        : filled(parts, 'Partnership', { checks: [entityBoxes.partnership] });
+    case 'Estate':
+      return filled(parts, 'Estate', { checks: [entityBoxes.estate] });
+    case 'Trust':
+      return filled(parts, 'Trust', { checks: [entityBoxes.trust] });
+    // "Others" does not say which of 9a's remaining boxes fits: staff choose it on the form.
+    default:
+      return missing(parts);
+  }
+}
+
+/** Which of 9a's boxes the entity ticks: corporations (and personal service ones) carry line 9b. */
+function isCorporation(company: Application['company']): boolean {
+  return company.entityType === 'Corporation';
+}
+
+function reasonLine(application: Application): Ss4Line {
+  const parts = { line: '10', label: 'Reason for applying' };
+  const { company, activity } = application;
+  if (company.entityType === 'Trust') {
+    const trustType = labelOf(trustTypeOptions, company.trustType);
+    return filled(parts, trustType ? `Created a trust: ${trustType}` : 'Created a trust', {
+      checks: [reasonBoxes.createdTrust],
+      text: trustType ? { [ss4TextFields.trustType]: trustType } : {},
+    });
+  }
+  if (company.entityType === 'Sole Proprietor' && company.soleProprietorType === 'Household Employer') {
+    return filled(parts, 'Hired employees', { checks: [reasonBoxes.hiredEmployees] });
+  }
+  switch (reasonOf(company)) {
+    case 'Started a new business': {
+      const type = businessType(activity);
+      const [first, second] = splitNewBusinessType(type);
+      return filled(parts, type ? `Started new business: ${type}` : 'Started new business', {
+        checks: [reasonBoxes.startedNewBusiness],
+        text: { ...(first ? { [ss4TextFields.newBusinessType1]: first } : {}), ...(second ? { [ss4TextFields.newBusinessType2]: second } : {}) },
+      });
+    }
+    case 'Hired employee(s)':
+      return filled(parts, 'Hired employees', { checks: [reasonBoxes.hiredEmployees] });
+    case 'Banking purposes':
+      return filled(parts, 'Banking purpose', { checks: [reasonBoxes.banking] });
+    case 'Changed type of organization': {
+      const newType = labelOf(entityTypeOptions, company.entityType);
+      return filled(parts, `Changed type of organization: ${newType}`, { checks: [reasonBoxes.changedType], text: { [ss4TextFields.changedType]: newType } });
+    }
+    case 'Purchased active business':
+      return filled(parts, 'Purchased going business', { checks: [reasonBoxes.purchasedBusiness] });
+    default:
+      return missing(parts);
+  }
+}
+
+/** The form's way of writing "none" on line 13. */
+export const noEmployeesText = '-0-';
+
+/** Line 13's three counts ("-0-" where none), or null while the hiring question is unanswered or a chosen count is missing. */
+function employeeCounts(compliance: Application['compliance']): Record<'agricultural' | 'household' | 'other', string> | null {
+  if (compliance.willHire === 'false') return { agricultural: noEmployeesText, household: noEmployeesText, other: noEmployeesText };
+  if (compliance.willHire !== 'true') return null;
+  const chosen = compliance.employeeTypes ?? [];
+  const counts = { agricultural: noEmployeesText, household: noEmployeesText, other: noEmployeesText };
+  for (const type of ['agricultural', 'household', 'other'] as const) {
+    if (!chosen.includes(type)) continue;
+    const count = Number(text(compliance.counts?.[type]));
+    if (!Number.isInteger(count) || count < 1) return null;
+    counts[type] = String(count);
+  }
+  return chosen.length === 0 ? null : counts;
+}
+
+function employeeLines(application: Application): Ss4Line[] {
+  const { compliance } = application;
+  const hires = compliance.willHire === 'true';
+  const line13 = { line: '13', label: 'Highest number of employees expected in the next 12 months' };
+  const line14 = { line: '14', label: 'File Form 944 annually instead of Forms 941 quarterly' };
+  const line15 = { line: '15', label: 'First date wages or annuities were paid' };
+  // The form's line 13 says "enter -0- if none", which also holds for an applicant hiring nobody;
+  // without employees, line 14 is skipped and line 15 reads "N/A" (the instructions).
+  const counts = employeeCounts(compliance);
+  const employees = counts
+    ? filled(line13, `Agricultural ${counts.agricultural}, Household ${counts.household}, Other ${counts.other}`, {
+        text: {
+          [ss4TextFields.agriculturalEmployees]: counts.agricultural,
+          [ss4TextFields.householdEmployees]: counts.household,
+          [ss4TextFields.otherEmployees]: counts.other,
+        },
+      })
+    : missing(line13);
+  if (compliance.willHire === 'false') {
+    return [employees, notApplicable(line14), notApplicable(line15, { text: { [ss4TextFields.firstWages]: notApplicableText } })];
+  }
+  if (!hires) return [employees, missing(line14), missing(line15)];
+
+  const form944 = !compliance.taxLiability
+    ? missing(line14)
+    : compliance.taxLiability === '<=1000' && compliance.reportingFrequency === 'annually'
+      ? filled(line14, 'Yes: file Form 944 annually', { checks: [form944Box] })
+      : filled(line14, 'No: file Forms 941 quarterly');
+
+  const wages = formDate(compliance.firstWageDate);
+  return [employees, form944, textLine(line15, ss4TextFields.firstWages, wages)];
+}
+
+function designeeLines(designee: Ss4Designee | null): Ss4Line[] {
+  const name = { line: 'Designee', label: "Third party designee's name" };
+  const phone = { line: 'Designee', label: "Designee's telephone number" };
+  const address = { line: 'Designee', label: "Designee's address and ZIP code" };
+  const fax = { line: 'Designee', label: "Designee's fax number" };
+  if (!designee) return [notApplicable(name), notApplicable(phone), notApplicable(address), notApplicable(fax)];
+  return [
+    filled(name, designee.name, { text: { [ss4TextFields.designeeName]: designee.name } }),
+    filled(phone, designee.phone, { text: { [ss4TextFields.designeePhone]: designee.phone } }),
+    filled(address, designee.address, { text: { [ss4TextFields.designeeAddress]: designee.address } }),
+    designee.fax ? filled(fax, designee.fax, { text: { [ss4TextFields.designeeFax]: designee.fax } }) : notApplicable(fax),
+  ];
+}
+
+/**
+ * The lines of Form SS-4 for an application, in the form's order: 1 to 18, the third-party designee
+ * and the signature block. A partial application (an old order) gives missing lines, never an error.
+ */
+export function ss4Lines(application: Application, designee: Ss4Designee | null = null): Ss4Line[] {
+  const { company, registration, contact, activity } = application;
+  const lines: Ss4Line[] = [];
+  const add = (...line: Ss4Line[]) => lines.push(...line);
+
+  const legalName = text(company.companyName);
+  add(
+    textLine(
+      { line: '1', label: company.entityType === 'Sole Proprietor' ? "Legal name of the individual (the owner's own name)" : 'Legal name of entity' },
+      ss4TextFields.legalName,
+      legalName,
+    ),
+  );
+
+  // Line 2 only when the trade name is not line 1 over again.
+  const tradeName = company.hasTradeName === 'true' ? text(company.tradeName) : '';
+  const line2 = { line: '2', label: 'Trade name of business (if different from line 1)' };
+  add(tradeName !== '' && tradeName.toLowerCase() !== legalName.toLowerCase() ? filled(line2, tradeName, { text: { [ss4TextFields.tradeName]: tradeName } }) : notApplicable(line2));
+
+  const responsibleName = joinName(contact.rpFirstName, contact.rpMiddleName, contact.rpLastName);
+  const separateMailing = registration.sameMailingAddress === false;
+  const line3 = { line: '3', label: 'Executor, administrator, trustee, "care of" name' };
+  if (company.entityType === 'Trust') {
+    add(textLine(line3, ss4TextFields.careOf, joinName(contact.trusteeFirstName, contact.trusteeMiddleName, contact.trusteeLastName, contact.trusteeSuffix)));
+  } else if (company.entityType === 'Estate') {
+    // The instructions make an estate's executor or administrator its responsible party (line 7a).
+    add(textLine(line3, ss4TextFields.careOf, responsibleName));
+  } else {
+    const careOf = separateMailing ? text(registration.mailingCareOf) : '';
+    add(careOf ? filled(line3, careOf, { text: { [ss4TextFields.careOf]: careOf } }) : notApplicable(line3));
+  }
+
+  const street = text(registration.streetAddress);
+  const streetCity = cityStateZip(registration.city, registration.state, registration.zipCode);
+  const mailingStreet = separateMailing ? text(registration.mailingStreetAddress) : street;
+  const mailingCity = separateMailing ? cityStateZip(registration.mailingCity, registration.mailingState, registration.mailingZipCode) : streetCity;
+  add(
+    textLine({ line: '4a', label: 'Mailing address (room, apt., suite no. and street, or P.O. box)' }, ss4TextFields.mailingStreet, mailingStreet),
+    textLine({ line: '4b', label: 'Mailing city, state, and ZIP code' }, ss4TextFields.mailingCity, mailingCity),
+  );
+
+  // 5a-b only when the street address differs from the mailing one; never a P.O. box.
+  const line5a = { line: '5a', label: 'Street address, if different (do not enter a P.O. box)' };
+  const line5b = { line: '5b', label: 'Street address city, state, and ZIP code' };
+  const streetDiffers = separateMailing && `${street}|${streetCity}`.toLowerCase() !== `${mailingStreet}|${mailingCity}`.toLowerCase();
+  if (!streetDiffers) add(notApplicable(line5a), notApplicable(line5b));
+  else add(isPostOfficeBox(street) ? missing(line5a) : textLine(line5a, ss4TextFields.street, street), textLine(line5b, ss4TextFields.streetCity, streetCity));
+
+  const county = text(registration.county);
+  const state = stateCode(registration.state);
+  add(textLine({ line: '6', label: 'County and state where principal business is located' }, ss4TextFields.county, county && state ? `${county}, ${state}` : ''));
+
+  const ssn = formatSsn(text(contact.rpSSN));
+  add(
+    textLine({ line: '7a', label: 'Name of responsible party' }, ss4TextFields.responsibleName, responsibleName),
+    textLine({ line: '7b', label: 'SSN, ITIN, or EIN of responsible party' }, ss4TextFields.responsibleTin, ssn),
+  );
+
+  const isLlc = company.entityType === 'LLC';
+  const line8b = { line: '8b', label: 'Number of LLC members' };
+  const line8c = { line: '8c', label: 'LLC organized in the United States?' };
+  if (!company.entityType) add(missing({ line: '8a', label: 'Is this application for a limited liability company (LLC)?' }));
+  else add(yesNo({ line: '8a', label: 'Is this application for a limited liability company (LLC)?' }, yesNoBoxes.llc, isLlc));
+  if (isLlc) {
+    const members = text(company.llcMemberCount);
+    // The wizard serves LLCs organized in a US state only.
+    add(textLine(line8b, ss4TextFields.llcMembers, members), yesNo(line8c, yesNoBoxes.llcInUnitedStates, true));
+  } else {
+    add(notApplicable(line8b), notApplicable(line8c));
+  }
+
+  add(entityLine(application));
+  const line9b = { line: '9b', label: 'If a corporation, state where incorporated' };
+  add(isCorporation(company) ? textLine(line9b, ss4TextFields.incorporationState, text(registration.incorporationState)) : notApplicable(line9b));
+
+  add(reasonLine(application));
+  add(textLine({ line: '11', label: 'Date business started or acquired' }, ss4TextFields.startDate, formDate(registration.businessStartDate)));
+  add(textLine({ line: '12', label: 'Closing month of accounting year' }, ss4TextFields.closingMonth, labelOf(closingMonthOptions, registration.accountingYearClosingMonth)));
+  add(...employeeLines(application));
+
+  const line16 = { line: '16', label: 'Principal activity of business' };
+  const box = activityBoxes[activity.principalActivity as keyof typeof activityBoxes] as string | undefined;
+  if (!box) add(missing(line16));
+  else if (activity.principalActivity === 'other') {
+    const specify = otherActivityText(activity);
+    add(filled(line16, specify ? `Other: ${specify}` : 'Other', { checks: [box], text: specify ? { [ss4TextFields.otherActivity]: specify } : {} }));
+  } else add(filled(line16, labelOf(principalActivityOptions, activity.principalActivity), { checks: [box] }));
+
+  add(textLine({ line: '17', label: 'Principal line of merchandise, construction, products, or services' }, ss4TextFields.product, text(activity.principalProductOrService)));
+
+  // 18 asks about the entity on line 1 only: a bought business's EIN belongs to another taxpayer.
+  const line18 = { line: '18', label: 'Has the applicant entity shown on line 1 ever applied for and received an EIN?' };
+  const previousEin = text(registration.previousEin);
+  if (registration.appliedForEinBefore === 'true') {
+    add(
+      previousEin
+        ? filled(line18, `Yes: ${previousEin}`, { checks: [yesNoBoxes.appliedBefore.yes], text: { [ss4TextFields.previousEin]: previousEin } })
+        : missing(line18),
+    );
+  } else if (registration.appliedForEinBefore === 'false') add(yesNo(line18, yesNoBoxes.appliedBefore, false));
+  else add(missing(line18));
+
+  add(...designeeLines(designee));
+
+  const title = text(contact.rpTitle);
+  add(
+    textLine({ line: 'Signature', label: 'Name and title of the signer' }, ss4TextFields.signerNameTitle, responsibleName && title ? `${responsibleName}, ${title}` : ''),
+    textLine({ line: 'Signature', label: "Applicant's telephone number" }, ss4TextFields.applicantPhone, text(contact.phoneNumber)),
+    notApplicable({ line: 'Signature', label: "Applicant's fax number" }),
+  );
+  return lines;
+}
+
+export type Ss4Completeness = { applicable: number; filled: number; missing: number; notApplicable: number; percent: number };
+
+/** How complete the form is, over the lines that apply only: a complete application reads 100%. */
+export function ss4Completeness(lines: readonly Ss4Line[]): Ss4Completeness {
+  const filledCount = lines.filter((line) => line.state === 'filled').length;
+  const missingCount = lines.filter((line) => line.state === 'missing').length;
+  const applicable = filledCount + missingCount;
+  return {
+    applicable,
+    filled: filledCount,
+    missing: missingCount,
+    notApplicable: lines.length - applicable,
+    percent: applicable === 0 ? 0 : Math.floor((filledCount / applicable) * 100),
+  };
 }

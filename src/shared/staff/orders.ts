@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Ss4Designee } from '../ss4/ss4-mapping';
 import { orderPriorities, orderStatuses, type OrderPriority, type OrderStatus } from '../orders/statuses';
 import type { StaffRole } from './session';
 import { staffMessages } from './staff-messages';
@@ -85,6 +86,8 @@ export type OrderDetail = {
   formData: Record<string, unknown>;
   /** Oldest first. */
   statusHistory: StatusHistoryEntry[];
+  /** The service's third-party designee the filled SS-4 names (configuration); null when none. */
+  ss4Designee?: Ss4Designee | null;
 };
 
 export type OrderDetailResponse = {

@@ -8,7 +8,7 @@ import { formatUsd } from '../../../shared/money';
 import { paymentMethodName } from '../../../shared/orders/payment-methods';
 import type { OrderDetail } from '../../../shared/staff/orders';
 import { OrderSubmissionData } from './order-submission-data';
-import { Ss4MappingView } from './ss4-mapping-view';
+import { DownloadSs4Link, Ss4MappingView } from './ss4-mapping-view';
 
 /** The REIT classification's label, when the application is a REIT's and says which kind. */
 function reitClassification(formData: Record<string, unknown>): string | null {
@@ -43,12 +43,14 @@ export function OrderApplicationCard({ order }: { order: OrderDetail }) {
 
         {reit ? <InfoBlock heading="REIT Classification">{reit}</InfoBlock> : null}
 
+        <DownloadSs4Link orderId={order.id} />
+
         <div className="space-y-3">
           <Section title="Submission Data" defaultOpen>
             <OrderSubmissionData orderId={order.id} formData={order.formData} />
           </Section>
           <Section title="SS-4 Form Field Mapping">
-            <Ss4MappingView formData={order.formData} />
+            <Ss4MappingView formData={order.formData} designee={order.ss4Designee ?? null} />
           </Section>
           <Section title="Submission Data (Raw Data)">
             {/* Focusable so a keyboard user can scroll it; a region so it has a name to be announced by. */}

@@ -132,11 +132,12 @@ describe('OrderDetailPage', () => {
     expect(mapping.getAttribute('aria-expanded')).toBe('false');
     expect(raw.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByText('Hill Country Woodworks LLC')).toBeTruthy();
-    expect(screen.queryByText('Total Fields')).toBeNull();
+    expect(screen.queryByText('Lines That Apply')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download SS-4' }).getAttribute('href')).toBe('/api/manage/orders/42/ss4.pdf');
 
     await user.click(mapping);
     expect(mapping.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText('Total Fields')).toBeTruthy();
+    expect(screen.getByText('Lines That Apply')).toBeTruthy();
 
     await user.click(raw);
     const json = document.querySelector('pre')?.textContent ?? '';

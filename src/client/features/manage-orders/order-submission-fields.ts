@@ -85,6 +85,8 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
       companyRegistrationNumber: text('Company Registration Number'),
       businessStartDate: date('Business Start Date'),
       previousOwnerEIN: text("Previous Owner's EIN"),
+      appliedForEinBefore: yesNo('The Business Itself Had an EIN Before'),
+      previousEin: text('Its Previous EIN'),
       accountingYearClosingMonth: choice('Accounting Year Closing Month', closingMonthOptions),
       reitType: choice('Type of REIT', reitTypeOptions),
       incorporationState: text('State of Incorporation'),

@@ -41,6 +41,8 @@ export function CompanyStep() {
 }
 
 const fullWidth = 'sm:col-span-2';
+/** A sole proprietor's line 1 is the owner's own name, so step 1 asks for it as such. */
+export const soleProprietorNameLabel = "Owner's Full Legal Name";
 const reasonHelp = 'The main reason the business needs an EIN now (line 10 of Form SS-4). Pick the closest match.';
 
 function CompanyForm({ application }: { application: SavedApplication }) {
@@ -68,10 +70,14 @@ function CompanyForm({ application }: { application: SavedApplication }) {
         <FormSection title="Basic Company Details" description="As they appear on your formation documents.">
           <TextField
             name="companyName"
-            label="Legal Company Name"
+            label={entityType === 'Sole Proprietor' ? soleProprietorNameLabel : 'Legal Company Name'}
             required
-            help="The exact legal name of the business (a sole proprietor's own full name). It goes on line 1 of Form SS-4."
-            autoComplete="organization"
+            help={
+              entityType === 'Sole Proprietor'
+                ? "Your own first, middle and last name, not the business's name: a sole proprietor applies as the individual (line 1 of Form SS-4). A business name goes under Trade Name."
+                : "The exact legal name of the business (a sole proprietor's own full name). It goes on line 1 of Form SS-4."
+            }
+            autoComplete={entityType === 'Sole Proprietor' ? 'name' : 'organization'}
             maxLength={companyNameMaxLength}
             className={fullWidth}
           />

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Company, CorporationType } from '../../../shared/application/company';
 import { sampleSection } from '../../../shared/application/sample-application';
 import { applicationStorageKey } from '../../lib/application-storage';
+import { registrationMessages } from '../../../shared/application/registration';
 import { RegistrationStep } from './registration-step';
 
 afterEach(() => {
@@ -217,7 +218,23 @@ describe('RegistrationStep', () => {
       zipCode: '78701-1234',
       sameMailingAddress: true,
       incorporationState: 'Delaware',
+      appliedForEinBefore: '',
     });
+  });
+
+  it("asks for the business's own previous EIN (SS-4 line 18) when it had one, in the EIN format", async () => {
+    const user = openStep(llc);
+    await screen.findByRole('heading', { name: 'Business Entity Information' });
+    await fillBusinessAddress(user);
+    const question = screen.getByRole('radiogroup', { name: /Has this business itself ever had an EIN/ });
+    expect(screen.queryByLabelText(/^Its Previous EIN/)).toBeNull();
+    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByText(registrationMessages.previousEin, { selector: '[id$="-error"], p' })).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Its Previous EIN/), '123456789');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+    expect(savedRegistration()).toMatchObject({ appliedForEinBefore: 'true', previousEin: '12-3456789' });
   });
 
   it('saves a different mailing address', async () => {

@@ -11,9 +11,10 @@ import {
   type Registration,
   asksIncorporationState,
   asksMailingAddress,
+  asksPreviousEin,
 } from '../../../shared/application/registration';
 import { Choice } from '../../components/form/controls';
-import { MaskedField, masks, RadioGroupField, SelectField, TextField } from '../../components/form/fields';
+import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
@@ -62,6 +63,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
     shouldUnregister: true,
   });
   const sameMailingAddress = useWatch({ control: form.control, name: 'sameMailingAddress' });
+  const appliedForEinBefore = useWatch({ control: form.control, name: 'appliedForEinBefore' });
 
   const sameMailingAddressField = form.register('sameMailingAddress', {
     onChange: (event: { target: { checked: boolean } }) => {
@@ -101,6 +103,14 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             placeholder="XX-XXXXXXX"
             hint="Optional. Only if you bought or took over a business that already had an EIN."
           />
+          <YesNoField
+            name="appliedForEinBefore"
+            label="Has this business itself ever had an EIN?"
+            help="Line 18 of Form SS-4: only an EIN issued to this same business, not one of a business you bought."
+          />
+          {asksPreviousEin(appliedForEinBefore) ? (
+            <MaskedField name="previousEin" mask={masks.ein} label="Its Previous EIN" required placeholder="XX-XXXXXXX" />
+          ) : null}
           <SelectField
             name="accountingYearClosingMonth"
             label="Accounting Year Closing Month"

@@ -4,11 +4,11 @@ import type { Db } from '../../db/database';
 import { orders, orderStatusHistory, user } from '../../db/schema';
 import type { FieldCipher } from '../../security/encryption';
 import { normalizeOrderPriority, normalizeOrderStatus } from '../../../shared/orders/statuses';
-import { maskSsn } from '../../../shared/ss4/ss4-mapping';
+import { maskSsn, type Ss4Designee } from '../../../shared/ss4/ss4-mapping';
 import type { OrderDetail, StatusHistoryEntry } from '../../../shared/staff/orders';
 import { readOrderSsn } from './order-ssn';
 
-export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger };
+export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger; designee?: Ss4Designee | null };
 
 /** The stored application with `contact.rpSSN` replaced by its masked form (or null). */
 function withMaskedSsn(formData: unknown, cipher: FieldCipher, orderId: number, log: FastifyBaseLogger): Record<string, unknown> {
@@ -26,7 +26,7 @@ function withMaskedSsn(formData: unknown, cipher: FieldCipher, orderId: number, 
  * The order as the detail page shows it, the caller having checked that the viewer may see it:
  * statuses read through the legacy mapping, the SSN masked, the history oldest first with names.
  */
-export async function getOrderDetail({ db, cipher, orderId, log }: GetOrderDetailOptions): Promise<OrderDetail | null> {
+export async function getOrderDetail({ db, cipher, orderId, log, designee = null }: GetOrderDetailOptions): Promise<OrderDetail | null> {
   const [row] = await db
     .select({ order: orders, assignee: { id: user.id, name: user.name, email: user.email } })
     .from(orders)
@@ -75,5 +75,6 @@ export async function getOrderDetail({ db, cipher, orderId, log }: GetOrderDetai
     updatedAt: order.updatedAt.toISOString(),
     formData: withMaskedSsn(order.formData, cipher, order.id, log),
     statusHistory,
+    ss4Designee: designee,
   };
 }

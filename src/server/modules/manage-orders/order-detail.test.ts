@@ -71,6 +71,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       updatedAt: order.updatedAt.toISOString(),
       formData: expect.any(Object),
       statusHistory: [],
+      ss4Designee: null,
     });
     const contact = (detail.formData as { contact: Record<string, unknown> }).contact;
     expect(contact.rpSSN).toBe('***-**-6789');

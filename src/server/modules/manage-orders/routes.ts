@@ -18,12 +18,15 @@ import { findAssignableStaff } from './find-assignable-staff';
 import { getOrderDetail } from './get-order-detail';
 import { updateOrder } from './update-order';
 import { revealSsn } from './reveal-ssn';
+import { downloadSs4 } from './download-ss4';
+import { ss4DesigneeOf } from '../../env';
 import { siteOrigin } from '../../site-links';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */
 export function registerManageOrderRoutes(app: FastifyInstance, services: AppServices): void {
   const { database, cipher, guards } = services;
   const { db } = database;
+  const designee = ss4DesigneeOf(services.env);
   const staffOnly = {
     preHandler: guards.requireStaff,
     // Orders carry customers' personal details, so no browser or proxy cache may keep an answer.
@@ -41,7 +44,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
 
   app.get('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
     const { id } = await requireOrderAccess(database, request);
-    const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log });
+    const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log, designee });
     if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
     return { order };
   });
@@ -58,9 +61,18 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
       origin: siteOrigin(services.env, request),
       log: request.log,
     });
-    const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log });
+    const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log, designee });
     if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
     return { order, einEmail };
+  });
+
+  app.get('/api/manage/orders/:id/ss4.pdf', staffOnly, async (request, reply) => {
+    const order = await requireOrderAccess(database, request);
+    const { pdf, fileName } = await downloadSs4({ db, cipher, order, designee, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(Buffer.from(pdf));
   });
 
   app.post('/api/manage/orders/:id/ssn', staffOnly, async (request): Promise<RevealSsnResponse> => {

@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
+import type { Database } from '../../db/database';
+import { createPaidOrder } from '../../testing/factories';
+import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../testing/staff-app';
+import { ss4FieldPrefix } from '../../ss4/fill-ss4';
+import type { OrderDetailResponse } from '../../../shared/staff/orders';
+import { applicationWithSsn, auditRows } from '../../testing/orders-kit';
+
+const designeeEnv = {
+  SS4_DESIGNEE_NAME: 'EIN Filing Service LLC',
+  SS4_DESIGNEE_ADDRESS: '500 Congress Ave, Austin, TX 78701',
+  SS4_DESIGNEE_PHONE: '(512) 555-0100',
+  SS4_DESIGNEE_FAX: '(512) 555-0101',
+};
+
+describe.each(testDatabaseKinds)('GET /api/manage/orders/:id/ss4.pdf on %s', (kind) => {
+  let database: Database;
+  let testApp: StaffTestApp;
+  let admin: TestStaffMember;
+  let fulfiller: TestStaffMember;
+  let adminCookie: string;
+  let fulfillerCookie: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    testApp = await startStaffTestApp(database, { env: designeeEnv });
+    admin = await createStaffMember(testApp.services, { role: 'admin' });
+    fulfiller = await createStaffMember(testApp.services, { role: 'fulfiller' });
+    adminCookie = await signIn(testApp.app, admin);
+    fulfillerCookie = await signIn(testApp.app, fulfiller);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    await database.close();
+  });
+
+  it('returns the filled form as an uncacheable attachment named by the tracking number, with the SSN and the designee, and audits it', async () => {
+    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789'), assignedTo: fulfiller.id });
+    const response = await staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="SS-4-${order.applicationId}.pdf"`);
+    expect(response.headers['cache-control']).toBe('no-store');
+
+    const form = (await PDFDocument.load(response.rawPayload)).getForm();
+    const text = (name: string) => form.getTextField(ss4FieldPrefix + name).getText();
+    expect(text('f1_2[0]')).toBe('Hill Country Woodworks LLC');
+    expect(text('f1_11[0]')).toBe('123-45-6789');
+    expect(text('f1_40[0]')).toBe('EIN Filing Service LLC');
+    expect(text('f1_43[0]')).toBe('(512) 555-0101');
+
+    const rows = await auditRows(database.db, 'ss4_downloaded', `order:${order.id}`);
+    expect(rows).toEqual([expect.objectContaining({ actor_id: fulfiller.id, action: 'ss4_downloaded' })]);
+    expect(JSON.stringify(rows)).not.toContain('123456789');
+  });
+
+  it("gives another fulfiller's order the same 404 as a missing one, and writes no download row", async () => {
+    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789'), assignedTo: admin.id });
+    const hidden = await staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
+    const missing = await staffInject(testApp.app, fulfillerCookie, 'GET', '/api/manage/orders/999999/ss4.pdf');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toBe(missing.body);
+    expect(await auditRows(database.db, 'ss4_downloaded', `order:${order.id}`)).toEqual([]);
+    const anonymous = await testApp.app.inject({ method: 'GET', url: `/api/manage/orders/${order.id}/ss4.pdf` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('gives the order page the configured designee, so the mapping view matches the file', async () => {
+    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789') });
+    const response = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${order.id}`);
+    expect(response.json<OrderDetailResponse>().order.ss4Designee).toEqual({
+      name: 'EIN Filing Service LLC',
+      address: '500 Congress Ave, Austin, TX 78701',
+      phone: '(512) 555-0100',
+      fax: '(512) 555-0101',
+    });
+  });
+});

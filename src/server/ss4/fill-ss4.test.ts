@@ -1,0 +1,312 @@
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PDFCheckBox, PDFDocument, PDFName, PDFTextField } from 'pdf-lib';
+import { applicationSchema, type Application } from '../../shared/application/application';
+import { corporationTypeOptions, entityTypeOptions, reasonOptions } from '../../shared/application/company';
+import { principalActivityOptions } from '../../shared/application/activity';
+import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
+import { disregardedEntityText, ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
+import { fillSs4, fittingFontSize, ss4FieldPrefix, ss4TemplateUrl } from './fill-ss4';
+
+// Fills the real form and reads every field back with pdf-lib. The expected values are written out by
+// hand from the form and its instructions, not derived from the mapping, so a wrong rule fails here.
+
+let template: Uint8Array;
+beforeAll(() => {
+  template = readFileSync(ss4TemplateUrl);
+});
+
+type Filled = { text: Record<string, string>; checked: string[] };
+
+/** Every text field that holds something and every ticked box, by the names FIELDS.md uses. */
+async function readBack(bytes: Uint8Array): Promise<Filled> {
+  const document = await PDFDocument.load(bytes);
+  const text: Record<string, string> = {};
+  const checked: string[] = [];
+  for (const field of document.getForm().getFields()) {
+    const name = field.getName().replace(ss4FieldPrefix, '');
+    if (field instanceof PDFTextField && field.getText()) text[name] = field.getText() as string;
+    if (field instanceof PDFCheckBox && field.isChecked()) checked.push(name);
+  }
+  return { text, checked };
+}
+
+async function fill(overrides: SampleOverrides, designee: Ss4Designee | null = null): Promise<Filled> {
+  const application = sampleApplication(overrides);
+  // Every case is a valid application, as the checkout would have stored it.
+  expect(applicationSchema.safeParse(application).error?.issues ?? []).toEqual([]);
+  return readBack(await fillSs4(ss4Lines(application as Application, designee), template));
+}
+
+const boxes = (filled: Filled, group: string) => filled.checked.filter((name) => name.startsWith(`${group}[`));
+
+/** The lines every sample shares (an LLC's answers aside): Austin, Texas, John Public, no employees. */
+const common = {
+  'f1_2[0]': expect.any(String),
+  'Line4ReadOrder[0].f1_5[0]': '100 Main Street',
+  'Line4ReadOrder[0].f1_6[0]': 'Austin, TX 78701',
+  'f1_9[0]': 'Travis, TX',
+  'f1_10[0]': 'John Public',
+  'f1_11[0]': '123-45-6789',
+  'f1_31[0]': '03/15/2024',
+  'f1_32[0]': 'December',
+  'f1_33[0]': '-0-',
+  'f1_34[0]': '-0-',
+  'f1_35[0]': '-0-',
+  'f1_36[0]': 'N/A',
+  'f1_38[0]': 'Handmade tables and chairs sold to homes and restaurants.',
+  'f1_44[0]': 'John Public, Managing Member',
+  'f1_45[0]': '(512) 555-0147',
+};
+
+describe('the form template', () => {
+  it('is the IRS file FIELDS.md describes', () => {
+    expect(createHash('sha256').update(template).digest('hex')).toBe('bbb3bb3d3d29ca85a672aac7b00779b59457b047abb13f26f64d893802aec8b7');
+  });
+});
+
+describe('fillSs4: entity types (line 9a, 8a-c, 3, 9b)', () => {
+  const cases: { name: string; overrides: SampleOverrides; checks: string[]; text: Record<string, string> }[] = [
+    {
+      name: 'a single-member LLC: 8a Yes, one member, organized in the US, 9a Other "Disregarded Entity"',
+      overrides: { company: { entityType: 'LLC' } },
+      checks: ['c1_1[0]', 'c1_2[0]', 'c1_3[15]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_12[0]': '1', 'f1_19[0]': disregardedEntityText, 'f1_26[0]': 'Manufacturing' },
+    },
+    {
+      name: 'a multi-member LLC: 9a Partnership',
+      overrides: { company: { entityType: 'LLC', llcMemberCount: '3' } },
+      checks: ['c1_1[0]', 'c1_2[0]', 'c1_3[2]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_12[0]': '3', 'f1_26[0]': 'Manufacturing' },
+    },
+    {
+      name: 'a sole proprietor: 8a No, 9a Sole proprietor with the SSN',
+      overrides: { company: { entityType: 'Sole Proprietor' } },
+      checks: ['c1_1[1]', 'c1_3[0]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_2[0]': 'Jane Doe-Smith', 'f1_13[0]': '123-45-6789', 'f1_26[0]': 'Manufacturing' },
+    },
+    {
+      name: 'a household employer: 9a Sole proprietor, 10 Hired employees',
+      overrides: { company: { entityType: 'Sole Proprietor', soleProprietorType: 'Household Employer', soleProprietorReason: '' } },
+      checks: ['c1_1[1]', 'c1_3[0]', 'c1_4[4]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_13[0]': '123-45-6789' },
+    },
+    {
+      name: 'a partnership: 9a Partnership',
+      overrides: { company: { entityType: 'Partnership' } },
+      checks: ['c1_1[1]', 'c1_3[2]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_26[0]': 'Manufacturing' },
+    },
+    {
+      name: 'a trust: line 3 the trustee, 9a Trust, 10 Created a trust with its type',
+      overrides: { company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Trustee', trusteeSuffix: 'Jr' } },
+      checks: ['c1_1[1]', 'c1_3[5]', 'c1_4[5]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_4[0]': 'Mary Trustee Jr', 'f1_28[0]': 'Irrevocable Trust' },
+    },
+    {
+      name: 'an estate: line 3 the executor (its responsible party), 9a Estate, no reason asked',
+      overrides: { company: { entityType: 'Estate' } },
+      checks: ['c1_1[1]', 'c1_3[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_4[0]': 'John Public' },
+    },
+    {
+      name: 'an organization of another kind: 9a left for staff to choose',
+      overrides: { company: { entityType: 'Others' } },
+      checks: ['c1_1[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: {},
+    },
+  ];
+  it('covers every entity type', () => {
+    // Corporations have a table of their own below.
+    const covered = new Set([...cases.map((entry) => entry.overrides.company?.entityType), 'Corporation']);
+    expect([...covered].sort()).toEqual(entityTypeOptions.map((option) => option.value).sort());
+  });
+  it.each(cases)('$name', async ({ overrides, checks, text }) => {
+    const filled = await fill(overrides);
+    expect(filled.checked.sort()).toEqual([...checks].sort());
+    expect(filled.text).toEqual({ ...common, ...text });
+    expect(boxes(filled, 'c1_3').length).toBeLessThanOrEqual(1);
+    expect(boxes(filled, 'c1_6')).toHaveLength(1);
+  });
+});
+
+describe('fillSs4: corporation types (9a form number, 9b state)', () => {
+  const cases: [string, string, Record<string, string>][] = [
+    ['Corporation', 'c1_3[4]', { 'f1_16[0]': '1120' }],
+    ['S Corporation', 'c1_3[4]', { 'f1_16[0]': '1120-S' }],
+    ['REIT', 'c1_3[4]', { 'f1_16[0]': '1120-REIT' }],
+    ['RIC', 'c1_3[4]', { 'f1_16[0]': '1120-RIC' }],
+    ['Settlement Fund', 'c1_3[4]', { 'f1_16[0]': '1120-SF' }],
+    ['Personal Service Corporation', 'c1_3[6]', {}],
+  ];
+  it('covers every corporation type', () => {
+    expect(cases.map(([type]) => type).sort()).toEqual(corporationTypeOptions.map((option) => option.value).sort());
+  });
+  it.each(cases)('%s ticks %s and writes its form and state', async (corporationType, box, text) => {
+    const reason = corporationType === 'Settlement Fund' ? '' : 'Started a new business';
+    const filled = await fill({
+      company: { entityType: 'Corporation', corporationType: corporationType as never, corporationReason: reason as never },
+      registration: { incorporationState: 'Delaware', llcOrganizationState: '' },
+    });
+    expect(boxes(filled, 'c1_3')).toEqual([box]);
+    expect(boxes(filled, 'c1_1')).toEqual(['c1_1[1]']);
+    expect(boxes(filled, 'c1_2')).toEqual([]);
+    expect(filled.text).toMatchObject({ ...text, 'f1_21[0]': 'Delaware' });
+    expect(filled.text['f1_12[0]']).toBeUndefined();
+  });
+});
+
+describe('fillSs4: reasons for applying (line 10, exactly one box)', () => {
+  const cases: [string, string, Record<string, string>][] = [
+    ['Started a new business', 'c1_4[1]', { 'f1_26[0]': 'Manufacturing' }],
+    ['Hired employee(s)', 'c1_4[4]', {}],
+    ['Banking purposes', 'c1_4[0]', {}],
+    ['Changed type of organization', 'c1_4[2]', { 'f1_27[0]': 'Limited Liability Company (LLC)' }],
+    ['Purchased active business', 'c1_4[3]', {}],
+  ];
+  it('covers every reason', () => {
+    expect(cases.map(([reason]) => reason).sort()).toEqual(reasonOptions.map((option) => option.value).sort());
+  });
+  it.each(cases)('%s ticks %s', async (reason, box, text) => {
+    const filled = await fill({ company: { entityType: 'LLC', llcRicReason: reason as never } });
+    expect(boxes(filled, 'c1_4')).toEqual([box]);
+    for (const field of ['f1_24[0]', 'f1_25[0]', 'f1_26[0]', 'f1_27[0]', 'f1_28[0]', 'f1_29[0]', 'f1_30[0]']) {
+      expect(filled.text[field], field).toBe(text[field]);
+    }
+  });
+});
+
+describe('fillSs4: principal activities (line 16, exactly one box)', () => {
+  const cases: [string, string][] = [
+    ['health-care', 'c1_6[0]'],
+    ['wholesale-agent', 'c1_6[1]'],
+    ['construction', 'c1_6[2]'],
+    ['rental', 'c1_6[3]'],
+    ['transportation', 'c1_6[4]'],
+    ['accommodation', 'c1_6[5]'],
+    ['wholesale-other', 'c1_6[6]'],
+    ['retail', 'c1_6[7]'],
+    ['real-estate', 'c1_6[8]'],
+    ['manufacturing', 'c1_6[9]'],
+    ['finance', 'c1_6[10]'],
+    ['other', 'c1_6[11]'],
+  ];
+  it('covers every principal activity', () => {
+    expect(cases.map(([activity]) => activity).sort()).toEqual(principalActivityOptions.map((option) => option.value).sort());
+  });
+  it.each(cases)('%s ticks %s', async (principalActivity, box) => {
+    const application = sampleApplication({ activity: { principalActivity: principalActivity as never } });
+    const filled = await readBack(await fillSs4(ss4Lines(application as Application), template));
+    expect(boxes(filled, 'c1_6')).toEqual([box]);
+  });
+  it('writes "Other (specify)" from the kind of business', async () => {
+    const filled = await fill({ activity: { principalActivity: 'other', manufacturingGoodsType: '', otherCategory: 'organization', otherOrganizationType: 'religious' } });
+    expect(boxes(filled, 'c1_6')).toEqual(['c1_6[11]']);
+    expect(filled.text['f1_37[0]']).toBe('Religious organization');
+    expect(filled.text['f1_25[0]']).toBe('Religious');
+    expect(filled.text['f1_26[0]']).toBe('organization');
+  });
+});
+
+describe('fillSs4: the other lines', () => {
+  it('writes employees, Form 944, wages, a separate mailing address, a previous EIN and the designee', async () => {
+    const filled = await fill(
+      {
+        company: { hasTradeName: 'true', tradeName: 'Hill Country Tables' },
+        registration: {
+          sameMailingAddress: false,
+          mailingCareOf: 'Jane Doe-Smith',
+          mailingStreetAddress: 'PO Box 42',
+          mailingCity: 'Austin',
+          mailingCounty: 'Travis',
+          mailingState: 'Texas',
+          mailingZipCode: '78702',
+          previousOwnerEIN: '98-7654321',
+          appliedForEinBefore: 'true',
+          previousEin: '12-3456789',
+        },
+        compliance: {
+          willHire: 'true',
+          employeeTypes: ['household', 'other'],
+          counts: { household: '1', other: '12' },
+          totalEmployeesExpected: '13',
+          firstWageDate: '2025-01-15',
+          expectedHireMonthYear: '01/2025',
+          taxLiability: '<=1000',
+          reportingFrequency: 'annually',
+        },
+      },
+      { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null },
+    );
+    expect(filled.text).toMatchObject({
+      'f1_3[0]': 'Hill Country Tables',
+      'f1_4[0]': 'Jane Doe-Smith',
+      'Line4ReadOrder[0].f1_5[0]': 'PO Box 42',
+      'Line4ReadOrder[0].f1_6[0]': 'Austin, TX 78702',
+      'f1_7[0]': '100 Main Street',
+      'f1_8[0]': 'Austin, TX 78701',
+      'f1_33[0]': '-0-',
+      'f1_34[0]': '1',
+      'f1_35[0]': '12',
+      'f1_36[0]': '01/15/2025',
+      'f1_39[0]': '12-3456789',
+      'f1_40[0]': 'EIN Filing Service LLC',
+      'f1_41[0]': '(512) 555-0100',
+      'f1_42[0]': '500 Congress Ave, Austin, TX 78701',
+    });
+    expect(filled.checked).toEqual(expect.arrayContaining(['c1_5[0]', 'c1_7[0]']));
+    // Never written: the header EIN, the designee's unset fax, the applicant's fax.
+    for (const field of ['PgHeader[0].f1_1[0]', 'f1_43[0]', 'f1_46[0]']) expect(filled.text[field], field).toBeUndefined();
+  });
+
+  it("keeps a previous owner's EIN off line 18 and leaves 944 clear above $1,000", async () => {
+    const filled = await fill({
+      registration: { previousOwnerEIN: '98-7654321' },
+      compliance: {
+        willHire: 'true',
+        employeeTypes: ['other'],
+        counts: { other: '3' },
+        totalEmployeesExpected: '3',
+        firstWageDate: '2025-01-15',
+        expectedHireMonthYear: '01/2025',
+        taxLiability: '>1000',
+      },
+    });
+    expect(filled.text['f1_39[0]']).toBeUndefined();
+    expect(boxes(filled, 'c1_7')).toEqual(['c1_7[1]']);
+    expect(boxes(filled, 'c1_5')).toEqual([]);
+    expect(filled.text['f1_35[0]']).toBe('3');
+  });
+
+  it('drops the XFA data, keeps the form fillable with appearances for every ticked box, and shrinks long names to fit', async () => {
+    const longName = 'Hill Country Woodworks, Fine Furniture Restoration and Cabinetmaking Cooperative of Central Texas, the Edwards Plateau and the Hill Country Region of Travis, Hays and Williamson Counties LLC';
+    const bytes = await fillSs4(ss4Lines(sampleApplication({ company: { companyName: longName } }) as Application), template);
+    const document = await PDFDocument.load(bytes);
+    const acroForm = document.catalog.getAcroForm();
+    expect(acroForm?.dict.has(PDFName.of('XFA'))).toBe(false);
+    const form = document.getForm();
+    expect(form.getFields().length).toBeGreaterThan(80);
+    const name = form.getTextField(`${ss4FieldPrefix}f1_2[0]`);
+    expect(name.getText()).toBe(longName);
+    // The appearance's font size is what a viewer draws: smaller than the form's 8 points, so it fits.
+    const appearance = String(name.acroField.getDefaultAppearance());
+    const size = Number(/ (\d+(?:\.\d+)?) Tf/.exec(appearance)?.[1]);
+    expect(size).toBeLessThan(8);
+    expect(size).toBeGreaterThanOrEqual(4);
+    const llcYes = form.getCheckBox(`${ss4FieldPrefix}c1_1[0]`);
+    const [widget] = llcYes.acroField.getWidgets();
+    if (!widget) throw new Error('the LLC box has no widget');
+    expect(String(widget.getAppearanceState())).toBe(String(widget.getOnValue()));
+  });
+
+  it('fits a value to the field width at the form size or below', async () => {
+    const document = await PDFDocument.create();
+    const font = await document.embedFont('Helvetica');
+    expect(fittingFontSize(font, 'Short', 200)).toBe(8);
+    const size = fittingFontSize(font, 'A'.repeat(60), 243);
+    expect(size).toBeLessThan(8);
+    expect(font.widthOfTextAtSize('A'.repeat(60), size)).toBeLessThanOrEqual(239);
+  });
+});
