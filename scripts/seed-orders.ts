@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { checkouts, orders, orderStatusHistory, user } from '../src/server/db/schema';
+import { insertOrdersSql } from '../src/server/orders/insert-order';
 import { loadEnv } from '../src/server/env';
 import { sampleApplication } from '../src/shared/application/sample-application';
 import type { EntityType } from '../src/shared/application/company';
@@ -159,27 +160,25 @@ async function insertBatch(database: Database, count: number, assigneeIds: reado
         created_at + case extract(isodow from created_at at time zone 'UTC') when 5 then 3 when 6 then 3 when 7 then 2 else 1 end * interval '1 day' as due_date
       from new_checkouts
     ),
-    new_orders as (
-      insert into ${orders} (
-        application_id, checkout_id, billing_email, amount, currency, payment_status, payment_method, payment_intent_id,
-        priority, status, assigned_to, assigned_at, completed_at, due_date, ein, ein_emailed_at, notes, form_data,
-        confirmation_email_sent_at, create_date, updated_at
-      )
-      select
-        tracking_number, id, email, amount_cents, 'usd', 'paid', payment_method, payment_intent_id,
-        priority, status, chosen.assignee, case when chosen.assignee is not null then assigned_at end,
-        case when status = 'completed' then completed_at end,
-        due_date,
-        case when status = 'completed' then lpad(floor(random() * 100)::int::text, 2, '0') || '-' || lpad(floor(random() * 10000000)::int::text, 7, '0') end,
-        case when status = 'completed' then completed_at end,
-        case when status = 'on_hold' then 'Waiting for the customer to confirm the responsible party.' else '' end,
-        form_data, created_at, created_at,
-        greatest(created_at, case when chosen.assignee is not null then assigned_at end, case when status = 'completed' then completed_at end)
-      from decided,
-        -- New submissions are mostly still unassigned; orders further along mostly have someone.
-        lateral (select case when assign_draw < (case when status in (${initialOrderStatus}, 'submitted') then 0.4 else 0.9 end) then assignee end as assignee) as chosen
-      returning id, status, assigned_to, updated_at
-    ),
+    new_orders as (${insertOrdersSql(
+      sql`
+        select
+          id as checkout_id, tracking_number, email, amount_cents, 'usd' as currency, payment_intent_id, form_data,
+          payment_method, priority, status, chosen.assignee as assigned_to,
+          case when chosen.assignee is not null then assigned_at end as assigned_at,
+          case when status = 'completed' then completed_at end as completed_at,
+          due_date,
+          case when status = 'completed' then lpad(floor(random() * 100)::int::text, 2, '0') || '-' || lpad(floor(random() * 10000000)::int::text, 7, '0') end as ein,
+          case when status = 'completed' then completed_at end as ein_emailed_at,
+          case when status = 'on_hold' then 'Waiting for the customer to confirm the responsible party.' else '' end as notes,
+          created_at as confirmation_email_sent_at,
+          created_at as create_date,
+          greatest(created_at, case when chosen.assignee is not null then assigned_at end, case when status = 'completed' then completed_at end) as updated_at
+        from decided,
+          -- New submissions are mostly still unassigned; orders further along mostly have someone.
+          lateral (select case when assign_draw < (case when status in (${initialOrderStatus}, 'submitted') then 0.4 else 0.9 end) then assignee end as assignee) as chosen`,
+      sql`id, status, assigned_to, updated_at`,
+    )}),
     new_history as (
       insert into ${orderStatusHistory} (order_id, from_status, to_status, changed_by, changed_at)
       select id, ${initialOrderStatus}, status, assigned_to, updated_at

@@ -1,4 +1,6 @@
-import { trackingPagePath } from '../shared/public-paths';
+import { manageOrderPath, manageOrdersPath, trackingPagePath } from '../shared/public-paths';
+
+export { manageOrderPath };
 
 /** Every route of the app, in one place. */
 export const paths = {
@@ -19,11 +21,6 @@ export const paths = {
   track: trackingPagePath,
   manage: '/manage',
   manageLogin: '/manage/login',
-  manageOrders: '/manage/orders',
+  manageOrders: manageOrdersPath,
   manageUsers: '/manage/users',
 } as const;
-
-/** `/manage/orders/{id}`. */
-export function manageOrderPath(id: number | string): string {
-  return `${paths.manageOrders}/${id}`;
-}

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Env } from './env';
-import { trackingPagePath } from '../shared/public-paths';
+import { manageOrderPath, trackingPageHref } from '../shared/public-paths';
 
 /**
  * Where links in e-mails point: `PUBLIC_URL` when it is set (production), otherwise the address the
@@ -14,10 +14,10 @@ export function siteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, request?: Fast
 
 /** The order's page in the staff panel (the browser's `manageOrderPath`). */
 export function manageOrderUrl(origin: string, orderId: number): string {
-  return `${origin}/manage/orders/${orderId}`;
+  return `${origin}${manageOrderPath(orderId)}`;
 }
 
 /** The customer's tracking page with the number filled in. */
 export function trackingUrl(origin: string, trackingNumber: string): string {
-  return `${origin}${trackingPagePath}?number=${encodeURIComponent(trackingNumber)}`;
+  return `${origin}${trackingPageHref(trackingNumber)}`;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkouts, orders } from '../db/schema';
 import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
 import { createTrackingNumber } from '../modules/checkout/tracking-number';
-import { initialOrderStatus } from '../../shared/orders/statuses';
+import type { OrderPriority } from '../../shared/orders/statuses';
+import { insertOrderFromCheckout } from '../orders/insert-order';
 
 // Rows for tests and the demo seed, written the way the checkout writes them.
 
@@ -15,18 +17,20 @@ export type PaidOrderOverrides = Partial<Omit<typeof orders.$inferInsert, 'id' |
 };
 
 /**
- * A paid order and the checkout it came from, both in one transaction. The application is the
- * sample one with its SSN replaced by a placeholder ciphertext (no real key is needed to read it
- * back as stored); anything of the order can be overridden.
+ * A paid order and the checkout it came from, both in one transaction, the order written by the one
+ * insert every order goes through. The application is the sample one with its SSN replaced by a
+ * placeholder ciphertext (no real key is needed to read it back as stored); anything of the order
+ * can be overridden.
  */
 export async function createPaidOrder(db: Db, overrides: PaidOrderOverrides = {}): Promise<Order> {
   const { application: applicationOverrides, ...orderOverrides } = overrides;
   const application = sampleApplication(applicationOverrides);
-  const formData = { ...application, contact: { ...application.contact, rpSSN: 'v1.test' } };
+  const formData = orderOverrides.formData ?? { ...application, contact: { ...application.contact, rpSSN: 'v1.test' } };
   const trackingNumber = orderOverrides.applicationId ?? createTrackingNumber();
   const paymentIntentId = orderOverrides.paymentIntentId ?? `pi_test_${randomUUID().replaceAll('-', '')}`;
   const billingEmail = orderOverrides.billingEmail ?? application.contact.emailAddress;
   const amount = orderOverrides.amount ?? 14900;
+  const { createDate, paymentMethod, priority, status, assignedTo, assignedAt, completedAt, dueDate, ein, notes, ...rest } = orderOverrides;
 
   return db.transaction(async (tx) => {
     const [checkout] = await tx
@@ -37,29 +41,32 @@ export async function createPaidOrder(db: Db, overrides: PaidOrderOverrides = {}
         formData,
         email: billingEmail,
         amountCents: amount,
-        currency: 'usd',
+        currency: orderOverrides.currency ?? 'usd',
         paymentProvider: 'test',
         paymentIntentId,
         status: 'paid',
       })
       .returning();
     if (!checkout) throw new Error('The checkout was not stored');
+    const orderId = await insertOrderFromCheckout(tx, {
+      checkoutId: checkout.id,
+      paymentMethod: paymentMethod === undefined ? 'card' : paymentMethod,
+      paidAt: createDate ?? undefined,
+      priority: priority as OrderPriority | undefined,
+      status,
+      assignedTo,
+      assignedAt,
+      completedAt,
+      dueDate,
+      ein,
+      notes,
+    });
+    if (orderId === null) throw new Error('The order was not stored');
+    // What the insert does not take (stamps of e-mails sent, another payment status) is set after it.
     const [order] = await tx
-      .insert(orders)
-      .values({
-        billingEmail,
-        amount,
-        currency: 'usd',
-        paymentStatus: 'paid',
-        paymentMethod: 'card',
-        priority: 'standard',
-        status: initialOrderStatus,
-        formData,
-        ...orderOverrides,
-        applicationId: trackingNumber,
-        paymentIntentId,
-        checkoutId: checkout.id,
-      })
+      .update(orders)
+      .set({ ...rest, applicationId: trackingNumber, paymentIntentId, checkoutId: checkout.id, billingEmail, amount })
+      .where(eq(orders.id, orderId))
       .returning();
     if (!order) throw new Error('The order was not stored');
     return order;

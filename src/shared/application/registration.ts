@@ -1,3 +1,4 @@
+import { einPattern } from '../ein';
 import { z } from 'zod';
 import { isBlank, isIsoDate, optionalText, requiredText } from './fields';
 import { usStateNames } from './options';
@@ -36,7 +37,6 @@ export const registrationLimits = {
 
 /** 12345 or 12345-6789, as the ZIP input shows it. */
 const zipPattern = /^\d{5}(-\d{4})?$/;
-const einPattern = /^\d{2}-\d{7}$/;
 
 const isStateName = (value: string) => usStateNames.includes(value);
 

@@ -1,3 +1,4 @@
+import { einPattern } from '../ein';
 import { z } from 'zod';
 import type { Ss4Designee } from '../ss4/ss4-mapping';
 import { orderPriorities, orderStatuses, type OrderPriority, type OrderStatus } from '../orders/statuses';
@@ -7,8 +8,6 @@ import { staffMessages } from './staff-messages';
 /** Orders per page of `/manage/orders`. */
 export const ordersPageSize = 25;
 
-/** An EIN as the IRS writes it. */
-export const einPattern = /^\d{2}-\d{7}$/;
 
 /**
  * The list's filters, as the page keeps them in its address and `GET /api/manage/orders` reads them.

@@ -1,3 +1,4 @@
+import { trackingPageHref } from '../../../shared/public-paths';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -171,7 +172,7 @@ function PaymentConfirmed({ payment }: { payment: ConfirmedPayment }) {
         </p>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <ButtonLink to={`${paths.track}?number=${encodeURIComponent(payment.trackingNumber)}`} size="lg">
+          <ButtonLink to={trackingPageHref(payment.trackingNumber)} size="lg">
             <Search className="size-5" aria-hidden="true" />
             Track Application
           </ButtonLink>

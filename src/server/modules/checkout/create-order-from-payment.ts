@@ -1,12 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, orders } from '../../db/schema';
 import type { AppServices } from '../../services';
 import type { PaymentIntent } from '../../payments/provider';
 import { addBusinessDays } from '../../../shared/dates';
-import { initialOrderStatus } from '../../../shared/orders/statuses';
 import type { Checkout } from './get-checkout';
 import { sendOrderConfirmation, type ConfirmationOutcome } from './send-order-confirmation';
+import { insertOrderFromCheckout } from '../../orders/insert-order';
 import { autoAssignOrder } from '../../orders/auto-assign-order';
 import { notifyAssignee } from '../../orders/notify-assignee';
 import { siteOrigin } from '../../site-links';
@@ -50,30 +50,14 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
   const { db } = services.database;
 
   const { created, assignee } = await db.transaction(async (tx) => {
-    // No conflict target: the order's three unique keys (payment intent, tracking number, checkout)
-    // all come from this one checkout, and naming only one would let a racing insert fail on another.
-    const inserted = await tx.execute<{ id: number }>(sql`
-      insert into ${orders} (
-        application_id, checkout_id, billing_email, amount, currency, payment_status, payment_method,
-        payment_intent_id, priority, status, due_date, form_data, create_date, updated_at
-      )
-      select
-        c.tracking_number, c.id, c.email, c.amount_cents, c.currency, 'paid', ${intent.paymentMethodType},
-        c.payment_intent_id, 'standard', ${initialOrderStatus}, ${dueDate.toISOString()}::timestamptz, c.form_data,
-        ${paidAt.toISOString()}::timestamptz, ${paidAt.toISOString()}::timestamptz
-      from ${checkouts} c
-      where c.id = ${checkout.id} and c.payment_intent_id = ${intent.id}
-      on conflict do nothing
-      returning id
-    `);
+    const insertedId = await insertOrderFromCheckout(tx, { checkoutId: checkout.id, paymentIntentId: intent.id, paymentMethod: intent.paymentMethodType, paidAt, dueDate });
     await tx
       .update(checkouts)
       .set({ status: 'paid', updatedAt: paidAt })
       .where(and(eq(checkouts.id, checkout.id), ne(checkouts.status, 'paid')));
-    const insertedId = inserted.rows[0]?.id;
     // Only the call that made the order assigns it; a repeat must not move it to someone else.
-    const assignee = insertedId === undefined ? null : await autoAssignOrder(tx, insertedId);
-    return { created: insertedId !== undefined, assignee };
+    const assignee = insertedId === null ? null : await autoAssignOrder(tx, insertedId);
+    return { created: insertedId !== null, assignee };
   });
 
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent.id));

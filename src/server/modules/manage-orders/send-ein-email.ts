@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { einEmail } from '../../email/ein-email';
+import { sendOnce } from '../../email/send-once';
 import type { OrderDetailResponse } from '../../../shared/staff/orders';
 import { trackingUrl } from '../../site-links';
 
@@ -27,27 +28,24 @@ function companyNameOf(formData: unknown): string | null {
  * claim back, so the next save tries again. Changing the EIN clears the mark, so a new EIN is sent.
  */
 export async function sendEinEmailIfDue({ services, orderId, origin, log }: SendEinEmailOptions): Promise<EinEmailOutcome> {
-  const { db } = services.database;
-  const [order] = await db
-    .update(orders)
-    .set({ einEmailedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), isNull(orders.einEmailedAt), isNotNull(orders.ein), eq(orders.status, 'completed')))
-    .returning();
-  if (!order?.ein) return 'not_due';
-
-  const message = einEmail({
-    ein: order.ein,
-    trackingNumber: order.applicationId,
-    companyName: companyNameOf(order.formData),
-    trackingUrl: trackingUrl(origin, order.applicationId),
-    supportEmail: services.env.SUPPORT_EMAIL,
+  const outcome = await sendOnce({
+    db: services.database.db,
+    mailer: services.mailer,
+    orderId,
+    stamp: 'einEmailedAt',
+    due: and(isNotNull(orders.ein), eq(orders.status, 'completed')),
+    name: 'EIN',
+    log,
+    compose: (order) => ({
+      to: order.billingEmail,
+      ...einEmail({
+        ein: order.ein ?? '',
+        trackingNumber: order.applicationId,
+        companyName: companyNameOf(order.formData),
+        trackingUrl: trackingUrl(origin, order.applicationId),
+        supportEmail: services.env.SUPPORT_EMAIL,
+      }),
+    }),
   });
-  try {
-    await services.mailer.send({ to: order.billingEmail, ...message });
-    return 'sent';
-  } catch (error) {
-    await db.update(orders).set({ einEmailedAt: null }).where(eq(orders.id, orderId));
-    log.error({ orderId, code: (error as { code?: unknown } | null)?.code }, 'EIN e-mail not sent; the next save retries it');
-    return 'failed';
-  }
+  return outcome === 'claimed' ? 'not_due' : outcome;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkouts, orders, user } from '../../db/schema';
+import { checkouts, user } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { AppError } from '../../plugins/errors';
 import { parseWith } from '../../plugins/validation';
@@ -9,10 +9,10 @@ import { sealApplication } from '../../security/encryption';
 import { applicationSchema } from '../../../shared/application/application';
 import { sampleApplication, type SampleOverrides } from '../../../shared/application/sample-application';
 import { addBusinessDays } from '../../../shared/dates';
-import { initialOrderStatus } from '../../../shared/orders/statuses';
 import { createTrackingNumber } from '../checkout/tracking-number';
 import { sendOrderConfirmation } from '../checkout/send-order-confirmation';
 import { getStandardPriceCents } from '../settings/standard-price';
+import { insertOrderFromCheckout } from '../../orders/insert-order';
 import { autoAssignOrder } from '../../orders/auto-assign-order';
 import { notifyAssignee } from '../../orders/notify-assignee';
 import { siteOrigin } from '../../site-links';
@@ -61,27 +61,17 @@ export async function createTestOrder({ services, input, log }: CreateTestOrderO
       })
       .returning();
     if (!checkout) throw new Error('The checkout was not stored');
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        applicationId: checkout.trackingNumber,
-        checkoutId: checkout.id,
-        billingEmail,
-        amount: amountCents,
-        currency: checkout.currency,
-        paymentStatus: 'paid',
-        paymentMethod: 'card',
-        paymentIntentId,
-        priority: input.priority ?? 'standard',
-        status: input.status ?? initialOrderStatus,
-        dueDate,
-        formData: checkout.formData,
-        createDate: paidAt,
-        updatedAt: paidAt,
-        ...(input.assignedTo ? { assignedTo: input.assignedTo, assignedAt: paidAt } : {}),
-      })
-      .returning();
-    if (!inserted) throw new Error('The order was not stored');
+    const orderId = await insertOrderFromCheckout(tx, {
+      checkoutId: checkout.id,
+      paymentMethod: 'card',
+      paidAt,
+      dueDate,
+      priority: input.priority,
+      status: input.status,
+      assignedTo: input.assignedTo ?? null,
+    });
+    if (orderId === null) throw new Error('The order was not stored');
+    const inserted = { id: orderId, applicationId: checkout.trackingNumber };
     return { order: inserted, assignee: input.assignedTo ? null : await autoAssignOrder(tx, inserted.id) };
   });
 
