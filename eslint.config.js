@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Feature boundaries: a feature folder may not import another feature; what several need lives in a
+// shared place (the server's orders/, settings/, email/, plugins/ …; the client's components/ and lib/).
+const foldersOf = (parent) => readdirSync(parent, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const featureZones = (parent, message) =>
+  foldersOf(parent).map((name) => ({ target: `./${parent}/${name}`, from: `./${parent}`, except: [`./${name}`], message }));
 
 // The architecture as rules: the browser and the server meet only in src/shared.
 const noImportsFrom = (...folders) => ({
@@ -40,6 +47,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...noImportsFrom('server') },
   },
   { files: ['src/server/**/*.ts'], rules: noImportsFrom('client') },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: featureZones('src/server/modules', 'A server module may not import another; move what both need to a shared server folder.') },
+      ],
+    },
+  },
   { files: ['src/shared/**/*.ts'], rules: noImportsFrom('client', 'server') },
   {
     files: ['scripts/**', 'tests/**', '*.config.*'],

@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from './email/mailer';
 import type { AppServices } from './services';
 import type { PaymentProvider } from './payments/provider';
 import { createPaymentProvider } from './payments/create-payment-provider';
-import { getStandardPriceCents } from './modules/settings/standard-price';
+import { getStandardPriceCents } from './settings/standard-price';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerConfigRoutes } from './modules/config/routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';

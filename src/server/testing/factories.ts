@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { checkouts, orders } from '../db/schema';
 import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
-import { createTrackingNumber } from '../modules/checkout/tracking-number';
+import { createTrackingNumber } from '../orders/tracking-number';
 import type { OrderPriority } from '../../shared/orders/statuses';
 import { insertOrderFromCheckout } from '../orders/insert-order';
 

@@ -6,10 +6,10 @@ import { AppError } from '../../plugins/errors';
 import type { PaymentIntent, PaymentProvider } from '../../payments/provider';
 import type { AppServices } from '../../services';
 import { sealApplication } from '../../security/encryption';
-import { getStandardPriceCents } from '../settings/standard-price';
+import { getStandardPriceCents } from '../../settings/standard-price';
 import type { CheckoutRequest, CheckoutResponse } from '../../../shared/checkout';
 import { checkoutMessages } from '../../../shared/checkout-messages';
-import { createTrackingNumber } from './tracking-number';
+import { createTrackingNumber } from '../../orders/tracking-number';
 import { getCheckoutByDraftId, type Checkout } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
 

@@ -5,7 +5,7 @@ import type { AppServices } from '../../services';
 import type { PaymentIntent } from '../../payments/provider';
 import { addBusinessDays } from '../../../shared/dates';
 import type { Checkout } from './get-checkout';
-import { sendOrderConfirmation, type ConfirmationOutcome } from './send-order-confirmation';
+import { sendOrderConfirmation, type ConfirmationOutcome } from '../../orders/send-order-confirmation';
 import { insertOrderFromCheckout } from '../../orders/insert-order';
 import { autoAssignOrder } from '../../orders/auto-assign-order';
 import { notifyAssignee } from '../../orders/notify-assignee';

@@ -6,7 +6,7 @@ import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database
 import type { Database } from '../../db/database';
 import { checkouts, orders } from '../../db/schema';
 import { createPaidOrder } from '../../testing/factories';
-import { createTrackingNumber } from '../checkout/tracking-number';
+import { createTrackingNumber } from '../../orders/tracking-number';
 import { registerErrorHandler } from '../../plugins/errors';
 import { registerRateLimit } from '../../plugins/rate-limit';
 import { orderStatuses } from '../../../shared/orders/statuses';

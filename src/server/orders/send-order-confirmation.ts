@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppServices } from '../../services';
-import { orderConfirmationEmail } from '../../email/order-confirmation-email';
-import { sendOnce, type SendOnceOutcome } from '../../email/send-once';
-import { siteOrigin, trackingUrl } from '../../site-links';
+import type { AppServices } from '../services';
+import { orderConfirmationEmail } from '../email/order-confirmation-email';
+import { sendOnce, type SendOnceOutcome } from '../email/send-once';
+import { siteOrigin, trackingUrl } from '../site-links';
 
 export type SendOrderConfirmationOptions = {
   services: Pick<AppServices, 'database' | 'mailer' | 'env'>;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { settings } from '../../db/schema';
-import { defaultPriceCents } from '../../../shared/public-config';
-import { dollarsToCents } from '../../../shared/money';
+import type { Db } from '../db/database';
+import { settings } from '../db/schema';
+import { defaultPriceCents } from '../../shared/public-config';
+import { dollarsToCents } from '../../shared/money';
 
 export const standardPriceKey = 'ein_price_standard';
 
