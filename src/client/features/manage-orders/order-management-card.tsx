@@ -7,9 +7,9 @@ import { MaskedField, masks, TextAreaField } from '../../components/form/fields'
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
-import { showServerFieldErrors } from '../manage/server-field-errors';
-import { useStaffUser } from '../manage/staff-session-context';
-import { useStaffApiErrorHandler } from '../manage/use-staff-api-error';
+import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import {
   orderPriorities,
   orderPriorityLabels,

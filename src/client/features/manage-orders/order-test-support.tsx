@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import { StaffUserContext } from '../manage/staff-session-context';
+import { StaffUserContext } from '../../lib/staff/staff-session-context';
 import { sampleApplication, type SampleOverrides } from '../../../shared/application/sample-application';
 import { maskSsn } from '../../../shared/ss4/ss4-mapping';
 import type { StaffUser } from '../../../shared/staff/session';

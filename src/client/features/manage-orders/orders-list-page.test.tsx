@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
 import type { OrderListItem, OrderListResponse } from '../../../shared/staff/orders';
 import type { StaffUser } from '../../../shared/staff/session';
-import { StaffUserContext } from '../manage/staff-session-context';
+import { StaffUserContext } from '../../lib/staff/staff-session-context';
 import { adminUser, currentLocation, errorResponse, fakeApi, jsonResponse, renderWithProviders, type ApiCall } from '../manage/manage-test-support';
 import { paths } from '../../paths';
 import { OrdersListPage } from './orders-list-page';

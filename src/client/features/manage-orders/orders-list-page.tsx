@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { OrderPriority, OrderStatus } from '../../../shared/orders/statuses';
 import { ordersPageSize, type OrderListQuery } from '../../../shared/staff/orders';
-import { useStaffUser } from '../manage/staff-session-context';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { OrdersListCounters } from './orders-list-counters';
 import { OrdersListFilters } from './orders-list-filters';
 import { OrdersListTable } from './orders-list-table';

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, apiRequest } from '../../lib/api';
-import { isUnauthenticated } from '../manage/staff-api';
-import { useManageQuery } from '../manage/use-staff-api-error';
+import { isUnauthenticated } from '../../lib/staff/staff-api';
+import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 import { ordersListKey } from './orders-list-query';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type {

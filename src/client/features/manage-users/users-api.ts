@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 import type { CreateUser, StaffUserRow, UpdateUser, UserResponse, UsersResponse } from '../../../shared/staff/users';
-import { staffSessionKey } from '../manage/staff-api';
-import { useManageQuery } from '../manage/use-staff-api-error';
+import { staffSessionKey } from '../../lib/staff/staff-api';
+import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 
 export const usersKey = ['manage-users'] as const;
 

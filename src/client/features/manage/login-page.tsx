@@ -12,9 +12,9 @@ import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { signInSchema, type SignIn } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { fetchStaffSession, retryStaffQuery, signInStaff, staffSessionKey } from './staff-api';
-import { safeNextPath, type LoginPageState } from './login-redirect';
-import { showServerFieldErrors } from './server-field-errors';
+import { fetchStaffSession, retryStaffQuery, signInStaff, staffSessionKey } from '../../lib/staff/staff-api';
+import { safeNextPath, type LoginPageState } from '../../lib/staff/login-redirect';
+import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
 
 const signInFields = ['email', 'password'] as const;
 

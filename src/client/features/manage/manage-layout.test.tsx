@@ -8,8 +8,8 @@ import { deniedRedirectDelayMs } from '../../../shared/staff/session';
 import { paths } from '../../paths';
 import { ManageLayout } from './manage-layout';
 import { ManageLoginPage } from './login-page';
-import { useStaffUser } from './staff-session-context';
-import { useManageQuery } from './use-staff-api-error';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 import { adminUser, currentLocation, errorResponse, fakeApi, fulfillerUser, jsonResponse, renderWithProviders } from './manage-test-support';
 
 afterEach(() => {

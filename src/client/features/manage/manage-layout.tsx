@@ -7,9 +7,9 @@ import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { deniedRedirectDelayMs, staffRoleLabels, type StaffUser } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { StaffUserContext } from './staff-session-context';
-import { fetchStaffSession, isUnauthenticated, retryStaffQuery, signOutStaff, staffSessionKey } from './staff-api';
-import { loginPathFor, type LoginPageState } from './login-redirect';
+import { StaffUserContext } from '../../lib/staff/staff-session-context';
+import { fetchStaffSession, isUnauthenticated, retryStaffQuery, signOutStaff, staffSessionKey } from '../../lib/staff/staff-api';
+import { loginPathFor, type LoginPageState } from '../../lib/staff/login-redirect';
 
 /**
  * `/manage`: the guard of every staff page, and the panel around them. No session goes to the login

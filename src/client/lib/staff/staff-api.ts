@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest } from '../api';
 import type { SessionResponse, SignIn } from '../../../shared/staff/session';
 
 /** The signed-in staff member, shared by the login page and the `/manage` layout. */
