@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
+import { can } from '../../../shared/staff/permissions';
 import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import {
@@ -58,7 +59,7 @@ function assigneeOptions(staff: readonly AssignableStaff[], current: OrderDetail
 /** The left-hand card: status, priority, assignment, internal notes, the EIN and the due date. */
 export function OrderManagementCard({ order }: { order: OrderDetail }) {
   const user = useStaffUser();
-  const canAssign = user.role === 'admin';
+  const canAssign = can(user, 'orders:assign');
   const { staff } = useAssignableStaff();
   const update = useUpdateOrder(order.id);
   const handleApiError = useStaffApiErrorHandler();

@@ -40,8 +40,8 @@ export function useAddComment(orderId: number) {
 /** The spec's message for a comment that was not saved. */
 export function addCommentFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 401) return staffMessages.loginToComment;
-    if (error.status === 400 && error.message) return error.message;
+    if (isUnauthenticated(error)) return staffMessages.loginToComment;
+    if ((error.code === 'bad_request' || error.code === 'validation_failed') && error.message) return error.message;
   }
   return staffMessages.addCommentFailed;
 }
