@@ -21,14 +21,17 @@ export type RenderPageOptions = {
   staff?: StaffUser;
 };
 
-afterEach(() => {
+/** Unmounts the page and undoes what the test stubbed; runs after each test, or within one to render afresh. */
+export function resetPage() {
   cleanup();
   // sonner keeps toasts between renders and would replay them into the next test's Toaster.
   toast.dismiss();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
-});
+}
+
+afterEach(resetPage);
 
 export function renderPage(ui: ReactNode, { url = '/', state, staff }: RenderPageOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
