@@ -24,6 +24,17 @@ const noImportsFrom = (...folders) => ({
   ],
 });
 
+// Client boundaries (as in Bulletproof React): a feature imports no other feature, and the shared parts
+// (components, lib, testing) import no feature; routes.tsx and main.tsx compose them.
+const clientZones = [
+  ...featureZones('src/client/features', 'A feature may not import another feature: move what both need to src/client/lib or components, or compose them in routes.tsx.'),
+  {
+    target: ['./src/client/components', './src/client/lib', './src/client/testing'],
+    from: ['./src/client/features', './src/client/routes.tsx', './src/client/main.tsx'],
+    message: 'Shared client code may not import a feature or the routes.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -44,7 +55,11 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...noImportsFrom('server') },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...noImportsFrom('server'),
+      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
+    },
   },
   { files: ['src/server/**/*.ts'], rules: noImportsFrom('client') },
   {

@@ -14,6 +14,19 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether `error` is the server's answer with this code. */
+export function hasErrorCode(error: unknown, code: ApiError['code']): error is ApiError {
+  return error instanceof ApiError && error.code === code;
+}
+
+/**
+ * The call never got a considered answer: no connection, or the server failed. Retrying may help, and
+ * the server's message (if any) is not one for the user.
+ */
+export function isFailedCall(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'network_error' || error.code === 'internal_error');
+}
+
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null) return false;
   const error = (value as { error?: unknown }).error;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { jsonResponse, requests, serve } from '../testing/network';
 import { FeatureFlagsProvider } from './feature-flags';
 import { defaultPublicConfig } from '../../shared/public-config';
 
@@ -15,13 +16,10 @@ function embedConfig(growthbook: { clientKey: string; apiHost: string } | null) 
 afterEach(() => {
   cleanup();
   document.getElementById('public-config')?.remove();
-  vi.unstubAllGlobals();
 });
 
 describe('feature flags', () => {
   it('request nothing and change nothing without a client key', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
     embedConfig(null);
     render(
       <FeatureFlagsProvider>
@@ -30,12 +28,11 @@ describe('feature flags', () => {
     );
     expect(screen.getByText('the app')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fetch).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
 
   it('load the feature definitions from the configured host with a client key', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ features: {} }), { headers: { 'content-type': 'application/json' } }));
-    vi.stubGlobal('fetch', fetch);
+    serve({ 'GET https://flags.example.com/api/features/sdk-abc': () => jsonResponse({ features: {} }) });
     embedConfig({ clientKey: 'sdk-abc', apiHost: 'https://flags.example.com' });
     render(
       <FeatureFlagsProvider>
@@ -43,8 +40,6 @@ describe('feature flags', () => {
       </FeatureFlagsProvider>,
     );
     expect(await screen.findByText('the app')).toBeTruthy();
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    const urls = fetch.mock.calls.map((call) => String((call as unknown[])[0]));
-    expect(urls.some((url) => url.startsWith('https://flags.example.com/api/features/sdk-abc'))).toBe(true);
+    await waitFor(() => expect(requests().map((request) => request.path)).toContain('/api/features/sdk-abc'));
   });
 });

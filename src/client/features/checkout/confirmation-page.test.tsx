@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { applicationStorageKey } from '../../lib/application-storage';
 import { sampleApplication } from '../../../shared/application/sample-application';
 import { checkoutStorageKeys, confirmationMessages } from '../../../shared/checkout-messages';
+import { laterResponse, networkFailure, requests, requestsTo, serve } from '../../testing/network';
+import { renderPage } from '../../testing/render';
 import { paths } from '../../paths';
 import { ConfirmationPage } from './confirmation-page';
 
@@ -16,23 +17,14 @@ beforeEach(() => {
   sessionStorage.setItem(checkoutStorageKeys.draftId, '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b');
 });
 
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => sessionStorage.clear());
 
-function renderPage(url: string = paths.confirmation) {
-  const queryClient = new QueryClient();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={paths.confirmation} element={<ConfirmationPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+function renderConfirmation(url: string = paths.confirmation) {
+  renderPage(
+    <Routes>
+      <Route path={paths.confirmation} element={<ConfirmationPage />} />
+    </Routes>,
+    { url },
   );
 }
 
@@ -50,16 +42,13 @@ async function expectFailure(message: string) {
 
 describe('ConfirmationPage', () => {
   it('says payment information is missing when there is no reference, without calling the server', async () => {
-    const fetchSpy = vi.fn(() => Promise.reject(new Error('no network in this test')));
-    vi.stubGlobal('fetch', fetchSpy);
-    renderPage();
+    renderConfirmation();
     await expectFailure(confirmationMessages.missingReference);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
 
   it('sets its title, a description with the price, and the canonical link', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('no network in this test'))));
-    renderPage();
+    renderConfirmation();
     await screen.findByRole('heading', { level: 1, name: 'Payment not completed' });
     expect(document.title).toBe('EIN Application Confirmation | EIN Filing Service');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('$149.00');
@@ -68,26 +57,24 @@ describe('ConfirmationPage', () => {
   });
 
   it('shows "Verifying your payment..." and then that verification failed when the call cannot reach the server', async () => {
-    let failCall: (error: Error) => void = () => {};
-    const fetchSpy = vi.fn(() => new Promise<Response>((_resolve, reject) => (failCall = reject)));
-    vi.stubGlobal('fetch', fetchSpy);
-    renderPage(`${paths.confirmation}?payment_intent=pi_123&redirect_status=succeeded`);
+    const confirm = laterResponse();
+    serve({ 'POST /api/payments/confirm': confirm.response });
+    renderConfirmation(`${paths.confirmation}?payment_intent=pi_123&redirect_status=succeeded`);
 
     expect((await screen.findByRole('status')).textContent).toBe('Verifying your payment...');
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-    expect(fetchSpy).toHaveBeenCalledWith('/api/payments/confirm', expect.objectContaining({ method: 'POST', body: JSON.stringify({ paymentIntentId: 'pi_123' }) }));
+    expect(requests()).toHaveLength(1);
+    expect(requestsTo('POST', '/api/payments/confirm')[0]?.body).toEqual({ paymentIntentId: 'pi_123' });
 
-    failCall(new TypeError('Failed to fetch'));
+    confirm.respond(networkFailure());
     await expectFailure(confirmationMessages.verificationFailed);
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(requests()).toHaveLength(1);
   });
 
   it('verifies the reference saved by step 6 when the address has none', async () => {
     sessionStorage.setItem(checkoutStorageKeys.paymentReference, 'pi_saved');
-    const fetchSpy = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
-    vi.stubGlobal('fetch', fetchSpy);
-    renderPage();
+    serve({ 'POST /api/payments/confirm': networkFailure });
+    renderConfirmation();
     await expectFailure(confirmationMessages.verificationFailed);
-    expect(fetchSpy).toHaveBeenCalledWith('/api/payments/confirm', expect.objectContaining({ body: JSON.stringify({ paymentIntentId: 'pi_saved' }) }));
+    expect(requestsTo('POST', '/api/payments/confirm')[0]?.body).toEqual({ paymentIntentId: 'pi_saved' });
   });
 });

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { commentAddedEvent, type OrderComment } from '../../../shared/staff/comments';
 import { staffMessages } from '../../../shared/staff/staff-messages';
+import { FakeEventSource } from '../../testing/event-source';
+import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../testing/network';
+import { adminUser as admin } from '../../testing/staff';
 import { CommentsCard } from './comments-card';
-import { FakeEventSource, admin, apiError, fakeServer, json, renderOrderScreen, resetOrderScreen } from './order-test-support';
+import { renderOrderScreen } from './render-order-screen';
 
 beforeEach(() => FakeEventSource.install());
-afterEach(resetOrderScreen);
 
 const commentsUrl = '/api/manage/orders/42/comments';
 
@@ -29,26 +31,26 @@ function renderCard() {
 
 const textArea = () => screen.getByRole('textbox', { name: 'New comment' }) as HTMLTextAreaElement;
 const addButton = () => screen.getByRole('button', { name: /Add Comment|Adding\.\.\./ }) as HTMLButtonElement;
-const gets = (spy: ReturnType<typeof fakeServer>) => spy.mock.calls.filter(([url, init]) => url === commentsUrl && (init?.method ?? 'GET') === 'GET').length;
+const gets = () => requestsTo('GET', commentsUrl).length;
 
 describe('CommentsCard', () => {
   it('shows its subtitle, says it is loading, then that there are no comments', async () => {
-    let answer: (response: Response) => void = () => {};
-    fakeServer({ [`GET ${commentsUrl}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const list = laterResponse();
+    serve({ [`GET ${commentsUrl}`]: list.response });
     renderCard();
     expect(screen.getByRole('heading', { level: 2, name: 'Order Comments' })).toBeTruthy();
     expect(screen.getByText('Add updates and communicate about this order')).toBeTruthy();
     expect(screen.getByText('Loading comments...')).toBeTruthy();
-    answer(json({ comments: [] }));
+    list.respond(jsonResponse({ comments: [] }));
     expect(await screen.findByText('No comments yet')).toBeTruthy();
     expect(textArea().placeholder).toBe('Add a comment about this order...');
     expect(textArea().rows).toBe(3);
   });
 
   it('lists each comment with its author, e-mail, short-month time and line breaks, or "Unknown User"', async () => {
-    fakeServer({
+    serve({
       [`GET ${commentsUrl}`]: () =>
-        json({ comments: [comment({ id: 2, text: 'First line\nSecond line' }), comment({ id: 1, author: null, text: 'From a deleted account' })] }),
+        jsonResponse({ comments: [comment({ id: 2, text: 'First line\nSecond line' }), comment({ id: 1, author: null, text: 'From a deleted account' })] }),
     });
     renderCard();
     const items = await screen.findAllByRole('listitem');
@@ -64,7 +66,7 @@ describe('CommentsCard', () => {
   });
 
   it('keeps Add Comment disabled while the text is empty or only spaces', async () => {
-    fakeServer({ [`GET ${commentsUrl}`]: () => json({ comments: [] }) });
+    serve({ [`GET ${commentsUrl}`]: () => jsonResponse({ comments: [] }) });
     const { user } = renderCard();
     await screen.findByText('No comments yet');
     expect(addButton().disabled).toBe(true);
@@ -78,14 +80,14 @@ describe('CommentsCard', () => {
     let saved: unknown;
     let finish: () => void = () => {};
     let comments: OrderComment[] = [];
-    const spy = fakeServer({
-      [`GET ${commentsUrl}`]: () => json({ comments }),
+    serve({
+      [`GET ${commentsUrl}`]: () => jsonResponse({ comments }),
       [`POST ${commentsUrl}`]: ({ body }) =>
         new Promise<Response>((resolve) => {
           saved = body;
           finish = () => {
             comments = [comment({ id: 7, text: 'Checked the SS-4', author: { id: admin.id, name: admin.name, email: admin.email } })];
-            resolve(json({ comment: comments[0] }, 201));
+            resolve(jsonResponse({ comment: comments[0] }, 201));
           };
         }),
     });
@@ -103,11 +105,11 @@ describe('CommentsCard', () => {
     expect(await screen.findByText('Checked the SS-4')).toBeTruthy();
     expect(textArea().value).toBe('');
     expect(addButton().textContent).toBe('Add Comment');
-    expect(gets(spy)).toBe(2);
+    expect(gets()).toBe(2);
   });
 
   it('says so when a comment cannot be added, and keeps the text', async () => {
-    fakeServer({ [`GET ${commentsUrl}`]: () => json({ comments: [] }), [`POST ${commentsUrl}`]: () => apiError(500, 'internal_error', 'Internal error') });
+    serve({ [`GET ${commentsUrl}`]: () => jsonResponse({ comments: [] }), [`POST ${commentsUrl}`]: () => errorResponse('internal_error', 'Internal error') });
     const { user } = renderCard();
     await screen.findByText('No comments yet');
     await user.type(textArea(), 'Will call back');
@@ -117,7 +119,7 @@ describe('CommentsCard', () => {
   });
 
   it('asks to sign in again when the session has ended', async () => {
-    fakeServer({ [`GET ${commentsUrl}`]: () => json({ comments: [] }), [`POST ${commentsUrl}`]: () => apiError(401, 'unauthorized', staffMessages.notAuthenticated) });
+    serve({ [`GET ${commentsUrl}`]: () => jsonResponse({ comments: [] }), [`POST ${commentsUrl}`]: () => errorResponse('unauthorized', staffMessages.notAuthenticated) });
     const { user } = renderCard();
     await screen.findByText('No comments yet');
     await user.type(textArea(), 'Hello');
@@ -126,7 +128,7 @@ describe('CommentsCard', () => {
   });
 
   it('tells when the comments cannot be loaded', async () => {
-    fakeServer({ [`GET ${commentsUrl}`]: () => apiError(500, 'internal_error', 'Internal error') });
+    serve({ [`GET ${commentsUrl}`]: () => errorResponse('internal_error', 'Internal error') });
     renderCard();
     // (After the one retry of a server fault, about a second later.)
     expect(await screen.findByText(staffMessages.loadCommentsFailed, {}, { timeout: 5000 })).toBeTruthy();
@@ -134,7 +136,7 @@ describe('CommentsCard', () => {
 
   it("reloads the list when the server says a comment was added, announces someone else's, and stops listening on leaving", async () => {
     let comments: OrderComment[] = [];
-    const spy = fakeServer({ [`GET ${commentsUrl}`]: () => json({ comments }) });
+    serve({ [`GET ${commentsUrl}`]: () => jsonResponse({ comments }) });
     const { unmount } = renderCard();
     await screen.findByText('No comments yet');
 
@@ -145,7 +147,7 @@ describe('CommentsCard', () => {
     comments = [comment({ id: 9, text: 'Added in another browser' })];
     source.emit(commentAddedEvent, { orderId: 42, commentId: 9 });
     expect(await screen.findByText('Added in another browser')).toBeTruthy();
-    expect(gets(spy)).toBe(2);
+    expect(gets()).toBe(2);
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('New comment from Fran Fulfiller'));
 
     unmount();
@@ -154,7 +156,7 @@ describe('CommentsCard', () => {
 
   it('does not announce a comment the signed-in user wrote', async () => {
     let comments: OrderComment[] = [];
-    fakeServer({ [`GET ${commentsUrl}`]: () => json({ comments }) });
+    serve({ [`GET ${commentsUrl}`]: () => jsonResponse({ comments }) });
     renderCard();
     await screen.findByText('No comments yet');
     comments = [comment({ id: 3, text: 'Mine', author: { id: admin.id, name: admin.name, email: admin.email } })];
@@ -164,14 +166,14 @@ describe('CommentsCard', () => {
   });
 
   it('reloads after a dropped connection comes back, not on the first connection', async () => {
-    const spy = fakeServer({ [`GET ${commentsUrl}`]: () => json({ comments: [] }) });
+    serve({ [`GET ${commentsUrl}`]: () => jsonResponse({ comments: [] }) });
     renderCard();
     await screen.findByText('No comments yet');
     const source = FakeEventSource.instances[0] as FakeEventSource;
     source.emit('open');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(gets(spy)).toBe(1);
+    expect(gets()).toBe(1);
     source.emit('open');
-    await waitFor(() => expect(gets(spy)).toBe(2));
+    await waitFor(() => expect(gets()).toBe(2));
   });
 });

@@ -1,22 +1,26 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { paths } from '../../paths';
 import { parseOrderId } from './order-detail-page';
-import { FakeEventSource, resetOrderScreen, apiError, fakeServer, json, maskedFormData, renderOrderScreen, sampleOrder, staffList } from './order-test-support';
 import type { OrderDetail } from '../../../shared/staff/orders';
+import { FakeEventSource } from '../../testing/event-source';
+import { errorResponse, jsonResponse, laterResponse, requests, serve } from '../../testing/network';
+import { maskedFormData, sampleOrder } from '../../testing/orders';
+import { resetPage } from '../../testing/render';
+import { staffList } from '../../testing/staff';
+import { renderOrderScreen } from './render-order-screen';
 
 beforeEach(() => FakeEventSource.install());
 
-afterEach(resetOrderScreen);
 
 /** A server that answers the order, the staff list and an empty comment list. */
 function serveOrder(order: OrderDetail = sampleOrder()) {
-  return fakeServer({
-    [`GET /api/manage/orders/${order.id}`]: () => json({ order }),
-    'GET /api/manage/staff': () => json({ staff: staffList }),
-    [`GET /api/manage/orders/${order.id}/comments`]: () => json({ comments: [] }),
+  serve({
+    [`GET /api/manage/orders/${order.id}`]: () => jsonResponse({ order }),
+    'GET /api/manage/staff': () => jsonResponse({ staff: staffList }),
+    [`GET /api/manage/orders/${order.id}/comments`]: () => jsonResponse({ comments: [] }),
   });
 }
 
@@ -34,21 +38,21 @@ describe('parseOrderId', () => {
 
 describe('OrderDetailPage', () => {
   it('says it is loading until the order arrives', async () => {
-    let answer: (response: Response) => void = () => {};
-    fakeServer({
-      'GET /api/manage/orders/42': () => new Promise<Response>((resolve) => (answer = resolve)),
-      'GET /api/manage/staff': () => json({ staff: staffList }),
-      'GET /api/manage/orders/42/comments': () => json({ comments: [] }),
+    const order = laterResponse();
+    serve({
+      'GET /api/manage/orders/42': order.response,
+      'GET /api/manage/staff': () => jsonResponse({ staff: staffList }),
+      'GET /api/manage/orders/42/comments': () => jsonResponse({ comments: [] }),
     });
     renderOrderScreen();
     expect(screen.getByRole('status').textContent).toBe('Loading order details...');
-    answer(json({ order: sampleOrder() }));
+    order.respond(jsonResponse({ order: sampleOrder() }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' })).toBeTruthy();
     expect(screen.queryByText('Loading order details...')).toBeNull();
   });
 
   it('says "Order not found" when the server has no such order for this user', async () => {
-    fakeServer({ 'GET /api/manage/orders/42': () => apiError(404, 'not_found', staffMessages.orderNotFound) });
+    serve({ 'GET /api/manage/orders/42': () => errorResponse('not_found', staffMessages.orderNotFound) });
     renderOrderScreen();
     expect(await screen.findByRole('heading', { level: 1, name: staffMessages.orderNotFound })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe(paths.manageOrders);
@@ -56,18 +60,17 @@ describe('OrderDetailPage', () => {
   });
 
   it('says "Order not found" for an address that holds no order number, without asking the server', async () => {
-    const fetchSpy = fakeServer({});
     renderOrderScreen({ url: `${paths.manageOrders}/abc` });
     expect(await screen.findByRole('heading', { level: 1, name: staffMessages.orderNotFound })).toBeTruthy();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests()).toHaveLength(0);
   });
 
   it('tells any other failure in a toast, after one retry, and offers to try again', async () => {
     let calls = 0;
-    fakeServer({
-      'GET /api/manage/orders/42': () => (++calls <= 2 ? apiError(500, 'internal_error', 'Something broke') : json({ order: sampleOrder() })),
-      'GET /api/manage/staff': () => json({ staff: staffList }),
-      'GET /api/manage/orders/42/comments': () => json({ comments: [] }),
+    serve({
+      'GET /api/manage/orders/42': () => (++calls <= 2 ? errorResponse('internal_error', 'Something broke') : jsonResponse({ order: sampleOrder() })),
+      'GET /api/manage/staff': () => jsonResponse({ staff: staffList }),
+      'GET /api/manage/orders/42/comments': () => jsonResponse({ comments: [] }),
     });
     const { user } = renderOrderScreen();
     // (After the one retry of a server fault, about a second later.)
@@ -79,10 +82,10 @@ describe('OrderDetailPage', () => {
   });
 
   it('sends the user to sign in again when the session has ended, without an error toast', async () => {
-    fakeServer({
-      'GET /api/manage/orders/42': () => apiError(401, 'unauthorized', staffMessages.notAuthenticated),
-      'GET /api/manage/staff': () => json({ staff: staffList }),
-      'GET /api/manage/orders/42/comments': () => json({ comments: [] }),
+    serve({
+      'GET /api/manage/orders/42': () => errorResponse('unauthorized', staffMessages.notAuthenticated),
+      'GET /api/manage/staff': () => jsonResponse({ staff: staffList }),
+      'GET /api/manage/orders/42/comments': () => jsonResponse({ comments: [] }),
     });
     renderOrderScreen();
     expect((await screen.findByText(/Login page/)).textContent).toBe(`Login page ?${new URLSearchParams({ next: '/manage/orders/42' }).toString()}`);
@@ -181,7 +184,7 @@ describe('OrderDetailPage', () => {
     expect(entries[0]?.textContent).toMatch(/^Reviewing Form DataSystem · November 20, 2026/);
     expect(entries[1]?.textContent).toMatch(/^Reviewing Form Data→Checking Company RegistrationAda Admin · November 21, 2026/);
     expect(entries[2]?.textContent).toMatch(/^Checking Company Registration→Preparing SS4 FormUnknown User · /);
-    resetOrderScreen();
+    resetPage();
     FakeEventSource.install();
 
     serveOrder();

@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { orderStatusLabels } from '../../../shared/orders/statuses';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { OrderDetail, OrderDetailResponse } from '../../../shared/staff/orders';
-import { FakeEventSource, resetOrderScreen, admin, apiError, fakeServer, fulfiller, json, renderOrderScreen, sampleOrder, staffList } from './order-test-support';
+import { FakeEventSource } from '../../testing/event-source';
+import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../testing/network';
+import { sampleOrder } from '../../testing/orders';
+import { resetPage } from '../../testing/render';
+import { adminUser as admin, fulfillerUser as fulfiller, staffList } from '../../testing/staff';
+import { renderOrderScreen } from './render-order-screen';
 
 beforeEach(() => FakeEventSource.install());
 
-afterEach(resetOrderScreen);
 
 type Patch = (body: unknown) => Response | Promise<Response>;
 
@@ -16,13 +20,13 @@ type Patch = (body: unknown) => Response | Promise<Response>;
  * The order, the staff list and the comments, and a PATCH that answers `patch` (by default the
  * order with the body applied, as the server would save it).
  */
-function serve(order: OrderDetail = sampleOrder(), patch?: Patch, staff: () => Response = () => json({ staff: staffList })) {
+function serveOrder(order: OrderDetail = sampleOrder(), patch?: Patch, staff: () => Response = () => jsonResponse({ staff: staffList })) {
   let current = order;
   const saved: unknown[] = [];
-  const spy = fakeServer({
-    'GET /api/manage/orders/42': () => json({ order: current }),
+  serve({
+    'GET /api/manage/orders/42': () => jsonResponse({ order: current }),
     'GET /api/manage/staff': staff,
-    'GET /api/manage/orders/42/comments': () => json({ comments: [] }),
+    'GET /api/manage/orders/42/comments': () => jsonResponse({ comments: [] }),
     'PATCH /api/manage/orders/42': async ({ body }) => {
       saved.push(body);
       if (patch) return patch(body);
@@ -37,10 +41,10 @@ function serve(order: OrderDetail = sampleOrder(), patch?: Patch, staff: () => R
         assignee: assignee ? { id: assignee.id, name: assignee.name, email: assignee.email } : null,
         updatedAt: '2026-11-21T09:00:00.000Z',
       };
-      return json({ order: current, einEmail: 'not_due' } satisfies OrderDetailResponse);
+      return jsonResponse({ order: current, einEmail: 'not_due' } satisfies OrderDetailResponse);
     },
   });
-  return { spy, saved };
+  return { saved };
 }
 
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
@@ -55,7 +59,7 @@ async function openPage(options: Parameters<typeof renderOrderScreen>[0] = {}) {
 
 describe('Order Management card', () => {
   it('shows the order as it stands: nine statuses, three priorities, the active staff, and the notes', async () => {
-    serve(sampleOrder({ status: 'on_hold', priority: 'rush', notes: 'Waiting on the customer', assignee: { id: 'fulfiller-1', name: 'Fran Fulfiller', email: 'fran@example.com' } }));
+    serveOrder(sampleOrder({ status: 'on_hold', priority: 'rush', notes: 'Waiting on the customer', assignee: { id: 'fulfiller-1', name: 'Fran Fulfiller', email: 'fran@example.com' } }));
     await openPage();
 
     const status = select('Status');
@@ -77,15 +81,14 @@ describe('Order Management card', () => {
   });
 
   it('keeps a suspended assignee in the list so the select still says who has the order', async () => {
-    serve(sampleOrder({ assignee: { id: 'fulfiller-2', name: 'Sam Suspended', email: 'sam@example.com' } }));
+    serveOrder(sampleOrder({ assignee: { id: 'fulfiller-2', name: 'Sam Suspended', email: 'sam@example.com' } }));
     await openPage();
     await waitFor(() => expect([...select('Assign To').options].map((option) => option.text)).toContain('Sam Suspended'));
     expect(select('Assign To').value).toBe('fulfiller-2');
   });
 
   it('saves the changes, says so, and shows the order as reloaded', async () => {
-    let finish: (response: Response) => void = () => {};
-    const { spy } = serve();
+    serveOrder();
     const { user } = await openPage();
     await waitFor(() => expect(select('Assign To').options.length).toBe(3));
 
@@ -95,15 +98,13 @@ describe('Order Management card', () => {
     await user.type(screen.getByRole('textbox', { name: 'Internal Notes' }), 'Checked the registration');
 
     // Hold the answer to see the busy state.
-    spy.mockImplementationOnce(
-      () => new Promise<Response>((resolve) => (finish = resolve)) as ReturnType<typeof spy>,
-    );
+    const save = laterResponse();
+    serve({ 'PATCH /api/manage/orders/42': save.response });
     await user.click(saveButton());
     expect(saveButton().textContent).toBe('Saving...');
     expect(saveButton().disabled).toBe(true);
-    expect(spy).toHaveBeenLastCalledWith('/api/manage/orders/42', expect.objectContaining({ method: 'PATCH' }));
-    const sent = JSON.parse(String(spy.mock.lastCall?.[1]?.body)) as unknown;
-    expect(sent).toEqual({ status: 'preparing_ss4_form', priority: 'express', assignedTo: 'fulfiller-1', notes: 'Checked the registration', ein: null });
+    await waitFor(() => expect(requestsTo('PATCH', '/api/manage/orders/42')).toHaveLength(1));
+    expect(requestsTo('PATCH', '/api/manage/orders/42')[0]?.body).toEqual({ status: 'preparing_ss4_form', priority: 'express', assignedTo: 'fulfiller-1', notes: 'Checked the registration', ein: null });
 
     const updated = sampleOrder({
       status: 'preparing_ss4_form',
@@ -111,16 +112,16 @@ describe('Order Management card', () => {
       notes: 'Checked the registration',
       assignee: { id: 'fulfiller-1', name: 'Fran Fulfiller', email: 'fran@example.com' },
     });
-    finish(json({ order: updated, einEmail: 'not_due' }));
+    save.respond(jsonResponse({ order: updated, einEmail: 'not_due' }));
     expect(await screen.findByText(staffMessages.orderUpdated)).toBeTruthy();
     expect(saveButton().textContent).toBe('Save Changes');
     expect(select('Status').value).toBe('preparing_ss4_form');
     // The order is loaded again after the save.
-    await waitFor(() => expect(spy.mock.calls.filter(([url, init]) => url === '/api/manage/orders/42' && (init?.method ?? 'GET') === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(requestsTo('GET', '/api/manage/orders/42')).toHaveLength(2));
   });
 
   it('asks for the EIN when the order is completed, and checks its format, before saving', async () => {
-    const { saved } = serve();
+    const { saved } = serveOrder();
     const { user } = await openPage();
 
     await user.selectOptions(select('Status'), 'completed');
@@ -147,14 +148,14 @@ describe('Order Management card', () => {
   });
 
   it('shows the EIN of an order that has one, whatever its status', async () => {
-    serve(sampleOrder({ status: 'on_hold', ein: '12-3456789' }));
+    serveOrder(sampleOrder({ status: 'on_hold', ein: '12-3456789' }));
     await openPage();
     expect(einField()?.value).toBe('12-3456789');
   });
 
   it('warns when the order was saved but the EIN e-mail failed', async () => {
-    serve(sampleOrder({ status: 'completed', ein: '12-3456789' }), (body) =>
-      json({ order: sampleOrder({ ...(body as object), ein: '12-3456789' }), einEmail: 'failed' }),
+    serveOrder(sampleOrder({ status: 'completed', ein: '12-3456789' }), (body) =>
+      jsonResponse({ order: sampleOrder({ ...(body as object), ein: '12-3456789' }), einEmail: 'failed' }),
     );
     const { user } = await openPage();
     await user.click(saveButton());
@@ -163,7 +164,7 @@ describe('Order Management card', () => {
   });
 
   it("shows the server's field errors by their fields and its message for a refused change", async () => {
-    serve(sampleOrder(), () => apiError(400, 'validation_failed', 'Some fields need attention', { assignedTo: [staffMessages.assigneeUnknown] }));
+    serveOrder(sampleOrder(), () => errorResponse('validation_failed', 'Some fields need attention', { assignedTo: [staffMessages.assigneeUnknown] }));
     const { user } = await openPage();
     await user.click(saveButton());
     expect(await screen.findByText('Some fields need attention')).toBeTruthy();
@@ -172,14 +173,14 @@ describe('Order Management card', () => {
   });
 
   it("shows the server's message when it refuses the change, and the spec's message otherwise", async () => {
-    serve(sampleOrder(), () => apiError(403, 'forbidden', staffMessages.assignOthersAdminsOnly));
+    serveOrder(sampleOrder(), () => errorResponse('permission_denied', staffMessages.assignOthersAdminsOnly));
     const { user } = await openPage();
     await user.click(saveButton());
     expect(await screen.findByText(staffMessages.assignOthersAdminsOnly)).toBeTruthy();
-    resetOrderScreen();
+    resetPage();
     FakeEventSource.install();
 
-    serve(sampleOrder(), () => apiError(500, 'internal_error', 'Internal error'));
+    serveOrder(sampleOrder(), () => errorResponse('internal_error', 'Internal error'));
     const second = await openPage();
     await second.user.click(saveButton());
     expect(await screen.findByText(staffMessages.updateOrderFailed)).toBeTruthy();
@@ -188,8 +189,8 @@ describe('Order Management card', () => {
 
   it("does not let a fulfiller change the assignee, says why, and sends the assignee as it stands", async () => {
     const assignee = { id: fulfiller.id, name: fulfiller.name, email: fulfiller.email };
-    const { saved } = serve(sampleOrder({ assignee }));
-    const { user } = await openPage({ user: fulfiller });
+    const { saved } = serveOrder(sampleOrder({ assignee }));
+    const { user } = await openPage({ staff: fulfiller });
     const assignTo = select('Assign To');
     expect(assignTo.disabled).toBe(true);
     expect(assignTo.value).toBe(fulfiller.id);
@@ -203,7 +204,7 @@ describe('Order Management card', () => {
   });
 
   it('lets an admin unassign an order', async () => {
-    const { saved } = serve(sampleOrder({ assignee: { id: admin.id, name: admin.name, email: admin.email } }));
+    const { saved } = serveOrder(sampleOrder({ assignee: { id: admin.id, name: admin.name, email: admin.email } }));
     const { user } = await openPage();
     await waitFor(() => expect(select('Assign To').options.length).toBe(3));
     await user.selectOptions(select('Assign To'), '');
@@ -213,7 +214,7 @@ describe('Order Management card', () => {
   });
 
   it('tells when the staff list cannot be loaded, and still shows the current assignee', async () => {
-    serve(sampleOrder({ assignee: { id: admin.id, name: admin.name, email: admin.email } }), undefined, () => apiError(403, 'forbidden', 'No'));
+    serveOrder(sampleOrder({ assignee: { id: admin.id, name: admin.name, email: admin.email } }), undefined, () => errorResponse('permission_denied', staffMessages.adminsOnly));
     await openPage();
     expect(await screen.findByText(staffMessages.loadProfilesFailed)).toBeTruthy();
     expect([...select('Assign To').options].map((option) => option.text)).toEqual(['Unassigned', 'Ada Admin']);
@@ -221,7 +222,7 @@ describe('Order Management card', () => {
 
   it('shows the due date with how close it is', async () => {
     const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000 - 60_000).toISOString();
-    serve(sampleOrder({ dueDate: inTwoDays }));
+    serveOrder(sampleOrder({ dueDate: inTwoDays }));
     await openPage();
     expect(screen.getByText('Due Date')).toBeTruthy();
     expect(screen.getByText('2d left')).toBeTruthy();

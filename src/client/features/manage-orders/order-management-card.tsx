@@ -7,9 +7,10 @@ import { MaskedField, masks, TextAreaField } from '../../components/form/fields'
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
-import { showServerFieldErrors } from '../manage/server-field-errors';
-import { useStaffUser } from '../manage/staff-session-context';
-import { useStaffApiErrorHandler } from '../manage/use-staff-api-error';
+import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
+import { can } from '../../../shared/staff/permissions';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import {
   orderPriorities,
   orderPriorityLabels,
@@ -58,7 +59,7 @@ function assigneeOptions(staff: readonly AssignableStaff[], current: OrderDetail
 /** The left-hand card: status, priority, assignment, internal notes, the EIN and the due date. */
 export function OrderManagementCard({ order }: { order: OrderDetail }) {
   const user = useStaffUser();
-  const canAssign = user.role === 'admin';
+  const canAssign = can(user, 'orders:assign');
   const { staff } = useAssignableStaff();
   const update = useUpdateOrder(order.id);
   const handleApiError = useStaffApiErrorHandler();

@@ -3,7 +3,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { formatSsn } from '../../../shared/ss4/ss4-mapping';
-import { useStaffApiErrorHandler } from '../manage/use-staff-api-error';
+import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { useRevealSsn } from './use-order-detail';
 
 const revealFailed = 'The SSN could not be revealed. Please try again.';

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { FakeEventSource } from '../../testing/event-source';
+import { errorResponse, jsonResponse, requestsTo, serve } from '../../testing/network';
+import { maskedFormData } from '../../testing/orders';
 import { OrderSubmissionData } from './order-submission-data';
-import { FakeEventSource, apiError, fakeServer, json, maskedFormData, renderOrderScreen, resetOrderScreen } from './order-test-support';
+import { renderOrderScreen } from './render-order-screen';
 
 beforeEach(() => FakeEventSource.install());
-afterEach(resetOrderScreen);
 
 function renderData(formData: Record<string, unknown> = maskedFormData()) {
   return renderOrderScreen({ element: <OrderSubmissionData orderId={42} formData={formData} /> });
@@ -21,7 +23,7 @@ function answer(label: string, group?: string): string | null | undefined {
 
 describe('OrderSubmissionData', () => {
   it('groups the answers under the wizard pages, in their order', () => {
-    fakeServer({});
+    serve({});
     renderData();
     expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
       'Company Information',
@@ -33,7 +35,7 @@ describe('OrderSubmissionData', () => {
   });
 
   it('shows answers with readable labels and values: options, dates, Yes/No and phone numbers', () => {
-    fakeServer({});
+    serve({});
     renderData();
     expect(answer('Legal Company Name')).toBe('Hill Country Woodworks LLC');
     expect(answer('Entity Type')).toBe('Limited Liability Company (LLC)');
@@ -51,7 +53,7 @@ describe('OrderSubmissionData', () => {
   });
 
   it('leaves out unanswered fields and the copy of the entity type kept for the wizard', () => {
-    fakeServer({});
+    serve({});
     renderData();
     expect(screen.queryByText("Previous Owner's EIN")).toBeNull();
     expect(screen.queryByText('Contact Middle Name')).toBeNull();
@@ -59,7 +61,7 @@ describe('OrderSubmissionData', () => {
   });
 
   it('shows answers it has no label for under a label made from their name, and nested counts by type', () => {
-    fakeServer({});
+    serve({});
     const formData = maskedFormData({
       compliance: { willHire: 'true', employeeTypes: ['agricultural', 'other'], counts: { agricultural: '2', other: '5' }, totalEmployeesExpected: '7' },
     });
@@ -71,14 +73,14 @@ describe('OrderSubmissionData', () => {
   });
 
   it('shows the SSN masked, reveals it in full through the server, and hides it again', async () => {
-    const fetchSpy = fakeServer({ 'POST /api/manage/orders/42/ssn': () => json({ ssn: '123-45-6789' }) });
+    serve({ 'POST /api/manage/orders/42/ssn': () => jsonResponse({ ssn: '123-45-6789' }) });
     const { user } = renderData();
     expect(answer('Responsible Party SSN')).toContain('***-**-6789');
     expect(document.body.textContent).not.toContain('123-45-6789');
 
     await user.click(screen.getByRole('button', { name: 'Reveal Responsible Party SSN' }));
     expect(await screen.findByText('123-45-6789')).toBeTruthy();
-    expect(fetchSpy).toHaveBeenCalledWith('/api/manage/orders/42/ssn', expect.objectContaining({ method: 'POST' }));
+    expect(requestsTo('POST', '/api/manage/orders/42/ssn')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Hide Responsible Party SSN' }));
     expect(screen.queryByText('123-45-6789')).toBeNull();
@@ -86,7 +88,7 @@ describe('OrderSubmissionData', () => {
   });
 
   it('says so when the SSN cannot be revealed, and keeps it masked', async () => {
-    fakeServer({ 'POST /api/manage/orders/42/ssn': () => apiError(404, 'not_found', 'Order not found') });
+    serve({ 'POST /api/manage/orders/42/ssn': () => errorResponse('not_found', 'Order not found') });
     const { user } = renderData();
     await user.click(screen.getByRole('button', { name: 'Reveal Responsible Party SSN' }));
     expect(await screen.findByText('The SSN could not be revealed. Please try again.')).toBeTruthy();

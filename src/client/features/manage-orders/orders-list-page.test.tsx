@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
 import type { OrderListItem, OrderListResponse } from '../../../shared/staff/orders';
 import type { StaffUser } from '../../../shared/staff/session';
-import { StaffUserContext } from '../manage/staff-session-context';
-import { adminUser, currentLocation, errorResponse, fakeApi, jsonResponse, renderWithProviders, type ApiCall } from '../manage/manage-test-support';
+import { errorResponse, jsonResponse, requestsTo, serve, type RecordedRequest } from '../../testing/network';
+import { currentLocation, renderPage } from '../../testing/render';
+import { adminUser } from '../../testing/staff';
 import { paths } from '../../paths';
 import { OrdersListPage } from './orders-list-page';
 import { searchDebounceMs } from './orders-list-filters';
@@ -13,12 +14,6 @@ import { searchDebounceMs } from './orders-list-filters';
 // The page checks the browser's own address before applying a late search (it may have been left).
 beforeEach(() => {
   window.history.replaceState(null, '', paths.manageOrders);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const day = 24 * 60 * 60 * 1000;
@@ -52,26 +47,24 @@ function listResponse(orders: OrderListItem[], overrides: Partial<OrderListRespo
   };
 }
 
-function renderList(url: string = paths.manageOrders, answer: (call: ApiCall) => Response | Promise<Response> = () => jsonResponse(listResponse([listItem()])), staff: StaffUser = adminUser) {
-  const api = fakeApi({ 'GET /api/manage/orders': answer });
-  const view = renderWithProviders(
-    <StaffUserContext.Provider value={staff}>
-      <Routes>
-        <Route
-          path={paths.manageOrders}
-          element={
-            <>
-              <OrdersListPage />
-              <BackButton />
-            </>
-          }
-        />
-        <Route path={`${paths.manageOrders}/:id`} element={<p>Order page</p>} />
-      </Routes>
-    </StaffUserContext.Provider>,
-    url,
+function renderList(url: string = paths.manageOrders, answer: (call: RecordedRequest) => Response | Promise<Response> = () => jsonResponse(listResponse([listItem()])), staff: StaffUser = adminUser) {
+  serve({ 'GET /api/manage/orders': answer });
+  const view = renderPage(
+    <Routes>
+      <Route
+        path={paths.manageOrders}
+        element={
+          <>
+            <OrdersListPage />
+            <BackButton />
+          </>
+        }
+      />
+      <Route path={`${paths.manageOrders}/:id`} element={<p>Order page</p>} />
+    </Routes>,
+    { url, staff },
   );
-  return { ...view, api, listCalls: () => api.callsTo('GET', '/api/manage/orders') };
+  return { ...view, listCalls: () => requestsTo('GET', '/api/manage/orders') };
 }
 
 function BackButton() {
@@ -229,7 +222,7 @@ describe('OrdersListPage', () => {
 
   it('only logs a failed load, and shows the empty state', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderList(paths.manageOrders, () => errorResponse(400, 'bad_request', 'Nope'));
+    renderList(paths.manageOrders, () => errorResponse('bad_request', 'Nope'));
     expect((await screen.findAllByText('No orders found')).length).toBeGreaterThan(0);
     expect(logged).toHaveBeenCalledWith('Failed to load orders', expect.anything());
     expect(screen.queryByRole('alert')).toBeNull();

@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { OrderPriority, OrderStatus } from '../../../shared/orders/statuses';
 import { ordersPageSize, type OrderListQuery } from '../../../shared/staff/orders';
-import { useStaffUser } from '../manage/staff-session-context';
+import { can } from '../../../shared/staff/permissions';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { OrdersListCounters } from './orders-list-counters';
 import { OrdersListFilters } from './orders-list-filters';
 import { OrdersListTable } from './orders-list-table';
@@ -57,7 +58,7 @@ export function OrdersListPage() {
       <title>Orders Management | EIN Filing Service</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Orders Management</h1>
-        <p className="mt-1 text-slate-600">{user.role === 'admin' ? 'Every paid order, newest first.' : 'The orders assigned to you, newest first.'}</p>
+        <p className="mt-1 text-slate-600">{can(user, 'orders:read-all') ? 'Every paid order, newest first.' : 'The orders assigned to you, newest first.'}</p>
       </div>
 
       <section aria-label="Order counters">

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { orderListQuerySchema, type OrderListQuery, type OrderListResponse } from '../../../shared/staff/orders';
-import { isUnauthenticated } from '../manage/staff-api';
-import { useManageQuery } from '../manage/use-staff-api-error';
+import { isUnauthenticated } from '../../lib/staff/staff-api';
+import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 
 /** Every query of the orders list starts with this, so a saved order can refresh them all. */
 export const ordersListKey = ['manage-orders', 'list'] as const;

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, apiRequest } from '../../lib/api';
-import { isUnauthenticated } from '../manage/staff-api';
-import { useManageQuery } from '../manage/use-staff-api-error';
+import { isUnauthenticated } from '../../lib/staff/staff-api';
+import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 import {
   commentAddedEvent,
   type CommentAddedEventData,
@@ -40,8 +40,8 @@ export function useAddComment(orderId: number) {
 /** The spec's message for a comment that was not saved. */
 export function addCommentFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 401) return staffMessages.loginToComment;
-    if (error.status === 400 && error.message) return error.message;
+    if (isUnauthenticated(error)) return staffMessages.loginToComment;
+    if ((error.code === 'bad_request' || error.code === 'validation_failed') && error.message) return error.message;
   }
   return staffMessages.addCommentFailed;
 }

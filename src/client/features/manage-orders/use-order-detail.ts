@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, apiRequest } from '../../lib/api';
-import { isUnauthenticated } from '../manage/staff-api';
-import { useManageQuery } from '../manage/use-staff-api-error';
+import { isDenied, isUnauthenticated } from '../../lib/staff/staff-api';
+import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 import { ordersListKey } from './orders-list-query';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type {
@@ -30,7 +30,7 @@ export function useOrderDetail(orderId: number | null) {
     enabled: orderId !== null,
   });
 
-  const notFound = orderId === null || (query.error instanceof ApiError && query.error.status === 404);
+  const notFound = orderId === null || (query.error instanceof ApiError && query.error.code === 'not_found');
   const failed = query.isError && !notFound && !isUnauthenticated(query.error);
   useEffect(() => {
     // The id keeps a re-render from stacking a second toast for the same failure.
@@ -79,7 +79,8 @@ export function useUpdateOrder(orderId: number) {
 
 /** The message a failed save shows: the server's own for a refused change, the spec's otherwise. */
 export function updateFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 403) && error.message) return error.message;
+  const refused = error instanceof ApiError && (error.code === 'bad_request' || error.code === 'validation_failed' || isDenied(error));
+  if (refused && error.message) return error.message;
   return staffMessages.updateOrderFailed;
 }
 

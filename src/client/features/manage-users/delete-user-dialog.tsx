@@ -4,7 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { AlertDialog, AlertDialogCancel, AlertDialogDestructiveAction } from '../../components/ui/alert-dialog';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { StaffUserRow } from '../../../shared/staff/users';
-import { useStaffApiErrorHandler } from '../manage/use-staff-api-error';
+import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { userFailureMessage, useDeleteUser } from './users-api';
 
 /** The spec's confirmation text (02, section 2). */

@@ -12,8 +12,8 @@ import { LabelledSwitch } from '../../components/ui/switch';
 import { ApiError } from '../../lib/api';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { createUserSchema, newUserDefaults, staffRoleOptions, updateUserSchema, type CreateUser, type StaffUserRow } from '../../../shared/staff/users';
-import { showServerFieldErrors } from '../manage/server-field-errors';
-import { useStaffApiErrorHandler } from '../manage/use-staff-api-error';
+import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
+import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { userFailureMessage, useSaveUser } from './users-api';
 
 /** The dialog's values: a blank password on edit keeps the current one. */

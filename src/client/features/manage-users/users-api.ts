@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, isFailedCall } from '../../lib/api';
 import type { CreateUser, StaffUserRow, UpdateUser, UserResponse, UsersResponse } from '../../../shared/staff/users';
-import { staffSessionKey } from '../manage/staff-api';
-import { useManageQuery } from '../manage/use-staff-api-error';
+import { staffSessionKey } from '../../lib/staff/staff-api';
+import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 
 export const usersKey = ['manage-users'] as const;
 
@@ -12,7 +12,7 @@ export function useUsers() {
 
 /** What a failed save or delete says: the server's own message for a refused request, else the fallback. */
 export function userFailureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiError && !isFailedCall(error) && error.message) return error.message;
   return fallback;
 }
 

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { StaffUserRow } from '../../../shared/staff/users';
-import { errorResponse, fakeApi, jsonResponse, renderWithProviders, type ApiCall } from '../manage/manage-test-support';
+import { errorResponse, jsonResponse, networkFailure, requestsTo, serve } from '../../testing/network';
+import { renderPage } from '../../testing/render';
 import { paths } from '../../paths';
 import { UsersPage } from './users-page';
 
@@ -18,12 +19,6 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const ada: StaffUserRow = {
@@ -50,17 +45,14 @@ const fran: StaffUserRow = {
   createdAt: '2026-01-02T00:00:00.000Z',
 };
 
-type Handlers = Record<string, (call: ApiCall) => Response | Promise<Response>>;
-
-function renderUsers(handlers: Handlers = {}) {
-  const api = fakeApi({ 'GET /api/manage/users': () => jsonResponse({ users: [ada, fran] }), ...handlers });
-  const view = renderWithProviders(
+function renderUsers(routes: Parameters<typeof serve>[0] = {}) {
+  serve({ 'GET /api/manage/users': () => jsonResponse({ users: [ada, fran] }), ...routes });
+  return renderPage(
     <Routes>
       <Route path={paths.manageUsers} element={<UsersPage />} />
     </Routes>,
-    paths.manageUsers,
+    { url: paths.manageUsers },
   );
-  return { ...view, api };
 }
 
 const usersTable = () => screen.findByRole('table', { name: 'Users' });
@@ -92,14 +84,14 @@ describe('UsersPage', () => {
   });
 
   it('shows a fulfiller the refusal and no data', async () => {
-    renderUsers({ 'GET /api/manage/users': () => errorResponse(403, 'forbidden', staffMessages.adminsOnly) });
+    renderUsers({ 'GET /api/manage/users': () => errorResponse('permission_denied', staffMessages.adminsOnly) });
     expect((await screen.findByRole('alert')).textContent).toBe(staffMessages.accessDenied);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add User' })).toBeNull();
   });
 
   it('requires a password to create a user, then creates one with the dialog’s values', async () => {
-    const { user, api } = renderUsers({ 'POST /api/manage/users': (call) => jsonResponse({ user: { ...ada, id: 'u-new', ...(call.body as object) } }, 201) });
+    const { user } = renderUsers({ 'POST /api/manage/users': (call) => jsonResponse({ user: { ...ada, id: 'u-new', ...(call.body as object) } }, 201) });
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
     expect(within(dialog()).getByRole('heading', { name: 'Add User' })).toBeTruthy();
@@ -124,14 +116,14 @@ describe('UsersPage', () => {
     await user.type(field(/^Password/), 'abc');
     await user.click(within(dialog()).getByRole('button', { name: 'Create User' }));
     expect(await within(dialog()).findByText(staffMessages.passwordTooShort)).toBeTruthy();
-    expect(api.callsTo('POST', '/api/manage/users')).toHaveLength(0);
+    expect(requestsTo('POST', '/api/manage/users')).toHaveLength(0);
 
     await user.type(field(/^Password/), 'def');
     await user.selectOptions(within(dialog()).getByRole('combobox', { name: /^Role/ }), 'Admin (Full Access)');
     await user.click(notifications);
     await user.click(within(dialog()).getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText(staffMessages.userCreated)).toBeTruthy();
-    expect(api.callsTo('POST', '/api/manage/users')[0]?.body).toEqual({
+    expect(requestsTo('POST', '/api/manage/users')[0]?.body).toEqual({
       name: 'Nia New',
       email: 'nia@example.com',
       role: 'admin',
@@ -142,11 +134,11 @@ describe('UsersPage', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The list is asked again.
-    expect(api.callsTo('GET', '/api/manage/users').length).toBeGreaterThan(1);
+    expect(requestsTo('GET', '/api/manage/users').length).toBeGreaterThan(1);
   });
 
   it('edits a user: their values filled in, a blank password keeps the current one', async () => {
-    const { user, api } = renderUsers({ 'PATCH /api/manage/users/u-fran': (call) => jsonResponse({ user: { ...fran, ...(call.body as object) } }) });
+    const { user } = renderUsers({ 'PATCH /api/manage/users/u-fran': (call) => jsonResponse({ user: { ...fran, ...(call.body as object) } }) });
     await user.click(within(await usersTable()).getByRole('button', { name: 'Edit Fran Fulfiller' }));
     expect(within(dialog()).getByRole('heading', { name: 'Edit User' })).toBeTruthy();
     expect(field(/^Full Name/).value).toBe('Fran Fulfiller');
@@ -158,7 +150,7 @@ describe('UsersPage', () => {
     await user.click(within(dialog()).getByRole('switch', { name: 'Suspended' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
     expect(await screen.findByText(staffMessages.userUpdated)).toBeTruthy();
-    expect(api.callsTo('PATCH', '/api/manage/users/u-fran')[0]?.body).toEqual({
+    expect(requestsTo('PATCH', '/api/manage/users/u-fran')[0]?.body).toEqual({
       name: 'Fran Fulfiller',
       email: 'fran@example.com',
       role: 'fulfiller',
@@ -170,27 +162,27 @@ describe('UsersPage', () => {
   });
 
   it('still checks a new password typed on edit', async () => {
-    const { user, api } = renderUsers();
+    const { user } = renderUsers();
     await user.click(within(await usersTable()).getByRole('button', { name: 'Edit Ada Admin' }));
     await user.type(field(/^Password/), '12345');
     await user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
     expect(await within(dialog()).findByText(staffMessages.passwordTooShort)).toBeTruthy();
-    expect(api.callsTo('PATCH', '/api/manage/users/u-ada')).toHaveLength(0);
+    expect(requestsTo('PATCH', '/api/manage/users/u-ada')).toHaveLength(0);
   });
 
   it('shows the server’s field message by its field, and other refusals in a toast', async () => {
-    let answer = () => errorResponse(409, 'conflict', staffMessages.emailTaken, { email: [staffMessages.emailTaken] });
+    let answer = () => errorResponse('conflict', staffMessages.emailTaken, { email: [staffMessages.emailTaken] });
     const { user } = renderUsers({ 'PATCH /api/manage/users/u-ada': () => answer() });
     await user.click(within(await usersTable()).getByRole('button', { name: 'Edit Ada Admin' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
     expect(await within(dialog()).findByText(staffMessages.emailTaken)).toBeTruthy();
     expect(field(/^Email/).getAttribute('aria-invalid')).toBe('true');
 
-    answer = () => errorResponse(400, 'bad_request', staffMessages.cannotSuspendSelf);
+    answer = () => errorResponse('bad_request', staffMessages.cannotSuspendSelf);
     await user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
     expect(await screen.findByText(staffMessages.cannotSuspendSelf)).toBeTruthy();
 
-    answer = () => errorResponse(500, 'internal_error', 'Something went wrong');
+    answer = () => errorResponse('internal_error', 'Something went wrong');
     await user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
     expect(await screen.findByText(staffMessages.saveUserFailed)).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -198,7 +190,7 @@ describe('UsersPage', () => {
 
   it('asks before deleting, with the spec’s words, and deletes on Delete User', async () => {
     let users = [ada, fran];
-    const { user, api } = renderUsers({
+    const { user } = renderUsers({
       'GET /api/manage/users': () => jsonResponse({ users }),
       'DELETE /api/manage/users/u-fran': () => {
         users = [ada];
@@ -213,25 +205,25 @@ describe('UsersPage', () => {
 
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(api.callsTo('DELETE', '/api/manage/users/u-fran')).toHaveLength(0);
+    expect(requestsTo('DELETE', '/api/manage/users/u-fran')).toHaveLength(0);
 
     await user.click(within(await usersTable()).getByRole('button', { name: 'Delete Fran Fulfiller' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete User' }));
     expect(await screen.findByText(staffMessages.userDeleted)).toBeTruthy();
-    expect(api.callsTo('DELETE', '/api/manage/users/u-fran')).toHaveLength(1);
+    expect(requestsTo('DELETE', '/api/manage/users/u-fran')).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'All Users (1)' })).toBeTruthy());
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add User' }));
   });
 
   it('tells a refused delete with the server’s message, else the spec’s fallback', async () => {
-    let answer = () => errorResponse(400, 'bad_request', staffMessages.cannotDeleteSelf);
+    let answer = () => errorResponse('bad_request', staffMessages.cannotDeleteSelf);
     const { user } = renderUsers({ 'DELETE /api/manage/users/u-ada': () => answer() });
     await user.click(within(await usersTable()).getByRole('button', { name: 'Delete Ada Admin' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete User' }));
     expect(await screen.findByText(staffMessages.cannotDeleteSelf)).toBeTruthy();
 
-    answer = () => Promise.reject(new TypeError('Failed to fetch')) as never;
+    answer = () => networkFailure();
     await user.click(within(await usersTable()).getByRole('button', { name: 'Delete Ada Admin' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete User' }));
     expect(await screen.findByText(staffMessages.deleteUserFailed)).toBeTruthy();

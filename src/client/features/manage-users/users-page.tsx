@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ApiError } from '../../lib/api';
+import { isFailedCall } from '../../lib/api';
+import { isDenied } from '../../lib/staff/staff-api';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { StaffUserRow } from '../../../shared/staff/users';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -16,7 +17,7 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<StaffUserRow | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
-  const denied = users.error instanceof ApiError && users.error.status === 403;
+  const denied = isDenied(users.error);
   const list = users.data?.users;
 
   return (
@@ -56,7 +57,7 @@ export function UsersPage() {
               </p>
             ) : users.error ? (
               <div role="alert" className="py-8 text-center text-slate-700">
-                <p>{users.error instanceof ApiError && users.error.status < 500 && users.error.status > 0 ? users.error.message : 'The users could not be loaded.'}</p>
+                <p>{!isFailedCall(users.error) ? users.error.message : 'The users could not be loaded.'}</p>
                 <Button variant="secondary" className="mt-3" onClick={() => void users.refetch()}>
                   Try again
                 </Button>

@@ -1,15 +1,17 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
+import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { staffRoleLabels } from '../../../shared/staff/session';
+import { staffRoleLabels, type StaffRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
 import { UserDialog } from './user-dialog';
 
 const iconButtonClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
+const roleBadgeVariants: Record<StaffRole, BadgeVariant> = { admin: 'default', fulfiller: 'secondary' };
+
 function RoleBadge({ user }: { user: StaffUserRow }) {
-  return <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{staffRoleLabels[user.role]}</Badge>;
+  return <Badge variant={roleBadgeVariants[user.role]}>{staffRoleLabels[user.role]}</Badge>;
 }
 
 function StatusBadge({ user }: { user: StaffUserRow }) {

@@ -1,29 +1,25 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { paths } from '../../paths';
 import { ManageLoginPage } from './login-page';
-import { adminUser, currentLocation, errorResponse, fakeApi, jsonResponse, renderWithProviders } from './manage-test-support';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+import { errorResponse, jsonResponse, networkFailure, requestsTo, serve } from '../../testing/network';
+import { currentLocation, renderPage } from '../../testing/render';
+import { adminUser } from '../../testing/staff';
 
 function renderLogin(url: string = paths.manageLogin) {
-  return renderWithProviders(
+  return renderPage(
     <Routes>
       <Route path={paths.manageLogin} element={<ManageLoginPage />} />
       <Route path="/manage/*" element={<p>Inside the panel</p>} />
     </Routes>,
-    url,
+    { url },
   );
 }
 
-const notSignedIn = () => errorResponse(401, 'unauthorized', staffMessages.notAuthenticated);
+const notSignedIn = () => errorResponse('unauthorized', staffMessages.notAuthenticated);
 const emailField = () => screen.getByRole('textbox', { name: 'Email' });
 const passwordField = () => screen.getByLabelText(/^Password/);
 
@@ -35,7 +31,7 @@ async function signIn(user: ReturnType<typeof renderLogin>['user'], email = 'ada
 
 describe('ManageLoginPage', () => {
   it('says it is for staff only, and checks both fields before asking the server', async () => {
-    const api = fakeApi({ 'GET /api/manage/session': notSignedIn });
+    serve({ 'GET /api/manage/session': notSignedIn });
     const { user } = renderLogin();
     expect(document.title).toBe('Admin Login | EIN Filing Service');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeTruthy();
@@ -49,30 +45,30 @@ describe('ManageLoginPage', () => {
     await user.type(emailField(), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText(staffMessages.emailInvalid)).toBeTruthy();
-    expect(api.callsTo('POST', '/api/manage/session')).toHaveLength(0);
+    expect(requestsTo('POST', '/api/manage/session')).toHaveLength(0);
   });
 
   it.each([
-    ['a wrong password', () => errorResponse(401, 'unauthorized', 'Invalid credentials'), staffMessages.invalidCredentials],
-    ['a suspended account', () => errorResponse(403, 'forbidden', staffMessages.suspended), staffMessages.suspended],
-    ['an account without a staff role', () => errorResponse(403, 'forbidden', staffMessages.accessDenied), staffMessages.accessDenied],
-    ['too many attempts', () => errorResponse(429, 'rate_limited', staffMessages.tooManySignInAttempts), staffMessages.tooManySignInAttempts],
-    ['a server failure', () => errorResponse(500, 'internal_error', 'Something went wrong'), staffMessages.accountStatusUnknown],
-    ['no connection', () => Promise.reject(new TypeError('Failed to fetch')), staffMessages.accountStatusUnknown],
+    ['a wrong password', () => errorResponse('invalid_credentials', staffMessages.invalidCredentials), staffMessages.invalidCredentials],
+    ['a suspended account', () => errorResponse('account_suspended', staffMessages.suspended), staffMessages.suspended],
+    ['an account without a staff role', () => errorResponse('access_denied', staffMessages.accessDenied), staffMessages.accessDenied],
+    ['too many attempts', () => errorResponse('rate_limited', staffMessages.tooManySignInAttempts), staffMessages.tooManySignInAttempts],
+    ['a server failure', () => errorResponse('internal_error', 'Something went wrong'), staffMessages.accountStatusUnknown],
+    ['no connection', () => networkFailure(), staffMessages.accountStatusUnknown],
   ])('tells %s in an alert and stays on the page', async (_case, answer, message) => {
-    const api = fakeApi({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': answer });
+    serve({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': answer });
     const { user } = renderLogin();
     await signIn(user);
     expect((await screen.findByRole('alert')).textContent).toBe(message);
-    expect(api.callsTo('POST', '/api/manage/session')[0]?.body).toEqual({ email: 'ada@example.com', password: 'secret-password' });
+    expect(requestsTo('POST', '/api/manage/session')[0]?.body).toEqual({ email: 'ada@example.com', password: 'secret-password' });
     expect(currentLocation().pathname).toBe(paths.manageLogin);
     expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows the server’s field messages under the fields', async () => {
-    fakeApi({
+    serve({
       'GET /api/manage/session': notSignedIn,
-      'POST /api/manage/session': () => errorResponse(400, 'validation_failed', 'Please check the form', { email: ['Please enter a valid email address'] }),
+      'POST /api/manage/session': () => errorResponse('validation_failed', 'Please check the form', { email: ['Please enter a valid email address'] }),
     });
     const { user } = renderLogin();
     await signIn(user);
@@ -82,7 +78,7 @@ describe('ManageLoginPage', () => {
   });
 
   it('goes to the orders list after signing in', async () => {
-    fakeApi({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': () => jsonResponse({ user: adminUser }) });
+    serve({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': () => jsonResponse({ user: adminUser }) });
     const { user } = renderLogin();
     await signIn(user);
     await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageOrders));
@@ -90,7 +86,7 @@ describe('ManageLoginPage', () => {
   });
 
   it('goes back to the page the guard sent the user from', async () => {
-    fakeApi({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': () => jsonResponse({ user: adminUser }) });
+    serve({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': () => jsonResponse({ user: adminUser }) });
     const { user } = renderLogin(`${paths.manageLogin}?next=${encodeURIComponent('/manage/orders?status=completed&page=2')}`);
     await signIn(user);
     await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageOrders));
@@ -99,16 +95,16 @@ describe('ManageLoginPage', () => {
   });
 
   it('ignores a next address outside the panel', async () => {
-    fakeApi({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': () => jsonResponse({ user: adminUser }) });
+    serve({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': () => jsonResponse({ user: adminUser }) });
     const { user } = renderLogin(`${paths.manageLogin}?next=${encodeURIComponent('//evil.example/manage')}`);
     await signIn(user);
     await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageOrders));
   });
 
   it('goes straight on when already signed in', async () => {
-    const api = fakeApi({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
+    serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderLogin(`${paths.manageLogin}?next=${encodeURIComponent('/manage/users')}`);
     await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageUsers));
-    expect(api.callsTo('POST', '/api/manage/session')).toHaveLength(0);
+    expect(requestsTo('POST', '/api/manage/session')).toHaveLength(0);
   });
 });

@@ -12,23 +12,26 @@ import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { signInSchema, type SignIn } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { fetchStaffSession, retryStaffQuery, signInStaff, staffSessionKey } from './staff-api';
-import { safeNextPath, type LoginPageState } from './login-redirect';
-import { showServerFieldErrors } from './server-field-errors';
+import { deniedMessage, fetchStaffSession, isDenied, retryStaffQuery, signInStaff, staffSessionKey } from '../../lib/staff/staff-api';
+import { safeNextPath, type LoginPageState } from '../../lib/staff/login-redirect';
+import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
 
 const signInFields = ['email', 'password'] as const;
 
 /** The spec's sign-in messages (02, sections 6 and 8) for a refused or failed sign-in. */
 export function signInFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return staffMessages.accountStatusUnknown;
-  switch (error.status) {
-    case 400:
+  if (isDenied(error)) return deniedMessage(error);
+  switch (error.code) {
+    case 'bad_request':
+    case 'validation_failed':
       return error.message;
-    case 401:
+    case 'invalid_credentials':
+    case 'unauthorized':
+    case 'session_expired':
+    case 'mfa_required':
       return staffMessages.invalidCredentials;
-    case 403:
-      return error.message === staffMessages.suspended ? staffMessages.suspended : staffMessages.accessDenied;
-    case 429:
+    case 'rate_limited':
       return staffMessages.tooManySignInAttempts;
     default:
       return staffMessages.accountStatusUnknown;
@@ -57,7 +60,7 @@ export function ManageLoginPage() {
       queryClient.setQueryData(staffSessionKey, response);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 400 && showServerFieldErrors(error, signInFields, form.setError)) return;
+      if (error instanceof ApiError && showServerFieldErrors(error, signInFields, form.setError)) return;
       setFailure(signInFailureMessage(error));
     },
   });

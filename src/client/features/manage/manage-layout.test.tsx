@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { apiRequest } from '../../lib/api';
 import { staffMessages } from '../../../shared/staff/staff-messages';
@@ -8,16 +8,11 @@ import { deniedRedirectDelayMs } from '../../../shared/staff/session';
 import { paths } from '../../paths';
 import { ManageLayout } from './manage-layout';
 import { ManageLoginPage } from './login-page';
-import { useStaffUser } from './staff-session-context';
-import { useManageQuery } from './use-staff-api-error';
-import { adminUser, currentLocation, errorResponse, fakeApi, fulfillerUser, jsonResponse, renderWithProviders } from './manage-test-support';
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { useManageQuery } from '../../lib/staff/use-staff-api-error';
+import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../testing/network';
+import { currentLocation, renderPage } from '../../testing/render';
+import { adminUser, fulfillerUser } from '../../testing/staff';
 
 function SignedInPage() {
   return <p>Signed in as {useStaffUser().name}</p>;
@@ -30,7 +25,7 @@ function OrdersProbe() {
 }
 
 function renderPanel(url: string) {
-  return renderWithProviders(
+  return renderPage(
     <Routes>
       <Route path={paths.manageLogin} element={<ManageLoginPage />} />
       <Route path={paths.manage} element={<ManageLayout />}>
@@ -39,7 +34,7 @@ function renderPanel(url: string) {
         <Route path={paths.manageUsers} element={<SignedInPage />} />
       </Route>
     </Routes>,
-    url,
+    { url },
   );
 }
 
@@ -47,16 +42,16 @@ const panelNav = () => screen.getByRole('navigation', { name: 'Management Panel'
 
 describe('ManageLayout', () => {
   it('shows Loading... while it checks the session', async () => {
-    let answer: (response: Response) => void = () => {};
-    fakeApi({ 'GET /api/manage/session': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const session = laterResponse();
+    serve({ 'GET /api/manage/session': session.response });
     renderPanel('/manage/orders/7');
     expect(screen.getByRole('status').textContent).toBe('Loading...');
-    answer(jsonResponse({ user: adminUser }));
+    session.respond(jsonResponse({ user: adminUser }));
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
   });
 
   it('sends someone without a session to the login page, to come back after signing in', async () => {
-    fakeApi({ 'GET /api/manage/session': () => errorResponse(401, 'unauthorized', staffMessages.notAuthenticated) });
+    serve({ 'GET /api/manage/session': () => errorResponse('unauthorized', staffMessages.notAuthenticated) });
     renderPanel('/manage/orders/7');
     await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageLogin));
     expect(currentLocation().search.get('next')).toBe('/manage/orders/7');
@@ -64,17 +59,17 @@ describe('ManageLayout', () => {
   });
 
   it.each([
-    ['a suspended account', staffMessages.suspended, staffMessages.suspended],
-    ['an account without a staff role', staffMessages.accessDenied, staffMessages.accessDenied],
-  ])('tells %s why, signs it out and sends it to the login page after 2 seconds', async (_case, serverMessage, shown) => {
+    ['a suspended account', 'account_suspended', staffMessages.suspended, staffMessages.suspended],
+    ['an account without a staff role', 'access_denied', staffMessages.accessDenied, staffMessages.accessDenied],
+  ] as const)('tells %s why, signs it out and sends it to the login page after 2 seconds', async (_case, code, serverMessage, shown) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = fakeApi({
-      'GET /api/manage/session': () => errorResponse(403, 'forbidden', serverMessage),
+    serve({
+      'GET /api/manage/session': () => errorResponse(code, serverMessage),
       'DELETE /api/manage/session': () => jsonResponse(null, 204),
     });
     renderPanel(paths.manageOrders);
     expect((await screen.findByRole('alert')).textContent).toBe(shown);
-    await waitFor(() => expect(api.callsTo('DELETE', '/api/manage/session')).not.toHaveLength(0));
+    await waitFor(() => expect(requestsTo('DELETE', '/api/manage/session')).not.toHaveLength(0));
     expect(screen.queryByText('Orders loading')).toBeNull();
 
     act(() => vi.advanceTimersByTime(deniedRedirectDelayMs - 100));
@@ -84,14 +79,14 @@ describe('ManageLayout', () => {
   });
 
   it('says the account status is unknown when the check fails', async () => {
-    fakeApi({ 'GET /api/manage/session': () => errorResponse(500, 'internal_error', 'Something went wrong') });
+    serve({ 'GET /api/manage/session': () => errorResponse('internal_error', 'Something went wrong') });
     renderPanel(paths.manageOrders);
     expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe(staffMessages.accountStatusUnknown);
     expect(currentLocation().pathname).toBe(paths.manageOrders);
   });
 
   it('shows an admin the Orders and Users links', async () => {
-    fakeApi({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
+    serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderPanel('/manage/users');
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
     expect(screen.getByText('Management Panel')).toBeTruthy();
@@ -104,7 +99,7 @@ describe('ManageLayout', () => {
   });
 
   it('hides the Users link from a fulfiller', async () => {
-    fakeApi({ 'GET /api/manage/session': () => jsonResponse({ user: fulfillerUser }), 'GET /api/manage/orders': () => jsonResponse({ orders: [] }) });
+    serve({ 'GET /api/manage/session': () => jsonResponse({ user: fulfillerUser }), 'GET /api/manage/orders': () => jsonResponse({ orders: [] }) });
     renderPanel(paths.manageOrders);
     expect(await screen.findByText('Orders loaded')).toBeTruthy();
     expect(within(panelNav()).getByRole('link', { name: 'Orders' })).toBeTruthy();
@@ -112,27 +107,27 @@ describe('ManageLayout', () => {
   });
 
   it('logs out: ends the session and goes to the login page', async () => {
-    const api = fakeApi({
-      'GET /api/manage/session': () => (api.callsTo('DELETE', '/api/manage/session').length > 0 ? errorResponse(401, 'unauthorized', staffMessages.notAuthenticated) : jsonResponse({ user: adminUser })),
+    serve({
+      'GET /api/manage/session': () => (requestsTo('DELETE', '/api/manage/session').length > 0 ? errorResponse('unauthorized', staffMessages.notAuthenticated) : jsonResponse({ user: adminUser })),
       'GET /api/manage/orders': () => jsonResponse({ orders: [] }),
       'DELETE /api/manage/session': () => jsonResponse(null, 204),
     });
     const { user } = renderPanel(paths.manageOrders);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageLogin));
-    expect(api.callsTo('DELETE', '/api/manage/session')).toHaveLength(1);
+    expect(requestsTo('DELETE', '/api/manage/session')).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
   it('brings the user back to the login page when a later call finds the session ended', async () => {
-    const api = fakeApi({
-      'GET /api/manage/session': () => (api.callsTo('GET', '/api/manage/orders').length > 0 ? errorResponse(401, 'unauthorized', staffMessages.sessionExpired) : jsonResponse({ user: adminUser })),
-      'GET /api/manage/orders': () => errorResponse(401, 'unauthorized', staffMessages.sessionExpired),
+    serve({
+      'GET /api/manage/session': () => (requestsTo('GET', '/api/manage/orders').length > 0 ? errorResponse('session_expired', staffMessages.sessionExpired) : jsonResponse({ user: adminUser })),
+      'GET /api/manage/orders': () => errorResponse('session_expired', staffMessages.sessionExpired),
     });
     renderPanel('/manage/orders?status=completed');
     await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageLogin));
     expect(currentLocation().search.get('next')).toBe('/manage/orders?status=completed');
     expect((await screen.findByRole('status')).textContent).toBe(staffMessages.sessionExpired);
-    expect(api.callsTo('GET', '/api/manage/orders')).toHaveLength(1);
+    expect(requestsTo('GET', '/api/manage/orders')).toHaveLength(1);
   });
 });

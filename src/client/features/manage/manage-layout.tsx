@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { CircleAlert, ClipboardList, LoaderCircle, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/api';
 import { paths } from '../../paths';
 import { deniedRedirectDelayMs, staffRoleLabels, type StaffUser } from '../../../shared/staff/session';
+import { can } from '../../../shared/staff/permissions';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { StaffUserContext } from './staff-session-context';
-import { fetchStaffSession, isUnauthenticated, retryStaffQuery, signOutStaff, staffSessionKey } from './staff-api';
-import { loginPathFor, type LoginPageState } from './login-redirect';
+import { StaffUserContext } from '../../lib/staff/staff-session-context';
+import { deniedMessage, fetchStaffSession, isDenied, isUnauthenticated, retryStaffQuery, signOutStaff, staffSessionKey } from '../../lib/staff/staff-api';
+import { loginPathFor, type LoginPageState } from '../../lib/staff/login-redirect';
 
 /**
  * `/manage`: the guard of every staff page, and the panel around them. No session goes to the login
@@ -28,11 +29,11 @@ export function ManageLayout() {
   const { data, error } = session;
 
   if (isUnauthenticated(error)) {
-    const state: LoginPageState = error.message === staffMessages.sessionExpired ? { notice: error.message } : {};
+    const state: LoginPageState = hasErrorCode(error, 'session_expired') ? { notice: staffMessages.sessionExpired } : {};
     return <Navigate to={loginPathFor(location)} replace state={state} />;
   }
-  if (error instanceof ApiError && error.status === 403) {
-    return <AccessDenied message={error.message === staffMessages.suspended ? staffMessages.suspended : staffMessages.accessDenied} />;
+  if (isDenied(error)) {
+    return <AccessDenied message={deniedMessage(error)} />;
   }
   // A failed re-check of a session that was fine keeps the page: the next check or API call decides.
   if (data) {
@@ -139,7 +140,7 @@ function ManageShell({ user }: { user: StaffUser }) {
                     Orders
                   </NavLink>
                 </li>
-                {user.role === 'admin' ? (
+                {can(user, 'users:manage') ? (
                   <li>
                     <NavLink to={paths.manageUsers} className={navLinkClass}>
                       <Users className="size-4" aria-hidden="true" />

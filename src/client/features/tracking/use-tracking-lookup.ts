@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, isFailedCall } from '../../lib/api';
 import { trackingMessages } from '../../../shared/tracking';
 import type { TrackingResult } from '../../../shared/orders/statuses';
 
@@ -15,17 +15,20 @@ export type TrackingLookupProblem =
 /** The spec's error catalogue (02, section 8) for a failed lookup. */
 export function trackingLookupProblem(error: unknown): TrackingLookupProblem {
   if (error instanceof ApiError) {
-    if (error.status === 404) return { kind: 'not_found', message: trackingMessages.notFound };
-    if (error.status === 429) return { kind: 'rate_limited', message: error.message || trackingMessages.rateLimited };
-    if (error.status === 400) return { kind: 'invalid', message: error.message };
-    if (error.status === 0 || error.status >= 500) return { kind: 'failed', message: trackingMessages.fetchFailed };
+    if (isFailedCall(error)) return { kind: 'failed', message: trackingMessages.fetchFailed };
+    switch (error.code) {
+      case 'not_found':
+        return { kind: 'not_found', message: trackingMessages.notFound };
+      case 'rate_limited':
+        return { kind: 'rate_limited', message: error.message || trackingMessages.rateLimited };
+      case 'bad_request':
+      case 'validation_failed':
+        return { kind: 'invalid', message: error.message };
+    }
   }
   return { kind: 'failed', message: trackingMessages.unexpected };
 }
 
-function retryable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
-}
 
 /**
  * Looks up a tracking number (null: nothing to look up). A network or server failure is retried
@@ -36,7 +39,7 @@ export function useTrackingLookup(trackingNumber: string | null) {
     queryKey: ['tracking', trackingNumber],
     queryFn: () => apiRequest<TrackingResult>('GET', `/api/track/${encodeURIComponent(trackingNumber ?? '')}`),
     enabled: trackingNumber !== null,
-    retry: (failureCount, error) => failureCount < 1 && retryable(error),
+    retry: (failureCount, error) => failureCount < 1 && isFailedCall(error),
     // The status changes as staff work the order: a result is not kept once nobody shows it.
     gcTime: 0,
   });

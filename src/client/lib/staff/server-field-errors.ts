@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ApiError } from '../../lib/api';
+import type { ApiError } from '../api';
 
 /**
  * Puts a 400's per-field messages under the form's own fields. Answers whether any landed, so the

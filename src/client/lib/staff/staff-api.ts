@@ -1,0 +1,47 @@
+import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../api';
+import type { SessionResponse, SignIn } from '../../../shared/staff/session';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+
+/** The signed-in staff member, shared by the login page and the `/manage` layout. */
+export const staffSessionKey = ['staff-session'] as const;
+
+export function fetchStaffSession(): Promise<SessionResponse> {
+  return apiRequest<SessionResponse>('GET', '/api/manage/session');
+}
+
+export function signInStaff(credentials: SignIn): Promise<SessionResponse> {
+  return apiRequest<SessionResponse>('POST', '/api/manage/session', credentials);
+}
+
+export async function signOutStaff(): Promise<void> {
+  await apiRequest<null>('DELETE', '/api/manage/session');
+}
+
+// The answers that mean nobody is signed in on this browser (any more).
+const signedOutCodes: ReadonlySet<ApiError['code']> = new Set(['unauthorized', 'session_expired', 'mfa_required']);
+
+/** No session, or it ended (expired, signed out elsewhere). */
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof ApiError && signedOutCodes.has(error.code);
+}
+
+// The answers that refuse this account the panel (or the request) whatever it asks.
+const deniedCodes: ReadonlySet<ApiError['code']> = new Set(['forbidden', 'access_denied', 'account_suspended', 'permission_denied', 'cross_origin']);
+
+/** The account may not use the panel: suspended, no staff role, or the role does not allow it. */
+export function isDenied(error: unknown): boolean {
+  return error instanceof ApiError && deniedCodes.has(error.code);
+}
+
+/** The spec's message for a refused account (02, sections 6 and 8). */
+export function deniedMessage(error: unknown): string {
+  return hasErrorCode(error, 'account_suspended') ? staffMessages.suspended : staffMessages.accessDenied;
+}
+
+/**
+ * A staff query is tried once more only when the network or the server failed: an answer about the
+ * session or the request (4xx) will not change on a retry.
+ */
+export function retryStaffQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && isFailedCall(error);
+}

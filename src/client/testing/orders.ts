@@ -1,0 +1,35 @@
+import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
+import { maskSsn } from '../../shared/ss4/ss4-mapping';
+import type { OrderDetail } from '../../shared/staff/orders';
+
+/** The sample application as the order API gives it: the SSN masked. */
+export function maskedFormData(overrides: SampleOverrides = {}): Record<string, unknown> {
+  const application = sampleApplication(overrides);
+  return { ...application, contact: { ...application.contact, rpSSN: maskSsn(application.contact.rpSSN) } };
+}
+
+/** An order as the order API gives it. */
+export function sampleOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: 42,
+    applicationId: 'HFE12W87EQ23',
+    billingEmail: 'jane@example.com',
+    amountCents: 14900,
+    currency: 'usd',
+    paymentStatus: 'paid',
+    paymentMethod: 'card',
+    status: 'reviewing_form_data',
+    priority: 'standard',
+    assignee: null,
+    assignedAt: null,
+    completedAt: null,
+    dueDate: null,
+    ein: null,
+    notes: '',
+    createDate: '2026-11-20T15:30:00.000Z',
+    updatedAt: '2026-11-20T15:30:00.000Z',
+    formData: maskedFormData(),
+    statusHistory: [],
+    ...overrides,
+  };
+}
