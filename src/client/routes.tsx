@@ -1,11 +1,27 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths } from './paths';
 import { usePageViews } from './lib/analytics';
+import { PageMeta } from './components/seo/page-meta';
+
+/** A page in a chunk of its own, which can be loaded ahead of rendering. */
+export type Page = ComponentType & { preload: () => Promise<void> };
 
 // Every page is its own chunk, so a visitor downloads only what the page in front of them needs.
-function page<T, K extends keyof T>(load: () => Promise<T>, name: K & (T[K] extends ComponentType ? K : never)): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+// Once `preload` has run, the page renders its module directly instead of suspending: the server
+// renders it in one pass, and the browser hydrates it without a fallback in between.
+function page<T, K extends keyof T>(load: () => Promise<T>, name: K & (T[K] extends ComponentType ? K : never)): Page {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name] as ComponentType;
+    });
+  const Lazy: LazyExoticComponent<ComponentType> = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
+  function PageComponent() {
+    const Component = loaded ?? Lazy;
+    return <Component />;
+  }
+  return Object.assign(PageComponent, { preload });
 }
 
 const LandingPage = page(() => import('./features/public/landing-page'), 'LandingPage');
@@ -54,7 +70,21 @@ export function AppRoutes() {
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
-        <Route path={paths.wizardStart} element={<CompanyStep />} />
+        <Route
+          path={paths.wizardStart}
+          element={
+            <>
+              <PageMeta
+                // The step renders its title itself, as the later steps do.
+                title="Get Started | EIN Filing Service"
+                titleRendered
+                description="Start your EIN application: six short steps in plain English, reviewed by our specialists and filed with the IRS for you the same day."
+                path={paths.wizardStart}
+              />
+              <CompanyStep />
+            </>
+          }
+        />
         <Route path={paths.step2} element={<RegistrationStep />} />
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />
@@ -77,4 +107,53 @@ export function AppRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+/**
+ * The pages rendered on the server, which search engines may index, by path. Every other page of
+ * the app is rendered in the browser only and kept out of search.
+ */
+export const publicPages: Readonly<Record<string, Page>> = {
+  [paths.home]: LandingPage,
+  [paths.faq]: FaqPage,
+  [paths.about]: AboutPage,
+  [paths.privacy]: PrivacyPage,
+  [paths.terms]: TermsPage,
+  [paths.wizardStart]: CompanyStep,
+  [paths.track]: TrackingPage,
+};
+
+/** Client-rendered addresses: the later wizard steps, the checkout, the confirmation and the staff panel. */
+const privatePatterns = [
+  paths.step2,
+  paths.step3,
+  paths.step4,
+  paths.step5,
+  paths.step6,
+  paths.confirmation,
+  paths.testAuthentication,
+  paths.manage,
+  `${paths.manage}/*`,
+  '/ein/*',
+  '/sign/*',
+];
+
+export type RouteKind = 'public' | 'private' | 'not-found';
+
+export function routeKind(pathname: string): RouteKind {
+  if (Object.hasOwn(publicPages, pathname)) return 'public';
+  if (privatePatterns.some((pattern) => matchPath(pattern, pathname))) return 'private';
+  return 'not-found';
+}
+
+/**
+ * Loads the chunks the page at `pathname` renders with (its layout too), so it renders without
+ * suspending: before the server renders it, and before the browser hydrates it.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const kind = routeKind(pathname);
+  if (kind === 'not-found') return NotFoundPage.preload();
+  const publicPage = publicPages[pathname];
+  if (!publicPage) return;
+  await Promise.all([publicPage.preload(), ...(pathname === paths.track ? [ServerStateLayout.preload()] : [])]);
 }
