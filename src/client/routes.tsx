@@ -140,8 +140,13 @@ const privatePatterns = [
 
 export type RouteKind = 'public' | 'private' | 'not-found';
 
+/** The public page at `pathname`, matched as the router does (any case, a trailing slash allowed). */
+function publicPageAt(pathname: string): Page | undefined {
+  return Object.entries(publicPages).find(([pagePath]) => matchPath(pagePath, pathname))?.[1];
+}
+
 export function routeKind(pathname: string): RouteKind {
-  if (Object.hasOwn(publicPages, pathname)) return 'public';
+  if (publicPageAt(pathname)) return 'public';
   if (privatePatterns.some((pattern) => matchPath(pattern, pathname))) return 'private';
   return 'not-found';
 }
@@ -153,7 +158,7 @@ export function routeKind(pathname: string): RouteKind {
 export async function preloadPage(pathname: string): Promise<void> {
   const kind = routeKind(pathname);
   if (kind === 'not-found') return NotFoundPage.preload();
-  const publicPage = publicPages[pathname];
+  const publicPage = publicPageAt(pathname);
   if (!publicPage) return;
-  await Promise.all([publicPage.preload(), ...(pathname === paths.track ? [ServerStateLayout.preload()] : [])]);
+  await Promise.all([publicPage.preload(), ...(publicPage === TrackingPage ? [ServerStateLayout.preload()] : [])]);
 }
