@@ -43,8 +43,12 @@ function savedAnswersShown(): boolean {
 if (root.firstElementChild && !savedAnswersShown()) {
   // The page's chunk must be here before hydrating, or the first render would suspend where the
   // server's HTML has the page.
-  await Promise.all([preloadPage(window.location.pathname), preloadFeatureFlags(config)]);
-  hydrateRoot(root, app);
+  // (A promise chain, not a top-level await, which would make the bundler split the shared modules
+  // out of the entry into many small chunks.)
+  void Promise.all([preloadPage(window.location.pathname), preloadFeatureFlags(config)])
+    // Hydrated even so: the page then suspends and loads its chunk again.
+    .catch((error: unknown) => console.error('Could not load the page ahead of hydration', error))
+    .then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

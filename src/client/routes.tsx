@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths } from './paths';
 import { usePageViews } from './lib/analytics';
-import { PageMeta } from './components/seo/page-meta';
 
 /** A page in a chunk of its own, which can be loaded ahead of rendering. */
 export type Page = ComponentType & { preload: () => Promise<void> };
@@ -30,7 +29,7 @@ const AboutPage = page(() => import('./features/public/about-page'), 'AboutPage'
 const PrivacyPage = page(() => import('./features/public/privacy-page'), 'PrivacyPage');
 const TermsPage = page(() => import('./features/public/terms-page'), 'TermsPage');
 const NotFoundPage = page(() => import('./features/public/not-found-page'), 'NotFoundPage');
-const CompanyStep = page(() => import('./features/wizard/company-step'), 'CompanyStep');
+const WizardStartPage = page(() => import('./features/public/wizard-start-page'), 'WizardStartPage');
 const RegistrationStep = page(() => import('./features/wizard/registration-step'), 'RegistrationStep');
 const ContactStep = page(() => import('./features/wizard/contact-step'), 'ContactStep');
 const ComplianceStep = page(() => import('./features/wizard/compliance-step'), 'ComplianceStep');
@@ -70,21 +69,7 @@ export function AppRoutes() {
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
-        <Route
-          path={paths.wizardStart}
-          element={
-            <>
-              <PageMeta
-                // The step renders its title itself, as the later steps do.
-                title="Get Started | EIN Filing Service"
-                titleRendered
-                description="Start your EIN application: six short steps in plain English, reviewed by our specialists and filed with the IRS for you the same day."
-                path={paths.wizardStart}
-              />
-              <CompanyStep />
-            </>
-          }
-        />
+        <Route path={paths.wizardStart} element={<WizardStartPage />} />
         <Route path={paths.step2} element={<RegistrationStep />} />
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />
@@ -119,7 +104,7 @@ export const publicPages: Readonly<Record<string, Page>> = {
   [paths.about]: AboutPage,
   [paths.privacy]: PrivacyPage,
   [paths.terms]: TermsPage,
-  [paths.wizardStart]: CompanyStep,
+  [paths.wizardStart]: WizardStartPage,
   [paths.track]: TrackingPage,
 };
 
