@@ -6,6 +6,18 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  // `vite build` builds both environments: the browser's bundle, then the server-rendering one.
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: '../../dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: { 'entry-server': 'entry-server.tsx' } },
+      },
+    },
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -2,6 +2,8 @@
 // route in headless Chromium, and reports the gzip bytes of every script and stylesheet it loaded.
 // Then the timings: the public API calls (PGlite), staff password hashing, and the staff API with
 // 10,000 and 100,000 orders in PostgreSQL (`BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`).
+// Page loads under a mobile profile come between (scripts/bench-page-load.ts); `BENCH_PAGES_ONLY=1`
+// stops after them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { fillSs4 } from '../src/server/ss4/fill-ss4';
 import { ss4Lines } from '../src/shared/ss4/ss4-mapping';
 import type { Application } from '../src/shared/application/application';
 import { benchPasswordHashing, benchStaffApi } from './bench-staff';
+import { benchPageLoads } from './bench-page-load';
 
 // Each route, the saved answers it needs, the code it must not load, and its budget of gzip JS:
 // 150 KB for the public pages and wizard steps 1-5; 180 KB for the pages that talk to the server,
@@ -84,7 +87,13 @@ for (const { path: route, saved, forbidden, budget } of routes) {
   console.log(`  JS ${(js / 1024).toFixed(1)} KB gzip, CSS ${(css / 1024).toFixed(1)} KB gzip (budget ${budget / 1024} KB JS)${withinBudget ? '' : '  OVER BUDGET or loads staff/payment code'}`);
 }
 
+await benchPageLoads(browser, address);
 await browser.close();
+if (process.env.BENCH_PAGES_ONLY) {
+  await app.close();
+  await database.close();
+  process.exit(overBudget ? 1 : 0);
+}
 
 // The API calls of a purchase and a lookup, over real HTTP, one after another.
 const clientAddress = (index: number) => `10.1.${Math.floor(index / 250)}.${index % 250}`;

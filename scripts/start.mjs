@@ -1,10 +1,11 @@
-// `npm start`: builds the client when it is missing or older than its sources, then serves everything.
+// `npm start`: builds the client and its server-rendering bundle when either is missing or older than
+// their sources, then serves everything.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
 
-const builtShell = path.resolve('dist/client/index.html');
+const builtFiles = [path.resolve('dist/client/index.html'), path.resolve('dist/server/entry-server.js')];
 const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package.json'];
 
 function newestChange(entry) {
@@ -13,7 +14,9 @@ function newestChange(entry) {
   return Math.max(stats.mtimeMs, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-const needsBuild = !existsSync(builtShell) || Math.max(...sources.map(newestChange)) > statSync(builtShell).mtimeMs;
+const needsBuild =
+  !builtFiles.every((file) => existsSync(file)) ||
+  Math.max(...sources.map(newestChange)) > Math.min(...builtFiles.map((file) => statSync(file).mtimeMs));
 if (needsBuild) {
   console.log('Building the client...');
   const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

@@ -1,11 +1,26 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths } from './paths';
 import { usePageViews } from './lib/analytics';
 
+/** A page in a chunk of its own, which can be loaded ahead of rendering. */
+export type Page = ComponentType & { preload: () => Promise<void> };
+
 // Every page is its own chunk, so a visitor downloads only what the page in front of them needs.
-function page<T, K extends keyof T>(load: () => Promise<T>, name: K & (T[K] extends ComponentType ? K : never)): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+// Once `preload` has run, the page renders its module directly instead of suspending: the server
+// renders it in one pass, and the browser hydrates it without a fallback in between.
+function page<T, K extends keyof T>(load: () => Promise<T>, name: K & (T[K] extends ComponentType ? K : never)): Page {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name] as ComponentType;
+    });
+  const Lazy: LazyExoticComponent<ComponentType> = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
+  function PageComponent() {
+    const Component = loaded ?? Lazy;
+    return <Component />;
+  }
+  return Object.assign(PageComponent, { preload });
 }
 
 const LandingPage = page(() => import('./features/public/landing-page'), 'LandingPage');
@@ -14,7 +29,7 @@ const AboutPage = page(() => import('./features/public/about-page'), 'AboutPage'
 const PrivacyPage = page(() => import('./features/public/privacy-page'), 'PrivacyPage');
 const TermsPage = page(() => import('./features/public/terms-page'), 'TermsPage');
 const NotFoundPage = page(() => import('./features/public/not-found-page'), 'NotFoundPage');
-const CompanyStep = page(() => import('./features/wizard/company-step'), 'CompanyStep');
+const WizardStartPage = page(() => import('./features/wizard/wizard-start-page'), 'WizardStartPage');
 const RegistrationStep = page(() => import('./features/wizard/registration-step'), 'RegistrationStep');
 const ContactStep = page(() => import('./features/wizard/contact-step'), 'ContactStep');
 const ComplianceStep = page(() => import('./features/wizard/compliance-step'), 'ComplianceStep');
@@ -54,7 +69,7 @@ export function AppRoutes() {
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
-        <Route path={paths.wizardStart} element={<CompanyStep />} />
+        <Route path={paths.wizardStart} element={<WizardStartPage />} />
         <Route path={paths.step2} element={<RegistrationStep />} />
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />
@@ -77,4 +92,58 @@ export function AppRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+/**
+ * The pages rendered on the server, which search engines may index, by path. Every other page of
+ * the app is rendered in the browser only and kept out of search.
+ */
+export const publicPages: Readonly<Record<string, Page>> = {
+  [paths.home]: LandingPage,
+  [paths.faq]: FaqPage,
+  [paths.about]: AboutPage,
+  [paths.privacy]: PrivacyPage,
+  [paths.terms]: TermsPage,
+  [paths.wizardStart]: WizardStartPage,
+  [paths.track]: TrackingPage,
+};
+
+/** Client-rendered addresses: the later wizard steps, the checkout, the confirmation and the staff panel. */
+const privatePatterns = [
+  paths.step2,
+  paths.step3,
+  paths.step4,
+  paths.step5,
+  paths.step6,
+  paths.confirmation,
+  paths.testAuthentication,
+  paths.manage,
+  `${paths.manage}/*`,
+  '/ein/*',
+  '/sign/*',
+];
+
+export type RouteKind = 'public' | 'private' | 'not-found';
+
+/** The public page at `pathname`, matched as the router does (any case, a trailing slash allowed). */
+function publicPageAt(pathname: string): Page | undefined {
+  return Object.entries(publicPages).find(([pagePath]) => matchPath(pagePath, pathname))?.[1];
+}
+
+export function routeKind(pathname: string): RouteKind {
+  if (publicPageAt(pathname)) return 'public';
+  if (privatePatterns.some((pattern) => matchPath(pattern, pathname))) return 'private';
+  return 'not-found';
+}
+
+/**
+ * Loads the chunks the page at `pathname` renders with (its layout too), so it renders without
+ * suspending: before the server renders it, and before the browser hydrates it.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const kind = routeKind(pathname);
+  if (kind === 'not-found') return NotFoundPage.preload();
+  const publicPage = publicPageAt(pathname);
+  if (!publicPage) return;
+  await Promise.all([publicPage.preload(), ...(publicPage === TrackingPage ? [ServerStateLayout.preload()] : [])]);
 }

@@ -47,6 +47,7 @@ describe.each(testDatabaseKinds)('server on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       supportEmail: 'support@einfilingservice.com',
+      siteUrl: 'http://localhost:3000',
       gtmId: null,
       growthbook: null,
       priceCents: 14900,

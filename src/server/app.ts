@@ -30,6 +30,8 @@ export type AppOptions = {
   database: Database;
   /** The built client; defaults to `dist/client`. */
   clientDir?: string;
+  /** The server-rendering bundle; defaults to `entry-server.js` in `server` beside the client's folder. */
+  rendererFile?: string;
   logger?: boolean;
   /** Replaces the provider chosen from the environment (tests point Stripe's SDK at a local fake). */
   paymentProvider?: PaymentProvider;
@@ -58,6 +60,7 @@ export async function buildAppWithServices({
   env,
   database,
   clientDir,
+  rendererFile,
   logger = false,
   paymentProvider,
   mailer,
@@ -115,7 +118,12 @@ export async function buildAppWithServices({
     const { registerTestSupportRoutes } = await import('./modules/test-support/routes');
     registerTestSupportRoutes(app, services);
   }
-  await registerSpaRoutes(app, clientDir ?? path.resolve('dist/client'), getConfig);
+  const builtClient = clientDir ?? path.resolve('dist/client');
+  await registerSpaRoutes(app, {
+    clientDir: builtClient,
+    rendererFile: rendererFile ?? path.join(builtClient, '..', 'server', 'entry-server.js'),
+    getConfig,
+  });
 
   return { app, services };
 }

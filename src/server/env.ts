@@ -95,6 +95,7 @@ export function publicConfig(env: Env, priceCents: number): PublicConfig {
         ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY }
         : { provider: 'test' },
     supportEmail: env.SUPPORT_EMAIL,
+    siteUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     gtmId: env.GTM_ID ?? null,
     growthbook: env.GROWTHBOOK_CLIENT_KEY
       ? {

@@ -1,6 +1,8 @@
 /** The part of the server's configuration the browser may see; embedded in the page as JSON. */
 export type PublicConfig = {
   supportEmail: string;
+  /** The site's address without a trailing slash (`PUBLIC_URL`), for canonical links and previews. */
+  siteUrl: string;
   gtmId: string | null;
   growthbook: { clientKey: string; apiHost: string } | null;
   /** The service's price in cents, from the `ein_price_standard` setting. */
@@ -15,6 +17,8 @@ export const defaultPriceCents = 14900;
 
 export const defaultPublicConfig: PublicConfig = {
   supportEmail: defaultSupportEmail,
+  // The Vite dev server has no configuration: links to the site stay relative to it.
+  siteUrl: '',
   gtmId: null,
   growthbook: null,
   priceCents: defaultPriceCents,

@@ -16,3 +16,12 @@ export const manageOrdersPath = '/manage/orders';
 export function manageOrderPath(id: number | string): string {
   return `${manageOrdersPath}/${id}`;
 }
+
+/**
+ * The pages rendered on the server and listed in the sitemap: the client's `publicPages` hold
+ * exactly these (a test checks it).
+ */
+export const indexedPagePaths = ['/', '/ein-application-start', '/faq', '/about', '/privacy', '/terms', trackingPagePath] as const;
+
+/** Address prefixes kept out of search: the wizard's later steps and the confirmation, signing, payment pages and the staff panel. */
+export const privatePathPrefixes = ['/ein/', '/sign/', '/payments/', '/manage', '/api/'] as const;

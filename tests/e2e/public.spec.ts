@@ -10,6 +10,17 @@ const publicRoutes = [
   { path: '/no-such-page', heading: 'Oops! Page not found' },
 ] as const;
 
+/**
+ * Opens a server-rendered page and waits until React has hydrated it: before that its HTML shows but
+ * its scripted behaviour (dragging, carousel buttons, smooth scrolling) is not attached yet.
+ */
+async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .toBe(true);
+}
+
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
@@ -54,7 +65,7 @@ test('visiting /#testimonials scrolls the reviews into view', async ({ page }) =
 });
 
 test('the header links scroll to the landing page sections', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('banner').getByRole('link', { name: 'How It Works' }).click();
   await expect(page.locator('#process')).toBeInViewport();
   await expect(page).toHaveURL(/\/#process$/);
@@ -66,7 +77,7 @@ test('the header links scroll to the landing page sections', async ({ page }) =>
 });
 
 test('the carousel Next and Previous buttons move the reviews by 320 px', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const scroller = page.getByRole('region', { name: /customer reviews/i });
   await scroller.scrollIntoViewIfNeeded();
   const scrollLeft = () => scroller.evaluate((element) => element.scrollLeft);
@@ -83,7 +94,7 @@ test('the carousel Next and Previous buttons move the reviews by 320 px', async 
 });
 
 test('the reviews can be dragged with the mouse', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const scroller = page.getByRole('region', { name: /customer reviews/i });
   await scroller.scrollIntoViewIfNeeded();
   const box = await scroller.boundingBox();
@@ -98,13 +109,13 @@ test('the reviews can be dragged with the mouse', async ({ page }) => {
 });
 
 test('the header "Start Application" button opens the first wizard step', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('banner').getByRole('link', { name: 'Start Application' }).click();
   await expect(page).toHaveURL(/\/ein-application-start$/);
 });
 
 test('the landing page and the footer say the service is not the IRS, which issues EINs free', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const note = page.getByTestId('irs-disclosure');
   await expect(note).toBeVisible();
   await expect(note).toContainText('not affiliated with the IRS');
@@ -136,7 +147,7 @@ test('the FAQ shows nine expanded questions', async ({ page }) => {
 });
 
 test('the text pages open at the top', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -20,6 +20,8 @@ function isPlainObject(value: unknown): value is Plain {
  * null, a damaged section is dropped.
  */
 export function readSavedApplication(): SavedApplication | null {
+  // A server render has no browser storage: it shows the empty form.
+  if (typeof window === 'undefined') return null;
   let raw: string | null;
   try {
     raw = window.sessionStorage.getItem(applicationStorageKey);

@@ -1,17 +1,25 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { getPublicConfig } from './public-config';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { PublicConfig } from '../../shared/public-config';
+import { usePublicConfig } from './public-config';
 
 // GrowthBook is loaded only when a client key is configured; without one nothing is requested.
 const GrowthBookRoot = lazy(() => import('./growthbook-root'));
+let loadedRoot: ComponentType<{ clientKey: string; apiHost: string; children: ReactNode }> | undefined;
+
+/** Loads GrowthBook ahead of a server render or a hydration, which must not suspend. */
+export async function preloadFeatureFlags(config: PublicConfig): Promise<void> {
+  if (config.growthbook) loadedRoot = (await import('./growthbook-root')).default;
+}
 
 export function FeatureFlagsProvider({ children }: { children: ReactNode }) {
-  const { growthbook } = getPublicConfig();
+  const { growthbook } = usePublicConfig();
   if (!growthbook) return children;
+  const Root = loadedRoot ?? GrowthBookRoot;
   return (
     <Suspense fallback={null}>
-      <GrowthBookRoot clientKey={growthbook.clientKey} apiHost={growthbook.apiHost}>
+      <Root clientKey={growthbook.clientKey} apiHost={growthbook.apiHost}>
         {children}
-      </GrowthBookRoot>
+      </Root>
     </Suspense>
   );
 }

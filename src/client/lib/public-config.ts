@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { defaultPublicConfig, type PublicConfig } from '../../shared/public-config';
 
 function isPublicConfig(value: unknown): value is PublicConfig {
@@ -13,6 +14,7 @@ function isPublicConfig(value: unknown): value is PublicConfig {
     payments !== null &&
     (payments.provider === 'test' || (payments.provider === 'stripe' && typeof payments.publishableKey === 'string')) &&
     typeof config.supportEmail === 'string' &&
+    typeof config.siteUrl === 'string' &&
     (config.gtmId === null || typeof config.gtmId === 'string') &&
     (growthbook === null ||
       (typeof growthbook === 'object' && typeof growthbook?.clientKey === 'string' && typeof growthbook.apiHost === 'string'))
@@ -36,4 +38,14 @@ export function getPublicConfig(): PublicConfig {
     }
   }
   return config;
+}
+
+/** The configuration a server render uses; in the browser the page's embedded one is read instead. */
+const PublicConfigContext = createContext<PublicConfig | null>(null);
+
+export const PublicConfigProvider = PublicConfigContext.Provider;
+
+/** The public configuration, for components that may render on the server as well. */
+export function usePublicConfig(): PublicConfig {
+  return useContext(PublicConfigContext) ?? getPublicConfig();
 }

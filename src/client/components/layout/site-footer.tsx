@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BadgeCheck, FileCheck, Lock, Mail } from 'lucide-react';
-import { getPublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { SectionLink } from './site-header';
 
@@ -16,7 +16,7 @@ const pageLinks = [
 ] as const;
 
 export function SiteFooter() {
-  const { supportEmail } = getPublicConfig();
+  const { supportEmail } = usePublicConfig();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr] lg:px-8">

@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { Check, ChevronDown } from 'lucide-react';
 import { stepState, totalSteps, wizardSteps } from './wizard-steps';
 
+// Widths as classes, not a style attribute: the first step is rendered on the server, and the
+// Content-Security-Policy blocks style attributes in HTML. One class per count of completed steps (of 6).
+const barWidths = ['w-0', 'w-1/6', 'w-2/6', 'w-3/6', 'w-4/6', 'w-5/6', 'w-full'] as const;
+
 /** "Step N of 6" with the progress bar (completed / 6). */
 export function ProgressBar({ step, completed }: { step: number; completed: number }) {
-  const percent = Math.round((completed / totalSteps) * 100);
+  const width = barWidths[Math.round((completed / totalSteps) * 6)] ?? 'w-full';
   return (
     <div>
       <div className="flex items-center justify-between text-sm">
@@ -25,7 +29,7 @@ export function ProgressBar({ step, completed }: { step: number; completed: numb
         aria-valuenow={completed}
         aria-valuetext={`${completed} of ${totalSteps} steps completed`}
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+        <div className={`h-full rounded-full bg-brand-600 transition-[width] ${width}`} />
       </div>
     </div>
   );

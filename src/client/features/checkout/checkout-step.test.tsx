@@ -66,7 +66,7 @@ describe('CheckoutStep', () => {
     const script = document.createElement('script');
     script.id = 'public-config';
     script.type = 'application/json';
-    script.textContent = JSON.stringify({ supportEmail: 'help@example.com', gtmId: null, growthbook: null, priceCents: 19900, payments: { provider: 'test' } });
+    script.textContent = JSON.stringify({ supportEmail: 'help@example.com', siteUrl: 'https://example.com', gtmId: null, growthbook: null, priceCents: 19900, payments: { provider: 'test' } });
     document.head.append(script);
     seed();
     renderStep();

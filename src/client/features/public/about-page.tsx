@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
-import { getPublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { StaticPage, TextSection } from './static-page';
 
 export function AboutPage() {
-  const { supportEmail } = getPublicConfig();
+  const { supportEmail } = usePublicConfig();
   return (
     <StaticPage
+      path={paths.about}
       heading="About Us"
       description="EIN Filing Service LLC is a private company that prepares and files EIN applications for business owners. We are not the IRS, which issues EINs free of charge."
       intro={<p>We help business owners get their employer identification number without the paperwork headache.</p>}

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
-import { getPublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
+import { plainText, type StructuredData } from '../../components/seo/structured-data';
 import { StaticPage } from './static-page';
 
 type Question = { question: string; answer: ReactNode };
 
-function questions(supportEmail: string): Question[] {
+/** The questions and answers the page shows, which its FAQPage structured data repeats. */
+export function faqQuestions(supportEmail: string): Question[] {
   return [
     {
       question: 'What is an EIN?',
@@ -125,16 +127,30 @@ function questions(supportEmail: string): Question[] {
   ];
 }
 
+function faqPage(questions: Question[]): StructuredData {
+  return {
+    '@type': 'FAQPage',
+    mainEntity: questions.map(({ question, answer }) => ({
+      '@type': 'Question',
+      name: question,
+      acceptedAnswer: { '@type': 'Answer', text: plainText(answer) },
+    })),
+  };
+}
+
 export function FaqPage() {
-  const { supportEmail } = getPublicConfig();
+  const { supportEmail } = usePublicConfig();
+  const questions = faqQuestions(supportEmail);
   return (
     <StaticPage
+      path={paths.faq}
+      structuredData={[faqPage(questions)]}
       heading="Frequently Asked Questions"
       description="Answers about EINs, how our paid filing service works, how long it takes, security, refunds and tracking. We are not the IRS, which issues EINs free of charge."
       intro={<p>Straight answers about EINs and how our service works.</p>}
     >
       <div className="space-y-4">
-        {questions(supportEmail).map(({ question, answer }) => (
+        {questions.map(({ question, answer }) => (
           <details key={question} open className="group rounded-xl border border-slate-200 bg-white shadow-sm">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
               {question}

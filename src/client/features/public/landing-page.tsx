@@ -25,6 +25,31 @@ import { ButtonLink } from '../../components/ui/button';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { paths } from '../../paths';
 import { ReviewsCarousel } from './reviews-carousel';
+import { PageMeta } from '../../components/seo/page-meta';
+import type { StructuredData } from '../../components/seo/structured-data';
+import { usePublicConfig } from '../../lib/public-config';
+
+const landingDescription =
+  'Private online service that prepares and files your EIN application (IRS Form SS-4) for you. Not affiliated with the IRS, which issues EINs free of charge.';
+
+/** The service and its current price (a setting staff may change), for search results. */
+function filingService(siteUrl: string, priceCents: number): StructuredData {
+  return {
+    '@type': 'Service',
+    name: 'EIN application preparation and filing',
+    serviceType: 'EIN (IRS Form SS-4) application filing',
+    description: landingDescription,
+    provider: { '@type': 'Organization', name: 'EIN Filing Service LLC', url: `${siteUrl}/` },
+    areaServed: { '@type': 'Country', name: 'United States' },
+    offers: {
+      '@type': 'Offer',
+      price: (priceCents / 100).toFixed(2),
+      priceCurrency: 'USD',
+      url: `${siteUrl}${paths.wizardStart}`,
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
 
 /** The spec's delay before scrolling to the section named by the URL hash. */
 export const hashScrollDelayMs = 100;
@@ -175,12 +200,14 @@ function useScrollToHash() {
 
 export function LandingPage() {
   useScrollToHash();
+  const { siteUrl, priceCents } = usePublicConfig();
   return (
     <PublicLayout>
-      <title>EIN Filing Service: get your EIN in 24 hours</title>
-      <meta
-        name="description"
-        content="Private online service that prepares and files your EIN application (IRS Form SS-4) for you. Not affiliated with the IRS, which issues EINs free of charge."
+      <PageMeta
+        title="EIN Filing Service: get your EIN in 24 hours"
+        description={landingDescription}
+        path={paths.home}
+        structuredData={[filingService(siteUrl, priceCents)]}
       />
 
       <section aria-labelledby="hero-title" className="bg-linear-to-b from-brand-50 to-white px-4 pt-12 pb-14 sm:px-6 lg:px-8 lg:pt-20">

@@ -1,10 +1,12 @@
-import { getPublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
+import { paths } from '../../paths';
 import { StaticPage, TextSection } from './static-page';
 
 export function PrivacyPage() {
-  const { supportEmail } = getPublicConfig();
+  const { supportEmail } = usePublicConfig();
   return (
     <StaticPage
+      path={paths.privacy}
       heading="Privacy Policy"
       description="What personal information EIN Filing Service collects to prepare and file your EIN application, how we use and protect it, and how long we keep it."
       intro={

@@ -1,24 +1,28 @@
 import { useEffect, type ReactNode } from 'react';
 import { PublicLayout } from '../../components/layout/public-layout';
+import { PageMeta } from '../../components/seo/page-meta';
+import type { StructuredData } from '../../components/seo/structured-data';
 
 type StaticPageProps = {
   /** The page's h1, also the first part of the document title. */
   heading: string;
   description: string;
+  /** The page's path, for its canonical address. */
+  path: string;
+  structuredData?: StructuredData[];
   intro?: ReactNode;
   children: ReactNode;
 };
 
 /** The frame of the text pages (FAQ, About, Privacy, Terms): opens at the top, one h1, a readable column. */
-export function StaticPage({ heading, description, intro, children }: StaticPageProps) {
+export function StaticPage({ heading, description, path, structuredData, intro, children }: StaticPageProps) {
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, []);
 
   return (
     <PublicLayout>
-      <title>{`${heading} | EIN Filing Service`}</title>
-      <meta name="description" content={description} />
+      <PageMeta title={`${heading} | EIN Filing Service`} description={description} path={path} structuredData={structuredData} />
       <div className="bg-brand-50 px-4 py-12 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{heading}</h1>

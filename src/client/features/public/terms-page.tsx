@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { getPublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { StaticPage, TextSection } from './static-page';
 
 export function TermsPage() {
-  const { supportEmail } = getPublicConfig();
+  const { supportEmail } = usePublicConfig();
   return (
     <StaticPage
+      path={paths.terms}
       heading="Terms of Service"
       description="The terms for using EIN Filing Service, a paid private service that prepares and files EIN applications: eligibility, your responsibilities, refunds, data retention and disputes."
       intro={

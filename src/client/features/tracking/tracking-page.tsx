@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import { PublicLayout } from '../../components/layout/public-layout';
+import { PageMeta } from '../../components/seo/page-meta';
+import { paths } from '../../paths';
 import { customerStatusDetails } from '../../../shared/orders/statuses';
 import { normalizeTrackingInput, trackingNumberLength, trackingNumberSchema } from '../../../shared/tracking';
 import { TrackingForm } from './tracking-form';
@@ -39,10 +41,10 @@ export function TrackingPage() {
 
   return (
     <PublicLayout>
-      <title>Track Your EIN Application | EIN Filing Service</title>
-      <meta
-        name="description"
-        content="Check the status of your EIN application with the 12-character application number from your confirmation email."
+      <PageMeta
+        title="Track Your EIN Application | EIN Filing Service"
+        description="Check the status of your EIN application with the 12-character application number from your confirmation email."
+        path={paths.track}
       />
       <div className="bg-brand-50 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
         <div className="mx-auto max-w-3xl">

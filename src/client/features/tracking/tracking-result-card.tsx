@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
 import { customerStatusDetails, type CustomerStatus, type TrackingResult } from '../../../shared/orders/statuses';
-import { getPublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
 import { StatusBadge } from './status-badge';
 import { TrackingProgress } from './tracking-progress';
 
@@ -35,7 +35,7 @@ type TrackingResultCardProps = { trackingNumber: string; result: TrackingResult 
 /** The lookup's answer: badge, number, progress line, status text, estimate, date, next steps and support. */
 export function TrackingResultCard({ trackingNumber, result }: TrackingResultCardProps) {
   const details = customerStatusDetails[result.status];
-  const { supportEmail } = getPublicConfig();
+  const { supportEmail } = usePublicConfig();
   return (
     <section aria-labelledby="tracking-result-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-4 sm:p-6">

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+import { PageMeta } from '../../components/seo/page-meta';
+import { paths } from '../../paths';
+import { CompanyStep } from './company-step';
+
+const subscribeToNothing = () => () => {};
+
+/** False in the server's HTML and while hydrating it; true once React runs the page. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/** The wizard's first step as search and link previews see it: the step, with the public page's tags. */
+export function WizardStartPage() {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <PageMeta
+        // The step renders its title itself, as the later steps do.
+        title="Get Started | EIN Filing Service"
+        titleRendered
+        description="Start your EIN application: six short steps in plain English, reviewed by our specialists and filed with the IRS for you the same day."
+        path={paths.wizardStart}
+      />
+      {/* The form's behaviour (sections by entity type, validation, saving) needs the script: its
+          fields stay disabled until the page is hydrated, so nothing typed before then is lost. */}
+      <fieldset disabled={!hydrated} className="contents">
+        <CompanyStep />
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { indexedPagePaths } from '../shared/public-paths';
+import { publicPages, routeKind } from './routes';
+
+describe('routes', () => {
+  it('renders on the server exactly the pages the sitemap lists', () => {
+    expect(Object.keys(publicPages).sort()).toEqual([...indexedPagePaths].sort());
+  });
+
+  it('tells public, browser-only and unknown addresses apart', () => {
+    expect(indexedPagePaths.map(routeKind)).toEqual(indexedPagePaths.map(() => 'public'));
+    expect(['/ein/step-3', '/ein/confirmation', '/manage', '/manage/users', '/sign/x', '/payments/test-authentication'].map(routeKind)).toEqual(
+      Array(6).fill('private'),
+    );
+    expect(['/nope', '/faq/more', '/start'].map(routeKind)).toEqual(['not-found', 'not-found', 'not-found']);
+    // As the router matches them, so the server renders what the browser will hydrate.
+    expect(['/about/', '/FAQ'].map(routeKind)).toEqual(['public', 'public']);
+  });
+});

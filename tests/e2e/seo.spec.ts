@@ -1,0 +1,68 @@
+import { expect, test } from './fixtures';
+
+const publicRoutes = [
+  { path: '/', heading: 'Get Your EIN in 24 Hours' },
+  { path: '/faq', heading: 'Frequently Asked Questions' },
+  { path: '/about', heading: 'About Us' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/ein-application-start', heading: 'Company Information' },
+  { path: '/track-application', heading: 'Track Your EIN Application' },
+  { path: '/no-such-page', heading: 'Oops! Page not found' },
+] as const;
+
+for (const route of publicRoutes) {
+  test(`${route.path} hydrates the server's HTML without a warning`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // The not-found page logs the address, and the browser its 404 status: both intended.
+      const expected = route.path === '/no-such-page' && /^(404 Error:|Failed to load resource: the server responded with a status of 404)/.test(message.text());
+      if (['error', 'warning'].includes(message.type()) && !expected) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(route.path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+    // Hydrated: the router now handles links in the page.
+    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the pages read and link without JavaScript', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Your EIN in 24 Hours');
+  await expect(page.getByText('Please note:')).toBeVisible();
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions');
+  // The answers are open and readable.
+  await expect(page.getByText('An employer identification number (EIN) is a nine-digit number')).toBeVisible();
+  await expect(page.getByText('No, we are not the IRS.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Terms of Service' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await page.getByRole('link', { name: 'Start Application' }).first().click();
+  await expect(page).toHaveURL(/\/ein-application-start$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Company Information');
+  await context.close();
+});
+
+test('client navigation updates the title, description and canonical link', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveTitle('About Us | EIN Filing Service');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/about$/);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /\/about$/);
+});
+
+test('the preview image ships with the app', async ({ request }) => {
+  const response = await request.get('/og-image.png');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/png');
+});
