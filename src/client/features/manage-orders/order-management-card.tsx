@@ -12,6 +12,7 @@ import { can } from '../../../shared/staff/permissions';
 import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import {
+  isInStatusGroup,
   orderPriorities,
   orderPriorityLabels,
   orderStatuses,
@@ -161,7 +162,7 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
 
               {order.dueDate ? (
                 <div className="pb-4">
-                  <OrderDueDate dueDate={order.dueDate} settled={order.status === 'completed' || order.status === 'cancelled'} />
+                  <OrderDueDate dueDate={order.dueDate} settled={isInStatusGroup('closed', order.status)} />
                 </div>
               ) : null}
 

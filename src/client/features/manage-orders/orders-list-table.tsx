@@ -4,13 +4,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { manageOrderPath } from '../../paths';
 import { formatUsd } from '../../../shared/money';
 import { dueDateIndicator, type DueDateTone } from '../../../shared/orders/due-date';
-import { orderPriorityLabels, orderStatusLabels, type OrderPriority, type OrderStatus } from '../../../shared/orders/statuses';
+import { isInStatusGroup, orderPriorityLabels, orderStatusLabels, type OrderPriority, type OrderStatus } from '../../../shared/orders/statuses';
 import type { OrderListItem } from '../../../shared/staff/orders';
 import type { OrderDetailLinkState } from './order-detail-page';
 
 const priorityVariants: Record<OrderPriority, BadgeVariant> = { standard: 'default', express: 'secondary', rush: 'destructive' };
 const dueTones: Record<DueDateTone, BadgeTone> = { red: 'danger', orange: 'caution', yellow: 'warning', green: 'success' };
-const closedStatuses: readonly OrderStatus[] = ['completed', 'cancelled'];
 
 const listDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -40,7 +39,7 @@ function PriorityBadge({ priority }: { priority: OrderPriority }) {
 function DueDate({ order, now }: { order: OrderListItem; now: Date }) {
   if (!order.dueDate) return <span className="text-slate-500">—</span>;
   // A finished order is not late: its date stays, without the urgency.
-  const indicator = closedStatuses.includes(order.status) ? null : dueDateIndicator(new Date(order.dueDate), now);
+  const indicator = isInStatusGroup('closed', order.status) ? null : dueDateIndicator(new Date(order.dueDate), now);
   return (
     <span className="flex flex-col items-start gap-1">
       <span className="whitespace-nowrap">{formatListDate(order.dueDate)}</span>
