@@ -4,7 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { manageOrderPath } from '../../paths';
 import { formatUsd } from '../../../shared/money';
 import { dueDateIndicator, type DueDateTone } from '../../../shared/orders/due-date';
-import { isInStatusGroup, orderPriorityLabels, orderStatusLabels, type OrderPriority, type OrderStatus } from '../../../shared/orders/statuses';
+import { isInStatusGroup, orderPriorityLabels, orderStatusLabels, type OrderPriority } from '../../../shared/orders/statuses';
 import type { OrderListItem } from '../../../shared/staff/orders';
 import type { OrderDetailLinkState } from './order-detail-page';
 
