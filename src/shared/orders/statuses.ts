@@ -1,17 +1,17 @@
 // Order statuses (spec 02 section 4): the nine internal ones staff work with, the legacy values
 // mapped on load, and the customer-facing status the tracking page shows.
 
-export const orderStatuses = [
+/** From a new order to the IRS submission, in the order of a filing (DESIGN 11). */
+const inProcessStatuses = [
   'reviewing_form_data',
   'checking_company_registration',
   'preparing_ss4_form',
   'awaiting_user_signature',
   'ss4_signed_awaiting_irs',
   'submitted_to_irs',
-  'completed',
-  'on_hold',
-  'cancelled',
 ] as const;
+
+export const orderStatuses = [...inProcessStatuses, 'completed', 'on_hold', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
@@ -36,24 +36,9 @@ export const initialOrderStatus: OrderStatus = 'reviewing_form_data';
  * changes what the customer is told, so they hear of it.
  */
 export const orderStatusGroups = {
-  inProcess: [
-    'reviewing_form_data',
-    'checking_company_registration',
-    'preparing_ss4_form',
-    'awaiting_user_signature',
-    'ss4_signed_awaiting_irs',
-    'submitted_to_irs',
-  ],
+  inProcess: inProcessStatuses,
   closed: ['completed', 'cancelled'],
-  open: [
-    'reviewing_form_data',
-    'checking_company_registration',
-    'preparing_ss4_form',
-    'awaiting_user_signature',
-    'ss4_signed_awaiting_irs',
-    'submitted_to_irs',
-    'on_hold',
-  ],
+  open: [...inProcessStatuses, 'on_hold'],
   customerVisible: ['awaiting_user_signature', 'on_hold', 'completed', 'cancelled'],
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type OrderStatusGroup = keyof typeof orderStatusGroups;
