@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './fields';
-import { yesNoValues } from './options';
+import { choice, isIsoDate, requiredYesNo } from './fields';
 
 // Step 4, "Regulatory Compliance": the four regulatory questions and the employment plans
 // (Form SS-4 lines 13 to 15).
@@ -41,16 +40,6 @@ export const complianceMessages = {
   reportingFrequency: 'Please select reporting frequency',
 } as const;
 
-/** One of the values, or '' while unanswered (a radio group nobody has chosen in yet). */
-function answer<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.enum(['', ...values], { error: message });
-}
-
-/** An always-required radio answer: '' (unanswered) gets the message too. */
-function requiredAnswer<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return answer(values, message).refine((value): boolean => value !== '', { message });
-}
-
 /** Employee counts: whole numbers typed in a number input, kept as digits (at most 7). */
 const countPattern = /^\d{0,7}$/;
 /** A count that is missing or below 1 (a malformed count already has the field's own message). */
@@ -61,11 +50,11 @@ const optionalCount = (message: string) => z.string().regex(countPattern, messag
 
 export const complianceSchema = z
   .strictObject({
-    heavyVehicle: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
-    gambling: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
-    atf: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
-    exciseTax: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
-    willHire: requiredAnswer(yesNoValues, complianceMessages.willHire),
+    heavyVehicle: requiredYesNo(complianceMessages.regulatoryQuestion),
+    gambling: requiredYesNo(complianceMessages.regulatoryQuestion),
+    atf: requiredYesNo(complianceMessages.regulatoryQuestion),
+    exciseTax: requiredYesNo(complianceMessages.regulatoryQuestion),
+    willHire: requiredYesNo(complianceMessages.willHire),
     // The employment details exist only while willHire is "true" (hidden fields are not submitted).
     employeeTypes: z.array(z.enum(employeeTypeValues, { error: complianceMessages.employeeTypes })).max(3).optional(),
     counts: z
@@ -84,8 +73,8 @@ export const complianceSchema = z
       .string()
       .refine((value) => value === '' || monthYearPattern.test(value), { message: complianceMessages.expectedHireMonthYear })
       .optional(),
-    taxLiability: answer(taxLiabilityValues, complianceMessages.taxLiability).optional(),
-    reportingFrequency: answer(reportingFrequencyValues, complianceMessages.reportingFrequency).optional(),
+    taxLiability: choice(taxLiabilityValues, complianceMessages.taxLiability).optional(),
+    reportingFrequency: choice(reportingFrequencyValues, complianceMessages.reportingFrequency).optional(),
   })
   .superRefine(
     (values, ctx) => {
