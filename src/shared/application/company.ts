@@ -120,6 +120,25 @@ export function asksHusbandWife(llcMemberCount: string | undefined, llcLocationS
   return llcMemberCount === '2' && (communityPropertyStates as readonly string[]).includes(llcLocationState ?? '');
 }
 
+/** The trade name is asked once the applicant says the business uses one. */
+export function asksTradeName(hasTradeName: string | undefined): boolean {
+  return hasTradeName === 'true';
+}
+
+/** The LLC's classification is asked of a husband-and-wife LLC that can choose it (see asksHusbandWife). */
+export function asksLlcTaxClassification(
+  llcMemberCount: string | undefined,
+  llcLocationState: string | undefined,
+  llcIsHusbandWife: string | undefined,
+): boolean {
+  return asksHusbandWife(llcMemberCount, llcLocationState) && llcIsHusbandWife === 'true';
+}
+
+/** The partnership's reason question is asked once a partnership type is chosen. */
+export function asksPartnershipReason(partnershipType: string | undefined): boolean {
+  return Boolean(partnershipType);
+}
+
 /** The corporation's reason question is asked once a type is chosen, except for a settlement fund. */
 export function asksCorporationReason(corporationType: string | undefined): boolean {
   return Boolean(corporationType) && corporationType !== 'Settlement Fund';
@@ -166,7 +185,7 @@ export const companySchema = z
       if (!company[field]) context.addIssue({ code: 'custom', path: [field], message });
     };
 
-    if (company.hasTradeName === 'true') {
+    if (asksTradeName(company.hasTradeName)) {
       const tradeName = (company.tradeName ?? '').trim();
       if (tradeName.length < 2) context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeName });
       if (tradeName.length > companyNameMaxLength)
@@ -184,7 +203,7 @@ export const companySchema = z
         break;
       case 'Partnership':
         requireAnswer('partnershipType', companyMessages.partnershipType);
-        if (company.partnershipType) requireAnswer('partnershipReason', companyMessages.reasonForEin);
+        if (asksPartnershipReason(company.partnershipType)) requireAnswer('partnershipReason', companyMessages.reasonForEin);
         break;
       case 'Sole Proprietor':
         if (asksSoleProprietorReason(company.soleProprietorType)) requireAnswer('soleProprietorReason', companyMessages.reasonForEin);
@@ -193,10 +212,9 @@ export const companySchema = z
         if (!memberCount.test(company.llcMemberCount ?? ''))
           context.addIssue({ code: 'custom', path: ['llcMemberCount'], message: companyMessages.llcMemberCount });
         requireAnswer('llcLocationState', companyMessages.llcLocationState);
-        if (asksHusbandWife(company.llcMemberCount, company.llcLocationState)) {
-          requireAnswer('llcIsHusbandWife', companyMessages.llcIsHusbandWife);
-          if (company.llcIsHusbandWife === 'true') requireAnswer('llcTaxClassification', companyMessages.llcTaxClassification);
-        }
+        if (asksHusbandWife(company.llcMemberCount, company.llcLocationState)) requireAnswer('llcIsHusbandWife', companyMessages.llcIsHusbandWife);
+        if (asksLlcTaxClassification(company.llcMemberCount, company.llcLocationState, company.llcIsHusbandWife))
+          requireAnswer('llcTaxClassification', companyMessages.llcTaxClassification);
         requireAnswer('llcRicReason', companyMessages.llcRicReason);
         break;
     }

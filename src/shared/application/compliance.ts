@@ -48,6 +48,16 @@ const lacksCount = (value: unknown) => typeof value !== 'string' || (countPatter
 const monthYearPattern = /^(0[1-9]|1[0-2])\/\d{4}$/;
 const optionalCount = (message: string) => z.string().regex(countPattern, message).optional();
 
+/** The employment details are asked only of a business that will hire. */
+export function asksHiringDetails(willHire: string | undefined): boolean {
+  return willHire === 'true';
+}
+
+/** The filing frequency is asked only when the employment tax liability stays at $1,000 or less. */
+export function asksReportingFrequency(taxLiability: string | undefined): boolean {
+  return taxLiability === '<=1000';
+}
+
 export const complianceSchema = z
   .strictObject({
     heavyVehicle: requiredYesNo(complianceMessages.regulatoryQuestion),
@@ -78,7 +88,7 @@ export const complianceSchema = z
   })
   .superRefine(
     (values, ctx) => {
-      if (values.willHire !== 'true') return;
+      if (!asksHiringDetails(values.willHire)) return;
       const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
 
       const selected = Array.isArray(values.employeeTypes) ? values.employeeTypes : [];
@@ -98,7 +108,7 @@ export const complianceSchema = z
         issue(['expectedHireMonthYear'], complianceMessages.expectedHireMonthYear);
       }
       if (!values.taxLiability) issue(['taxLiability'], complianceMessages.taxLiability);
-      if (values.taxLiability === '<=1000' && !values.reportingFrequency) {
+      if (asksReportingFrequency(values.taxLiability) && !values.reportingFrequency) {
         issue(['reportingFrequency'], complianceMessages.reportingFrequency);
       }
     },

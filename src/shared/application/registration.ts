@@ -152,6 +152,21 @@ export const registrationDefaults: Registration = {
   previousEin: '',
 };
 
+/** Step 2 asks a REIT which kind it is. */
+export function asksReitType(entityType: string | undefined, corporationType: string | undefined): boolean {
+  return entityType === 'Corporation' && corporationType === 'REIT';
+}
+
+/** Step 2 asks an LLC where it was organised. */
+export function asksLlcOrganizationState(entityType: string | undefined): boolean {
+  return entityType === 'LLC';
+}
+
+/** A separate mailing address may carry a care-of line, except an LLC's. */
+export function asksMailingCareOf(entityType: string | undefined): boolean {
+  return entityType !== 'LLC';
+}
+
 /** Corporation types whose articles of incorporation step 2 does not ask about. */
 const typesWithoutIncorporationState: readonly string[] = ['REIT', 'RIC', 'Settlement Fund'];
 

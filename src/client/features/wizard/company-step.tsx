@@ -6,7 +6,10 @@ import type { SavedApplication } from '../../../shared/application/application';
 import {
   asksCorporationReason,
   asksHusbandWife,
+  asksLlcTaxClassification,
+  asksPartnershipReason,
   asksSoleProprietorReason,
+  asksTradeName,
   companyDefaults,
   companyNameMaxLength,
   companySchema,
@@ -103,7 +106,7 @@ function CompanyForm({ application }: { application: SavedApplication }) {
             hint="A name the business operates under that differs from its legal name."
             className={fullWidth}
           />
-          {hasTradeName === 'true' ? (
+          {asksTradeName(hasTradeName) ? (
             <TextField
               name="tradeName"
               label="Trade Name (DBA)"
@@ -188,7 +191,7 @@ function PartnershipSection() {
         columns={2}
         className={fullWidth}
       />
-      {partnershipType ? <ReasonField name="partnershipReason" /> : null}
+      {asksPartnershipReason(partnershipType) ? <ReasonField name="partnershipReason" /> : null}
     </FormSection>
   );
 }
@@ -197,7 +200,6 @@ function LlcSection() {
   const [llcMemberCount, llcLocationState, llcIsHusbandWife] = useWatch<Company, ['llcMemberCount', 'llcLocationState', 'llcIsHusbandWife']>({
     name: ['llcMemberCount', 'llcLocationState', 'llcIsHusbandWife'],
   });
-  const husbandWife = asksHusbandWife(llcMemberCount, llcLocationState);
   return (
     <FormSection title="Tell us more about the members of the Limited Liability Company (LLC)" description="The owners of an LLC are called its members.">
       <TextField
@@ -217,7 +219,7 @@ function LlcSection() {
         options={usStates}
         placeholder="Select a state..."
       />
-      {husbandWife ? (
+      {asksHusbandWife(llcMemberCount, llcLocationState) ? (
         <YesNoField
           name="llcIsHusbandWife"
           label="Are the two members husband and wife?"
@@ -226,7 +228,7 @@ function LlcSection() {
           className={fullWidth}
         />
       ) : null}
-      {husbandWife && llcIsHusbandWife === 'true' ? (
+      {asksLlcTaxClassification(llcMemberCount, llcLocationState, llcIsHusbandWife) ? (
         <RadioGroupField
           name="llcTaxClassification"
           label="How do you want the LLC to be classified?"

@@ -3,6 +3,8 @@ import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-
 import { useNavigate } from 'react-router';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
+  asksHiringDetails,
+  asksReportingFrequency,
   complianceDefaults,
   complianceSchema,
   employeeTypeOptions,
@@ -71,7 +73,7 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
   }, [willHire, setValue]);
 
   const onSubmit = form.handleSubmit((values) => {
-    saveSection('compliance', values.willHire === 'true' ? values : withoutHiringDetails(values));
+    saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values));
     navigate(paths.step5);
   });
 
@@ -117,7 +119,7 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
             help="Answer Yes if you expect to pay wages to anyone other than the owners in the next 12 months."
             className="sm:col-span-2"
           />
-          {willHire === 'true' ? <HiringDetails form={form} /> : null}
+          {asksHiringDetails(willHire) ? <HiringDetails form={form} /> : null}
         </FormSection>
       </WizardForm>
     </FormProvider>
@@ -185,7 +187,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
         columns={2}
         className="sm:col-span-2"
       />
-      {taxLiability === '<=1000' ? (
+      {asksReportingFrequency(taxLiability) ? (
         <RadioGroupField
           name="reportingFrequency"
           label="How often would you like to file employment tax returns?"

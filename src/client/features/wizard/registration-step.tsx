@@ -10,8 +10,11 @@ import {
   reitTypeOptions,
   type Registration,
   asksIncorporationState,
+  asksLlcOrganizationState,
   asksMailingAddress,
+  asksMailingCareOf,
   asksPreviousEin,
+  asksReitType,
 } from '../../../shared/application/registration';
 import { Choice } from '../../components/form/controls';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
@@ -51,9 +54,6 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
   const entityType = companyAnswer(application, 'entityType');
   const corporationType = companyAnswer(application, 'corporationType');
   const isCorporation = entityType === 'Corporation';
-  const isLlc = entityType === 'LLC';
-  const isReit = isCorporation && corporationType === 'REIT';
-  const showsIncorporationState = asksIncorporationState(entityType, corporationType);
 
   const form = useForm<Registration>({
     resolver: wizardResolver(registrationSchema),
@@ -121,7 +121,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           />
         </FormSection>
 
-        {isReit ? (
+        {asksReitType(entityType, corporationType) ? (
           <FormSection title="REIT Classification" description="Tell us how the real estate investment trust earns its income.">
             <RadioGroupField
               name="reitType"
@@ -135,7 +135,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           </FormSection>
         ) : null}
 
-        {showsIncorporationState ? (
+        {asksIncorporationState(entityType, corporationType) ? (
           <FormSection title="Articles of Incorporation">
             <SelectField
               name="incorporationState"
@@ -148,7 +148,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           </FormSection>
         ) : null}
 
-        {isLlc ? (
+        {asksLlcOrganizationState(entityType) ? (
           <FormSection title="Articles of Organization">
             <SelectField
               name="llcOrganizationState"
@@ -211,7 +211,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             <>
               <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">Mailing Address</h3>
               <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A P.O. box is fine.</p>
-              {isLlc ? null : (
+              {asksMailingCareOf(entityType) ? (
                 <TextField
                   name="mailingCareOf"
                   label="Care Of (c/o)"
@@ -219,7 +219,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                   maxLength={registrationLimits.mailingCareOf}
                   className="sm:col-span-2"
                 />
-              )}
+              ) : null}
               <TextField
                 name="mailingStreetAddress"
                 label="Mailing Street Address"
