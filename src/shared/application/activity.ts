@@ -569,6 +569,21 @@ export const activitySchema = z
 
 export type Activity = z.infer<typeof activitySchema>;
 
+/**
+ * What each answer is called where it is read back (the staff's submission view). A follow-up is
+ * called by its question's label in activityQuestions, the same on the page and for staff.
+ */
+export const activityLabels = {
+  principalActivity: 'Principal Activity',
+  principalProductOrService: 'Principal Product or Service',
+} as const satisfies Record<Exclude<keyof Activity, ActivityFollowUpField>, string>;
+
+/** Where step 5 words a question otherwise than activityLabels. */
+export const activityPageLabels = {
+  principalActivity: "What is your business's principal activity?",
+  principalProductOrService: 'Principal product or service',
+} as const satisfies Partial<Record<keyof Activity, string>>;
+
 export const activityDefaults: Activity = {
   principalActivity: '',
   ...(Object.fromEntries(activityFollowUpFields.map((field) => [field, ''])) as Record<ActivityFollowUpField, ''>),

@@ -222,6 +222,38 @@ export const companySchema = z
 
 export type Company = z.infer<typeof companySchema>;
 
+const reasonLabel = 'Reason for Requesting an EIN';
+
+/** What each answer is called where it is read back (the staff's submission view). */
+export const companyLabels = {
+  companyName: 'Legal Company Name',
+  state: 'State of Formation',
+  entityType: 'Entity Type',
+  hasTradeName: 'Uses a Trade Name (DBA)',
+  tradeName: 'Trade Name (DBA)',
+  corporationType: 'Corporation Type',
+  corporationReason: reasonLabel,
+  partnershipType: 'Partnership Type',
+  partnershipReason: reasonLabel,
+  soleProprietorType: 'Sole Proprietor Type',
+  soleProprietorReason: reasonLabel,
+  trustType: 'Trust Type',
+  llcMemberCount: 'Number of LLC Members',
+  llcLocationState: 'State of Physical Location',
+  llcIsHusbandWife: 'Members Are Husband and Wife',
+  llcTaxClassification: 'LLC Classification',
+  llcRicReason: reasonLabel,
+} as const satisfies Record<keyof Company, string>;
+
+/** Where step 1 words a question otherwise than companyLabels. */
+export const companyPageLabels = {
+  hasTradeName: 'Does the business use a trade name (DBA)?',
+  soleProprietorType: 'Which describes you best?',
+  llcMemberCount: 'Number of Members',
+  llcIsHusbandWife: 'Are the two members husband and wife?',
+  llcTaxClassification: 'How do you want the LLC to be classified?',
+} as const satisfies Partial<Record<keyof Company, string>>;
+
 /** The empty step-1 form: every field present, nothing answered. */
 export const companyDefaults: Required<Company> = {
   companyName: '',

@@ -118,6 +118,43 @@ export const complianceSchema = z
 
 export type Compliance = z.infer<typeof complianceSchema>;
 
+/** The answers of step 4, the employee counts one per type ("counts.household"). */
+export type ComplianceAnswer = Exclude<keyof Compliance, 'counts'> | `counts.${EmployeeType}`;
+
+/** What each answer is called where it is read back (the staff's submission view). */
+export const complianceLabels = {
+  heavyVehicle: 'Highway Vehicle of 55,000 Pounds or More',
+  gambling: 'Gambling or Wagering',
+  atf: 'Alcohol, Tobacco or Firearms',
+  exciseTax: 'Files Form 720 (Federal Excise Tax)',
+  willHire: 'Will Hire Employees in the Next 12 Months',
+  employeeTypes: 'Employee Types',
+  'counts.agricultural': 'Agricultural Employees Expected',
+  'counts.household': 'Household Employees Expected',
+  'counts.other': 'Other Employees Expected',
+  totalEmployeesExpected: 'Total Employees Expected',
+  firstWageDate: 'First Date Wages Will Be Paid',
+  expectedHireMonthYear: 'Expected Hiring Date (MM/YYYY)',
+  taxLiability: 'Employment Tax Liability Over $1,000 in a Quarter',
+  reportingFrequency: 'Employment Tax Return Filing',
+} as const satisfies Record<ComplianceAnswer, string>;
+
+/** Where step 4 words a question otherwise than complianceLabels. */
+export const compliancePageLabels = {
+  heavyVehicle: 'Will the business own or operate a highway motor vehicle with a taxable gross weight of 55,000 pounds or more?',
+  gambling: 'Does the business involve gambling or wagering?',
+  atf: 'Does the business sell or manufacture alcohol, tobacco or firearms?',
+  exciseTax: 'Will the business need to file Form 720, the Quarterly Federal Excise Tax Return?',
+  willHire: 'Will the business hire employees within the next 12 months?',
+  employeeTypes: 'Which types of employees will you hire?',
+  'counts.agricultural': 'Highest Expected Number of Agricultural Employees',
+  'counts.household': 'Highest Expected Number of Household Employees',
+  'counts.other': 'Highest Expected Number of Other Employees',
+  totalEmployeesExpected: 'Total Number of Employees Expected',
+  taxLiability: 'Will your employment tax liability be more than $1,000 in any calendar quarter?',
+  reportingFrequency: 'How often would you like to file employment tax returns?',
+} as const satisfies Partial<Record<ComplianceAnswer, string>>;
+
 export const complianceDefaults: Compliance = {
   heavyVehicle: '',
   gambling: '',
