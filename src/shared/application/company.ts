@@ -212,7 +212,8 @@ export const companySchema = z
         if (!memberCount.test(company.llcMemberCount ?? ''))
           context.addIssue({ code: 'custom', path: ['llcMemberCount'], message: companyMessages.llcMemberCount });
         requireAnswer('llcLocationState', companyMessages.llcLocationState);
-        if (asksHusbandWife(company.llcMemberCount, company.llcLocationState)) requireAnswer('llcIsHusbandWife', companyMessages.llcIsHusbandWife);
+        if (asksHusbandWife(company.llcMemberCount, company.llcLocationState))
+          requireAnswer('llcIsHusbandWife', companyMessages.llcIsHusbandWife);
         if (asksLlcTaxClassification(company.llcMemberCount, company.llcLocationState, company.llcIsHusbandWife))
           requireAnswer('llcTaxClassification', companyMessages.llcTaxClassification);
         requireAnswer('llcRicReason', companyMessages.llcRicReason);
