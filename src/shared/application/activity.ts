@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { yesNoValues } from './options';
+import { choice, optionalText, requiredChoice, valuesOf, yesNo, type Option } from './fields';
+import type { YesNo } from './options';
 
 // Step 5, "Business Activity": the principal activity (Form SS-4 line 16), the follow-up questions
 // each activity asks, and the principal product or service (line 17).
@@ -7,8 +8,6 @@ import { yesNoValues } from './options';
 // `activityQuestions` describes every follow-up once (label, options, message) and
 // `activityFollowUps` says which follow-ups show under which answer. The schema's conditional
 // rules and the step-5 form both read these two, so they cannot disagree.
-
-type Option = { readonly value: string; readonly label: string };
 
 export const principalActivityOptions = [
   { value: 'health-care', label: 'Health care & social assistance' },
@@ -514,31 +513,30 @@ const productOrServiceMinLength = 10;
 type FollowUpValue<Q> = Q extends { kind: 'choice'; options: readonly { value: infer V }[] }
   ? V | ''
   : Q extends { kind: 'yesNo' }
-    ? (typeof yesNoValues)[number] | ''
+    ? YesNo | ''
     : string;
 
-function followUpSchema(question: ActivityQuestion) {
+/** A follow-up's own check: one of its options, yes/no, or text within the limit ('' while unanswered). */
+function followUpSchema(question: ActivityQuestion): z.ZodType<string, string> {
   switch (question.kind) {
-    case 'choice': {
-      const values = question.options.map((option) => option.value);
-      return z.enum(['', ...values] as [string, ...string[]], { error: question.message });
-    }
+    case 'choice':
+      return choice(valuesOf(question.options), question.message);
     case 'yesNo':
-      return z.enum(['', ...yesNoValues], { error: question.message });
+      return yesNo(question.message);
     case 'text':
-      return z.string().max(textMaxLength, activityMessages.tooLong);
+      return optionalText(textMaxLength, activityMessages.tooLong);
   }
 }
 
+type FollowUpValueOf<K extends ActivityFollowUpField> = FollowUpValue<(typeof activityQuestions)[K]>;
+type FollowUpShape = { [K in ActivityFollowUpField]: z.ZodOptional<z.ZodType<FollowUpValueOf<K>, FollowUpValueOf<K>>> };
+
 // Follow-ups are optional in the shape: hidden ones are not submitted. Whether one is required
-// depends on its parent's answer, checked in the superRefine below.
+// depends on its parent's answer, checked in the superRefine below. Each field's schema accepts
+// exactly the values its FollowUpValue names, which the type of the shape records.
 const followUpShape = Object.fromEntries(
   activityFollowUpFields.map((field) => [field, followUpSchema(activityQuestions[field]).optional()]),
-) as unknown as {
-  [K in ActivityFollowUpField]: z.ZodOptional<
-    z.ZodType<FollowUpValue<(typeof activityQuestions)[K]>, FollowUpValue<(typeof activityQuestions)[K]>>
-  >;
-};
+) as FollowUpShape;
 
 function isAnswered(question: ActivityQuestion, value: unknown): boolean {
   if (typeof value !== 'string') return false;
@@ -546,19 +544,14 @@ function isAnswered(question: ActivityQuestion, value: unknown): boolean {
   return value !== '';
 }
 
-const principalActivityValues = principalActivityOptions.map((option) => option.value) as [PrincipalActivity, ...PrincipalActivity[]];
-
 export const activitySchema = z
   .strictObject({
-    principalActivity: z
-      .enum(['', ...principalActivityValues], { error: activityMessages.principalActivity })
-      // Typed boolean so TypeScript does not narrow '' out of the form's value type.
-      .refine((value): boolean => value !== '', { message: activityMessages.principalActivity }),
+    principalActivity: requiredChoice(valuesOf(principalActivityOptions), activityMessages.principalActivity),
     ...followUpShape,
-    principalProductOrService: z
-      .string()
-      .max(textMaxLength, activityMessages.tooLong)
-      .refine((value) => value.trim().length >= productOrServiceMinLength, { message: activityMessages.principalProductOrService }),
+    principalProductOrService: optionalText(textMaxLength, activityMessages.tooLong).refine(
+      (value) => value.trim().length >= productOrServiceMinLength,
+      { message: activityMessages.principalProductOrService },
+    ),
   })
   .superRefine(
     (values, ctx) => {
@@ -575,6 +568,21 @@ export const activitySchema = z
   );
 
 export type Activity = z.infer<typeof activitySchema>;
+
+/**
+ * What each answer is called where it is read back (the staff's submission view). A follow-up is
+ * called by its question's label in activityQuestions, the same on the page and for staff.
+ */
+export const activityLabels = {
+  principalActivity: 'Principal Activity',
+  principalProductOrService: 'Principal Product or Service',
+} as const satisfies Record<Exclude<keyof Activity, ActivityFollowUpField>, string>;
+
+/** Where step 5 words a question otherwise than activityLabels. */
+export const activityPageLabels = {
+  principalActivity: "What is your business's principal activity?",
+  principalProductOrService: 'Principal product or service',
+} as const satisfies Partial<Record<keyof Activity, string>>;
 
 export const activityDefaults: Activity = {
   principalActivity: '',

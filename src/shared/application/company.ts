@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { communityPropertyStates, usStateCodes, type UsStateCode } from './options';
+import { choice, requiredChoice, valuesOf, yesNo, type Option } from './fields';
+import { communityPropertyStates, usStateCodes } from './options';
 
 // Step 1 of the wizard, "Company Information": who the applicant is (SS-4 lines 1, 2, 8a-8c, 9a, 10).
 //
@@ -14,8 +15,6 @@ import { communityPropertyStates, usStateCodes, type UsStateCode } from './optio
 // additionalEntityReason. Those questions would only show for the trust types Escrow and
 // Receivership, which the offered trust types never include, so they can never be asked: they are
 // deliberately not built, and a saved application carrying them is rejected as unknown keys.
-
-type Option<V extends string> = { readonly value: V; readonly label: string; readonly hint?: string };
 
 export const entityTypeOptions = [
   { value: 'Sole Proprietor', label: 'Sole Proprietor' },
@@ -116,24 +115,28 @@ const tradeNameCharacters = /^[a-z0-9 &-]*$/i;
 /** A member count: a whole number from 1, written as plain digits. */
 const memberCount = /^[1-9]\d{0,5}$/;
 
-/**
- * A choice from a list, held as the option's value, or '' while nothing is chosen; anything else is
- * rejected with the question's message. Whether '' is acceptable is decided by the caller.
- */
-function choice<const V extends string>(options: readonly Option<V>[], message: string) {
-  const values = options.map((option) => option.value);
-  return z.custom<V | ''>((value) => value === '' || values.includes(value as V), { error: message });
-}
-
-function requiredChoice<const V extends string>(options: readonly Option<V>[], message: string) {
-  return choice(options, message).refine((value) => value !== '', { error: message });
-}
-
-const stateOptions: readonly Option<UsStateCode>[] = usStateCodes.map((code) => ({ value: code, label: code }));
-
 /** The husband-and-wife question is asked only of a two-member LLC in a community property state. */
 export function asksHusbandWife(llcMemberCount: string | undefined, llcLocationState: string | undefined): boolean {
   return llcMemberCount === '2' && (communityPropertyStates as readonly string[]).includes(llcLocationState ?? '');
+}
+
+/** The trade name is asked once the applicant says the business uses one. */
+export function asksTradeName(hasTradeName: string | undefined): boolean {
+  return hasTradeName === 'true';
+}
+
+/** The LLC's classification is asked of a husband-and-wife LLC that can choose it (see asksHusbandWife). */
+export function asksLlcTaxClassification(
+  llcMemberCount: string | undefined,
+  llcLocationState: string | undefined,
+  llcIsHusbandWife: string | undefined,
+): boolean {
+  return asksHusbandWife(llcMemberCount, llcLocationState) && llcIsHusbandWife === 'true';
+}
+
+/** The partnership's reason question is asked once a partnership type is chosen. */
+export function asksPartnershipReason(partnershipType: string | undefined): boolean {
+  return Boolean(partnershipType);
 }
 
 /** The corporation's reason question is asked once a type is chosen, except for a settlement fund. */
@@ -152,37 +155,37 @@ export const companySchema = z
       .string({ error: companyMessages.companyName })
       .refine((value) => value.trim().length >= 2, { error: companyMessages.companyName })
       .refine((value) => value.length <= companyNameMaxLength, { error: companyMessages.companyNameTooLong }),
-    state: requiredChoice(stateOptions, companyMessages.state),
-    entityType: requiredChoice(entityTypeOptions, companyMessages.entityType),
+    state: requiredChoice(usStateCodes, companyMessages.state),
+    entityType: requiredChoice(valuesOf(entityTypeOptions), companyMessages.entityType),
     // Optional on Form SS-4 (line 2, "if different from line 1"): no answer means no trade name.
-    hasTradeName: z.enum(['', 'true', 'false'], { error: companyMessages.hasTradeName }),
+    hasTradeName: yesNo(companyMessages.hasTradeName),
     tradeName: z.string({ error: companyMessages.tradeName }).optional(),
 
-    corporationType: choice(corporationTypeOptions, companyMessages.corporationType).optional(),
-    corporationReason: choice(reasonOptions, companyMessages.reasonForEin).optional(),
+    corporationType: choice(valuesOf(corporationTypeOptions), companyMessages.corporationType).optional(),
+    corporationReason: choice(valuesOf(reasonOptions), companyMessages.reasonForEin).optional(),
 
-    partnershipType: choice(partnershipTypeOptions, companyMessages.partnershipType).optional(),
-    partnershipReason: choice(reasonOptions, companyMessages.reasonForEin).optional(),
+    partnershipType: choice(valuesOf(partnershipTypeOptions), companyMessages.partnershipType).optional(),
+    partnershipReason: choice(valuesOf(reasonOptions), companyMessages.reasonForEin).optional(),
 
     // The specification asks for no sole proprietor or trust type: both may stay unanswered.
-    soleProprietorType: choice(soleProprietorTypeOptions, companyMessages.soleProprietorType).optional(),
-    soleProprietorReason: choice(reasonOptions, companyMessages.reasonForEin).optional(),
+    soleProprietorType: choice(valuesOf(soleProprietorTypeOptions), companyMessages.soleProprietorType).optional(),
+    soleProprietorReason: choice(valuesOf(reasonOptions), companyMessages.reasonForEin).optional(),
 
-    trustType: choice(trustTypeOptions, companyMessages.trustType).optional(),
+    trustType: choice(valuesOf(trustTypeOptions), companyMessages.trustType).optional(),
 
     llcMemberCount: z.string({ error: companyMessages.llcMemberCount }).optional(),
-    llcLocationState: choice(stateOptions, companyMessages.llcLocationState).optional(),
-    llcIsHusbandWife: z.enum(['', 'true', 'false'], { error: companyMessages.llcIsHusbandWife }).optional(),
-    llcTaxClassification: choice(llcTaxClassificationOptions, companyMessages.llcTaxClassification).optional(),
+    llcLocationState: choice(usStateCodes, companyMessages.llcLocationState).optional(),
+    llcIsHusbandWife: yesNo(companyMessages.llcIsHusbandWife).optional(),
+    llcTaxClassification: choice(valuesOf(llcTaxClassificationOptions), companyMessages.llcTaxClassification).optional(),
     // The LLC's reason for requesting an EIN (the name is the specification's).
-    llcRicReason: choice(reasonOptions, companyMessages.llcRicReason).optional(),
+    llcRicReason: choice(valuesOf(reasonOptions), companyMessages.llcRicReason).optional(),
   })
   .superRefine((company, context) => {
     const requireAnswer = (field: keyof typeof company, message: string) => {
       if (!company[field]) context.addIssue({ code: 'custom', path: [field], message });
     };
 
-    if (company.hasTradeName === 'true') {
+    if (asksTradeName(company.hasTradeName)) {
       const tradeName = (company.tradeName ?? '').trim();
       if (tradeName.length < 2) context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeName });
       if (tradeName.length > companyNameMaxLength)
@@ -200,7 +203,7 @@ export const companySchema = z
         break;
       case 'Partnership':
         requireAnswer('partnershipType', companyMessages.partnershipType);
-        if (company.partnershipType) requireAnswer('partnershipReason', companyMessages.reasonForEin);
+        if (asksPartnershipReason(company.partnershipType)) requireAnswer('partnershipReason', companyMessages.reasonForEin);
         break;
       case 'Sole Proprietor':
         if (asksSoleProprietorReason(company.soleProprietorType)) requireAnswer('soleProprietorReason', companyMessages.reasonForEin);
@@ -209,16 +212,48 @@ export const companySchema = z
         if (!memberCount.test(company.llcMemberCount ?? ''))
           context.addIssue({ code: 'custom', path: ['llcMemberCount'], message: companyMessages.llcMemberCount });
         requireAnswer('llcLocationState', companyMessages.llcLocationState);
-        if (asksHusbandWife(company.llcMemberCount, company.llcLocationState)) {
+        if (asksHusbandWife(company.llcMemberCount, company.llcLocationState))
           requireAnswer('llcIsHusbandWife', companyMessages.llcIsHusbandWife);
-          if (company.llcIsHusbandWife === 'true') requireAnswer('llcTaxClassification', companyMessages.llcTaxClassification);
-        }
+        if (asksLlcTaxClassification(company.llcMemberCount, company.llcLocationState, company.llcIsHusbandWife))
+          requireAnswer('llcTaxClassification', companyMessages.llcTaxClassification);
         requireAnswer('llcRicReason', companyMessages.llcRicReason);
         break;
     }
   });
 
 export type Company = z.infer<typeof companySchema>;
+
+const reasonLabel = 'Reason for Requesting an EIN';
+
+/** What each answer is called where it is read back (the staff's submission view). */
+export const companyLabels = {
+  companyName: 'Legal Company Name',
+  state: 'State of Formation',
+  entityType: 'Entity Type',
+  hasTradeName: 'Uses a Trade Name (DBA)',
+  tradeName: 'Trade Name (DBA)',
+  corporationType: 'Corporation Type',
+  corporationReason: reasonLabel,
+  partnershipType: 'Partnership Type',
+  partnershipReason: reasonLabel,
+  soleProprietorType: 'Sole Proprietor Type',
+  soleProprietorReason: reasonLabel,
+  trustType: 'Trust Type',
+  llcMemberCount: 'Number of LLC Members',
+  llcLocationState: 'State of Physical Location',
+  llcIsHusbandWife: 'Members Are Husband and Wife',
+  llcTaxClassification: 'LLC Classification',
+  llcRicReason: reasonLabel,
+} as const satisfies Record<keyof Company, string>;
+
+/** Where step 1 words a question otherwise than companyLabels. */
+export const companyPageLabels = {
+  hasTradeName: 'Does the business use a trade name (DBA)?',
+  soleProprietorType: 'Which describes you best?',
+  llcMemberCount: 'Number of Members',
+  llcIsHusbandWife: 'Are the two members husband and wife?',
+  llcTaxClassification: 'How do you want the LLC to be classified?',
+} as const satisfies Partial<Record<keyof Company, string>>;
 
 /** The empty step-1 form: every field present, nothing answered. */
 export const companyDefaults: Required<Company> = {

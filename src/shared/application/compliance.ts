@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './fields';
-import { yesNoValues } from './options';
+import { choice, isIsoDate, requiredYesNo } from './fields';
 
 // Step 4, "Regulatory Compliance": the four regulatory questions and the employment plans
 // (Form SS-4 lines 13 to 15).
@@ -41,16 +40,6 @@ export const complianceMessages = {
   reportingFrequency: 'Please select reporting frequency',
 } as const;
 
-/** One of the values, or '' while unanswered (a radio group nobody has chosen in yet). */
-function answer<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.enum(['', ...values], { error: message });
-}
-
-/** An always-required radio answer: '' (unanswered) gets the message too. */
-function requiredAnswer<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return answer(values, message).refine((value): boolean => value !== '', { message });
-}
-
 /** Employee counts: whole numbers typed in a number input, kept as digits (at most 7). */
 const countPattern = /^\d{0,7}$/;
 /** A count that is missing or below 1 (a malformed count already has the field's own message). */
@@ -59,13 +48,23 @@ const lacksCount = (value: unknown) => typeof value !== 'string' || (countPatter
 const monthYearPattern = /^(0[1-9]|1[0-2])\/\d{4}$/;
 const optionalCount = (message: string) => z.string().regex(countPattern, message).optional();
 
+/** The employment details are asked only of a business that will hire. */
+export function asksHiringDetails(willHire: string | undefined): boolean {
+  return willHire === 'true';
+}
+
+/** The filing frequency is asked only when the employment tax liability stays at $1,000 or less. */
+export function asksReportingFrequency(taxLiability: string | undefined): boolean {
+  return taxLiability === '<=1000';
+}
+
 export const complianceSchema = z
   .strictObject({
-    heavyVehicle: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
-    gambling: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
-    atf: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
-    exciseTax: requiredAnswer(yesNoValues, complianceMessages.regulatoryQuestion),
-    willHire: requiredAnswer(yesNoValues, complianceMessages.willHire),
+    heavyVehicle: requiredYesNo(complianceMessages.regulatoryQuestion),
+    gambling: requiredYesNo(complianceMessages.regulatoryQuestion),
+    atf: requiredYesNo(complianceMessages.regulatoryQuestion),
+    exciseTax: requiredYesNo(complianceMessages.regulatoryQuestion),
+    willHire: requiredYesNo(complianceMessages.willHire),
     // The employment details exist only while willHire is "true" (hidden fields are not submitted).
     employeeTypes: z.array(z.enum(employeeTypeValues, { error: complianceMessages.employeeTypes })).max(3).optional(),
     counts: z
@@ -84,12 +83,12 @@ export const complianceSchema = z
       .string()
       .refine((value) => value === '' || monthYearPattern.test(value), { message: complianceMessages.expectedHireMonthYear })
       .optional(),
-    taxLiability: answer(taxLiabilityValues, complianceMessages.taxLiability).optional(),
-    reportingFrequency: answer(reportingFrequencyValues, complianceMessages.reportingFrequency).optional(),
+    taxLiability: choice(taxLiabilityValues, complianceMessages.taxLiability).optional(),
+    reportingFrequency: choice(reportingFrequencyValues, complianceMessages.reportingFrequency).optional(),
   })
   .superRefine(
     (values, ctx) => {
-      if (values.willHire !== 'true') return;
+      if (!asksHiringDetails(values.willHire)) return;
       const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
 
       const selected = Array.isArray(values.employeeTypes) ? values.employeeTypes : [];
@@ -109,7 +108,7 @@ export const complianceSchema = z
         issue(['expectedHireMonthYear'], complianceMessages.expectedHireMonthYear);
       }
       if (!values.taxLiability) issue(['taxLiability'], complianceMessages.taxLiability);
-      if (values.taxLiability === '<=1000' && !values.reportingFrequency) {
+      if (asksReportingFrequency(values.taxLiability) && !values.reportingFrequency) {
         issue(['reportingFrequency'], complianceMessages.reportingFrequency);
       }
     },
@@ -118,6 +117,43 @@ export const complianceSchema = z
   );
 
 export type Compliance = z.infer<typeof complianceSchema>;
+
+/** The answers of step 4, the employee counts one per type ("counts.household"). */
+export type ComplianceAnswer = Exclude<keyof Compliance, 'counts'> | `counts.${EmployeeType}`;
+
+/** What each answer is called where it is read back (the staff's submission view). */
+export const complianceLabels = {
+  heavyVehicle: 'Highway Vehicle of 55,000 Pounds or More',
+  gambling: 'Gambling or Wagering',
+  atf: 'Alcohol, Tobacco or Firearms',
+  exciseTax: 'Files Form 720 (Federal Excise Tax)',
+  willHire: 'Will Hire Employees in the Next 12 Months',
+  employeeTypes: 'Employee Types',
+  'counts.agricultural': 'Agricultural Employees Expected',
+  'counts.household': 'Household Employees Expected',
+  'counts.other': 'Other Employees Expected',
+  totalEmployeesExpected: 'Total Employees Expected',
+  firstWageDate: 'First Date Wages Will Be Paid',
+  expectedHireMonthYear: 'Expected Hiring Date (MM/YYYY)',
+  taxLiability: 'Employment Tax Liability Over $1,000 in a Quarter',
+  reportingFrequency: 'Employment Tax Return Filing',
+} as const satisfies Record<ComplianceAnswer, string>;
+
+/** Where step 4 words a question otherwise than complianceLabels. */
+export const compliancePageLabels = {
+  heavyVehicle: 'Will the business own or operate a highway motor vehicle with a taxable gross weight of 55,000 pounds or more?',
+  gambling: 'Does the business involve gambling or wagering?',
+  atf: 'Does the business sell or manufacture alcohol, tobacco or firearms?',
+  exciseTax: 'Will the business need to file Form 720, the Quarterly Federal Excise Tax Return?',
+  willHire: 'Will the business hire employees within the next 12 months?',
+  employeeTypes: 'Which types of employees will you hire?',
+  'counts.agricultural': 'Highest Expected Number of Agricultural Employees',
+  'counts.household': 'Highest Expected Number of Household Employees',
+  'counts.other': 'Highest Expected Number of Other Employees',
+  totalEmployeesExpected: 'Total Number of Employees Expected',
+  taxLiability: 'Will your employment tax liability be more than $1,000 in any calendar quarter?',
+  reportingFrequency: 'How often would you like to file employment tax returns?',
+} as const satisfies Partial<Record<ComplianceAnswer, string>>;
 
 export const complianceDefaults: Compliance = {
   heavyVehicle: '',

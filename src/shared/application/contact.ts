@@ -85,6 +85,47 @@ export const contactSchema = z
 
 export type Contact = z.infer<typeof contactSchema>;
 
+/** The answers of step 3: every field but the entity type, which is copied in from step 1. */
+export type ContactAnswer = Exclude<keyof Contact, 'entityType'>;
+
+/** What each answer is called where it is read back (the staff's submission view). */
+export const contactLabels = {
+  contactFirstName: 'Contact First Name',
+  contactMiddleName: 'Contact Middle Name',
+  contactLastName: 'Contact Last Name',
+  phoneNumber: 'Contact Phone Number',
+  emailAddress: 'Contact Email Address',
+  sameAsContact: 'Responsible Party Is the Primary Contact',
+  rpFirstName: 'Responsible Party First Name',
+  rpMiddleName: 'Responsible Party Middle Name',
+  rpLastName: 'Responsible Party Last Name',
+  rpTitle: 'Responsible Party Title',
+  rpSSN: 'Responsible Party SSN',
+  rpPhone: 'Responsible Party Phone',
+  rpEmail: 'Responsible Party Email',
+  trustFilingAsEstate: 'Trust Filing as an Estate',
+  trusteeFirstName: 'Trustee First Name',
+  trusteeMiddleName: 'Trustee Middle Name',
+  trusteeLastName: 'Trustee Last Name',
+  trusteeSuffix: 'Trustee Suffix',
+} as const satisfies Record<ContactAnswer, string>;
+
+/**
+ * Where step 3 words a question otherwise than contactLabels: its groups (Primary Contact,
+ * Responsible Party, Trustee) already say whose name, phone or email is asked.
+ */
+export const contactPageLabels = {
+  phoneNumber: 'Phone Number',
+  emailAddress: 'Email Address',
+  sameAsContact: 'The responsible party is the same as the primary contact',
+  rpTitle: 'Title',
+  rpSSN: 'Social Security Number',
+  rpPhone: 'Phone Number',
+  rpEmail: 'Email Address',
+  trustFilingAsEstate: 'The trust is filing as an estate',
+  trusteeSuffix: 'Suffix',
+} as const satisfies Partial<Record<ContactAnswer, string>>;
+
 export const contactDefaults: Contact = {
   contactFirstName: '',
   contactMiddleName: '',

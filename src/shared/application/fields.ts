@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { yesNoValues } from './options';
 
 // Building blocks shared by the wizard pages' schemas. Each takes the page's own message, so the
 // words stay in that page's messages object.
+
+/** An option of a choice question: the stored value, the label shown and an optional hint. */
+export type Option<V extends string = string> = { readonly value: V; readonly label: string; readonly hint?: string };
 
 /** The message of a text longer than its limit (spec 01, section 5). */
 export const tooLong = (max: number) => `Must be ${max} characters or fewer`;
@@ -16,8 +20,31 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Text that may be left empty, at most `max` characters. */
-export const optionalText = (max: number) => z.string().max(max, tooLong(max));
+/** Text that may be left empty, at most `max` characters (the page may word the limit its own way). */
+export const optionalText = (max: number, tooLongMessage = tooLong(max)) => z.string().max(max, tooLongMessage);
 
 /** Required text: not only spaces, at most `max` characters. */
 export const requiredText = (message: string, max: number) => optionalText(max).refine((value) => !isBlank(value), message);
+
+/** The stored values of a list of options, in order. */
+export const valuesOf = <const V extends string>(options: readonly Option<V>[]): V[] => options.map((option) => option.value);
+
+/**
+ * One of the values, or '' while unanswered (a radio group or select nobody has chosen in yet);
+ * anything else gets the question's message. Whether '' is acceptable is decided by the caller.
+ */
+export function choice<const V extends string>(values: readonly V[], message: string) {
+  return z.enum(['', ...values], { error: message });
+}
+
+/** A choice that must be answered: '' gets the message too. */
+export function requiredChoice<const V extends string>(values: readonly V[], message: string) {
+  // Typed boolean so TypeScript does not narrow '' out of the form's value type.
+  return choice(values, message).refine((value): boolean => value !== '', { error: message });
+}
+
+/** A yes/no answer held as 'true'/'false', or '' while unanswered. */
+export const yesNo = (message: string) => choice(yesNoValues, message);
+
+/** A yes/no answer that must be given. */
+export const requiredYesNo = (message: string) => requiredChoice(yesNoValues, message);

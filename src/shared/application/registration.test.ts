@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { registrationDefaults, registrationMessages, registrationSchema, type Registration } from './registration';
+import {
+  asksLlcOrganizationState,
+  asksMailingCareOf,
+  asksReitType,
+  registrationDefaults,
+  registrationMessages,
+  registrationSchema,
+  type Registration,
+} from './registration';
 import { sampleSection } from './sample-application';
 import { fieldErrors } from '../field-errors';
 
@@ -149,5 +157,21 @@ describe('registrationSchema', () => {
     expect(registrationDefaults.accountingYearClosingMonth).toBe('12');
     expect(registrationDefaults.sameMailingAddress).toBe(true);
     expect(Object.keys(registrationDefaults).sort()).toEqual(Object.keys(registrationSchema.shape).sort());
+  });
+});
+
+describe('the questions step 2 asks by the step-1 answers', () => {
+  it('asks a REIT its type, and no other corporation or entity', () => {
+    expect(asksReitType('Corporation', 'REIT')).toBe(true);
+    expect(asksReitType('Corporation', 'RIC')).toBe(false);
+    expect(asksReitType('LLC', 'REIT')).toBe(false);
+  });
+
+  it('asks only an LLC its state of organisation, and every entity but an LLC a care-of line', () => {
+    expect(asksLlcOrganizationState('LLC')).toBe(true);
+    expect(asksLlcOrganizationState('Corporation')).toBe(false);
+    expect(asksMailingCareOf('LLC')).toBe(false);
+    expect(asksMailingCareOf('Trust')).toBe(true);
+    expect(asksMailingCareOf(undefined)).toBe(true);
   });
 });

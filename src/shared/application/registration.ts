@@ -128,6 +128,38 @@ export const registrationSchema = z
 
 export type Registration = z.infer<typeof registrationSchema>;
 
+/** What each answer is called where it is read back (the staff's submission view). */
+export const registrationLabels = {
+  companyRegistrationNumber: 'Company Registration Number',
+  businessStartDate: 'Business Start Date',
+  previousOwnerEIN: "Previous Owner's EIN",
+  appliedForEinBefore: 'The Business Itself Had an EIN Before',
+  previousEin: 'Its Previous EIN',
+  accountingYearClosingMonth: 'Accounting Year Closing Month',
+  reitType: 'Type of REIT',
+  incorporationState: 'State of Incorporation',
+  llcOrganizationState: 'State of Organization',
+  streetAddress: 'Street Address',
+  city: 'City',
+  county: 'County',
+  state: 'State',
+  zipCode: 'ZIP Code',
+  sameMailingAddress: 'Mailing Address Same as Business Address',
+  mailingCareOf: 'Mailing Care Of (c/o)',
+  mailingStreetAddress: 'Mailing Street Address',
+  mailingCity: 'Mailing City',
+  mailingCounty: 'Mailing County',
+  mailingState: 'Mailing State',
+  mailingZipCode: 'Mailing ZIP Code',
+} as const satisfies Record<keyof Registration, string>;
+
+/** Where step 2 words a question otherwise than registrationLabels. */
+export const registrationPageLabels = {
+  appliedForEinBefore: 'Has this business itself ever had an EIN?',
+  sameMailingAddress: 'Mailing address is the same as the business address',
+  mailingCareOf: 'Care Of (c/o)',
+} as const satisfies Partial<Record<keyof Registration, string>>;
+
 export const registrationDefaults: Registration = {
   companyRegistrationNumber: '',
   businessStartDate: '',
@@ -151,6 +183,21 @@ export const registrationDefaults: Registration = {
   appliedForEinBefore: '',
   previousEin: '',
 };
+
+/** Step 2 asks a REIT which kind it is. */
+export function asksReitType(entityType: string | undefined, corporationType: string | undefined): boolean {
+  return entityType === 'Corporation' && corporationType === 'REIT';
+}
+
+/** Step 2 asks an LLC where it was organised. */
+export function asksLlcOrganizationState(entityType: string | undefined): boolean {
+  return entityType === 'LLC';
+}
+
+/** A separate mailing address may carry a care-of line, except an LLC's. */
+export function asksMailingCareOf(entityType: string | undefined): boolean {
+  return entityType !== 'LLC';
+}
 
 /** Corporation types whose articles of incorporation step 2 does not ask about. */
 const typesWithoutIncorporationState: readonly string[] = ['REIT', 'RIC', 'Settlement Fund'];

@@ -2,6 +2,7 @@ import type { Application } from '../../../shared/application/application';
 import type { ApplicationSection } from '../../../shared/application/sections';
 import { applicationSections } from '../../../shared/application/sections';
 import {
+  companyLabels,
   corporationTypeOptions,
   entityTypeOptions,
   llcTaxClassificationOptions,
@@ -10,14 +11,17 @@ import {
   soleProprietorTypeOptions,
   trustTypeOptions,
 } from '../../../shared/application/company';
-import { closingMonthOptions, reitTypeOptions } from '../../../shared/application/registration';
+import { closingMonthOptions, registrationLabels, reitTypeOptions } from '../../../shared/application/registration';
+import { contactLabels } from '../../../shared/application/contact';
 import {
+  complianceLabels,
   employeeTypeOptions,
   reportingFrequencyOptions,
   taxLiabilityOptions,
 } from '../../../shared/application/compliance';
 import {
   activityFollowUpFields,
+  activityLabels,
   activityQuestions,
   principalActivityOptions,
   type ActivityQuestion,
@@ -42,117 +46,130 @@ type ValueKind =
 
 type FieldSpec = { label: string } & ValueKind;
 
-const text = (label: string): FieldSpec => ({ label, kind: 'text' });
-const choice = (label: string, options: readonly Option[]): FieldSpec => ({ label, kind: 'options', options });
-const yesNo = (label: string): FieldSpec => ({ label, kind: 'yesNo' });
-const date = (label: string): FieldSpec => ({ label, kind: 'date' });
+const text: ValueKind = { kind: 'text' };
+const choice = (options: readonly Option[]): ValueKind => ({ kind: 'options', options });
+const yesNo: ValueKind = { kind: 'yesNo' };
+const date: ValueKind = { kind: 'date' };
 
-const reasonLabel = 'Reason for Requesting an EIN';
+/**
+ * A section's questions in the page's order: how each answer is written, under the label its
+ * schema gives it. Both maps are keyed by the section's answers, so neither can miss one.
+ */
+function fieldsOf<K extends string>(labels: Readonly<Record<K, string>>, kinds: Readonly<Record<K, ValueKind>>): Record<K, FieldSpec> {
+  const fields = {} as Record<K, FieldSpec>;
+  for (const key of Object.keys(kinds) as K[]) {
+    const kind: ValueKind = kinds[key];
+    fields[key] = { label: labels[key], ...kind };
+  }
+  return fields;
+}
 
-function activityField(question: ActivityQuestion): FieldSpec {
-  if (question.kind === 'choice') return choice(question.label, question.options);
-  if (question.kind === 'yesNo') return yesNo(question.label);
-  return text(question.label);
+function activityKind(question: ActivityQuestion): ValueKind {
+  if (question.kind === 'choice') return choice(question.options);
+  if (question.kind === 'yesNo') return yesNo;
+  return text;
 }
 
 /** The wizard pages' headings and their questions, in the order the pages ask them. */
 export const submissionSections: Readonly<Record<ApplicationSection, { heading: string; fields: Readonly<Record<string, FieldSpec>> }>> = {
   company: {
     heading: 'Company Information',
-    fields: {
-      companyName: text('Legal Company Name'),
-      state: choice('State of Formation', usStates),
-      entityType: choice('Entity Type', entityTypeOptions),
-      hasTradeName: yesNo('Uses a Trade Name (DBA)'),
-      tradeName: text('Trade Name (DBA)'),
-      corporationType: choice('Corporation Type', corporationTypeOptions),
-      corporationReason: choice(reasonLabel, reasonOptions),
-      partnershipType: choice('Partnership Type', partnershipTypeOptions),
-      partnershipReason: choice(reasonLabel, reasonOptions),
-      soleProprietorType: choice('Sole Proprietor Type', soleProprietorTypeOptions),
-      soleProprietorReason: choice(reasonLabel, reasonOptions),
-      trustType: choice('Trust Type', trustTypeOptions),
-      llcMemberCount: text('Number of LLC Members'),
-      llcLocationState: choice('State of Physical Location', usStates),
-      llcIsHusbandWife: yesNo('Members Are Husband and Wife'),
-      llcTaxClassification: choice('LLC Classification', llcTaxClassificationOptions),
-      llcRicReason: choice(reasonLabel, reasonOptions),
-    },
+    fields: fieldsOf(companyLabels, {
+      companyName: text,
+      state: choice(usStates),
+      entityType: choice(entityTypeOptions),
+      hasTradeName: yesNo,
+      tradeName: text,
+      corporationType: choice(corporationTypeOptions),
+      corporationReason: choice(reasonOptions),
+      partnershipType: choice(partnershipTypeOptions),
+      partnershipReason: choice(reasonOptions),
+      soleProprietorType: choice(soleProprietorTypeOptions),
+      soleProprietorReason: choice(reasonOptions),
+      trustType: choice(trustTypeOptions),
+      llcMemberCount: text,
+      llcLocationState: choice(usStates),
+      llcIsHusbandWife: yesNo,
+      llcTaxClassification: choice(llcTaxClassificationOptions),
+      llcRicReason: choice(reasonOptions),
+    }),
   },
   registration: {
     heading: 'Company Registration Details',
-    fields: {
-      companyRegistrationNumber: text('Company Registration Number'),
-      businessStartDate: date('Business Start Date'),
-      previousOwnerEIN: text("Previous Owner's EIN"),
-      appliedForEinBefore: yesNo('The Business Itself Had an EIN Before'),
-      previousEin: text('Its Previous EIN'),
-      accountingYearClosingMonth: choice('Accounting Year Closing Month', closingMonthOptions),
-      reitType: choice('Type of REIT', reitTypeOptions),
-      incorporationState: text('State of Incorporation'),
-      llcOrganizationState: text('State of Organization'),
-      streetAddress: text('Street Address'),
-      city: text('City'),
-      county: text('County'),
-      state: text('State'),
-      zipCode: text('ZIP Code'),
-      sameMailingAddress: yesNo('Mailing Address Same as Business Address'),
-      mailingCareOf: text('Mailing Care Of (c/o)'),
-      mailingStreetAddress: text('Mailing Street Address'),
-      mailingCity: text('Mailing City'),
-      mailingCounty: text('Mailing County'),
-      mailingState: text('Mailing State'),
-      mailingZipCode: text('Mailing ZIP Code'),
-    },
+    fields: fieldsOf(registrationLabels, {
+      companyRegistrationNumber: text,
+      businessStartDate: date,
+      previousOwnerEIN: text,
+      appliedForEinBefore: yesNo,
+      previousEin: text,
+      accountingYearClosingMonth: choice(closingMonthOptions),
+      reitType: choice(reitTypeOptions),
+      incorporationState: text,
+      llcOrganizationState: text,
+      streetAddress: text,
+      city: text,
+      county: text,
+      state: text,
+      zipCode: text,
+      sameMailingAddress: yesNo,
+      mailingCareOf: text,
+      mailingStreetAddress: text,
+      mailingCity: text,
+      mailingCounty: text,
+      mailingState: text,
+      mailingZipCode: text,
+    }),
   },
   contact: {
     heading: 'Responsible Party',
-    fields: {
-      contactFirstName: text('Contact First Name'),
-      contactMiddleName: text('Contact Middle Name'),
-      contactLastName: text('Contact Last Name'),
-      phoneNumber: text('Contact Phone Number'),
-      emailAddress: text('Contact Email Address'),
-      sameAsContact: yesNo('Responsible Party Is the Primary Contact'),
-      rpFirstName: text('Responsible Party First Name'),
-      rpMiddleName: text('Responsible Party Middle Name'),
-      rpLastName: text('Responsible Party Last Name'),
-      rpTitle: text('Responsible Party Title'),
-      rpSSN: { label: 'Responsible Party SSN', kind: 'ssn' },
-      rpPhone: { label: 'Responsible Party Phone', kind: 'phoneDigits' },
-      rpEmail: text('Responsible Party Email'),
-      trustFilingAsEstate: yesNo('Trust Filing as an Estate'),
-      trusteeFirstName: text('Trustee First Name'),
-      trusteeMiddleName: text('Trustee Middle Name'),
-      trusteeLastName: text('Trustee Last Name'),
-      trusteeSuffix: text('Trustee Suffix'),
-    },
+    fields: fieldsOf(contactLabels, {
+      contactFirstName: text,
+      contactMiddleName: text,
+      contactLastName: text,
+      phoneNumber: text,
+      emailAddress: text,
+      sameAsContact: yesNo,
+      rpFirstName: text,
+      rpMiddleName: text,
+      rpLastName: text,
+      rpTitle: text,
+      rpSSN: { kind: 'ssn' },
+      rpPhone: { kind: 'phoneDigits' },
+      rpEmail: text,
+      trustFilingAsEstate: yesNo,
+      trusteeFirstName: text,
+      trusteeMiddleName: text,
+      trusteeLastName: text,
+      trusteeSuffix: text,
+    }),
   },
   compliance: {
     heading: 'Regulatory Compliance',
-    fields: {
-      heavyVehicle: yesNo('Highway Vehicle of 55,000 Pounds or More'),
-      gambling: yesNo('Gambling or Wagering'),
-      atf: yesNo('Alcohol, Tobacco or Firearms'),
-      exciseTax: yesNo('Files Form 720 (Federal Excise Tax)'),
-      willHire: yesNo('Will Hire Employees in the Next 12 Months'),
-      employeeTypes: choice('Employee Types', employeeTypeOptions),
-      'counts.agricultural': text('Agricultural Employees Expected'),
-      'counts.household': text('Household Employees Expected'),
-      'counts.other': text('Other Employees Expected'),
-      totalEmployeesExpected: text('Total Employees Expected'),
-      firstWageDate: date('First Date Wages Will Be Paid'),
-      expectedHireMonthYear: text('Expected Hiring Date (MM/YYYY)'),
-      taxLiability: choice('Employment Tax Liability Over $1,000 in a Quarter', taxLiabilityOptions),
-      reportingFrequency: choice('Employment Tax Return Filing', reportingFrequencyOptions),
-    },
+    fields: fieldsOf(complianceLabels, {
+      heavyVehicle: yesNo,
+      gambling: yesNo,
+      atf: yesNo,
+      exciseTax: yesNo,
+      willHire: yesNo,
+      employeeTypes: choice(employeeTypeOptions),
+      'counts.agricultural': text,
+      'counts.household': text,
+      'counts.other': text,
+      totalEmployeesExpected: text,
+      firstWageDate: date,
+      expectedHireMonthYear: text,
+      taxLiability: choice(taxLiabilityOptions),
+      reportingFrequency: choice(reportingFrequencyOptions),
+    }),
   },
   activity: {
     heading: 'Business Activity',
     fields: {
-      principalActivity: choice('Principal Activity', principalActivityOptions),
-      ...Object.fromEntries(activityFollowUpFields.map((field) => [field, activityField(activityQuestions[field])])),
-      principalProductOrService: text('Principal Product or Service'),
+      principalActivity: { label: activityLabels.principalActivity, ...choice(principalActivityOptions) },
+      ...Object.fromEntries(
+        activityFollowUpFields.map((field) => [field, { label: activityQuestions[field].label, ...activityKind(activityQuestions[field]) }]),
+      ),
+      principalProductOrService: { label: activityLabels.principalProductOrService, ...text },
     },
   },
 };

@@ -19,6 +19,7 @@ import type { SavedApplication } from '../../../shared/application/application';
 import {
   activityDefaults,
   activityFollowUps,
+  activityPageLabels,
   activityQuestions,
   activitySchema,
   followUpsOf,
@@ -70,7 +71,7 @@ function ActivityForm({ application }: { application: SavedApplication }) {
           <FollowUps parent="principalActivity" depth={0} />
           <TextAreaField
             name="principalProductOrService"
-            label="Principal product or service"
+            label={activityPageLabels.principalProductOrService}
             required
             rows={4}
             placeholder="Example: We sell handmade wood furniture to retail customers online."
@@ -108,7 +109,7 @@ function PrincipalActivityField() {
   return (
     <FieldSet
       role="radiogroup"
-      legend="What is your business's principal activity?"
+      legend={activityPageLabels.principalActivity}
       required
       help="Choose the activity that brings in most of your revenue. If none fits, choose Other."
       error={errors.principalActivity?.message}

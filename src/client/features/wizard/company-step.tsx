@@ -6,8 +6,13 @@ import type { SavedApplication } from '../../../shared/application/application';
 import {
   asksCorporationReason,
   asksHusbandWife,
+  asksLlcTaxClassification,
+  asksPartnershipReason,
   asksSoleProprietorReason,
+  asksTradeName,
   companyDefaults,
+  companyLabels,
+  companyPageLabels,
   companyNameMaxLength,
   companySchema,
   corporationTypeOptions,
@@ -70,7 +75,7 @@ function CompanyForm({ application }: { application: SavedApplication }) {
         <FormSection title="Basic Company Details" description="As they appear on your formation documents.">
           <TextField
             name="companyName"
-            label={entityType === 'Sole Proprietor' ? soleProprietorNameLabel : 'Legal Company Name'}
+            label={entityType === 'Sole Proprietor' ? soleProprietorNameLabel : companyLabels.companyName}
             required
             help={
               entityType === 'Sole Proprietor'
@@ -83,7 +88,7 @@ function CompanyForm({ application }: { application: SavedApplication }) {
           />
           <SelectField
             name="state"
-            label="State of Formation"
+            label={companyLabels.state}
             required
             help="The state where the business was formed or registered; for a sole proprietor, trust or estate, the state where it is based."
             options={usStates}
@@ -91,7 +96,7 @@ function CompanyForm({ application }: { application: SavedApplication }) {
           />
           <SelectField
             name="entityType"
-            label="Entity Type"
+            label={companyLabels.entityType}
             required
             help="The legal structure of the business. It decides which IRS rules apply and which questions follow."
             options={entityTypeOptions}
@@ -99,14 +104,14 @@ function CompanyForm({ application }: { application: SavedApplication }) {
           />
           <YesNoField
             name="hasTradeName"
-            label="Does the business use a trade name (DBA)?"
+            label={companyPageLabels.hasTradeName}
             hint="A name the business operates under that differs from its legal name."
             className={fullWidth}
           />
-          {hasTradeName === 'true' ? (
+          {asksTradeName(hasTradeName) ? (
             <TextField
               name="tradeName"
-              label="Trade Name (DBA)"
+              label={companyLabels.tradeName}
               required
               help="The name customers know the business by (line 2 of Form SS-4). Letters, numbers, spaces, '-' and '&' only, without endings like LLC or Inc."
               maxLength={companyNameMaxLength}
@@ -136,8 +141,8 @@ function useOpenedFormEvent(firstOpen: boolean) {
   }, [firstOpen, pathname]);
 }
 
-function ReasonField({ name, label = 'Reason for Requesting an EIN' }: { name: keyof Company; label?: string }) {
-  return <SelectField name={name} label={label} required help={reasonHelp} options={reasonOptions} placeholder="Select a reason..." className={fullWidth} />;
+function ReasonField({ name }: { name: 'corporationReason' | 'partnershipReason' | 'soleProprietorReason' | 'llcRicReason' }) {
+  return <SelectField name={name} label={companyLabels[name]} required help={reasonHelp} options={reasonOptions} placeholder="Select a reason..." className={fullWidth} />;
 }
 
 function CorporationSection() {
@@ -146,7 +151,7 @@ function CorporationSection() {
     <FormSection title="Corporation Confirmation" description="How the corporation is taxed and why it needs an EIN.">
       <RadioGroupField
         name="corporationType"
-        label="Corporation Type"
+        label={companyLabels.corporationType}
         required
         help="Most new corporations are regular (C) corporations unless they elect S status. It tells the IRS which income tax return the corporation files."
         options={corporationTypeOptions}
@@ -164,7 +169,7 @@ function SoleProprietorSection() {
     <FormSection title="Sole Proprietor Details" description="An individual who owns an unincorporated business alone.">
       <RadioGroupField
         name="soleProprietorType"
-        label="Which describes you best?"
+        label={companyPageLabels.soleProprietorType}
         help="Choose Household Employer if you need the EIN only to pay people who work in your home."
         options={soleProprietorTypeOptions}
         columns={2}
@@ -181,14 +186,14 @@ function PartnershipSection() {
     <FormSection title="Partnership Confirmation" description="Two or more owners sharing in the profits of a business.">
       <RadioGroupField
         name="partnershipType"
-        label="Partnership Type"
+        label={companyLabels.partnershipType}
         required
         help="A joint venture is treated as a partnership for tax purposes; pick it if the partners came together for a specific project."
         options={partnershipTypeOptions}
         columns={2}
         className={fullWidth}
       />
-      {partnershipType ? <ReasonField name="partnershipReason" /> : null}
+      {asksPartnershipReason(partnershipType) ? <ReasonField name="partnershipReason" /> : null}
     </FormSection>
   );
 }
@@ -197,12 +202,11 @@ function LlcSection() {
   const [llcMemberCount, llcLocationState, llcIsHusbandWife] = useWatch<Company, ['llcMemberCount', 'llcLocationState', 'llcIsHusbandWife']>({
     name: ['llcMemberCount', 'llcLocationState', 'llcIsHusbandWife'],
   });
-  const husbandWife = asksHusbandWife(llcMemberCount, llcLocationState);
   return (
     <FormSection title="Tell us more about the members of the Limited Liability Company (LLC)" description="The owners of an LLC are called its members.">
       <TextField
         name="llcMemberCount"
-        label="Number of Members"
+        label={companyPageLabels.llcMemberCount}
         required
         help="How many people or companies own the LLC (line 8b of Form SS-4)."
         type="number"
@@ -211,25 +215,25 @@ function LlcSection() {
       />
       <SelectField
         name="llcLocationState"
-        label="State of Physical Location"
+        label={companyLabels.llcLocationState}
         required
         help="Where the LLC actually operates. In community property states a married couple owning an LLC together has a choice of tax treatment."
         options={usStates}
         placeholder="Select a state..."
       />
-      {husbandWife ? (
+      {asksHusbandWife(llcMemberCount, llcLocationState) ? (
         <YesNoField
           name="llcIsHusbandWife"
-          label="Are the two members husband and wife?"
+          label={companyPageLabels.llcIsHusbandWife}
           required
           help="Spouses who own an LLC as community property may choose whether the IRS treats it as one owner or as a partnership."
           className={fullWidth}
         />
       ) : null}
-      {husbandWife && llcIsHusbandWife === 'true' ? (
+      {asksLlcTaxClassification(llcMemberCount, llcLocationState, llcIsHusbandWife) ? (
         <RadioGroupField
           name="llcTaxClassification"
-          label="How do you want the LLC to be classified?"
+          label={companyPageLabels.llcTaxClassification}
           required
           help="Multi-member: the LLC files its own partnership return. Single-member: the LLC is disregarded and its income goes on your own return."
           options={llcTaxClassificationOptions}
@@ -247,7 +251,7 @@ function TrustSection() {
     <FormSection title="Identify the type of Trust">
       <RadioGroupField
         name="trustType"
-        label="Trust Type"
+        label={companyLabels.trustType}
         help="A revocable trust can be changed or cancelled by the person who created it; an irrevocable trust cannot."
         options={trustTypeOptions}
         columns={3}

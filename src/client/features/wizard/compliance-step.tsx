@@ -3,13 +3,16 @@ import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-
 import { useNavigate } from 'react-router';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
+  asksHiringDetails,
+  asksReportingFrequency,
   complianceDefaults,
+  complianceLabels,
+  compliancePageLabels,
   complianceSchema,
   employeeTypeOptions,
   reportingFrequencyOptions,
   taxLiabilityOptions,
   type Compliance,
-  type EmployeeType,
 } from '../../../shared/application/compliance';
 import { CheckboxGroupField, MaskedField, masks, RadioGroupField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
@@ -35,12 +38,6 @@ export function ComplianceStep() {
     </WizardLayout>
   );
 }
-
-const countLabels: Record<EmployeeType, string> = {
-  agricultural: 'Highest Expected Number of Agricultural Employees',
-  household: 'Highest Expected Number of Household Employees',
-  other: 'Highest Expected Number of Other Employees',
-};
 
 /** With no hiring planned, only the questions above the employment details are kept. */
 function withoutHiringDetails({ heavyVehicle, gambling, atf, exciseTax, willHire }: Compliance): Compliance {
@@ -71,7 +68,7 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
   }, [willHire, setValue]);
 
   const onSubmit = form.handleSubmit((values) => {
-    saveSection('compliance', values.willHire === 'true' ? values : withoutHiringDetails(values));
+    saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values));
     navigate(paths.step5);
   });
 
@@ -81,28 +78,28 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
         <FormSection title="Regulatory Questions" description="The IRS asks every new business these questions. Answer Yes or No.">
           <YesNoField
             name="heavyVehicle"
-            label="Will the business own or operate a highway motor vehicle with a taxable gross weight of 55,000 pounds or more?"
+            label={compliancePageLabels.heavyVehicle}
             required
             hint="This helps decide whether you need to file Form 2290 (Heavy Highway Vehicle Use Tax Return)."
             className="sm:col-span-2"
           />
           <YesNoField
             name="gambling"
-            label="Does the business involve gambling or wagering?"
+            label={compliancePageLabels.gambling}
             required
             hint="For example casinos, online gaming or betting."
             className="sm:col-span-2"
           />
           <YesNoField
             name="atf"
-            label="Does the business sell or manufacture alcohol, tobacco or firearms?"
+            label={compliancePageLabels.atf}
             required
             hint="Businesses regulated by the ATF (Bureau of Alcohol, Tobacco, Firearms and Explosives) need special licensing and pay special tax duties."
             className="sm:col-span-2"
           />
           <YesNoField
             name="exciseTax"
-            label="Will the business need to file Form 720, the Quarterly Federal Excise Tax Return?"
+            label={compliancePageLabels.exciseTax}
             required
             hint="Form 720 reports federal excise taxes, for example on fuel, air transportation or indoor tanning services."
             className="sm:col-span-2"
@@ -112,12 +109,12 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
         <FormSection title="Employment Information" description="Your hiring plans decide which employment tax returns the IRS expects from you.">
           <YesNoField
             name="willHire"
-            label="Will the business hire employees within the next 12 months?"
+            label={compliancePageLabels.willHire}
             required
             help="Answer Yes if you expect to pay wages to anyone other than the owners in the next 12 months."
             className="sm:col-span-2"
           />
-          {willHire === 'true' ? <HiringDetails form={form} /> : null}
+          {asksHiringDetails(willHire) ? <HiringDetails form={form} /> : null}
         </FormSection>
       </WizardForm>
     </FormProvider>
@@ -131,7 +128,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
     <>
       <CheckboxGroupField
         name="employeeTypes"
-        label="Which types of employees will you hire?"
+        label={compliancePageLabels.employeeTypes}
         required
         hint="Select every type that applies."
         options={employeeTypeOptions}
@@ -143,7 +140,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
           <TextField
             key={option.value}
             name={`counts.${option.value}`}
-            label={countLabels[option.value]}
+            label={compliancePageLabels[`counts.${option.value}`]}
             required
             type="number"
             inputMode="numeric"
@@ -153,7 +150,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
         ))}
       <TextField
         name="totalEmployeesExpected"
-        label="Total Number of Employees Expected"
+        label={compliancePageLabels.totalEmployeesExpected}
         required
         type="number"
         inputMode="numeric"
@@ -163,14 +160,14 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
       />
       <TextField
         name="firstWageDate"
-        label="First Date Wages Will Be Paid"
+        label={complianceLabels.firstWageDate}
         required
         type="date"
         hint="Pick a date. An estimate is fine if you are not sure yet."
       />
       <MaskedField
         name="expectedHireMonthYear"
-        label="Expected Hiring Date (MM/YYYY)"
+        label={complianceLabels.expectedHireMonthYear}
         required
         mask={masks.monthYear}
         placeholder="MM/YYYY"
@@ -178,17 +175,17 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
       />
       <RadioGroupField
         name="taxLiability"
-        label="Will your employment tax liability be more than $1,000 in any calendar quarter?"
+        label={compliancePageLabels.taxLiability}
         required
         help="Employment taxes are the Social Security, Medicare and federal income taxes withheld from and paid on wages."
         options={taxLiabilityOptions}
         columns={2}
         className="sm:col-span-2"
       />
-      {taxLiability === '<=1000' ? (
+      {asksReportingFrequency(taxLiability) ? (
         <RadioGroupField
           name="reportingFrequency"
-          label="How often would you like to file employment tax returns?"
+          label={compliancePageLabels.reportingFrequency}
           required
           hint="Most small employers qualify for annual filing."
           options={reportingFrequencyOptions}

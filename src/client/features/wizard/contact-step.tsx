@@ -5,6 +5,7 @@ import type { SavedApplication } from '../../../shared/application/application';
 import {
   asksTrustee,
   contactDefaults,
+  contactPageLabels,
   contactSchema,
   nameMaxLength,
   titleMaxLength,
@@ -107,7 +108,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
             <MaskedField
               name="phoneNumber"
               mask={masks.phone}
-              label="Phone Number"
+              label={contactPageLabels.phoneNumber}
               required
               placeholder="(555) 123-4567"
               autoComplete="tel-national"
@@ -116,7 +117,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
             <TextField
               name="emailAddress"
               type="email"
-              label="Email Address"
+              label={contactPageLabels.emailAddress}
               required
               autoComplete="email"
               placeholder="you@example.com"
@@ -127,7 +128,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
 
         <CheckboxField
           name="sameAsContact"
-          label="The responsible party is the same as the primary contact"
+          label={contactPageLabels.sameAsContact}
           hint="Copies the contact's name, phone and e-mail below. You can still edit them."
           className="bg-white"
         />
@@ -146,7 +147,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
             <NameFields person="rp" />
             <TextField
               name="rpTitle"
-              label="Title"
+              label={contactPageLabels.rpTitle}
               required
               maxLength={titleMaxLength}
               placeholder="Owner, President, Managing Member..."
@@ -155,7 +156,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
             <MaskedField
               name="rpSSN"
               mask={masks.ssnDigits}
-              label="Social Security Number"
+              label={contactPageLabels.rpSSN}
               required
               placeholder="###-##-####"
               autoComplete="off"
@@ -164,7 +165,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
             <MaskedField
               name="rpPhone"
               mask={masks.phoneDigits}
-              label="Phone Number"
+              label={contactPageLabels.rpPhone}
               required
               placeholder="(555) 123-4567"
               autoComplete="section-responsible-party tel-national"
@@ -173,7 +174,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
             <TextField
               name="rpEmail"
               type="email"
-              label="Email Address"
+              label={contactPageLabels.rpEmail}
               required
               autoComplete="section-responsible-party email"
               placeholder="name@example.com"
@@ -185,11 +186,11 @@ function ContactForm({ application }: { application: SavedApplication }) {
         {isTrust ? (
           <Group label="Trustee Information">
             <FormSection title="Trustee Information" description="The trustee manages the trust and is named on the application.">
-              <CheckboxField name="trustFilingAsEstate" label="The trust is filing as an estate" className="pb-4 sm:col-span-2" />
+              <CheckboxField name="trustFilingAsEstate" label={contactPageLabels.trustFilingAsEstate} className="pb-4 sm:col-span-2" />
               <NameFields person="trustee" />
               <SelectField
                 name="trusteeSuffix"
-                label="Suffix"
+                label={contactPageLabels.trusteeSuffix}
                 options={trusteeSuffixOptions}
                 placeholder="None"
                 hint="Optional."

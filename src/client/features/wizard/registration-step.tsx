@@ -5,13 +5,18 @@ import { usStateNameOptions } from '../../../shared/application/options';
 import {
   closingMonthOptions,
   registrationDefaults,
+  registrationLabels,
   registrationLimits,
+  registrationPageLabels,
   registrationSchema,
   reitTypeOptions,
   type Registration,
   asksIncorporationState,
+  asksLlcOrganizationState,
   asksMailingAddress,
+  asksMailingCareOf,
   asksPreviousEin,
+  asksReitType,
 } from '../../../shared/application/registration';
 import { Choice } from '../../components/form/controls';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
@@ -51,9 +56,6 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
   const entityType = companyAnswer(application, 'entityType');
   const corporationType = companyAnswer(application, 'corporationType');
   const isCorporation = entityType === 'Corporation';
-  const isLlc = entityType === 'LLC';
-  const isReit = isCorporation && corporationType === 'REIT';
-  const showsIncorporationState = asksIncorporationState(entityType, corporationType);
 
   const form = useForm<Registration>({
     resolver: wizardResolver(registrationSchema),
@@ -85,35 +87,35 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
         <FormSection title="Business Entity Information">
           <TextField
             name="companyRegistrationNumber"
-            label="Company Registration Number"
+            label={registrationLabels.companyRegistrationNumber}
             hint="Optional. The file or entity number your state gave the business, if any."
             maxLength={registrationLimits.companyRegistrationNumber}
           />
           <TextField
             name="businessStartDate"
             type="date"
-            label={isCorporation ? 'Corporation Start Date' : 'Business Start Date'}
+            label={isCorporation ? 'Corporation Start Date' : registrationLabels.businessStartDate}
             required
             help="The date the business started or was acquired (IRS Form SS-4, line 11)."
           />
           <MaskedField
             name="previousOwnerEIN"
             mask={masks.ein}
-            label="Previous Owner's EIN"
+            label={registrationLabels.previousOwnerEIN}
             placeholder="XX-XXXXXXX"
             hint="Optional. Only if you bought or took over a business that already had an EIN."
           />
           <YesNoField
             name="appliedForEinBefore"
-            label="Has this business itself ever had an EIN?"
+            label={registrationPageLabels.appliedForEinBefore}
             help="Line 18 of Form SS-4: only an EIN issued to this same business, not one of a business you bought."
           />
           {asksPreviousEin(appliedForEinBefore) ? (
-            <MaskedField name="previousEin" mask={masks.ein} label="Its Previous EIN" required placeholder="XX-XXXXXXX" />
+            <MaskedField name="previousEin" mask={masks.ein} label={registrationLabels.previousEin} required placeholder="XX-XXXXXXX" />
           ) : null}
           <SelectField
             name="accountingYearClosingMonth"
-            label="Accounting Year Closing Month"
+            label={registrationLabels.accountingYearClosingMonth}
             required
             options={closingMonthOptions}
             placeholder="Select closing month"
@@ -121,11 +123,11 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           />
         </FormSection>
 
-        {isReit ? (
+        {asksReitType(entityType, corporationType) ? (
           <FormSection title="REIT Classification" description="Tell us how the real estate investment trust earns its income.">
             <RadioGroupField
               name="reitType"
-              label="Type of REIT"
+              label={registrationLabels.reitType}
               required
               options={reitTypeOptions}
               columns={2}
@@ -135,11 +137,11 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           </FormSection>
         ) : null}
 
-        {showsIncorporationState ? (
+        {asksIncorporationState(entityType, corporationType) ? (
           <FormSection title="Articles of Incorporation">
             <SelectField
               name="incorporationState"
-              label="State of Incorporation"
+              label={registrationLabels.incorporationState}
               required
               options={usStateNameOptions}
               placeholder="Select state"
@@ -148,11 +150,11 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           </FormSection>
         ) : null}
 
-        {isLlc ? (
+        {asksLlcOrganizationState(entityType) ? (
           <FormSection title="Articles of Organization">
             <SelectField
               name="llcOrganizationState"
-              label="State of Organization"
+              label={registrationLabels.llcOrganizationState}
               required
               options={usStateNameOptions}
               placeholder="Select state"
@@ -164,7 +166,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
         <FormSection title="Business Address Information" description="The physical location of the business in the United States.">
           <TextField
             name="streetAddress"
-            label="Street Address"
+            label={registrationLabels.streetAddress}
             required
             autoComplete="address-line1"
             maxLength={registrationLimits.streetAddress}
@@ -173,7 +175,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           />
           <TextField
             name="city"
-            label="City"
+            label={registrationLabels.city}
             required
             autoComplete="address-level2"
             maxLength={registrationLimits.city}
@@ -181,14 +183,14 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           />
           <TextField
             name="county"
-            label="County"
+            label={registrationLabels.county}
             required
             maxLength={registrationLimits.county}
             help="The county where the business is located (IRS Form SS-4, line 6)."
           />
           <SelectField
             name="state"
-            label="State"
+            label={registrationLabels.state}
             required
             options={usStateNameOptions}
             placeholder="Select state"
@@ -197,32 +199,32 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           <MaskedField
             name="zipCode"
             mask={masks.zip}
-            label="ZIP Code"
+            label={registrationLabels.zipCode}
             required
             placeholder="12345 or 12345-6789"
             autoComplete="postal-code"
             help="5 digits, or ZIP+4 (9 digits)."
           />
           <div className="pt-2 pb-4 sm:col-span-2">
-            <Choice type="checkbox" label="Mailing address is the same as the business address" {...sameMailingAddressField} />
+            <Choice type="checkbox" label={registrationPageLabels.sameMailingAddress} {...sameMailingAddressField} />
           </div>
 
           {asksMailingAddress(sameMailingAddress) ? (
             <>
               <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">Mailing Address</h3>
               <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A P.O. box is fine.</p>
-              {isLlc ? null : (
+              {asksMailingCareOf(entityType) ? (
                 <TextField
                   name="mailingCareOf"
-                  label="Care Of (c/o)"
+                  label={registrationPageLabels.mailingCareOf}
                   hint="Optional. A person or company that receives mail for the business."
                   maxLength={registrationLimits.mailingCareOf}
                   className="sm:col-span-2"
                 />
-              )}
+              ) : null}
               <TextField
                 name="mailingStreetAddress"
-                label="Mailing Street Address"
+                label={registrationLabels.mailingStreetAddress}
                 required
                 autoComplete="section-mailing address-line1"
                 maxLength={registrationLimits.streetAddress}
@@ -231,7 +233,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
               />
               <TextField
                 name="mailingCity"
-                label="Mailing City"
+                label={registrationLabels.mailingCity}
                 required
                 autoComplete="section-mailing address-level2"
                 maxLength={registrationLimits.city}
@@ -239,14 +241,14 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
               />
               <TextField
                 name="mailingCounty"
-                label="Mailing County"
+                label={registrationLabels.mailingCounty}
                 required
                 maxLength={registrationLimits.county}
                 help="The county of the mailing address."
               />
               <SelectField
                 name="mailingState"
-                label="Mailing State"
+                label={registrationLabels.mailingState}
                 required
                 options={usStateNameOptions}
                 placeholder="Select state"
@@ -255,7 +257,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
               <MaskedField
                 name="mailingZipCode"
                 mask={masks.zip}
-                label="Mailing ZIP Code"
+                label={registrationLabels.mailingZipCode}
                 required
                 placeholder="12345 or 12345-6789"
                 autoComplete="section-mailing postal-code"
