@@ -14,7 +14,7 @@ const sections = {
 
 async function openStepOne(page: Page) {
   await page.goto(stepOne);
-  await expect(page.getByRole('button', { name: 'Next Step' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next Step' })).toBeEnabled();
 }
 
 /** Presses Tab until the control has the focus, as a keyboard user would. */

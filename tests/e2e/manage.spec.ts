@@ -207,7 +207,7 @@ test('the staff screens pass the accessibility scan at 1280 and 375 px', async (
   await page.getByRole('link', { name: `View order ${trackingNumber}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Order #${trackingNumber}` })).toBeVisible();
   await page.getByRole('button', { name: 'SS-4 Form Field Mapping' }).click();
-  await expect(page.getByText('Total Fields')).toBeVisible();
+  await expect(page.getByText('Lines That Apply')).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 
   await page.setViewportSize({ width: 1280, height: 800 });
