@@ -4,7 +4,9 @@ import { screen, within } from '@testing-library/react';
 import { FakeEventSource } from '../../testing/event-source';
 import { errorResponse, jsonResponse, requestsTo, serve } from '../../testing/network';
 import { maskedFormData } from '../../testing/orders';
-import { OrderSubmissionData } from './order-submission-data';
+import { resetPage } from '../../testing/render';
+import { notAskedNote, OrderSubmissionData } from './order-submission-data';
+import { companyLabels } from '../../../shared/application/company';
 import { renderOrderScreen } from './render-order-screen';
 
 beforeEach(() => FakeEventSource.install());
@@ -22,6 +24,19 @@ function answer(label: string, group?: string): string | null | undefined {
 }
 
 describe('OrderSubmissionData', () => {
+  it('marks a stored answer that the show/hide rules would not ask, and no other', () => {
+    serve({});
+    const consistent = maskedFormData();
+    renderData(consistent);
+    expect(screen.queryByText(notAskedNote)).toBeNull();
+    resetPage();
+
+    const company = consistent.company as Record<string, unknown>;
+    renderData({ ...consistent, company: { ...company, hasTradeName: 'false', tradeName: 'Left Over Name' } });
+    expect(answer(companyLabels.tradeName, 'Company Information')).toBe(`Left Over Name${notAskedNote}`);
+    expect(screen.getAllByText(notAskedNote)).toHaveLength(1);
+  });
+
   it('groups the answers under the wizard pages, in their order', () => {
     serve({});
     renderData();

@@ -1,6 +1,9 @@
 import { OrderSsn } from './order-ssn';
 import { submissionGroups } from './order-submission-fields';
 
+/** Beside a stored answer that the wizard's show/hide rules would not ask of this application. */
+export const notAskedNote = '(not asked for this application)';
+
 /** Every answer of the application, under the wizard page that asked it. */
 export function OrderSubmissionData({ orderId, formData }: { orderId: number; formData: Record<string, unknown> }) {
   const groups = submissionGroups(formData);
@@ -18,6 +21,7 @@ export function OrderSubmissionData({ orderId, formData }: { orderId: number; fo
                 <dt className="text-slate-600">{answer.label}</dt>
                 <dd className="min-w-0 font-medium break-words text-slate-900">
                   {answer.isSsn ? <OrderSsn orderId={orderId} masked={answer.value} label={answer.label} /> : answer.value}
+                  {answer.notAsked ? <span className="ml-2 text-xs font-normal text-orange-700">{notAskedNote}</span> : null}
                 </dd>
               </div>
             ))}

@@ -2,6 +2,12 @@ import type { Application } from '../../../shared/application/application';
 import type { ApplicationSection } from '../../../shared/application/sections';
 import { applicationSections } from '../../../shared/application/sections';
 import {
+  asksCorporationReason,
+  asksHusbandWife,
+  asksLlcTaxClassification,
+  asksPartnershipReason,
+  asksSoleProprietorReason,
+  asksTradeName,
   companyLabels,
   corporationTypeOptions,
   entityTypeOptions,
@@ -11,9 +17,21 @@ import {
   soleProprietorTypeOptions,
   trustTypeOptions,
 } from '../../../shared/application/company';
-import { closingMonthOptions, registrationLabels, reitTypeOptions } from '../../../shared/application/registration';
-import { contactLabels } from '../../../shared/application/contact';
 import {
+  asksIncorporationState,
+  asksLlcOrganizationState,
+  asksMailingAddress,
+  asksMailingCareOf,
+  asksPreviousEin,
+  asksReitType,
+  closingMonthOptions,
+  registrationLabels,
+  reitTypeOptions,
+} from '../../../shared/application/registration';
+import { asksTrustee, contactLabels } from '../../../shared/application/contact';
+import {
+  asksHiringDetails,
+  asksReportingFrequency,
   complianceLabels,
   employeeTypeOptions,
   reportingFrequencyOptions,
@@ -185,7 +203,63 @@ export type SubmissionAnswer = {
   value: string;
   /** The SSN, shown masked with its own Reveal. */
   isSsn: boolean;
+  /** Stored, but the wizard would not ask it of this application (its show/hide rule says no). */
+  notAsked: boolean;
 };
+
+/** A stored answer as text, for the show/hide rules. */
+const answerOf = (section: unknown, key: string): string | undefined => {
+  const value = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+};
+
+type AskedRule = (application: Application) => boolean;
+
+/**
+ * When each conditional question is asked, by the same predicates the wizard's steps and schemas
+ * use. Staff still see every stored answer; one the rules would not ask is marked as such.
+ */
+function askedRules(): { [S in ApplicationSection]?: Record<string, AskedRule> } {
+  const company = (application: Application, key: string) => answerOf(application.company, key);
+  const hiring: AskedRule = (application) => asksHiringDetails(answerOf(application.compliance, 'willHire'));
+  const mailing: AskedRule = (application) => asksMailingAddress(application.registration.sameMailingAddress);
+  const trustee: AskedRule = (application) => asksTrustee(company(application, 'entityType'));
+  return {
+    company: {
+      tradeName: (application) => asksTradeName(company(application, 'hasTradeName')),
+      corporationReason: (application) => asksCorporationReason(company(application, 'corporationType')),
+      partnershipReason: (application) => asksPartnershipReason(company(application, 'partnershipType')),
+      soleProprietorReason: (application) => asksSoleProprietorReason(company(application, 'soleProprietorType')),
+      llcIsHusbandWife: (application) => asksHusbandWife(company(application, 'llcMemberCount'), company(application, 'llcLocationState')),
+      llcTaxClassification: (application) =>
+        asksLlcTaxClassification(company(application, 'llcMemberCount'), company(application, 'llcLocationState'), company(application, 'llcIsHusbandWife')),
+    },
+    registration: {
+      previousEin: (application) => asksPreviousEin(answerOf(application.registration, 'appliedForEinBefore')),
+      reitType: (application) => asksReitType(company(application, 'entityType'), company(application, 'corporationType')),
+      incorporationState: (application) => asksIncorporationState(company(application, 'entityType'), company(application, 'corporationType')),
+      llcOrganizationState: (application) => asksLlcOrganizationState(company(application, 'entityType')),
+      mailingCareOf: (application) => mailing(application) && asksMailingCareOf(company(application, 'entityType')),
+      mailingStreetAddress: mailing,
+      mailingCity: mailing,
+      mailingCounty: mailing,
+      mailingState: mailing,
+      mailingZipCode: mailing,
+    },
+    contact: { trustFilingAsEstate: trustee, trusteeFirstName: trustee, trusteeMiddleName: trustee, trusteeLastName: trustee, trusteeSuffix: trustee },
+    compliance: {
+      employeeTypes: hiring,
+      'counts.agricultural': hiring,
+      'counts.household': hiring,
+      'counts.other': hiring,
+      totalEmployeesExpected: hiring,
+      firstWageDate: hiring,
+      expectedHireMonthYear: hiring,
+      taxLiability: hiring,
+      reportingFrequency: (application) => hiring(application) && asksReportingFrequency(answerOf(application.compliance, 'taxLiability')),
+    },
+  };
+}
 
 export type SubmissionGroup = { section: ApplicationSection; heading: string; answers: SubmissionAnswer[] };
 
@@ -251,6 +325,8 @@ function flatten(section: Record<string, unknown>): [string, unknown][] {
  * (an older or newer application) follow with a label made from their name, so none is hidden.
  */
 export function submissionGroups(formData: Record<string, unknown>): SubmissionGroup[] {
+  const application = applicationOf(formData);
+  const rules = askedRules();
   return applicationSections.flatMap((section) => {
     const raw = formData[section];
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
@@ -261,7 +337,14 @@ export function submissionGroups(formData: Record<string, unknown>): SubmissionG
     entries.sort(([a], [b]) => order(known, a) - order(known, b));
     const answers = entries.map(([key, value]) => {
       const spec = fields[key];
-      return { path: `${section}.${key}`, label: spec?.label ?? labelFromKey(key), value: readable(spec, value), isSsn: spec?.kind === 'ssn' };
+      const asked = rules[section]?.[key];
+      return {
+        path: `${section}.${key}`,
+        label: spec?.label ?? labelFromKey(key),
+        value: readable(spec, value),
+        isSsn: spec?.kind === 'ssn',
+        notAsked: asked !== undefined && !asked(application),
+      };
     });
     return answers.length === 0 ? [] : [{ section, heading, answers }];
   });
