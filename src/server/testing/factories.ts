@@ -16,6 +16,19 @@ export type PaidOrderOverrides = Partial<Omit<typeof orders.$inferInsert, 'id' |
   application?: SampleOverrides;
 };
 
+/** A checkout the built-in test processor has been paid for, as the checkout leaves it. */
+export async function insertPaidCheckout(
+  tx: Pick<Db, 'insert'>,
+  values: { trackingNumber: string; formData: unknown; email: string; amountCents: number; currency: string; paymentIntentId: string },
+) {
+  const [checkout] = await tx
+    .insert(checkouts)
+    .values({ draftId: randomUUID(), paymentProvider: 'test', status: 'paid', ...values })
+    .returning();
+  if (!checkout) throw new Error('The checkout was not stored');
+  return checkout;
+}
+
 /**
  * A paid order and the checkout it came from, both in one transaction, the order written by the one
  * insert every order goes through. The application is the sample one with its SSN replaced by a
@@ -33,21 +46,7 @@ export async function createPaidOrder(db: Db, overrides: PaidOrderOverrides = {}
   const { createDate, paymentMethod, priority, status, assignedTo, assignedAt, completedAt, dueDate, ein, notes, ...rest } = orderOverrides;
 
   return db.transaction(async (tx) => {
-    const [checkout] = await tx
-      .insert(checkouts)
-      .values({
-        draftId: randomUUID(),
-        trackingNumber,
-        formData,
-        email: billingEmail,
-        amountCents: amount,
-        currency: orderOverrides.currency ?? 'usd',
-        paymentProvider: 'test',
-        paymentIntentId,
-        status: 'paid',
-      })
-      .returning();
-    if (!checkout) throw new Error('The checkout was not stored');
+    const checkout = await insertPaidCheckout(tx, { trackingNumber, formData, email: billingEmail, amountCents: amount, currency: orderOverrides.currency ?? 'usd', paymentIntentId });
     const orderId = await insertOrderFromCheckout(tx, {
       checkoutId: checkout.id,
       paymentMethod: paymentMethod === undefined ? 'card' : paymentMethod,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkouts, user } from '../../db/schema';
+import { user } from '../../db/schema';
+import { insertPaidCheckout } from '../../testing/factories';
 import type { AppServices } from '../../services';
 import { AppError } from '../../plugins/errors';
 import { parseWith } from '../../plugins/validation';
@@ -46,21 +47,14 @@ export async function createTestOrder({ services, input, log }: CreateTestOrderO
 
   const paymentIntentId = `pi_test_${randomUUID().replaceAll('-', '')}`;
   const { order, assignee } = await db.transaction(async (tx) => {
-    const [checkout] = await tx
-      .insert(checkouts)
-      .values({
-        draftId: randomUUID(),
-        trackingNumber: createTrackingNumber(),
-        formData,
-        email: billingEmail,
-        amountCents,
-        currency: 'usd',
-        paymentProvider: 'test',
-        paymentIntentId,
-        status: 'paid',
-      })
-      .returning();
-    if (!checkout) throw new Error('The checkout was not stored');
+    const checkout = await insertPaidCheckout(tx, {
+      trackingNumber: createTrackingNumber(),
+      formData,
+      email: billingEmail,
+      amountCents,
+      currency: 'usd',
+      paymentIntentId,
+    });
     const orderId = await insertOrderFromCheckout(tx, {
       checkoutId: checkout.id,
       paymentMethod: 'card',
