@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-
-const publicRoutes = [
-  { path: '/', heading: 'Get Your EIN in 24 Hours' },
-  { path: '/faq', heading: 'Frequently Asked Questions' },
-  { path: '/about', heading: 'About Us' },
-  { path: '/privacy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms of Service' },
-  { path: '/no-such-page', heading: 'Oops! Page not found' },
-] as const;
+import { publicRoutes } from './public-routes';
 
 /**
  * Opens a server-rendered page and waits until React has hydrated it: before that its HTML shows but

@@ -1,15 +1,5 @@
 import { expect, test } from './fixtures';
-
-const publicRoutes = [
-  { path: '/', heading: 'Get Your EIN in 24 Hours' },
-  { path: '/faq', heading: 'Frequently Asked Questions' },
-  { path: '/about', heading: 'About Us' },
-  { path: '/privacy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms of Service' },
-  { path: '/ein-application-start', heading: 'Company Information' },
-  { path: '/track-application', heading: 'Track Your EIN Application' },
-  { path: '/no-such-page', heading: 'Oops! Page not found' },
-] as const;
+import { publicRoutes } from './public-routes';
 
 for (const route of publicRoutes) {
   test(`${route.path} hydrates the server's HTML without a warning`, async ({ page }) => {
