@@ -24,6 +24,7 @@ import { registerStaffSessionRoutes } from './modules/staff-session/routes';
 import { registerManageOrderRoutes } from './modules/manage-orders/routes';
 import { registerOrderCommentRoutes } from './modules/order-comments/routes';
 import { registerStaffUserRoutes } from './modules/staff-users/routes';
+import { registerAuditTrailRoutes } from './modules/audit-trail/routes';
 
 export type AppOptions = {
   env: Env;
@@ -113,6 +114,7 @@ export async function buildAppWithServices({
   registerManageOrderRoutes(app, services);
   await registerOrderCommentRoutes(app, services);
   registerStaffUserRoutes(app, services);
+  registerAuditTrailRoutes(app, services);
   if (env.NODE_ENV === 'test') {
     // Loaded only here, so a production process never even reads the test-only module.
     const { registerTestSupportRoutes } = await import('./modules/test-support/routes');

@@ -229,5 +229,11 @@ export const auditLog = pgTable(
     ipAddress: text('ip_address'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_log_at_idx').on(table.at.desc()), index('audit_log_action_at_idx').on(table.action, table.at.desc())],
+  // Each filter of the audit trail screen, then its keyset order (at, id): migration 0009.
+  (table) => [
+    index('audit_log_at_id_idx').on(table.at.desc(), table.id.desc()),
+    index('audit_log_action_at_id_idx').on(table.action, table.at.desc(), table.id.desc()),
+    index('audit_log_actor_id_at_id_idx').on(table.actorId, table.at.desc(), table.id.desc()),
+    index('audit_log_target_at_id_idx').on(table.target, table.at.desc(), table.id.desc()),
+  ],
 );
