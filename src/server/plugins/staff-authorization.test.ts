@@ -128,6 +128,8 @@ const routes: RouteCase[] = [
     needs: 'users:manage',
     success: 204,
   },
+  { name: 'GET audit', method: 'GET', url: () => '/api/manage/audit?action=ssn_revealed', needs: 'audit:read', success: 200 },
+  { name: 'GET audit.csv', method: 'GET', url: () => '/api/manage/audit.csv', needs: 'audit:read', success: 200 },
   // Last, since it ends the caller's session.
   { name: 'DELETE session', method: 'DELETE', url: () => '/api/manage/session', success: 204 },
 ];

@@ -130,3 +130,8 @@ export function auditDetailText(detail: Record<string, unknown> | null): string 
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join('; ');
 }
+
+/** Who a row without an account is from: a caller who was not signed in, or the system itself. */
+export function auditActorFallback(action: string): string {
+  return action.startsWith('sign_in') || action === 'access_denied' ? 'Not signed in' : 'System';
+}

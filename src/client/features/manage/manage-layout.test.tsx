@@ -85,7 +85,7 @@ describe('ManageLayout', () => {
     expect(currentLocation().pathname).toBe(paths.manageOrders);
   });
 
-  it('shows an admin the Orders and Users links', async () => {
+  it('shows an admin the Orders, Users and Audit Trail links', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderPanel('/manage/users');
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
@@ -94,16 +94,18 @@ describe('ManageLayout', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Orders', paths.manageOrders],
       ['Users', paths.manageUsers],
+      ['Audit Trail', paths.manageAudit],
     ]);
     expect(within(panelNav()).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('hides the Users link from a fulfiller', async () => {
+  it('hides the Users and Audit Trail links from a fulfiller', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: fulfillerUser }), 'GET /api/manage/orders': () => jsonResponse({ orders: [] }) });
     renderPanel(paths.manageOrders);
     expect(await screen.findByText('Orders loaded')).toBeTruthy();
     expect(within(panelNav()).getByRole('link', { name: 'Orders' })).toBeTruthy();
     expect(within(panelNav()).queryByRole('link', { name: 'Users' })).toBeNull();
+    expect(within(panelNav()).queryByRole('link', { name: 'Audit Trail' })).toBeNull();
   });
 
   it('logs out: ends the session and goes to the login page', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { CircleAlert, ClipboardList, LoaderCircle, LogOut, ShieldCheck, Users } from 'lucide-react';
+import { CircleAlert, ClipboardList, History, LoaderCircle, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { hasErrorCode } from '../../lib/api';
 import { paths } from '../../paths';
@@ -145,6 +145,14 @@ function ManageShell({ user }: { user: StaffUser }) {
                     <NavLink to={paths.manageUsers} className={navLinkClass}>
                       <Users className="size-4" aria-hidden="true" />
                       Users
+                    </NavLink>
+                  </li>
+                ) : null}
+                {can(user, 'audit:read') ? (
+                  <li>
+                    <NavLink to={paths.manageAudit} className={navLinkClass}>
+                      <History className="size-4" aria-hidden="true" />
+                      Audit Trail
                     </NavLink>
                   </li>
                 ) : null}

@@ -1,4 +1,4 @@
-import { auditDetailText, type AuditRow } from '../../../shared/staff/audit';
+import { auditActorFallback, auditDetailText, type AuditRow } from '../../../shared/staff/audit';
 
 // The CSV export of the audit trail (RFC 4180): every cell quoted when it holds a quote, comma or line
 // break, and a cell a spreadsheet would read as a formula (`= + - @`, or a tab or carriage return
@@ -23,7 +23,7 @@ export const auditCsvHeader = ['Time (UTC)', 'Member', 'Member e-mail', 'Action'
 export function auditCsvLine(row: AuditRow): string {
   return csvLine([
     row.at,
-    row.actor?.name ?? '',
+    row.actor ? (row.actor.name ?? '') : auditActorFallback(row.action),
     row.actor?.email ?? '',
     row.actionLabel,
     row.action,
