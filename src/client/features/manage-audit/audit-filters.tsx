@@ -81,7 +81,7 @@ export function AuditFilters({ address, members, errors, onChange }: AuditFilter
               onChange={(event) => setOrder({ ...order, draft: event.target.value })}
               className="min-w-0 font-mono uppercase placeholder:normal-case"
             />
-            <Button type="submit" variant="secondary" aria-label="Search by order number" className="shrink-0 px-3">
+            <Button type="submit" variant="secondary" aria-label="Find this order" className="shrink-0 px-3">
               <Search className="size-4" aria-hidden="true" />
             </Button>
           </div>

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
+import { parseCsv } from '../../src/server/testing/parse-csv';
+import { staffMessages } from '../../src/shared/staff/staff-messages';
+
+/** A call to the staff API with this page's session, as the panel's own buttons make it. */
+async function staffCall(page: Page, baseURL: string, method: 'POST' | 'GET', path: string): Promise<void> {
+  const response = await page.request.fetch(`${baseURL}${path}`, { method, headers: { origin: baseURL } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('an admin filters the audit trail by action, member, order and dates, keeps the filters in the address, and exports them as CSV', async ({
+  page,
+  baseURL,
+  paidOrder,
+  staffAccount,
+  signedInAs,
+}) => {
+  const fulfiller = await staffAccount({ name: `Fulfiller ${Date.now()}` });
+  const { orderId, trackingNumber } = await paidOrder({ assignedTo: fulfiller.id });
+  const { orderId: otherId, trackingNumber: otherNumber } = await paidOrder({ assignedTo: fulfiller.id });
+  const admin = await signedInAs('admin');
+  await staffCall(page, baseURL!, 'POST', `/api/manage/orders/${orderId}/ssn`);
+  await staffCall(page, baseURL!, 'GET', `/api/manage/orders/${orderId}/ss4.pdf`);
+  await staffCall(page, baseURL!, 'POST', `/api/manage/orders/${otherId}/ssn`);
+
+  await page.goto('/manage/orders');
+  await page.getByRole('navigation', { name: 'Management Panel' }).getByRole('link', { name: 'Audit Trail' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Audit trail' });
+
+  // Action: the SSN reveals only, newest first, each with who, which order (a link) and from where.
+  await page.getByLabel('Action').selectOption({ label: 'SSN revealed' });
+  await expect(page).toHaveURL(/action=ssn_revealed/);
+  await page.getByLabel('Member').selectOption({ label: `${admin.name} (${admin.email})` });
+  await expect(page).toHaveURL(new RegExp(`member=${admin.id}`));
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText(otherNumber);
+  await expect(rows.nth(2)).toContainText(trackingNumber);
+  await expect(rows.nth(1)).toContainText('SSN revealed');
+  await expect(rows.nth(1)).toContainText(admin.email);
+  await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText(/^10\.\d+\.\d+\.\d+$/);
+
+  // Order number (typed in lower case), then the date range; a reload keeps every filter.
+  await page.getByLabel('Order number').fill(trackingNumber.toLowerCase());
+  await page.getByLabel('Order number').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`order=${trackingNumber.toLowerCase()}`));
+  await expect(rows).toHaveCount(2);
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel('From').fill(today);
+  await page.getByLabel('To').fill(today);
+  await expect(page).toHaveURL(new RegExp(`to=${today}`));
+  await page.reload();
+  await expect(page.getByLabel('Action')).toHaveValue('ssn_revealed');
+  await expect(page.getByLabel('Order number')).toHaveValue(trackingNumber.toLowerCase());
+  await expect(page.getByLabel('From')).toHaveValue(today);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByRole('link', { name: trackingNumber })).toHaveAttribute('href', `/manage/orders/${orderId}`);
+
+  // A range before anything happened shows nothing; a reversed one says why.
+  await page.getByLabel('To').fill('2020-01-01');
+  await expect(page.getByText('The "From" date must be on or before the "To" date.')).toBeVisible();
+  await page.getByLabel('From').fill('2019-12-01');
+  await expect(page.getByText('No audit entries match these filters.')).toBeVisible();
+  await page.getByLabel('From').fill(today);
+  await page.getByLabel('To').fill(today);
+
+  // The export holds the filtered rows: with the action cleared, the order's reveal and its SS-4 download.
+  await page.getByLabel('Action').selectOption({ label: 'All actions' });
+  await expect(rows).toHaveCount(3);
+  await expectAccessibleAtBothWidths(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [header, ...records] = parseCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''));
+  const column = (name: string) => header!.indexOf(name);
+  expect(records.map((record) => record[column('Action code')])).toEqual(['ss4_downloaded', 'ssn_revealed']);
+  expect(records.map((record) => record[column('Action')])).toEqual(['SS-4 downloaded', 'SSN revealed']);
+  for (const record of records) {
+    expect(record[column('Order number')]).toBe(trackingNumber);
+    expect(record[column('Member e-mail')]).toBe(admin.email);
+  }
+
+  // Clearing the filters shows the whole trail again.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/manage\/audit$/);
+});
+
+test('a fulfiller has no Audit Trail link and is refused the screen', async ({ page, signedInAs }) => {
+  await signedInAs('fulfiller');
+  await page.goto('/manage/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Management Panel' }).getByRole('link', { name: 'Audit Trail' })).toHaveCount(0);
+  await page.goto('/manage/audit');
+  await expect(page.getByText(staffMessages.adminsOnly)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toHaveCount(0);
+});
