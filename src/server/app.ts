@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { Database } from './db/database';
 import { publicConfig, type Env } from './env';
+import { requestLogController } from './plugins/request-logs';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -71,8 +72,12 @@ export async function buildAppWithServices({
       ? {
           level: env.NODE_ENV === 'production' ? 'info' : 'debug',
           redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          // The process's own stdout (synchronous for files, pipes and terminals), so a line the start
+          // script prints after a log line appears after it.
+          stream: process.stdout,
         }
       : false,
+    logController: requestLogController(env),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
   });

@@ -24,6 +24,11 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .optional()
     .transform((value) => value === 'true'),
+  /** One log line per request; unset, on in production and off in development (see logsRequests). */
+  LOG_REQUESTS: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
   SUPPORT_EMAIL: z.email().default(defaultSupportEmail),
   GTM_ID: optionalText.pipe(
     z
@@ -78,6 +83,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/**
+ * Whether each request is logged: `LOG_REQUESTS` when set; otherwise yes in production, where the log
+ * is the record of traffic, and no in development and tests, where a line per request (every asset of
+ * every page) buries what the console is for.
+ */
+export function logsRequests(env: Pick<Env, 'LOG_REQUESTS' | 'NODE_ENV'>): boolean {
+  return env.LOG_REQUESTS ?? env.NODE_ENV === 'production';
 }
 
 /** The SS-4's third-party designee from the configuration; null when none is set. */

@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { openDatabase } from './db/database';
-import { loadEnv } from './env';
+import { loadEnv, publicConfig } from './env';
 import { buildAppWithServices } from './app';
 import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
+import { firstAdminNotice } from './first-admin-notice';
 
 const env = loadEnv();
 const database = await openDatabase(
@@ -10,14 +12,6 @@ const database = await openDatabase(
 const { app, services } = await buildAppWithServices({ env, database, logger: true });
 
 const firstAdmin = await ensureFirstAdmin(services.auth, database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-if (firstAdmin) {
-  // Printed once, to the console only: the log does not keep it.
-  process.stdout.write(
-    firstAdmin.generated
-      ? `\nFirst admin created. Sign in at /manage/login with\n  e-mail:   ${firstAdmin.email}\n  password: ${firstAdmin.password}\nThis password is shown only now; change it with: npm run staff -- create-admin --email ${firstAdmin.email}\n`
-      : `\nFirst admin created from ADMIN_EMAIL: ${firstAdmin.email}\n`,
-  );
-}
 
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);
@@ -29,4 +23,10 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info(`EIN filing service on http://localhost:${env.PORT} (database: ${database.kind})`);
+const { port } = app.server.address() as AddressInfo;
+app.log.info(`EIN filing service listening on http://localhost:${port} (database: ${database.kind})`);
+if (firstAdmin) {
+  // Last, so no log line scrolls it away; to the console only, so the log does not keep the password.
+  const siteUrl = env.PUBLIC_URL ? publicConfig(env, 0).siteUrl : `http://localhost:${port}`;
+  process.stdout.write(firstAdminNotice(firstAdmin, siteUrl));
+}

@@ -29,7 +29,7 @@ export function AuditFilters({ address, members, errors, onChange }: AuditFilter
   const listed = !address.member || members.some((member) => member.id === address.member);
 
   return (
-    <form role="search" aria-label="Filter the audit trail" onSubmit={searchOrder} className="grid grid-cols-2 gap-x-3 gap-y-1 sm:gap-x-4 lg:grid-cols-5">
+    <form role="search" aria-label="Filter the audit trail" onSubmit={searchOrder} className="grid grid-cols-2 gap-x-3 gap-y-1 sm:gap-x-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
       <Field label="Member" error={errorOf('member')} className="col-span-2 sm:col-span-1">
         {(control) => (
           <Select {...control} name="member" value={address.member ?? ''} onChange={(event) => onChange({ member: event.target.value })}>
@@ -76,7 +76,7 @@ export function AuditFilters({ address, members, errors, onChange }: AuditFilter
               autoComplete="off"
               spellCheck={false}
               maxLength={64}
-              placeholder="e.g. K7Q2M9X4B1ZP"
+              placeholder="Tracking number"
               value={order.draft}
               onChange={(event) => setOrder({ ...order, draft: event.target.value })}
               className="min-w-0 font-mono uppercase placeholder:normal-case"

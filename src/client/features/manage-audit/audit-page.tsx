@@ -59,7 +59,15 @@ export function AuditPage() {
           <AuditFilters address={address} members={response?.members ?? []} errors={errors} onChange={(change) => showAddress({ ...change, after: '' })} />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p role="status" className="text-sm text-slate-600">
-              {failed ? `The audit trail could not be loaded: ${failed}` : trail.isPending && checked.query ? '' : address.after ? 'Older entries' : 'Newest entries'}
+              {failed
+                ? `The audit trail could not be loaded: ${failed}`
+                : errors
+                  ? 'Correct the highlighted filters to see the entries.'
+                  : trail.isPending
+                    ? ''
+                    : address.after
+                      ? 'Older entries'
+                      : 'Newest entries'}
             </p>
             {filtered ? (
               <Button variant="ghost" onClick={() => setSearchParams(new URLSearchParams())}>

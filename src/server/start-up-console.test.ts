@@ -1,0 +1,103 @@
+// @vitest-environment node
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { boxed, firstAdminNotice } from './first-admin-notice';
+import { logsRequests } from './env';
+
+// What `npm start` prints: a real server process on a fresh database, stopped with SIGTERM once it
+// has answered a few requests; then everything it wrote is read.
+
+type Run = { lines: string[]; port: number };
+
+async function runServer(extraEnv: Record<string, string>): Promise<Run> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-console-'));
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  try {
+    // The notice is the last thing start-up prints; its closing rule follows its "change it" lines.
+    const port = await new Promise<number>((resolve, reject) => {
+      const check = () => {
+        const listening = /listening on http:\/\/localhost:(\d+)/.exec(output);
+        if (listening && /npm run staff -- create-admin.*\n\+-+\+\n/.test(output)) resolve(Number(listening[1]));
+      };
+      child.stdout.on('data', check);
+      void exited.then(() => reject(new Error(`The server exited during start-up:\n${output}`)));
+    });
+    const startUp = output;
+    for (const url of ['/api/health', '/api/config', '/no-such-page']) await fetch(`http://127.0.0.1:${port}${url}`);
+    child.kill('SIGTERM');
+    await exited;
+    expect(output.startsWith(startUp)).toBe(true);
+    return { lines: output.split('\n'), port };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+function requestLines(lines: string[]): string[] {
+  return lines.filter((line) => line.includes('"incoming request"') || line.includes('"request completed"'));
+}
+
+describe('the start-up console', () => {
+  it('in development: no request logs, and the first-admin notice last, in a box, after "listening on"', { timeout: 90_000 }, async () => {
+    const { lines } = await runServer({});
+    expect(requestLines(lines)).toEqual([]);
+
+    const listening = lines.findIndex((line) => line.includes('listening on http://localhost:'));
+    const top = lines.findIndex((line) => /^\+-+\+$/.test(line));
+    const bottom = lines.findLastIndex((line) => /^\+-+\+$/.test(line));
+    expect(listening).toBeGreaterThan(-1);
+    expect(top).toBeGreaterThan(listening);
+    const box = lines.slice(top, bottom + 1);
+    expect(new Set(box.map((line) => line.length)).size).toBe(1);
+    expect(box.join('\n')).toContain('My account (/manage/account)');
+    const password = /password: (\S+)/.exec(box.join('\n'))?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    // Only the shut-down lines follow the box, and no log line holds the password.
+    expect(lines.slice(bottom + 1).filter((line) => line.trim() !== '' && !line.includes('SIGTERM received') && !line.includes('"Server closing"'))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('{') && line.includes(password!))).toEqual([]);
+  });
+
+  it('logs each request when LOG_REQUESTS=true', { timeout: 90_000 }, async () => {
+    const { lines } = await runServer({ LOG_REQUESTS: 'true' });
+    expect(requestLines(lines).length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('logsRequests', () => {
+  it('follows LOG_REQUESTS, and without it logs requests in production only', () => {
+    expect(logsRequests({ NODE_ENV: 'development', LOG_REQUESTS: undefined })).toBe(false);
+    expect(logsRequests({ NODE_ENV: 'test', LOG_REQUESTS: undefined })).toBe(false);
+    expect(logsRequests({ NODE_ENV: 'production', LOG_REQUESTS: undefined })).toBe(true);
+    expect(logsRequests({ NODE_ENV: 'production', LOG_REQUESTS: false })).toBe(false);
+    expect(logsRequests({ NODE_ENV: 'development', LOG_REQUESTS: true })).toBe(true);
+  });
+});
+
+describe('the first-admin notice', () => {
+  it('boxes every line to one width and tells a chosen-password admin where to sign in without repeating the password', () => {
+    expect(boxed(['ab', 'abcd'])).toBe('+------+\n| ab   |\n| abcd |\n+------+');
+    const notice = firstAdminNotice({ email: 'owner@example.com', password: 'chosen-secret', generated: false }, 'https://ein.example.com');
+    expect(notice).toContain('https://ein.example.com/manage/login');
+    expect(notice).not.toContain('chosen-secret');
+  });
+});
