@@ -4,6 +4,7 @@ import { ChevronRight, Download, ListRestart } from 'lucide-react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { hasErrorCode, type ApiError } from '../../lib/api';
+import { staffMessages } from '../../../shared/staff/staff-messages';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 import { auditCsvHref, checkAuditAddress, readAuditAddress, useAuditTrail, type AuditAddress } from './audit-query';
@@ -37,6 +38,7 @@ export function AuditPage() {
   const rows = response?.rows ?? [];
   const failed = trail.error && !serverErrors ? trail.error.message : null;
   const filtered = Object.keys(address).some((key) => key !== 'after');
+  const denied = hasErrorCode(trail.error, 'permission_denied');
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -46,7 +48,7 @@ export function AuditPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Audit Trail</h1>
           <p className="mt-1 text-slate-600">Sign-ins, SSN reveals, SS-4 downloads, order and user changes, newest first.</p>
         </div>
-        {checked.query ? (
+        {checked.query && !denied ? (
           <a href={auditCsvHref(checked.query)} download className={buttonClass({ variant: 'secondary' })}>
             <Download className="size-4" aria-hidden="true" />
             Export CSV
@@ -54,44 +56,50 @@ export function AuditPage() {
         ) : null}
       </div>
 
-      <Card>
-        <div className="space-y-2 border-b border-slate-200 p-4 sm:p-6 sm:pb-4">
-          <AuditFilters address={address} members={response?.members ?? []} errors={errors} onChange={(change) => showAddress({ ...change, after: '' })} />
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p role="status" className="text-sm text-slate-600">
-              {failed
-                ? `The audit trail could not be loaded: ${failed}`
-                : errors
-                  ? 'Correct the highlighted filters to see the entries.'
-                  : trail.isPending
-                    ? ''
-                    : address.after
-                      ? 'Older entries'
-                      : 'Newest entries'}
-            </p>
-            {filtered ? (
-              <Button variant="ghost" onClick={() => setSearchParams(new URLSearchParams())}>
-                <ListRestart className="size-4" aria-hidden="true" />
-                Clear filters
-              </Button>
-            ) : null}
+      {denied ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          {staffMessages.accessDenied}
+        </p>
+      ) : (
+        <Card>
+          <div className="space-y-2 border-b border-slate-200 p-4 sm:p-6 sm:pb-4">
+            <AuditFilters address={address} members={response?.members ?? []} errors={errors} onChange={(change) => showAddress({ ...change, after: '' })} />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p role="status" className="text-sm text-slate-600">
+                {failed
+                  ? `The audit trail could not be loaded: ${failed}`
+                  : errors
+                    ? 'Correct the highlighted filters to see the entries.'
+                    : trail.isPending
+                      ? ''
+                      : address.after
+                        ? 'Older entries'
+                        : 'Newest entries'}
+              </p>
+              {filtered ? (
+                <Button variant="ghost" onClick={() => setSearchParams(new URLSearchParams())}>
+                  <ListRestart className="size-4" aria-hidden="true" />
+                  Clear filters
+                </Button>
+              ) : null}
+            </div>
           </div>
-        </div>
-        <div aria-busy={trail.isFetching} className={trail.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <AuditTable rows={rows} members={response?.members ?? []} loading={trail.isPending && checked.query !== null} />
-        </div>
-        {address.after || response?.next ? (
-          <nav aria-label="Pagination" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 sm:px-6">
-            <Button variant="secondary" disabled={!address.after} onClick={() => showAddress({ after: '' })}>
-              Newest entries
-            </Button>
-            <Button variant="secondary" disabled={!response?.next} onClick={() => showAddress({ after: response?.next ?? '' })}>
-              Older entries
-              <ChevronRight className="hidden size-4 sm:block" aria-hidden="true" />
-            </Button>
-          </nav>
-        ) : null}
-      </Card>
+          <div aria-busy={trail.isFetching} className={trail.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <AuditTable rows={rows} members={response?.members ?? []} loading={trail.isPending && checked.query !== null} />
+          </div>
+          {address.after || response?.next ? (
+            <nav aria-label="Pagination" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 sm:px-6">
+              <Button variant="secondary" disabled={!address.after} onClick={() => showAddress({ after: '' })}>
+                Newest entries
+              </Button>
+              <Button variant="secondary" disabled={!response?.next} onClick={() => showAddress({ after: response?.next ?? '' })}>
+                Older entries
+                <ChevronRight className="hidden size-4 sm:block" aria-hidden="true" />
+              </Button>
+            </nav>
+          ) : null}
+        </Card>
+      )}
     </div>
   );
 }

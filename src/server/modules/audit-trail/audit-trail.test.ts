@@ -130,7 +130,8 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
       [`?order=${'X'.repeat(65)}`, auditMessages.invalidOrder],
     ];
     for (const [query, message] of cases) {
-      for (const path of ['/api/manage/audit', '/api/manage/audit.csv']) {
+      // The export is every page, so it reads no cursor.
+      for (const path of query.startsWith('?after=') ? ['/api/manage/audit'] : ['/api/manage/audit', '/api/manage/audit.csv']) {
         const response = await staffInject(harness.app, adminCookie, 'GET', `${path}${query}`);
         expect(response.statusCode, `${path}${query}`).toBe(400);
         const { error } = response.json<{ error: { message: string; fields?: Record<string, string[]> } }>();
