@@ -76,7 +76,7 @@ export function AuditFilters({ address, members, errors, onChange }: AuditFilter
               autoComplete="off"
               spellCheck={false}
               maxLength={64}
-              placeholder="Tracking number"
+              placeholder="Tracking #"
               value={order.draft}
               onChange={(event) => setOrder({ ...order, draft: event.target.value })}
               className="min-w-0 font-mono uppercase placeholder:normal-case"
