@@ -66,7 +66,11 @@ describe('ss4Lines', () => {
 
   it('reads every entity type, with its own questions answered, as 100% complete', () => {
     for (const entityType of ['Sole Proprietor', 'Partnership', 'Corporation', 'LLC', 'Estate', 'Trust', 'Others'] as const) {
-      const lines = linesOf({ company: { entityType }, registration: entityType === 'Corporation' ? { incorporationState: 'Texas' } : {} });
+      const lines = linesOf({
+        company: { entityType },
+        registration: entityType === 'Corporation' ? { incorporationState: 'Texas' } : {},
+        contact: entityType === 'Trust' ? { trusteeFirstName: 'Mary', trusteeLastName: 'Trustee' } : {},
+      });
       expect(lines.filter((line) => line.state === 'missing').map((line) => line.line), entityType).toEqual([]);
     }
     expect(linesOf({ company: { entityType: 'Corporation', corporationType: 'Settlement Fund', corporationReason: '' }, registration: { incorporationState: 'Texas' } }).filter((line) => line.state === 'missing')).toEqual([]);
