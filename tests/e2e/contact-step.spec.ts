@@ -194,7 +194,7 @@ for (const entityType of ['Trust', 'Estate', 'Corporation'] as const) {
     await openStep(page, entityType);
     await sameAsContact(page).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Enter 9 digits')).toBeVisible();
+    await expect(page.getByText('Enter 9 digits').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     await page.setViewportSize({ width: 375, height: 812 });
