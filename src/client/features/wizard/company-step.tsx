@@ -297,7 +297,7 @@ function EstateSection() {
 function OthersSection() {
   const otherEntityType = useWatch<Company, 'otherEntityType'>({ name: 'otherEntityType' });
   return (
-    <FormSection title="Tell us what kind of entity it is" description="Form SS-4 names the kind of entity on line 9a.">
+    <FormSection title="Tell us what kind of entity it is" description="The IRS form names the kind of organization applying.">
       <RadioGroupField
         name="otherEntityType"
         label={companyPageLabels.otherEntityType}

@@ -183,7 +183,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
 
         {asksDecedentSsn(entityType) ? (
           <Group label="The Decedent">
-            <FormSection title="The Decedent" description="The person whose estate this is. Form SS-4 names the estate by the decedent's Social Security number (line 9a).">
+            <FormSection title="The Decedent" description="The person whose estate this is. The IRS identifies the estate by the decedent's Social Security number.">
               <SsnField
                 name="decedentSSN"
                 label={contactPageLabels.decedentSSN}
@@ -195,7 +195,10 @@ function ContactForm({ application }: { application: SavedApplication }) {
 
         {isTrust ? (
           <Group label="Trustee Information">
-            <FormSection title="Trustee Information" description="The trustee manages the trust and is named on the application.">
+            <FormSection
+              title="Trustee Information"
+              description="The trustee manages the trust and is named on the application; the grantor is the person who created it."
+            >
               <CheckboxField name="trustFilingAsEstate" label={contactPageLabels.trustFilingAsEstate} className="pb-4 sm:col-span-2" />
               <NameFields person="trustee" />
               <SelectField
