@@ -3,7 +3,7 @@
 // Then the timings: the public API calls (PGlite), staff password hashing, and the staff API with
 // 10,000 and 100,000 orders in PostgreSQL (`BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`).
 // Page loads under a mobile profile come between (scripts/bench-page-load.ts); `BENCH_PAGES_ONLY=1`
-// stops after them.
+// stops after them. `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,22 @@ const routes: { path: string; saved?: object; forbidden: RegExp; budget: number 
   { path: '/manage/login', forbidden: /stripe|growthbook|checkout|order-detail|users-page|orders-list/i, budget: serverPageBudget },
 ];
 const clientDir = path.resolve('dist/client');
+
+const ss4Designee = { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null };
+
+/** Filling the form: an LLC's, and an estate's, whose line 9a and 10 carry the decedent's SSN and a banking purpose. */
+async function benchSs4(): Promise<void> {
+  console.log('\nForm SS-4');
+  const llc = ss4Lines(sampleApplication() as Application, ss4Designee);
+  await timeRuns('fill one SS-4 (pdf-lib, template in memory)', 50, () => fillSs4(llc));
+  const estate = ss4Lines(sampleApplication({ company: { entityType: 'Estate', estateReason: 'Banking purposes', bankingPurpose: 'Estate checking account' } }) as Application, ss4Designee);
+  await timeRuns("fill an estate's SS-4 (decedent SSN, banking purpose)", 50, () => fillSs4(estate));
+}
+
+if (process.env.BENCH_ONLY === 'ss4') {
+  await benchSs4();
+  process.exit(0);
+}
 
 const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -104,9 +120,7 @@ const post = (url: string, body: unknown, index: number) =>
     body: JSON.stringify(body),
   });
 
-console.log('\nForm SS-4');
-const ss4Sample = ss4Lines(sampleApplication() as Application, { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null });
-await timeRuns('fill one SS-4 (pdf-lib, template in memory)', 50, () => fillSs4(ss4Sample));
+await benchSs4();
 
 console.log('\nAPI (PGlite, test processor)');
 const checkouts: { trackingNumber: string; paymentIntentId: string; clientSecret: string }[] = [];

@@ -41,6 +41,7 @@ test('no answer typed into the wizard reaches the data layer', async ({ page }) 
   await page.locator('[name="companyName"]').fill('Zephyrine Quartz Holdings');
   await page.locator('[name="state"]').selectOption('TX');
   await page.locator('[name="entityType"]').selectOption('Estate');
+  await page.locator('[name="estateReason"]').selectOption('Administering the estate');
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page).toHaveURL(/\/ein\/step-2$/);
   // The step-2 page view is sent once that page is on screen.

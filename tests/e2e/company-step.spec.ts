@@ -10,6 +10,8 @@ const sections = {
   Partnership: 'Partnership Confirmation',
   LLC: 'Tell us more about the members of the Limited Liability Company (LLC)',
   Trust: 'Identify the type of Trust',
+  Estate: 'Estate Details',
+  Others: 'Tell us what kind of entity it is',
 } as const;
 
 async function openStepOne(page: Page) {
@@ -51,6 +53,16 @@ async function openSection(page: Page, entityType: keyof typeof sections) {
       break;
     case 'Trust':
       await expect(page.locator('input[name="trustType"]')).toHaveCount(3);
+      break;
+    case 'Estate':
+      await page.locator('select[name="estateReason"]').selectOption('Banking purposes');
+      await expect(page.locator('input[name="bankingPurpose"]')).toBeVisible();
+      break;
+    case 'Others':
+      await page.locator('input[name="otherEntityType"][value="Nonprofit organization"]').check();
+      await expect(page.locator('input[name="otherEntityDescription"]')).toBeVisible();
+      await page.locator('select[name="othersReason"]').selectOption('Banking purposes');
+      await expect(page.locator('input[name="bankingPurpose"]')).toBeVisible();
       break;
   }
 }
@@ -118,10 +130,29 @@ test('each entity type shows its own section', async ({ page }) => {
     await page.locator('select[name="entityType"]').selectOption(entityType);
     await expect(form.getByRole('heading', { level: 2 })).toHaveText(['Basic Company Details', title]);
   }
-  for (const entityType of ['Estate', 'Others']) {
-    await page.locator('select[name="entityType"]').selectOption(entityType);
-    await expect(form.getByRole('heading', { level: 2 })).toHaveText(['Basic Company Details']);
-  }
+});
+
+test('an Others entity names its kind and, for a bank account, its banking purpose, which the saved application keeps', async ({ page }) => {
+  await openStepOne(page);
+  await page.getByRole('textbox', { name: 'Legal Company Name' }).fill('Hillside Community Garden');
+  await page.locator('select[name="state"]').selectOption('OR');
+  await openSection(page, 'Others');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page.getByText(companyMessages.otherEntityDescription)).toBeVisible();
+  await expect(page.getByText(companyMessages.bankingPurpose)).toBeVisible();
+  expect(await readSavedApplication(page)).toBeNull();
+
+  await page.locator('input[name="otherEntityDescription"]').fill('Community garden association');
+  await page.locator('input[name="bankingPurpose"]').fill('Members dues account');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page).toHaveURL(/\/ein\/step-2$/);
+  expect((await readSavedApplication(page))?.company).toMatchObject({
+    entityType: 'Others',
+    otherEntityType: 'Nonprofit organization',
+    otherEntityDescription: 'Community garden association',
+    othersReason: 'Banking purposes',
+    bankingPurpose: 'Members dues account',
+  });
 });
 
 test('messages appear as the answers change', async ({ page }) => {
@@ -179,6 +210,7 @@ test('opened_form is pushed once, with the page path and no personal data', asyn
   await page.getByRole('textbox', { name: 'Legal Company Name' }).fill('Secret Holdings');
   await page.locator('select[name="state"]').selectOption('NY');
   await page.locator('select[name="entityType"]').selectOption('Estate');
+  await page.locator('select[name="estateReason"]').selectOption('Administering the estate');
   const events = await page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
   const opened = events.filter((event) => event.event === 'opened_form');
   expect(opened).toEqual([{ event: 'opened_form', page_path: stepOne }]);

@@ -153,6 +153,8 @@ test('a trust is asked for its trustee, whose names are required', async ({ page
   await field(page, 'trusteeFirstName').fill('Mary');
   await field(page, 'trusteeLastName').fill('Major');
   await field(page, 'trusteeSuffix').selectOption('Jr');
+  await field(page, 'grantorSSN').pressSequentially('222334444');
+  await expect(field(page, 'grantorSSN')).toHaveValue('222-33-4444');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/ein\/step-4$/);
   expect((await readSavedApplication(page))?.contact).toMatchObject({
@@ -162,16 +164,37 @@ test('a trust is asked for its trustee, whose names are required', async ({ page
     trusteeMiddleName: '',
     trusteeLastName: 'Major',
     trusteeSuffix: 'Jr',
+    grantorSSN: '222334444',
   });
 });
 
-for (const entityType of ['Trust', 'Corporation'] as const) {
+test("an estate is asked for the decedent's SSN, masked and required as the responsible party's", async ({ page }) => {
+  await openStep(page, 'Estate');
+  const decedent = page.getByRole('group', { name: 'The Decedent' });
+  await expect(decedent.getByRole('heading', { name: 'The Decedent' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Trustee Information' })).toHaveCount(0);
+  await fillContact(page);
+  await fillResponsibleParty(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(decedent.getByText('Enter 9 digits')).toBeVisible();
+  await expect(page).toHaveURL(/\/ein\/step-3$/);
+
+  await field(page, 'decedentSSN').pressSequentially('1112233334444');
+  await expect(field(page, 'decedentSSN')).toHaveValue('111-22-3333');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ein\/step-4$/);
+  const saved = (await readSavedApplication(page))?.contact as Record<string, unknown>;
+  expect(saved).toMatchObject({ entityType: 'Estate', decedentSSN: '111223333' });
+  expect(saved).not.toHaveProperty('grantorSSN');
+});
+
+for (const entityType of ['Trust', 'Estate', 'Corporation'] as const) {
   test(`step 3 for a ${entityType}, errors shown, passes axe at 1280 px and 375 px`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openStep(page, entityType);
     await sameAsContact(page).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Enter 9 digits')).toBeVisible();
+    await expect(page.getByText('Enter 9 digits').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     await page.setViewportSize({ width: 375, height: 812 });

@@ -1,11 +1,17 @@
 import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
 import { maskSsn } from '../../shared/ss4/ss4-mapping';
+import { ssnFields } from '../../shared/application/contact';
 import type { OrderDetail } from '../../shared/staff/orders';
 
-/** The sample application as the order API gives it: the SSN masked. */
+/** The sample application as the order API gives it: every SSN masked. */
 export function maskedFormData(overrides: SampleOverrides = {}): Record<string, unknown> {
   const application = sampleApplication(overrides);
-  return { ...application, contact: { ...application.contact, rpSSN: maskSsn(application.contact.rpSSN) } };
+  const contact: Record<string, unknown> = { ...application.contact };
+  for (const field of ssnFields) {
+    const value = application.contact[field];
+    if (value) contact[field] = maskSsn(value);
+  }
+  return { ...application, contact };
 }
 
 /** An order as the order API gives it. */

@@ -54,6 +54,21 @@ describe('field cipher', () => {
     expect({ ...stored, contact: { ...stored.contact, rpSSN: application.contact.rpSSN } }).toEqual(application);
     expect(openApplication(stored, cipher)).toEqual(application);
   });
+
+  it("seals an estate's decedent SSN and a trust's grantor SSN as well, and leaves an empty one empty", () => {
+    for (const [entityType, field] of [['Estate', 'decedentSSN'], ['Trust', 'grantorSSN']] as const) {
+      const application = sampleApplication({ company: { entityType } });
+      const plain = application.contact[field] as string;
+      const stored = sealApplication(application, cipher);
+      expect(stored.contact[field]).toMatch(/^v1\./);
+      expect(JSON.stringify(stored)).not.toContain(plain);
+      expect(openApplication(stored, cipher)).toEqual(application);
+    }
+    const unasked = sampleApplication({ contact: { decedentSSN: '', grantorSSN: '' } });
+    const stored = sealApplication(unasked, cipher);
+    expect(stored.contact).toMatchObject({ decedentSSN: '', grantorSSN: '' });
+    expect(openApplication(stored, cipher)).toEqual(unasked);
+  });
 });
 
 describe('loadDataKey', () => {

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../env';
 import type { Application } from '../../shared/application/application';
+import { ssnFields } from '../../shared/application/contact';
 
 // Field-level encryption of the SSN at rest (decision 007): AES-256-GCM, a random 12-byte IV per
 // value, stored as `v1.<iv>.<tag>.<ciphertext>` in base64url. The version prefix leaves room for a
@@ -90,16 +91,25 @@ export function createFieldCipher(key: Buffer): FieldCipher {
 
 /**
  * The application as `checkouts.form_data` and `orders.form_data` hold it: exactly the parsed
- * application, except that `contact.rpSSN` is the SSN's ciphertext.
+ * application, except that each SSN of step 3 (`ssnFields`: the responsible party's, and the
+ * decedent's or grantor's when given) is its ciphertext.
  */
-export type StoredApplication = Omit<Application, 'contact'> & {
-  contact: Omit<Application['contact'], 'rpSSN'> & { rpSSN: string };
-};
+export type StoredApplication = Application;
+
+/** Each SSN field of the contact section that holds a value, run through `transform`; the rest as they are. */
+function mapSsns(contact: Application['contact'], transform: (value: string) => string): Application['contact'] {
+  const result = { ...contact };
+  for (const field of ssnFields) {
+    const value = contact[field];
+    if (typeof value === 'string' && value !== '') result[field] = transform(value);
+  }
+  return result;
+}
 
 export function sealApplication(application: Application, cipher: FieldCipher): StoredApplication {
-  return { ...application, contact: { ...application.contact, rpSSN: cipher.encrypt(application.contact.rpSSN) } };
+  return { ...application, contact: mapSsns(application.contact, (plain) => cipher.encrypt(plain)) };
 }
 
 export function openApplication(stored: StoredApplication, cipher: FieldCipher): Application {
-  return { ...stored, contact: { ...stored.contact, rpSSN: cipher.decrypt(stored.contact.rpSSN) } };
+  return { ...stored, contact: mapSsns(stored.contact, (sealed) => cipher.decrypt(sealed)) };
 }

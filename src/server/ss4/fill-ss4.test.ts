@@ -100,22 +100,48 @@ describe('fillSs4: entity types (line 9a, 8a-c, 3, 9b)', () => {
       text: { 'f1_26[0]': 'Manufacturing' },
     },
     {
-      name: 'a trust: line 3 the trustee, 9a Trust, 10 Created a trust with its type',
+      name: 'a trust: line 3 the trustee, 9a Trust with the TIN of the grantor, 10 Created a trust with its type',
       overrides: { company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Trustee', trusteeSuffix: 'Jr' } },
       checks: ['c1_1[1]', 'c1_3[5]', 'c1_4[5]', 'c1_6[9]', 'c1_7[1]'],
-      text: { 'f1_4[0]': 'Mary Trustee Jr', 'f1_28[0]': 'Irrevocable Trust' },
+      text: { 'f1_4[0]': 'Mary Trustee Jr', 'f1_17[0]': '222-33-4444', 'f1_28[0]': 'Irrevocable Trust' },
     },
     {
-      name: 'an estate: line 3 the executor (its responsible party), 9a Estate, no reason asked',
+      name: 'an estate: line 3 the executor (its responsible party), 9a Estate with the SSN of the decedent, 10 Other "Administration of estate"',
       overrides: { company: { entityType: 'Estate' } },
-      checks: ['c1_1[1]', 'c1_3[1]', 'c1_6[9]', 'c1_7[1]'],
-      text: { 'f1_4[0]': 'John Public' },
+      checks: ['c1_1[1]', 'c1_3[1]', 'c1_4[8]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_4[0]': 'John Public', 'f1_14[0]': '111-22-3333', 'f1_30[0]': 'Administration of estate' },
     },
     {
-      name: 'an organization of another kind: 9a left for staff to choose',
+      name: 'an estate opening a bank account: 10 Banking purpose with its purpose',
+      overrides: { company: { entityType: 'Estate', estateReason: 'Banking purposes', bankingPurpose: 'Estate checking account' } },
+      checks: ['c1_1[1]', 'c1_3[1]', 'c1_4[0]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_4[0]': 'John Public', 'f1_14[0]': '111-22-3333', 'f1_24[0]': 'Estate checking account' },
+    },
+    {
+      name: 'an estate paying employees: 10 Hired employees',
+      overrides: { company: { entityType: 'Estate', estateReason: 'Hired employee(s)' } },
+      checks: ['c1_1[1]', 'c1_3[1]', 'c1_4[4]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_4[0]': 'John Public', 'f1_14[0]': '111-22-3333' },
+    },
+    {
+      name: 'a nonprofit of another kind: 9a Other nonprofit organization with its description, 10 its reason',
       overrides: { company: { entityType: 'Others' } },
-      checks: ['c1_1[1]', 'c1_6[9]', 'c1_7[1]'],
+      checks: ['c1_1[1]', 'c1_3[12]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_18[0]': 'Woodworkers guild', 'f1_26[0]': 'Manufacturing' },
+    },
+    {
+      name: 'a church: 9a Church or church-controlled organization, nothing to specify',
+      overrides: { company: { entityType: 'Others', otherEntityType: 'Church', otherEntityDescription: '', othersReason: 'Hired employee(s)' } },
+      checks: ['c1_1[1]', 'c1_3[9]', 'c1_4[4]', 'c1_6[9]', 'c1_7[1]'],
       text: {},
+    },
+    {
+      name: 'another kind of entity: 9a Other with its description, 10 Banking purpose with its purpose',
+      overrides: {
+        company: { entityType: 'Others', otherEntityType: 'Other', otherEntityDescription: 'Bankruptcy estate', othersReason: 'Banking purposes', bankingPurpose: 'Trustee account' },
+      },
+      checks: ['c1_1[1]', 'c1_3[15]', 'c1_4[0]', 'c1_6[9]', 'c1_7[1]'],
+      text: { 'f1_19[0]': 'Bankruptcy estate', 'f1_24[0]': 'Trustee account' },
     },
   ];
   it('covers every entity type', () => {
@@ -156,13 +182,19 @@ describe('fillSs4: corporation types (9a form number, 9b state)', () => {
     expect(filled.text).toMatchObject({ ...text, 'f1_21[0]': 'Delaware' });
     expect(filled.text['f1_12[0]']).toBeUndefined();
   });
+  it('gives a settlement fund, asked no reason, line 10 "Other (specify)" and nothing else', async () => {
+    const filled = await fill({ company: { entityType: 'Corporation', corporationType: 'Settlement Fund' }, registration: { incorporationState: 'Delaware', llcOrganizationState: '' } });
+    expect(boxes(filled, 'c1_4')).toEqual(['c1_4[8]']);
+    expect(filled.text['f1_30[0]']).toBe('Settlement fund (section 468B)');
+    for (const field of ['f1_24[0]', 'f1_25[0]', 'f1_26[0]', 'f1_27[0]', 'f1_28[0]', 'f1_29[0]']) expect(filled.text[field], field).toBeUndefined();
+  });
 });
 
 describe('fillSs4: reasons for applying (line 10, exactly one box)', () => {
   const cases: [string, string, Record<string, string>][] = [
     ['Started a new business', 'c1_4[1]', { 'f1_26[0]': 'Manufacturing' }],
     ['Hired employee(s)', 'c1_4[4]', {}],
-    ['Banking purposes', 'c1_4[0]', {}],
+    ['Banking purposes', 'c1_4[0]', { 'f1_24[0]': 'Club dues account' }],
     ['Changed type of organization', 'c1_4[2]', { 'f1_27[0]': 'Limited Liability Company (LLC)' }],
     ['Purchased active business', 'c1_4[3]', {}],
   ];
@@ -170,7 +202,8 @@ describe('fillSs4: reasons for applying (line 10, exactly one box)', () => {
     expect(cases.map(([reason]) => reason).sort()).toEqual(reasonOptions.map((option) => option.value).sort());
   });
   it.each(cases)('%s ticks %s', async (reason, box, text) => {
-    const filled = await fill({ company: { entityType: 'LLC', llcRicReason: reason as never } });
+    const bankingPurpose = reason === 'Banking purposes' ? 'Club dues account' : undefined;
+    const filled = await fill({ company: { entityType: 'LLC', llcRicReason: reason as never, bankingPurpose } });
     expect(boxes(filled, 'c1_4')).toEqual([box]);
     for (const field of ['f1_24[0]', 'f1_25[0]', 'f1_26[0]', 'f1_27[0]', 'f1_28[0]', 'f1_29[0]', 'f1_30[0]']) {
       expect(filled.text[field], field).toBe(text[field]);

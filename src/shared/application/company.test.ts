@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asksBankingPurpose,
   asksHusbandWife,
+  asksOtherEntityDescription,
   companyDefaults,
   companyMessages,
   companySchema,
@@ -8,6 +10,7 @@ import {
   entityTypeOptions,
   llcTaxClassificationOptions,
   partnershipTypeOptions,
+  reasonForEin,
   reasonOptions,
   soleProprietorTypeOptions,
   trustTypeOptions,
@@ -18,14 +21,20 @@ const basics = { companyName: 'Acme Widgets', state: 'TX', hasTradeName: 'false'
 
 /** What the form submits: only the fields on screen (hidden ones are unregistered). */
 const valid = {
-  soleProprietor: { ...basics, entityType: 'Sole Proprietor', soleProprietorType: 'Sole Proprietor', soleProprietorReason: 'Banking purposes' },
+  soleProprietor: {
+    ...basics,
+    entityType: 'Sole Proprietor',
+    soleProprietorType: 'Sole Proprietor',
+    soleProprietorReason: 'Banking purposes',
+    bankingPurpose: 'Checking account for the shop',
+  },
   soleProprietorNoType: { ...basics, entityType: 'Sole Proprietor', soleProprietorType: '' },
   householdEmployer: { ...basics, entityType: 'Sole Proprietor', soleProprietorType: 'Household Employer' },
   partnership: { ...basics, entityType: 'Partnership', partnershipType: 'Joint Venture', partnershipReason: 'Hired employee(s)' },
   corporation: { ...basics, entityType: 'Corporation', corporationType: 'S Corporation', corporationReason: 'Started a new business' },
   settlementFund: { ...basics, entityType: 'Corporation', corporationType: 'Settlement Fund' },
   llcOneMember: { ...basics, entityType: 'LLC', llcMemberCount: '1', llcLocationState: 'TX', llcRicReason: 'Started a new business' },
-  llcTwoMembersNotCommunityProperty: { ...basics, entityType: 'LLC', llcMemberCount: '2', llcLocationState: 'NY', llcRicReason: 'Banking purposes' },
+  llcTwoMembersNotCommunityProperty: { ...basics, entityType: 'LLC', llcMemberCount: '2', llcLocationState: 'NY', llcRicReason: 'Banking purposes', bankingPurpose: 'Deposit account' },
   llcHusbandWife: {
     ...basics,
     entityType: 'LLC',
@@ -38,17 +47,27 @@ const valid = {
   llcNotHusbandWife: { ...basics, entityType: 'LLC', llcMemberCount: '2', llcLocationState: 'CA', llcIsHusbandWife: 'false', llcRicReason: 'Changed type of organization' },
   trust: { ...basics, entityType: 'Trust', trustType: 'Irrevocable Trust' },
   trustNoType: { ...basics, entityType: 'Trust', trustType: '' },
-  estate: { ...basics, entityType: 'Estate' },
-  others: { ...basics, entityType: 'Others' },
-  tradeName: { ...basics, entityType: 'Estate', hasTradeName: 'true', tradeName: 'Acme & Sons - West 2' },
-  tradeNameUnanswered: { ...basics, entityType: 'Estate', hasTradeName: '' },
-  noTradeNameIgnoresText: { ...basics, entityType: 'Estate', hasTradeName: 'false', tradeName: 'Acme LLC.' },
+  estate: { ...basics, entityType: 'Estate', estateReason: 'Administering the estate' },
+  estateBanking: { ...basics, entityType: 'Estate', estateReason: 'Banking purposes', bankingPurpose: 'Estate checking account' },
+  others: { ...basics, entityType: 'Others', otherEntityType: 'Church', othersReason: 'Hired employee(s)' },
+  othersNonprofit: {
+    ...basics,
+    entityType: 'Others',
+    otherEntityType: 'Nonprofit organization',
+    otherEntityDescription: 'Social club',
+    othersReason: 'Started a new business',
+  },
+  othersOther: { ...basics, entityType: 'Others', otherEntityType: 'Other', otherEntityDescription: 'Bankruptcy estate', othersReason: 'Banking purposes', bankingPurpose: 'Trustee account' },
+  tradeName: { ...basics, entityType: 'Estate', estateReason: 'Hired employee(s)', hasTradeName: 'true', tradeName: 'Acme & Sons - West 2' },
+  tradeNameUnanswered: { ...basics, entityType: 'Estate', estateReason: 'Hired employee(s)', hasTradeName: '' },
+  noTradeNameIgnoresText: { ...basics, entityType: 'Estate', estateReason: 'Hired employee(s)', hasTradeName: 'false', tradeName: 'Acme LLC.' },
   everyFieldFilled: {
     ...companyDefaults,
     ...basics,
     entityType: 'Corporation',
     corporationType: 'REIT',
     corporationReason: 'Banking purposes',
+    bankingPurpose: 'Operating account',
   },
 };
 
@@ -114,6 +133,19 @@ describe('companySchema', () => {
     ['husband-and-wife LLC without classification', { ...valid.llcHusbandWife, llcTaxClassification: '' }, 'llcTaxClassification', companyMessages.llcTaxClassification],
     ['LLC without reason', { ...valid.llcOneMember, llcRicReason: '' }, 'llcRicReason', companyMessages.llcRicReason],
     ['LLC reason missing', { ...valid.llcOneMember, llcRicReason: undefined }, 'llcRicReason', companyMessages.llcRicReason],
+    ['estate without reason', { ...valid.estate, estateReason: '' }, 'estateReason', companyMessages.reasonForEin],
+    ['estate reason missing', { ...valid.estate, estateReason: undefined }, 'estateReason', companyMessages.reasonForEin],
+    ['estate reason not an estate reason', { ...valid.estate, estateReason: 'Started a new business' }, 'estateReason', companyMessages.reasonForEin],
+    ['Others without its kind', { ...valid.others, otherEntityType: '' }, 'otherEntityType', companyMessages.otherEntityType],
+    ['Others of an unknown kind', { ...valid.others, otherEntityType: 'REMIC' }, 'otherEntityType', companyMessages.otherEntityType],
+    ['nonprofit without description', { ...valid.othersNonprofit, otherEntityDescription: '' }, 'otherEntityDescription', companyMessages.otherEntityDescription],
+    ['other kind with a blank description', { ...valid.othersOther, otherEntityDescription: '   ' }, 'otherEntityDescription', companyMessages.otherEntityDescription],
+    ['overlong description', { ...valid.othersNonprofit, otherEntityDescription: 'A'.repeat(61) }, 'otherEntityDescription', companyMessages.otherEntityDescriptionTooLong],
+    ['Others without reason', { ...valid.others, othersReason: '' }, 'othersReason', companyMessages.reasonForEin],
+    ['banking reason without purpose', { ...valid.llcTwoMembersNotCommunityProperty, bankingPurpose: '' }, 'bankingPurpose', companyMessages.bankingPurpose],
+    ['banking reason with a blank purpose', { ...valid.estateBanking, bankingPurpose: '  ' }, 'bankingPurpose', companyMessages.bankingPurpose],
+    ['banking reason, purpose missing', { ...valid.othersOther, bankingPurpose: undefined }, 'bankingPurpose', companyMessages.bankingPurpose],
+    ['overlong banking purpose', { ...valid.soleProprietor, bankingPurpose: 'A'.repeat(61) }, 'bankingPurpose', companyMessages.bankingPurposeTooLong],
   ];
 
   it.each(bad)('rejects %s', (_name, input, path, message) => {
@@ -154,6 +186,28 @@ describe('companySchema', () => {
   it('asks no reason of a settlement fund or a household employer', () => {
     expect(issuesOf(valid.settlementFund)).toEqual([]);
     expect(issuesOf(valid.householdEmployer)).toEqual([]);
+  });
+
+  it('asks the banking purpose only of the reason the entity type asks, once it is banking', () => {
+    // A banking answer left behind by another entity type's question asks nothing.
+    expect(issuesOf({ ...valid.estate, llcRicReason: 'Banking purposes' })).toEqual([]);
+    expect(issuesOf({ ...valid.householdEmployer, soleProprietorReason: 'Banking purposes' })).toEqual([]);
+    expect(asksBankingPurpose({ entityType: 'Corporation', corporationType: 'Settlement Fund', corporationReason: 'Banking purposes' })).toBe(false);
+    expect(asksBankingPurpose({ entityType: 'Others', othersReason: 'Banking purposes' })).toBe(true);
+    expect(asksBankingPurpose({ entityType: 'Estate', estateReason: 'Hired employee(s)' })).toBe(false);
+  });
+
+  it('gives the reason of the question each entity type asks', () => {
+    expect(reasonForEin({ entityType: 'Estate', estateReason: 'Administering the estate', llcRicReason: 'Hired employee(s)' })).toBe('Administering the estate');
+    expect(reasonForEin({ entityType: 'Others', othersReason: 'Purchased active business' })).toBe('Purchased active business');
+    expect(reasonForEin({ entityType: 'Trust', othersReason: 'Banking purposes' })).toBe('');
+  });
+
+  it('asks the description of an Others entity for a nonprofit or another kind, not a church', () => {
+    expect(asksOtherEntityDescription('Nonprofit organization')).toBe(true);
+    expect(asksOtherEntityDescription('Other')).toBe(true);
+    expect(asksOtherEntityDescription('Church')).toBe(false);
+    expect(asksOtherEntityDescription('')).toBe(false);
   });
 
   it('asks the husband-and-wife question only of exactly 2 members in a community property state', () => {

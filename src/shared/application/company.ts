@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, requiredChoice, valuesOf, yesNo, type Option } from './fields';
+import { choice, isBlank, optionalText, tooLong, requiredChoice, valuesOf, yesNo, type Option } from './fields';
 import { communityPropertyStates, usStateCodes } from './options';
 
 // Step 1 of the wizard, "Company Information": who the applicant is (SS-4 lines 1, 2, 8a-8c, 9a, 10).
@@ -84,6 +84,28 @@ export const llcTaxClassificationOptions = [
 ] as const satisfies readonly Option<string>[];
 export type LlcTaxClassification = (typeof llcTaxClassificationOptions)[number]['value'];
 
+/**
+ * What an "Others" entity is, as far as line 9a of Form SS-4 needs it: the box "Other nonprofit
+ * organization (specify)", "Church or church-controlled organization", or "Other (specify)".
+ */
+export const otherEntityTypeOptions = [
+  { value: 'Nonprofit organization', label: 'Nonprofit organization', hint: 'A charity, association, club or other organization not run for profit' },
+  { value: 'Church', label: 'Church or church-controlled organization' },
+  { value: 'Other', label: 'Something else', hint: 'Any other kind of entity: you describe it below' },
+] as const satisfies readonly Option<string>[];
+export type OtherEntityType = (typeof otherEntityTypeOptions)[number]['value'];
+
+/** Why an estate needs an EIN (SS-4 line 10). Administering it is line 10's "Other (specify)". */
+export const estateReasonOptions = [
+  { value: 'Administering the estate', label: 'Administering the estate', hint: "Report the estate's income and settle the decedent's affairs" },
+  { value: 'Banking purposes', label: 'Banking purposes', hint: 'Only to open a bank account for the estate' },
+  { value: 'Hired employee(s)', label: 'Hired employee(s)', hint: 'The estate pays employees' },
+] as const satisfies readonly Option<string>[];
+export type EstateReason = (typeof estateReasonOptions)[number]['value'];
+
+/** Longest "specify" text on line 9a or line 10: the form's field holds about this much. */
+export const specifyMaxLength = 60;
+
 export const companyMessages = {
   companyName: 'Company name is required',
   companyNameTooLong: 'Company name must be at most 200 characters',
@@ -104,6 +126,11 @@ export const companyMessages = {
   llcIsHusbandWife: 'Please indicate if the members are husband and wife',
   llcTaxClassification: 'Please choose how you want to be classified',
   llcRicReason: 'Please select a reason',
+  otherEntityType: 'Please select what kind of entity it is',
+  otherEntityDescription: 'Describe the kind of entity',
+  otherEntityDescriptionTooLong: tooLong(specifyMaxLength),
+  bankingPurpose: 'Describe what the bank account is for',
+  bankingPurposeTooLong: tooLong(specifyMaxLength),
 } as const;
 
 /** Longest company or trade name accepted: far beyond any real name, but bounded. */
@@ -149,6 +176,39 @@ export function asksSoleProprietorReason(soleProprietorType: string | undefined)
   return Boolean(soleProprietorType) && soleProprietorType !== 'Household Employer';
 }
 
+/** The description of an "Others" entity is asked for the nonprofit and "something else" kinds (9a "specify"). */
+export function asksOtherEntityDescription(otherEntityType: string | undefined): boolean {
+  return otherEntityType === 'Nonprofit organization' || otherEntityType === 'Other';
+}
+
+/**
+ * The reason for requesting an EIN the applicant gave (SS-4 line 10), from whichever question the
+ * entity type asks; '' when none is asked (a trust, a settlement fund, a household employer) or unanswered.
+ */
+export function reasonForEin(company: Partial<Record<keyof Company, string | undefined>>): string {
+  switch (company.entityType) {
+    case 'Corporation':
+      return asksCorporationReason(company.corporationType) ? (company.corporationReason ?? '') : '';
+    case 'Partnership':
+      return asksPartnershipReason(company.partnershipType) ? (company.partnershipReason ?? '') : '';
+    case 'Sole Proprietor':
+      return asksSoleProprietorReason(company.soleProprietorType) ? (company.soleProprietorReason ?? '') : '';
+    case 'LLC':
+      return company.llcRicReason ?? '';
+    case 'Estate':
+      return company.estateReason ?? '';
+    case 'Others':
+      return company.othersReason ?? '';
+    default:
+      return '';
+  }
+}
+
+/** Line 10's "Banking purpose (specify purpose)": asked once banking is the reason given. */
+export function asksBankingPurpose(company: Partial<Record<keyof Company, string | undefined>>): boolean {
+  return reasonForEin(company) === 'Banking purposes';
+}
+
 export const companySchema = z
   .strictObject({
     companyName: z
@@ -179,6 +239,17 @@ export const companySchema = z
     llcTaxClassification: choice(valuesOf(llcTaxClassificationOptions), companyMessages.llcTaxClassification).optional(),
     // The LLC's reason for requesting an EIN (the name is the specification's).
     llcRicReason: choice(valuesOf(reasonOptions), companyMessages.llcRicReason).optional(),
+
+    // Estates: why the estate needs the EIN (line 10).
+    estateReason: choice(valuesOf(estateReasonOptions), companyMessages.reasonForEin).optional(),
+
+    // "Others": which box of line 9a, what to write next to it, and line 10.
+    otherEntityType: choice(valuesOf(otherEntityTypeOptions), companyMessages.otherEntityType).optional(),
+    otherEntityDescription: optionalText(specifyMaxLength, companyMessages.otherEntityDescriptionTooLong).optional(),
+    othersReason: choice(valuesOf(reasonOptions), companyMessages.reasonForEin).optional(),
+
+    // Line 10 "Banking purpose (specify purpose)", whichever entity chose that reason.
+    bankingPurpose: optionalText(specifyMaxLength, companyMessages.bankingPurposeTooLong).optional(),
   })
   .superRefine((company, context) => {
     const requireAnswer = (field: keyof typeof company, message: string) => {
@@ -218,7 +289,19 @@ export const companySchema = z
           requireAnswer('llcTaxClassification', companyMessages.llcTaxClassification);
         requireAnswer('llcRicReason', companyMessages.llcRicReason);
         break;
+      case 'Estate':
+        requireAnswer('estateReason', companyMessages.reasonForEin);
+        break;
+      case 'Others':
+        requireAnswer('otherEntityType', companyMessages.otherEntityType);
+        if (asksOtherEntityDescription(company.otherEntityType) && isBlank(company.otherEntityDescription ?? ''))
+          context.addIssue({ code: 'custom', path: ['otherEntityDescription'], message: companyMessages.otherEntityDescription });
+        requireAnswer('othersReason', companyMessages.reasonForEin);
+        break;
     }
+
+    if (asksBankingPurpose(company) && isBlank(company.bankingPurpose ?? ''))
+      context.addIssue({ code: 'custom', path: ['bankingPurpose'], message: companyMessages.bankingPurpose });
   });
 
 export type Company = z.infer<typeof companySchema>;
@@ -244,6 +327,11 @@ export const companyLabels = {
   llcIsHusbandWife: 'Members Are Husband and Wife',
   llcTaxClassification: 'LLC Classification',
   llcRicReason: reasonLabel,
+  estateReason: reasonLabel,
+  otherEntityType: 'Kind of Entity',
+  otherEntityDescription: 'Description of the Entity',
+  othersReason: reasonLabel,
+  bankingPurpose: 'Banking Purpose',
 } as const satisfies Record<keyof Company, string>;
 
 /** Where step 1 words a question otherwise than companyLabels. */
@@ -253,6 +341,9 @@ export const companyPageLabels = {
   llcMemberCount: 'Number of Members',
   llcIsHusbandWife: 'Are the two members husband and wife?',
   llcTaxClassification: 'How do you want the LLC to be classified?',
+  otherEntityType: 'What kind of entity is it?',
+  otherEntityDescription: 'Describe it in a few words',
+  bankingPurpose: 'What is the bank account for?',
 } as const satisfies Partial<Record<keyof Company, string>>;
 
 /** The empty step-1 form: every field present, nothing answered. */
@@ -274,4 +365,9 @@ export const companyDefaults: Required<Company> = {
   llcIsHusbandWife: '',
   llcTaxClassification: '',
   llcRicReason: '',
+  estateReason: '',
+  otherEntityType: '',
+  otherEntityDescription: '',
+  othersReason: '',
+  bankingPurpose: '',
 };

@@ -14,7 +14,10 @@ const trust: Contact = {
   trusteeMiddleName: '',
   trusteeLastName: 'Major',
   trusteeSuffix: 'Jr',
+  grantorSSN: '222334444',
 };
+
+const estate: Contact = { ...valid, entityType: 'Estate', decedentSSN: '111223333' };
 
 /** The messages of a parse, by dotted field path. */
 const messagesOf = (input: unknown) => fieldErrors(contactSchema.safeParse(input).error);
@@ -91,13 +94,39 @@ describe('contactSchema', () => {
     });
   });
 
+  it.each<[string, Partial<Contact>]>([
+    ['no decedent SSN', { decedentSSN: '' }],
+    ['a missing decedent SSN', { decedentSSN: undefined }],
+    ['a decedent SSN of 8 digits', { decedentSSN: '12345678' }],
+    ['a decedent SSN with dashes', { decedentSSN: '111-22-3333' }],
+  ])('for an estate, rejects %s as the responsible party SSN is rejected', (_case, change) => {
+    expect(messagesOf({ ...estate, ...change }).decedentSSN).toEqual(['Enter 9 digits']);
+  });
+
+  it.each<[string, Partial<Contact>]>([
+    ['no grantor SSN', { grantorSSN: '' }],
+    ['a missing grantor SSN', { grantorSSN: undefined }],
+    ['a grantor SSN of 10 digits', { grantorSSN: '1234567890' }],
+  ])('for a trust, rejects %s', (_case, change) => {
+    expect(messagesOf({ ...trust, ...change }).grantorSSN).toEqual(['Enter 9 digits']);
+  });
+
+  it('asks the decedent SSN only of an estate and the grantor SSN only of a trust', () => {
+    expect(messagesOf({ ...estate, grantorSSN: '' })).toEqual({});
+    expect(messagesOf({ ...trust, decedentSSN: '' })).toEqual({});
+    expect(messagesOf({ ...valid, decedentSSN: '', grantorSSN: '' })).toEqual({});
+    // Wrong digits are refused even where the question is not asked: nothing malformed is stored.
+    expect(messagesOf({ ...valid, decedentSSN: '12' }).decedentSSN).toEqual(['Enter 9 digits']);
+  });
+
   it.each<[string, unknown]>([
     ['an LLC without trustee fields (hidden and unregistered)', (({ trustFilingAsEstate: _a, trusteeFirstName: _b, trusteeMiddleName: _c, trusteeLastName: _d, trusteeSuffix: _e, ...rest }) => rest)(valid)],
     ['an LLC with every default present', valid],
     ['a corporation whose responsible party is the contact', { ...valid, entityType: 'Corporation', sameAsContact: true, rpFirstName: 'Jane', rpLastName: 'Doe-Smith', rpPhone: '5125550147', rpEmail: 'jane@example.com' }],
     ['a trust with its trustee', trust],
     ['a trust filing as an estate, trustee without suffix', { ...trust, trustFilingAsEstate: true, trusteeSuffix: '' }],
-    ['a non-trust with empty trustee names', { ...valid, entityType: 'Estate', trusteeFirstName: '', trusteeLastName: '' }],
+    ['a non-trust with empty trustee names', { ...estate, trusteeFirstName: '', trusteeLastName: '' }],
+    ['an estate with its decedent SSN', estate],
   ])('accepts %s', (_case, input) => {
     expect(contactSchema.safeParse(input).success).toBe(true);
   });

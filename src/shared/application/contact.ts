@@ -53,6 +53,25 @@ export function asksTrustee(entityType: string | undefined): boolean {
   return entityType === 'Trust';
 }
 
+/** An estate's line 9a reads "Estate (SSN of decedent)": step 3 asks for it of an estate only. */
+export function asksDecedentSsn(entityType: string | undefined): boolean {
+  return entityType === 'Estate';
+}
+
+/** A trust's line 9a reads "Trust (TIN of grantor)": step 3 asks for it of a trust only. */
+export function asksGrantorSsn(entityType: string | undefined): boolean {
+  return entityType === 'Trust';
+}
+
+/**
+ * The answers of step 3 that are Social Security numbers. Each is stored encrypted (decision 007),
+ * shown to staff masked with its own audited Reveal, and opened only for Form SS-4.
+ */
+export const ssnFields = ['rpSSN', 'decedentSSN', 'grantorSSN'] as const;
+export type SsnField = (typeof ssnFields)[number];
+
+const ssnDigits = z.string().regex(/^\d{9}$/, messages.rpSSN);
+
 export const contactSchema = z
   .strictObject({
     contactFirstName: requiredName(messages.firstName),
@@ -65,7 +84,7 @@ export const contactSchema = z
     rpMiddleName: optionalName(),
     rpLastName: requiredName(messages.lastName),
     rpTitle: optionalText(titleMaxLength).refine((value) => value.trim().length >= 2, messages.rpTitle),
-    rpSSN: z.string().regex(/^\d{9}$/, messages.rpSSN),
+    rpSSN: ssnDigits,
     rpPhone: z.string().regex(/^\d{10}$/, messages.rpPhone),
     rpEmail: email(messages.rpEmail),
     // The step-1 entity type, copied in so this schema alone knows whether a trustee is needed.
@@ -76,8 +95,16 @@ export const contactSchema = z
     trusteeMiddleName: optionalName().optional(),
     trusteeLastName: optionalName().optional(),
     trusteeSuffix: z.enum(['', 'Jr', 'Sr', 'II', 'III', 'IV'], { error: messages.trusteeSuffix }).optional(),
+    // Estates only: the decedent's SSN (line 9a). Trusts only: the grantor's SSN (line 9a).
+    // Empty while not asked (the page's defaults); required below when asked.
+    decedentSSN: z.string().regex(/^(\d{9})?$/, messages.rpSSN).optional(),
+    grantorSSN: z.string().regex(/^(\d{9})?$/, messages.rpSSN).optional(),
   })
   .superRefine((contact, ctx) => {
+    if (asksDecedentSsn(contact.entityType) && !contact.decedentSSN)
+      ctx.addIssue({ code: 'custom', path: ['decedentSSN'], message: messages.rpSSN });
+    if (asksGrantorSsn(contact.entityType) && !contact.grantorSSN)
+      ctx.addIssue({ code: 'custom', path: ['grantorSSN'], message: messages.rpSSN });
     if (!asksTrustee(contact.entityType)) return;
     if (isBlank(contact.trusteeFirstName ?? '')) ctx.addIssue({ code: 'custom', path: ['trusteeFirstName'], message: messages.firstName });
     if (isBlank(contact.trusteeLastName ?? '')) ctx.addIssue({ code: 'custom', path: ['trusteeLastName'], message: messages.lastName });
@@ -108,6 +135,8 @@ export const contactLabels = {
   trusteeMiddleName: 'Trustee Middle Name',
   trusteeLastName: 'Trustee Last Name',
   trusteeSuffix: 'Trustee Suffix',
+  decedentSSN: 'Decedent SSN',
+  grantorSSN: 'Grantor SSN',
 } as const satisfies Record<ContactAnswer, string>;
 
 /**
@@ -124,6 +153,8 @@ export const contactPageLabels = {
   rpEmail: 'Email Address',
   trustFilingAsEstate: 'The trust is filing as an estate',
   trusteeSuffix: 'Suffix',
+  decedentSSN: "Decedent's Social Security Number",
+  grantorSSN: "Grantor's Social Security Number",
 } as const satisfies Partial<Record<ContactAnswer, string>>;
 
 export const contactDefaults: Contact = {
@@ -146,4 +177,6 @@ export const contactDefaults: Contact = {
   trusteeMiddleName: '',
   trusteeLastName: '',
   trusteeSuffix: '',
+  decedentSSN: '',
+  grantorSSN: '',
 };

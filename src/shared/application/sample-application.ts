@@ -7,7 +7,7 @@ import { applicationSections, applicationVersion, type ApplicationSection, type 
 
 // Sample answers of the wizard, as its pages save them: for tests and the demo seed. The whole
 // application is a single-member LLC in Austin, Texas, that makes furniture and hires nobody yet;
-// every section passes its schema. The SSN is an obviously fake one.
+// every section passes its schema. The SSNs are obviously fake ones.
 //
 // Each call builds new objects, so a caller may change what it gets.
 
@@ -36,9 +36,16 @@ function companyOf(entityType: EntityType): Company {
     case 'Trust':
       return { ...basics, companyName: 'Public Family Trust', entityType, trustType: 'Irrevocable Trust' };
     case 'Estate':
-      return { ...basics, companyName: 'Estate of John Q Public', entityType };
+      return { ...basics, companyName: 'Estate of John Q Public', entityType, estateReason: 'Administering the estate' };
     case 'Others':
-      return { ...basics, companyName: 'Travis County Woodworkers Guild', entityType };
+      return {
+        ...basics,
+        companyName: 'Travis County Woodworkers Guild',
+        entityType,
+        otherEntityType: 'Nonprofit organization',
+        otherEntityDescription: 'Woodworkers guild',
+        othersReason: 'Started a new business',
+      };
   }
 }
 
@@ -78,6 +85,16 @@ function contact(): Contact {
   };
 }
 
+/** The fake SSNs step 3 asks of an estate (the decedent's) and a trust (the grantor's). */
+export const sampleDecedentSsn = '111223333';
+export const sampleGrantorSsn = '222334444';
+
+function entitySsns(entityType: string | undefined): Partial<Contact> {
+  if (entityType === 'Estate') return { decedentSSN: sampleDecedentSsn };
+  if (entityType === 'Trust') return { grantorSSN: sampleGrantorSsn };
+  return {};
+}
+
 function compliance(): Compliance {
   return { heavyVehicle: 'false', gambling: 'false', atf: 'false', exciseTax: 'false', willHire: 'false' };
 }
@@ -94,7 +111,7 @@ const samples: { [S in ApplicationSection]: (overrides: Partial<ApplicationSecti
   // The entity type chosen by the overrides brings the answers of its own section.
   company: (overrides) => ({ ...companyOf(overrides.entityType || 'LLC'), ...overrides }),
   registration: (overrides) => ({ ...registration(), ...overrides }),
-  contact: (overrides) => ({ ...contact(), ...overrides }),
+  contact: (overrides) => ({ ...contact(), ...entitySsns(overrides.entityType), ...overrides }),
   compliance: (overrides) => ({ ...compliance(), ...overrides }),
   activity: (overrides) => ({ ...activity(), ...overrides }),
 };

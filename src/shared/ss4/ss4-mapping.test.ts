@@ -64,6 +64,40 @@ describe('ss4Lines', () => {
     expect(ss4Completeness(lines).percent).toBeLessThan(100);
   });
 
+  it('reads every entity type, with its own questions answered, as 100% complete', () => {
+    for (const entityType of ['Sole Proprietor', 'Partnership', 'Corporation', 'LLC', 'Estate', 'Trust', 'Others'] as const) {
+      const lines = linesOf({
+        company: { entityType },
+        registration: entityType === 'Corporation' ? { incorporationState: 'Texas' } : {},
+        contact: entityType === 'Trust' ? { trusteeFirstName: 'Mary', trusteeLastName: 'Trustee' } : {},
+      });
+      expect(lines.filter((line) => line.state === 'missing').map((line) => line.line), entityType).toEqual([]);
+    }
+    expect(linesOf({ company: { entityType: 'Corporation', corporationType: 'Settlement Fund', corporationReason: '' }, registration: { incorporationState: 'Texas' } }).filter((line) => line.state === 'missing')).toEqual([]);
+  });
+
+  it("counts 9a and 10 missing while their new answers are (an order from before they were asked)", () => {
+    const estate = linesOf({ company: { entityType: 'Estate', estateReason: undefined }, contact: { decedentSSN: undefined } });
+    expect(lineOf(estate, '9a')).toMatchObject({ state: 'missing', checks: [] });
+    expect(lineOf(estate, '10')).toMatchObject({ state: 'missing', checks: [] });
+    const trust = linesOf({ company: { entityType: 'Trust' }, contact: { grantorSSN: undefined } });
+    expect(lineOf(trust, '9a').state).toBe('missing');
+    const others = linesOf({ company: { entityType: 'Others', otherEntityType: undefined, otherEntityDescription: undefined, othersReason: undefined } });
+    expect(lineOf(others, '9a').state).toBe('missing');
+    expect(lineOf(others, '10').state).toBe('missing');
+    const nonprofitWithoutWords = linesOf({ company: { entityType: 'Others', otherEntityDescription: '' } });
+    expect(lineOf(nonprofitWithoutWords, '9a').state).toBe('missing');
+    const bankingWithoutPurpose = linesOf({ company: { llcRicReason: 'Banking purposes' } });
+    expect(lineOf(bankingWithoutPurpose, '10')).toMatchObject({ state: 'missing', checks: [] });
+  });
+
+  it('shows staff the new answers: the decedent SSN, the grantor TIN, the nonprofit, the banking purpose', () => {
+    expect(lineOf(linesOf({ company: { entityType: 'Estate' } }), '9a').value).toBe('Estate (SSN of decedent 111-22-3333)');
+    expect(lineOf(linesOf({ company: { entityType: 'Trust' } }), '9a').value).toBe('Trust (TIN of grantor 222-33-4444)');
+    expect(lineOf(linesOf({ company: { entityType: 'Others' } }), '9a').value).toBe('Other nonprofit organization: Woodworkers guild');
+    expect(lineOf(linesOf({ company: { llcRicReason: 'Banking purposes', bankingPurpose: 'Dues account' } }), '10').value).toBe('Banking purpose: Dues account');
+  });
+
   it('reads an application with whole sections missing without throwing', () => {
     const lines = ss4Lines({ company: { companyName: 'Only A Name LLC' }, registration: {}, contact: {}, compliance: {}, activity: {} } as unknown as Application);
     expect(lineOf(lines, '1').state).toBe('filled');

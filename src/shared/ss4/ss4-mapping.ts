@@ -1,5 +1,5 @@
 import type { Application } from '../application/application';
-import { entityTypeOptions, trustTypeOptions } from '../application/company';
+import { entityTypeOptions, reasonForEin, trustTypeOptions } from '../application/company';
 import { closingMonthOptions, isPostOfficeBox } from '../application/registration';
 import { otherCategoryOptions, otherOrganizationTypeOptions, principalActivityOptions } from '../application/activity';
 import { usStates } from '../application/options';
@@ -225,22 +225,6 @@ function isSingleOwnerLlc(company: Application['company']): boolean {
   return company.llcIsHusbandWife === 'true' && company.llcTaxClassification === 'Single-member LLC';
 }
 
-/** The reason for applying, from the entity type's own question (the wizard asks it of these four). */
-function reasonOf(company: Application['company']): string {
-  switch (company.entityType) {
-    case 'Corporation':
-      return company.corporationReason ?? '';
-    case 'Partnership':
-      return company.partnershipReason ?? '';
-    case 'Sole Proprietor':
-      return company.soleProprietorReason ?? '';
-    case 'LLC':
-      return company.llcRicReason ?? '';
-    default:
-      return '';
-  }
-}
-
 /** Line 16's "Other (specify)" text: the kind of business step 5 was told. */
 function otherActivityText(activity: Application['activity']): string {
   switch (activity.otherCategory) {
@@ -301,15 +285,45 @@ function entityLine(application: Application): Ss4Line {
       return isSingleOwnerLlc(company)
         ? filled(parts, `Other: ${disregardedEntityText}`, { checks: [entityBoxes.other], text: { [ss4TextFields.otherEntity]: disregardedEntityText } })
         : filled(parts, 'Partnership', { checks: [entityBoxes.partnership] });
-    case 'Estate':
-      return filled(parts, 'Estate', { checks: [entityBoxes.estate] });
-    case 'Trust':
-      return filled(parts, 'Trust', { checks: [entityBoxes.trust] });
-    // "Others" does not say which of 9a's remaining boxes fits: staff choose it on the form.
+    // The form prints "Estate (SSN of decedent)" and "Trust (TIN of grantor)": without it the line is incomplete.
+    case 'Estate': {
+      const decedent = formatSsn(text(contact.decedentSSN));
+      if (!decedent) return missing(parts);
+      return filled(parts, `Estate (SSN of decedent ${decedent})`, { checks: [entityBoxes.estate], text: { [ss4TextFields.estateSsn]: decedent } });
+    }
+    case 'Trust': {
+      const grantor = formatSsn(text(contact.grantorSSN));
+      if (!grantor) return missing(parts);
+      return filled(parts, `Trust (TIN of grantor ${grantor})`, { checks: [entityBoxes.trust], text: { [ss4TextFields.trustGrantorTin]: grantor } });
+    }
+    case 'Others':
+      return otherEntityLine(parts, company);
     default:
       return missing(parts);
   }
 }
+
+/** 9a for an "Others" entity: the nonprofit or "Other" box with the applicant's own words, or the church box. */
+function otherEntityLine(parts: LineParts, company: Application['company']): Ss4Line {
+  const description = text(company.otherEntityDescription);
+  switch (company.otherEntityType) {
+    case 'Church':
+      return filled(parts, 'Church or church-controlled organization', { checks: [entityBoxes.church] });
+    case 'Nonprofit organization':
+      if (!description) return missing(parts);
+      return filled(parts, `Other nonprofit organization: ${description}`, { checks: [entityBoxes.otherNonprofit], text: { [ss4TextFields.otherNonprofit]: description } });
+    case 'Other':
+      if (!description) return missing(parts);
+      return filled(parts, `Other: ${description}`, { checks: [entityBoxes.other], text: { [ss4TextFields.otherEntity]: description } });
+    default:
+      return missing(parts);
+  }
+}
+
+/** Line 10 "Other (specify)" of an estate applying to administer it. */
+export const estateReasonText = 'Administration of estate';
+/** Line 10 "Other (specify)" of a settlement fund (IRC section 468B). */
+export const settlementFundReasonText = 'Settlement fund (section 468B)';
 
 /** Which of 9a's boxes the entity ticks: corporations (and personal service ones) carry line 9b. */
 function isCorporation(company: Application['company']): boolean {
@@ -329,7 +343,12 @@ function reasonLine(application: Application): Ss4Line {
   if (company.entityType === 'Sole Proprietor' && company.soleProprietorType === 'Household Employer') {
     return filled(parts, 'Hired employees', { checks: [reasonBoxes.hiredEmployees] });
   }
-  switch (reasonOf(company)) {
+  if (company.entityType === 'Corporation' && company.corporationType === 'Settlement Fund') {
+    // The wizard asks a settlement fund no reason: setting one up is none of line 10's named
+    // reasons, so the form's "Other (specify)" carries it.
+    return filled(parts, `Other: ${settlementFundReasonText}`, { checks: [reasonBoxes.other], text: { [ss4TextFields.otherReason]: settlementFundReasonText } });
+  }
+  switch (reasonForEin(company)) {
     case 'Started a new business': {
       const type = businessType(activity);
       const [first, second] = splitNewBusinessType(type);
@@ -340,8 +359,13 @@ function reasonLine(application: Application): Ss4Line {
     }
     case 'Hired employee(s)':
       return filled(parts, 'Hired employees', { checks: [reasonBoxes.hiredEmployees] });
-    case 'Banking purposes':
-      return filled(parts, 'Banking purpose', { checks: [reasonBoxes.banking] });
+    case 'Banking purposes': {
+      const purpose = text(company.bankingPurpose);
+      if (!purpose) return missing(parts);
+      return filled(parts, `Banking purpose: ${purpose}`, { checks: [reasonBoxes.banking], text: { [ss4TextFields.bankingPurpose]: purpose } });
+    }
+    case 'Administering the estate':
+      return filled(parts, `Other: ${estateReasonText}`, { checks: [reasonBoxes.other], text: { [ss4TextFields.otherReason]: estateReasonText } });
     case 'Changed type of organization': {
       const newType = labelOf(entityTypeOptions, company.entityType);
       return filled(parts, `Changed type of organization: ${newType}`, { checks: [reasonBoxes.changedType], text: { [ss4TextFields.changedType]: newType } });

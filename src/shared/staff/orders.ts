@@ -4,6 +4,7 @@ import type { Ss4Designee } from '../ss4/ss4-mapping';
 import { orderPriorities, orderStatuses, type OrderPriority, type OrderStatus } from '../orders/statuses';
 import type { StaffRole } from './session';
 import { staffMessages } from './staff-messages';
+import { ssnFields } from '../application/contact';
 
 /** Orders per page of `/manage/orders`. */
 export const ordersPageSize = 25;
@@ -119,7 +120,14 @@ export const orderUpdateSchema = z
 export type OrderUpdateInput = z.input<typeof orderUpdateSchema>;
 export type OrderUpdate = z.output<typeof orderUpdateSchema>;
 
-/** `POST /api/manage/orders/:id/ssn` (audited): the SSN in full, `123-45-6789`. */
+/**
+ * `POST /api/manage/orders/:id/ssn` (audited): which SSN to reveal, the responsible party's when the
+ * body names none (or there is no body).
+ */
+export const revealSsnRequestSchema = z.strictObject({ field: z.enum(ssnFields, { error: staffMessages.ssnField }).default('rpSSN') });
+export type RevealSsnRequest = z.input<typeof revealSsnRequestSchema>;
+
+/** The answer: that SSN in full, `123-45-6789`, or null when the order has none readable. */
 export type RevealSsnResponse = { ssn: string | null };
 
 /** Someone orders can be assigned to (`GET /api/manage/staff`), ordered by name. */

@@ -25,6 +25,7 @@ export const staffMessages = {
   noOrders: 'No orders found',
   einRequired: 'Enter the EIN to complete the order',
   einFormat: 'EIN must be in the format XX-XXXXXXX',
+  ssnField: 'Choose which SSN to reveal: rpSSN, decedentSSN or grantorSSN',
   assignOthersAdminsOnly: 'Only admins can change who an order is assigned to.',
   assigneeUnknown: 'Choose a staff member from the list',
   notesTooLong: 'Internal notes can be at most 10,000 characters',

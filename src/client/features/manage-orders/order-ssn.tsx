@@ -5,15 +5,16 @@ import { Button } from '../../components/ui/button';
 import { formatSsn } from '../../../shared/ss4/ss4-mapping';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { useRevealSsn } from './use-order-detail';
+import type { SsnField } from '../../../shared/application/contact';
 
 const revealFailed = 'The SSN could not be revealed. Please try again.';
 
 /**
- * The responsible party's SSN: masked as the order came, the full number only after Reveal, which
+ * One SSN of the order (the responsible party's, the decedent's or the grantor's): masked as the order came, the full number only after Reveal, which
  * asks the server (and so leaves an audit record) each time.
  */
-export function OrderSsn({ orderId, masked, label }: { orderId: number; masked: string; label: string }) {
-  const reveal = useRevealSsn(orderId);
+export function OrderSsn({ orderId, field, masked, label }: { orderId: number; field: SsnField; masked: string; label: string }) {
+  const reveal = useRevealSsn(orderId, field);
   const [revealed, setRevealed] = useState<string | null>(null);
   const handleApiError = useStaffApiErrorHandler();
 

@@ -102,6 +102,45 @@ describe('OrderSubmissionData', () => {
     expect(screen.getByText('***-**-6789')).toBeTruthy();
   });
 
+  it("shows an estate's decedent SSN masked with its own Reveal, which asks the server for that SSN only", async () => {
+    serve({ 'POST /api/manage/orders/42/ssn': () => jsonResponse({ ssn: '111-22-3333' }) });
+    const { user } = renderData(maskedFormData({ company: { entityType: 'Estate' } }));
+    expect(answer('Decedent SSN', 'Responsible Party')).toContain('***-**-3333');
+    expect(answer('Decedent SSN')).not.toContain(notAskedNote);
+    expect(answer('Reason for Requesting an EIN')).toBe('Administering the estate');
+
+    await user.click(screen.getByRole('button', { name: 'Reveal Decedent SSN' }));
+    expect(await screen.findByText('111-22-3333')).toBeTruthy();
+    expect(requestsTo('POST', '/api/manage/orders/42/ssn').map((request) => request.body)).toEqual([{ field: 'decedentSSN' }]);
+    // The responsible party's SSN stays masked.
+    expect(answer('Responsible Party SSN')).toContain('***-**-6789');
+  });
+
+  it("shows a trust's grantor SSN, an Others entity's kind and description, and the banking purpose", async () => {
+    serve({ 'POST /api/manage/orders/42/ssn': () => jsonResponse({ ssn: '222-33-4444' }) });
+    const { user } = renderData(maskedFormData({ company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } }));
+    expect(answer('Grantor SSN')).toContain('***-**-4444');
+    await user.click(screen.getByRole('button', { name: 'Reveal Grantor SSN' }));
+    expect(await screen.findByText('222-33-4444')).toBeTruthy();
+    expect(requestsTo('POST', '/api/manage/orders/42/ssn').map((request) => request.body)).toEqual([{ field: 'grantorSSN' }]);
+    resetPage();
+
+    serve({});
+    renderData(maskedFormData({ company: { entityType: 'Others', otherEntityType: 'Other', otherEntityDescription: 'Bankruptcy estate', othersReason: 'Banking purposes', bankingPurpose: 'Trustee account' } }));
+    expect(answer('Kind of Entity')).toBe('Something else');
+    expect(answer('Description of the Entity')).toBe('Bankruptcy estate');
+    expect(answer('Reason for Requesting an EIN')).toBe('Banking purposes');
+    expect(answer('Banking Purpose')).toBe('Trustee account');
+  });
+
+  it('marks a decedent SSN or banking purpose the rules would not ask as not asked', () => {
+    serve({});
+    const formData = maskedFormData({ company: { bankingPurpose: 'Left over' }, contact: { decedentSSN: '111223333' } });
+    renderData({ ...formData, contact: { ...(formData.contact as object), decedentSSN: '***-**-3333' } });
+    expect(answer('Banking Purpose')).toBe(`Left over${notAskedNote}`);
+    expect(answer('Decedent SSN')).toContain(notAskedNote);
+  });
+
   it('says so when the SSN cannot be revealed, and keeps it masked', async () => {
     serve({ 'POST /api/manage/orders/42/ssn': () => errorResponse('not_found', 'Order not found') });
     const { user } = renderData();

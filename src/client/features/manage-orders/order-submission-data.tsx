@@ -20,7 +20,7 @@ export function OrderSubmissionData({ orderId, formData }: { orderId: number; fo
               <div key={answer.path} className="grid gap-1 px-3 py-2 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
                 <dt className="text-slate-600">{answer.label}</dt>
                 <dd className="min-w-0 font-medium break-words text-slate-900">
-                  {answer.isSsn ? <OrderSsn orderId={orderId} masked={answer.value} label={answer.label} /> : answer.value}
+                  {answer.ssnField ? <OrderSsn orderId={orderId} field={answer.ssnField} masked={answer.value} label={answer.label} /> : answer.value}
                   {answer.notAsked ? <span className="ml-2 text-xs font-normal text-orange-700">{notAskedNote}</span> : null}
                 </dd>
               </div>

@@ -2,8 +2,10 @@ import type { Application } from '../../../shared/application/application';
 import type { ApplicationSection } from '../../../shared/application/sections';
 import { applicationSections } from '../../../shared/application/sections';
 import {
+  asksBankingPurpose,
   asksCorporationReason,
   asksHusbandWife,
+  asksOtherEntityDescription,
   asksLlcTaxClassification,
   asksPartnershipReason,
   asksSoleProprietorReason,
@@ -11,7 +13,9 @@ import {
   companyLabels,
   corporationTypeOptions,
   entityTypeOptions,
+  estateReasonOptions,
   llcTaxClassificationOptions,
+  otherEntityTypeOptions,
   partnershipTypeOptions,
   reasonOptions,
   soleProprietorTypeOptions,
@@ -28,7 +32,7 @@ import {
   registrationLabels,
   reitTypeOptions,
 } from '../../../shared/application/registration';
-import { asksTrustee, contactLabels } from '../../../shared/application/contact';
+import { asksDecedentSsn, asksGrantorSsn, asksTrustee, contactLabels, ssnFields, type SsnField } from '../../../shared/application/contact';
 import {
   asksHiringDetails,
   asksReportingFrequency,
@@ -110,6 +114,11 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
       llcIsHusbandWife: yesNo,
       llcTaxClassification: choice(llcTaxClassificationOptions),
       llcRicReason: choice(reasonOptions),
+      estateReason: choice(estateReasonOptions),
+      otherEntityType: choice(otherEntityTypeOptions),
+      otherEntityDescription: text,
+      othersReason: choice(reasonOptions),
+      bankingPurpose: text,
     }),
   },
   registration: {
@@ -159,6 +168,8 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
       trusteeMiddleName: text,
       trusteeLastName: text,
       trusteeSuffix: text,
+      decedentSSN: { kind: 'ssn' },
+      grantorSSN: { kind: 'ssn' },
     }),
   },
   compliance: {
@@ -201,8 +212,8 @@ export type SubmissionAnswer = {
   label: string;
   /** The answer as staff read it. */
   value: string;
-  /** The SSN, shown masked with its own Reveal. */
-  isSsn: boolean;
+  /** An SSN (which one), shown masked with its own Reveal; null for any other answer. */
+  ssnField: SsnField | null;
   /** Stored, but the wizard would not ask it of this application (its show/hide rule says no). */
   notAsked: boolean;
 };
@@ -224,6 +235,7 @@ function askedRules(): { [S in ApplicationSection]?: Record<string, AskedRule> }
   const hiring: AskedRule = (application) => asksHiringDetails(answerOf(application.compliance, 'willHire'));
   const mailing: AskedRule = (application) => asksMailingAddress(application.registration.sameMailingAddress);
   const trustee: AskedRule = (application) => asksTrustee(company(application, 'entityType'));
+  const others: AskedRule = (application) => company(application, 'entityType') === 'Others';
   return {
     company: {
       tradeName: (application) => asksTradeName(company(application, 'hasTradeName')),
@@ -233,6 +245,11 @@ function askedRules(): { [S in ApplicationSection]?: Record<string, AskedRule> }
       llcIsHusbandWife: (application) => asksHusbandWife(company(application, 'llcMemberCount'), company(application, 'llcLocationState')),
       llcTaxClassification: (application) =>
         asksLlcTaxClassification(company(application, 'llcMemberCount'), company(application, 'llcLocationState'), company(application, 'llcIsHusbandWife')),
+      estateReason: (application) => company(application, 'entityType') === 'Estate',
+      otherEntityType: others,
+      otherEntityDescription: (application) => others(application) && asksOtherEntityDescription(company(application, 'otherEntityType')),
+      othersReason: others,
+      bankingPurpose: (application) => asksBankingPurpose(application.company),
     },
     registration: {
       previousEin: (application) => asksPreviousEin(answerOf(application.registration, 'appliedForEinBefore')),
@@ -246,7 +263,10 @@ function askedRules(): { [S in ApplicationSection]?: Record<string, AskedRule> }
       mailingState: mailing,
       mailingZipCode: mailing,
     },
-    contact: { trustFilingAsEstate: trustee, trusteeFirstName: trustee, trusteeMiddleName: trustee, trusteeLastName: trustee, trusteeSuffix: trustee },
+    contact: {
+      decedentSSN: (application) => asksDecedentSsn(company(application, 'entityType')),
+      grantorSSN: (application) => asksGrantorSsn(company(application, 'entityType')),
+      trustFilingAsEstate: trustee, trusteeFirstName: trustee, trusteeMiddleName: trustee, trusteeLastName: trustee, trusteeSuffix: trustee },
     compliance: {
       employeeTypes: hiring,
       'counts.agricultural': hiring,
@@ -342,12 +362,16 @@ export function submissionGroups(formData: Record<string, unknown>): SubmissionG
         path: `${section}.${key}`,
         label: spec?.label ?? labelFromKey(key),
         value: readable(spec, value),
-        isSsn: spec?.kind === 'ssn',
+        ssnField: spec?.kind === 'ssn' && section === 'contact' && isSsnField(key) ? key : null,
         notAsked: asked !== undefined && !asked(application),
       };
     });
     return answers.length === 0 ? [] : [{ section, heading, answers }];
   });
+}
+
+function isSsnField(key: string): key is SsnField {
+  return (ssnFields as readonly string[]).includes(key);
 }
 
 function order(known: readonly string[], key: string): number {

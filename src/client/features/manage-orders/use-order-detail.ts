@@ -9,9 +9,11 @@ import { staffMessages } from '../../../shared/staff/staff-messages';
 import type {
   OrderDetailResponse,
   OrderUpdateInput,
+  RevealSsnRequest,
   RevealSsnResponse,
   StaffListResponse,
 } from '../../../shared/staff/orders';
+import type { SsnField } from '../../../shared/application/contact';
 
 export const orderQueryKey = (orderId: number) => ['manage-order', orderId] as const;
 const staffQueryKey = ['manage-staff'] as const;
@@ -84,9 +86,9 @@ export function updateFailureMessage(error: unknown): string {
   return staffMessages.updateOrderFailed;
 }
 
-/** Asks for the responsible party's SSN in full (the server records who asked). */
-export function useRevealSsn(orderId: number) {
+/** Asks for one SSN of the order in full (the server records who asked, and which). */
+export function useRevealSsn(orderId: number, field: SsnField = 'rpSSN') {
   return useMutation({
-    mutationFn: () => apiRequest<RevealSsnResponse>('POST', `${orderPath(orderId)}/ssn`),
+    mutationFn: () => apiRequest<RevealSsnResponse>('POST', `${orderPath(orderId)}/ssn`, { field } satisfies RevealSsnRequest),
   });
 }

@@ -145,9 +145,10 @@ describe('CompanyStep', () => {
     expect(screen.queryByRole('textbox', { name: 'Trade Name (DBA)' })).toBeNull();
 
     await fillBasics(user, 'Estate');
+    await user.selectOptions(reasonSelect()!, 'Administering the estate');
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
     await screen.findByText('Registration page');
-    expect(saved()?.company).toEqual({ companyName: 'Acme Widgets', state: 'TX', entityType: 'Estate', hasTradeName: 'false' });
+    expect(saved()?.company).toEqual({ companyName: 'Acme Widgets', state: 'TX', entityType: 'Estate', hasTradeName: 'false', estateReason: 'Administering the estate' });
   });
 
   it('takes a trade-name question tabbed past without an answer as unanswered', async () => {
@@ -170,20 +171,97 @@ describe('CompanyStep', () => {
     ['Partnership', 'Partnership Confirmation'],
     ['LLC', 'Tell us more about the members of the Limited Liability Company (LLC)'],
     ['Trust', 'Identify the type of Trust'],
+    ['Estate', 'Estate Details'],
+    ['Others', 'Tell us what kind of entity it is'],
   ])('shows the %s section only for that entity type', async (entityType, title) => {
     const user = await renderStep();
     expect(sectionHeading(title)).toBeNull();
     await user.selectOptions(entityTypeSelect(), entityType);
     expect(sectionHeading(title)).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).filter((heading) => heading.closest('form'))).toHaveLength(2);
-    await user.selectOptions(entityTypeSelect(), 'Estate');
+    await user.selectOptions(entityTypeSelect(), entityType === 'Partnership' ? 'LLC' : 'Partnership');
     expect(sectionHeading(title)).toBeNull();
   });
 
-  it.each(['Estate', 'Others'])('asks nothing more of an entity of type %s', async (entityType) => {
+  it("asks an estate why it needs the EIN, from the estate's own reasons", async () => {
     const user = await renderStep();
-    await user.selectOptions(entityTypeSelect(), entityType);
-    expect(screen.getAllByRole('heading', { level: 2 }).filter((heading) => heading.closest('form'))).toHaveLength(1);
+    await fillBasics(user, 'Estate');
+    expect(within(reasonSelect()!).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Select a reason...',
+      'Administering the estate',
+      'Banking purposes',
+      'Hired employee(s)',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    expect(await screen.findByText(companyMessages.reasonForEin)).toBeTruthy();
+    expect(saved()).toBeNull();
+  });
+
+  it('asks an Others entity its kind, a description only for a nonprofit or something else, and its reason', async () => {
+    const user = await renderStep();
+    await fillBasics(user, 'Others');
+    const description = () => screen.queryByRole('textbox', { name: /Describe it in a few words/ });
+    const kinds = group(/What kind of entity is it/);
+    expect(within(kinds).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['Nonprofit organization', 'Church', 'Other']);
+    expect(description()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    expect(await screen.findByText(companyMessages.otherEntityType)).toBeTruthy();
+    expect(screen.getByText(companyMessages.reasonForEin)).toBeTruthy();
+
+    await user.click(within(kinds).getByRole('radio', { name: /^Nonprofit organization/ }));
+    expect(description()).toBeTruthy();
+    await user.selectOptions(reasonSelect()!, 'Started a new business');
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    expect(await screen.findByText(companyMessages.otherEntityDescription)).toBeTruthy();
+    expect(saved()).toBeNull();
+
+    await user.click(within(kinds).getByRole('radio', { name: /^Church or church-controlled organization/ }));
+    expect(description()).toBeNull();
+    await user.click(within(kinds).getByRole('radio', { name: /^Something else/ }));
+    await user.type(description()!, 'Bankruptcy estate');
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    await screen.findByText('Registration page');
+    expect(saved()?.company).toEqual({
+      companyName: 'Acme Widgets',
+      state: 'TX',
+      entityType: 'Others',
+      hasTradeName: '',
+      otherEntityType: 'Other',
+      otherEntityDescription: 'Bankruptcy estate',
+      othersReason: 'Started a new business',
+    });
+  });
+
+  it('asks the banking purpose once banking is the reason, and drops it when the reason changes', async () => {
+    const user = await renderStep();
+    await fillBasics(user, 'LLC');
+    await user.type(screen.getByRole('spinbutton', { name: 'Number of Members' }), '1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State of Physical Location' }), 'TX');
+    const purpose = () => screen.queryByRole('textbox', { name: /What is the bank account for/ });
+    expect(purpose()).toBeNull();
+    await user.selectOptions(reasonSelect()!, 'Banking purposes');
+    expect(purpose()?.getAttribute('maxlength')).toBe('60');
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    expect(await screen.findByText(companyMessages.bankingPurpose)).toBeTruthy();
+    expect(saved()).toBeNull();
+
+    await user.type(purpose()!, 'Club dues account');
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    await screen.findByText('Registration page');
+    expect(saved()?.company).toMatchObject({ llcRicReason: 'Banking purposes', bankingPurpose: 'Club dues account' });
+  });
+
+  it('does not keep a banking purpose for a reason that is no longer banking', async () => {
+    const user = await renderStep();
+    await fillBasics(user, 'Estate');
+    await user.selectOptions(reasonSelect()!, 'Banking purposes');
+    await user.type(screen.getByRole('textbox', { name: /What is the bank account for/ }), 'Estate account');
+    await user.selectOptions(reasonSelect()!, 'Hired employee(s)');
+    expect(screen.queryByRole('textbox', { name: /What is the bank account for/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    await screen.findByText('Registration page');
+    expect(saved()?.company).not.toHaveProperty('bankingPurpose');
+    expect(saved()?.company).toMatchObject({ estateReason: 'Hired employee(s)' });
   });
 
   it('asks a corporation its reason once a type is chosen, except a settlement fund', async () => {
@@ -313,6 +391,7 @@ describe('CompanyStep', () => {
     await user.selectOptions(entityTypeSelect(), 'Partnership');
     await user.click(within(group('Partnership Type')).getByRole('radio', { name: /^Partnership/ }));
     await user.selectOptions(reasonSelect()!, 'Banking purposes');
+    await user.type(screen.getByRole('textbox', { name: /What is the bank account for/ }), 'Operating account');
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
 
     await screen.findByText('Registration page');
@@ -323,6 +402,7 @@ describe('CompanyStep', () => {
       hasTradeName: '',
       partnershipType: 'Partnership',
       partnershipReason: 'Banking purposes',
+      bankingPurpose: 'Operating account',
     });
   });
 

@@ -7,6 +7,7 @@ import {
   asksCorporationReason,
   asksHusbandWife,
   asksLlcTaxClassification,
+  asksOtherEntityDescription,
   asksPartnershipReason,
   asksSoleProprietorReason,
   asksTradeName,
@@ -17,10 +18,13 @@ import {
   companySchema,
   corporationTypeOptions,
   entityTypeOptions,
+  estateReasonOptions,
   llcTaxClassificationOptions,
+  otherEntityTypeOptions,
   partnershipTypeOptions,
   reasonOptions,
   soleProprietorTypeOptions,
+  specifyMaxLength,
   trustTypeOptions,
   type Company,
 } from '../../../shared/application/company';
@@ -125,6 +129,8 @@ function CompanyForm({ application }: { application: SavedApplication }) {
         {entityType === 'Partnership' ? <PartnershipSection /> : null}
         {entityType === 'LLC' ? <LlcSection /> : null}
         {entityType === 'Trust' ? <TrustSection /> : null}
+        {entityType === 'Estate' ? <EstateSection /> : null}
+        {entityType === 'Others' ? <OthersSection /> : null}
       </WizardForm>
     </FormProvider>
   );
@@ -141,8 +147,27 @@ function useOpenedFormEvent(firstOpen: boolean) {
   }, [firstOpen, pathname]);
 }
 
-function ReasonField({ name }: { name: 'corporationReason' | 'partnershipReason' | 'soleProprietorReason' | 'llcRicReason' }) {
-  return <SelectField name={name} label={companyLabels[name]} required help={reasonHelp} options={reasonOptions} placeholder="Select a reason..." className={fullWidth} />;
+type ReasonName = 'corporationReason' | 'partnershipReason' | 'soleProprietorReason' | 'llcRicReason' | 'estateReason' | 'othersReason';
+
+/** The entity's reason question (line 10), and the banking purpose once banking is the reason. */
+function ReasonField({ name, options = reasonOptions }: { name: ReasonName; options?: readonly { value: string; label: string }[] }) {
+  const reason = useWatch<Company, ReasonName>({ name });
+  return (
+    <>
+      <SelectField name={name} label={companyLabels[name]} required help={reasonHelp} options={options} placeholder="Select a reason..." className={fullWidth} />
+      {reason === 'Banking purposes' ? (
+        <TextField
+          name="bankingPurpose"
+          label={companyPageLabels.bankingPurpose}
+          required
+          help="What the EIN is needed for at the bank (line 10 of Form SS-4), for example: checking account for club dues, or investment club account."
+          placeholder="Checking account for members' dues"
+          maxLength={specifyMaxLength}
+          className={fullWidth}
+        />
+      ) : null}
+    </>
+  );
 }
 
 function CorporationSection() {
@@ -257,6 +282,47 @@ function TrustSection() {
         columns={3}
         className={fullWidth}
       />
+    </FormSection>
+  );
+}
+
+function EstateSection() {
+  return (
+    <FormSection title="Estate Details" description="The estate of a person who has died, run by its executor or administrator.">
+      <ReasonField name="estateReason" options={estateReasonOptions} />
+    </FormSection>
+  );
+}
+
+function OthersSection() {
+  const otherEntityType = useWatch<Company, 'otherEntityType'>({ name: 'otherEntityType' });
+  return (
+    <FormSection title="Tell us what kind of entity it is" description="The IRS form names the kind of organization applying.">
+      <RadioGroupField
+        name="otherEntityType"
+        label={companyPageLabels.otherEntityType}
+        required
+        help="A nonprofit is an organization not run for profit, such as a charity, club or association. A church has its own box on the form."
+        options={otherEntityTypeOptions}
+        columns={3}
+        className={fullWidth}
+      />
+      {asksOtherEntityDescription(otherEntityType) ? (
+        <TextField
+          name="otherEntityDescription"
+          label={companyPageLabels.otherEntityDescription}
+          required
+          help={
+            otherEntityType === 'Nonprofit organization'
+              ? 'The kind of nonprofit, as the IRS should read it on line 9a: for example, Social club, or Homeowners association.'
+              : 'The kind of entity, as the IRS should read it on line 9a: for example, Bankruptcy estate, or Cooperative.'
+          }
+          placeholder={otherEntityType === 'Nonprofit organization' ? 'Social club' : 'Bankruptcy estate'}
+          maxLength={specifyMaxLength}
+          className={fullWidth}
+        />
+      ) : null}
+      <ReasonField name="othersReason" />
     </FormSection>
   );
 }

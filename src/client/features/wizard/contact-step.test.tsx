@@ -174,10 +174,13 @@ describe('ContactStep', () => {
     expect(await within(trustee).findByText('First name is required')).toBeTruthy();
     expect(within(trustee).getByText('Last name is required')).toBeTruthy();
 
+    expect(within(trustee).getByText('Enter 9 digits')).toBeTruthy();
+
     await user.click(within(trustee).getByRole('checkbox', { name: 'The trust is filing as an estate' }));
     await user.type(within(trustee).getByLabelText(label('First Name')), 'Mary');
     await user.type(within(trustee).getByLabelText(label('Last Name')), 'Major');
     await user.selectOptions(suffix, 'III');
+    await user.type(within(trustee).getByLabelText(label("Grantor's Social Security Number")), '222334444');
     await user.click(screen.getByRole('button', { name: /Continue/ }));
 
     expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
@@ -188,7 +191,39 @@ describe('ContactStep', () => {
       trusteeMiddleName: '',
       trusteeLastName: 'Major',
       trusteeSuffix: 'III',
+      grantorSSN: '222334444',
     });
+    expect(savedContact()).not.toHaveProperty('decedentSSN');
+  });
+
+  it("for an estate asks the decedent's SSN with the responsible party's mask and rule, and saves its digits", async () => {
+    const user = openStep('Estate');
+    const decedent = await screen.findByRole('group', { name: 'The Decedent' });
+    const ssn = within(decedent).getByLabelText(label("Decedent's Social Security Number")) as HTMLInputElement;
+    expect(ssn.getAttribute('autocomplete')).toBe('off');
+    expect(ssn.maxLength).toBe(11);
+    expect(screen.queryByRole('group', { name: 'Trustee Information' })).toBeNull();
+
+    await fillContact(user);
+    await fillResponsibleParty(user);
+    await user.type(ssn, '1112');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await within(decedent).findByText('Enter 9 digits')).toBeTruthy();
+    expect(savedContact()).toBeUndefined();
+
+    await user.type(ssn, '23333999');
+    expect(ssn.value).toBe('111-22-3333');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
+    expect(savedContact()).toMatchObject({ entityType: 'Estate', rpSSN: '123456789', decedentSSN: '111223333' });
+    expect(savedContact()).not.toHaveProperty('grantorSSN');
+  });
+
+  it('asks neither the decedent nor the grantor SSN of another entity type', async () => {
+    openStep('Corporation');
+    await screen.findByRole('group', { name: 'Responsible Party' });
+    expect(screen.queryByLabelText(label("Decedent's Social Security Number"))).toBeNull();
+    expect(screen.queryByLabelText(label("Grantor's Social Security Number"))).toBeNull();
   });
 
   it('saves the answers (SSN and responsible party phone as digits) and goes to step 4', async () => {

@@ -3,6 +3,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
+  asksDecedentSsn,
+  asksGrantorSsn,
   asksTrustee,
   contactDefaults,
   contactPageLabels,
@@ -153,13 +155,9 @@ function ContactForm({ application }: { application: SavedApplication }) {
               placeholder="Owner, President, Managing Member..."
               help="The responsible party's role in the business, such as Owner, President, Managing Member or Trustee."
             />
-            <MaskedField
+            <SsnField
               name="rpSSN"
-              mask={masks.ssnDigits}
               label={contactPageLabels.rpSSN}
-              required
-              placeholder="###-##-####"
-              autoComplete="off"
               help="The responsible party's SSN (or ITIN). The IRS needs it to issue the EIN; it is encrypted and never shown in full."
             />
             <MaskedField
@@ -183,9 +181,24 @@ function ContactForm({ application }: { application: SavedApplication }) {
           </FormSection>
         </Group>
 
+        {asksDecedentSsn(entityType) ? (
+          <Group label="The Decedent">
+            <FormSection title="The Decedent" description="The person whose estate this is. The IRS identifies the estate by the decedent's Social Security number.">
+              <SsnField
+                name="decedentSSN"
+                label={contactPageLabels.decedentSSN}
+                help="The Social Security number of the person who died. It is encrypted and never shown in full."
+              />
+            </FormSection>
+          </Group>
+        ) : null}
+
         {isTrust ? (
           <Group label="Trustee Information">
-            <FormSection title="Trustee Information" description="The trustee manages the trust and is named on the application.">
+            <FormSection
+              title="Trustee Information"
+              description="The trustee manages the trust and is named on the application; the grantor is the person who created it."
+            >
               <CheckboxField name="trustFilingAsEstate" label={contactPageLabels.trustFilingAsEstate} className="pb-4 sm:col-span-2" />
               <NameFields person="trustee" />
               <SelectField
@@ -195,12 +208,24 @@ function ContactForm({ application }: { application: SavedApplication }) {
                 placeholder="None"
                 hint="Optional."
               />
+              {asksGrantorSsn(entityType) ? (
+                <SsnField
+                  name="grantorSSN"
+                  label={contactPageLabels.grantorSSN}
+                  help="The SSN (or ITIN) of the grantor, the person who created and funded the trust (line 9a of Form SS-4). It is encrypted and never shown in full."
+                />
+              ) : null}
             </FormSection>
           </Group>
         ) : null}
       </WizardForm>
     </FormProvider>
   );
+}
+
+/** A Social Security number: required, nine digits shown as ###-##-####, never offered for autofill. */
+function SsnField({ name, label, help }: { name: 'rpSSN' | 'decedentSSN' | 'grantorSSN'; label: string; help: string }) {
+  return <MaskedField name={name} mask={masks.ssnDigits} label={label} required placeholder="###-##-####" autoComplete="off" help={help} />;
 }
 
 /** Names a form section for assistive technology, so repeated labels (First Name, ...) keep their context. */

@@ -16,7 +16,7 @@ import { createTestProcessor, type TestProcessor } from '../../payments/test-pro
 import { signWebhookPayload } from '../../payments/webhook-signature';
 import { createFieldCipher } from '../../security/encryption';
 import { applicationSchema } from '../../../shared/application/application';
-import { sampleApplication, type SampleOverrides } from '../../../shared/application/sample-application';
+import { sampleApplication, sampleDecedentSsn, sampleGrantorSsn, type SampleOverrides } from '../../../shared/application/sample-application';
 import type { CheckoutResponse, ConfirmPaymentResponse } from '../../../shared/checkout';
 import { checkoutMessages } from '../../../shared/checkout-messages';
 import { addBusinessDays } from '../../../shared/dates';
@@ -282,6 +282,29 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     const [formData] = await rows<{ form_data: { contact: Record<string, unknown> } }>(sql`select form_data from orders where application_id = ${checkout.trackingNumber}`);
     const opened = { ...formData!.form_data, contact: { ...formData!.form_data.contact, rpSSN: cipher.decrypt(stored!.order_ssn) } };
     expect(opened).toEqual(applicationSchema.parse(body.application));
+  });
+
+  it.each([
+    ['an estate', 'Estate', 'decedentSSN', sampleDecedentSsn],
+    ['a trust', 'Trust', 'grantorSSN', sampleGrantorSsn],
+  ] as const)("stores %s's own SSN on line 9a only as ciphertext too", async (_name, entityType, field, plain) => {
+    const { app } = await startApp();
+    const body = checkoutBody({ application: { company: { entityType }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } } });
+    const checkout = await startCheckout(app, body);
+    await payByCard(app, checkout.clientSecret);
+    await confirm(app, checkout.paymentIntentId);
+
+    const [stored] = await rows<{ checkout: string; order: string; checkout_ssn: string; order_ssn: string }>(sql`
+      select c.form_data::text as checkout, o.form_data::text as "order",
+             c.form_data->'contact'->>${field} as checkout_ssn, o.form_data->'contact'->>${field} as order_ssn
+      from checkouts c join orders o on o.checkout_id = c.id
+      where c.draft_id = ${body.draftId}`);
+    for (const text of [stored!.checkout, stored!.order]) {
+      expect(text).not.toContain(plain);
+      expect(text).not.toContain(ssn);
+    }
+    const cipher = createFieldCipher(dataKey);
+    for (const sealed of [stored!.checkout_ssn, stored!.order_ssn]) expect(cipher.decrypt(sealed)).toBe(plain);
   });
 
   it('reuses one checkout and one payment intent for repeated calls of one draft, also when they come together', async () => {

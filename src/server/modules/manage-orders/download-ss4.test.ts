@@ -8,6 +8,9 @@ import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTe
 import { ss4FieldPrefix } from '../../ss4/fill-ss4';
 import type { OrderDetailResponse } from '../../../shared/staff/orders';
 import { applicationWithSsn, auditRows } from '../../testing/orders-kit';
+import { sealApplication } from '../../security/encryption';
+import type { Application } from '../../../shared/application/application';
+import { sampleApplication } from '../../../shared/application/sample-application';
 
 const designeeEnv = {
   SS4_DESIGNEE_NAME: 'EIN Filing Service LLC',
@@ -56,6 +59,26 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders/:id/ss4.pdf on %s', (ki
     const rows = await auditRows(database.db, 'ss4_downloaded', `order:${order.id}`);
     expect(rows).toEqual([expect.objectContaining({ actor_id: fulfiller.id, action: 'ss4_downloaded' })]);
     expect(JSON.stringify(rows)).not.toContain('123456789');
+  });
+
+  it("writes an estate's decedent SSN and a trust's grantor SSN on line 9a, opened from their ciphertext", async () => {
+    const estate = await createPaidOrder(database.db, { formData: sealApplication(sampleApplication({ company: { entityType: 'Estate' } }) as Application, testApp.services.cipher) });
+    const trust = await createPaidOrder(database.db, {
+      formData: sealApplication(sampleApplication({ company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } }) as Application, testApp.services.cipher),
+    });
+    const formOf = async (id: number) => {
+      const response = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${id}/ss4.pdf`);
+      expect(response.statusCode).toBe(200);
+      const form = (await PDFDocument.load(response.rawPayload)).getForm();
+      return (name: string) => form.getTextField(ss4FieldPrefix + name).getText();
+    };
+    const estateText = await formOf(estate.id);
+    expect(estateText('f1_14[0]')).toBe('111-22-3333');
+    expect(estateText('f1_11[0]')).toBe('123-45-6789');
+    expect(estateText('f1_17[0]')).toBeUndefined();
+    const trustText = await formOf(trust.id);
+    expect(trustText('f1_17[0]')).toBe('222-33-4444');
+    expect(trustText('f1_14[0]')).toBeUndefined();
   });
 
   it("gives another fulfiller's order the same 404 as a missing one, and writes no download row", async () => {

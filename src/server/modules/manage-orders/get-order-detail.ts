@@ -7,19 +7,24 @@ import { normalizeOrderPriority, normalizeOrderStatus } from '../../../shared/or
 import { maskSsn, type Ss4Designee } from '../../../shared/ss4/ss4-mapping';
 import type { OrderDetail, StatusHistoryEntry } from '../../../shared/staff/orders';
 import { readOrderSsn } from './order-ssn';
+import { ssnFields } from '../../../shared/application/contact';
 
 export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger; designee?: Ss4Designee | null };
 
-/** The stored application with `contact.rpSSN` replaced by its masked form (or null). */
-function withMaskedSsn(formData: unknown, cipher: FieldCipher, orderId: number, log: FastifyBaseLogger): Record<string, unknown> {
+/** The stored application with each SSN (`ssnFields`) replaced by its masked form, or null when none can be read. */
+function withMaskedSsns(formData: unknown, cipher: FieldCipher, orderId: number, log: FastifyBaseLogger): Record<string, unknown> {
   const application = formData !== null && typeof formData === 'object' ? (formData as Record<string, unknown>) : {};
   const contact = application.contact;
   if (contact === null || typeof contact !== 'object') return application;
 
-  const ssn = readOrderSsn(application, cipher);
-  if (ssn.kind === 'unreadable') log.warn({ orderId }, 'the SSN of the order could not be decrypted; shown as missing');
-  const masked = ssn.kind === 'readable' ? maskSsn(ssn.plain) || null : null;
-  return { ...application, contact: { ...contact, rpSSN: masked } };
+  const masked: Record<string, unknown> = { ...contact };
+  for (const field of ssnFields) {
+    if (!(field in contact)) continue;
+    const ssn = readOrderSsn(application, cipher, field);
+    if (ssn.kind === 'unreadable') log.warn({ orderId, field }, 'an SSN of the order could not be decrypted; shown as missing');
+    masked[field] = ssn.kind === 'readable' ? maskSsn(ssn.plain) || null : null;
+  }
+  return { ...application, contact: masked };
 }
 
 /**
@@ -73,7 +78,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     notes: order.notes,
     createDate: order.createDate.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
-    formData: withMaskedSsn(order.formData, cipher, order.id, log),
+    formData: withMaskedSsns(order.formData, cipher, order.id, log),
     statusHistory,
     ss4Designee: designee,
   };

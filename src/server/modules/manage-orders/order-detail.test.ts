@@ -9,6 +9,9 @@ import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTe
 import type { OrderDetailResponse, RevealSsnResponse } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { applicationWithSsn, auditRows, getOrder } from '../../testing/orders-kit';
+import { sealApplication } from '../../security/encryption';
+import type { Application } from '../../../shared/application/application';
+import { sampleApplication, sampleDecedentSsn } from '../../../shared/application/sample-application';
 
 describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => {
   let database: Database;
@@ -175,7 +178,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
     expect(response.json<RevealSsnResponse>()).toEqual({ ssn: '123-45-6789' });
 
     const rows = await auditRows(database.db, 'ssn_revealed', `order:${order.id}`);
-    expect(rows).toEqual([{ actor_id: fulfiller.id, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: 'readable' } }]);
+    expect(rows).toEqual([{ actor_id: fulfiller.id, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: 'readable', field: 'rpSSN' } }]);
     expect(JSON.stringify(rows)).not.toContain('6789');
 
     // An admin's reveal is a second row.
@@ -189,8 +192,47 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ssn: null });
     expect(await auditRows(database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([
-      { actor_id: admin.id, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: 'unreadable' } },
+      { actor_id: admin.id, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: 'unreadable', field: 'rpSSN' } },
     ]);
+  });
+
+  it("masks an estate's decedent SSN and a trust's grantor SSN, and reveals each by name with its own audit row", async () => {
+    const estate = await createPaidOrder(database.db, {
+      formData: sealApplication(sampleApplication({ company: { entityType: 'Estate' } }) as Application, testApp.services.cipher),
+      assignedTo: fulfiller.id,
+    });
+    const trust = await createPaidOrder(database.db, {
+      formData: sealApplication(sampleApplication({ company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } }) as Application, testApp.services.cipher),
+    });
+    const estateContact = (await getOrder(testApp.app, fulfillerCookie, estate.id)).formData.contact as Record<string, unknown>;
+    expect(estateContact).toMatchObject({ rpSSN: '***-**-6789', decedentSSN: '***-**-3333' });
+    expect(JSON.stringify(estateContact)).not.toContain(sampleDecedentSsn);
+    const trustContact = (await getOrder(testApp.app, adminCookie, trust.id)).formData.contact as Record<string, unknown>;
+    expect(trustContact).toMatchObject({ grantorSSN: '***-**-4444' });
+    expect(trustContact).not.toHaveProperty('decedentSSN');
+
+    const decedent = await staffInject(testApp.app, fulfillerCookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'decedentSSN' });
+    expect(decedent.json<RevealSsnResponse>()).toEqual({ ssn: '111-22-3333' });
+    // The estate has no grantor: nothing to reveal, and the attempt is recorded all the same.
+    expect((await staffInject(testApp.app, fulfillerCookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: null });
+    expect((await staffInject(testApp.app, adminCookie, 'POST', `/api/manage/orders/${trust.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: '222-33-4444' });
+    expect((await auditRows(database.db, 'ssn_revealed', `order:${estate.id}`)).map((row) => row.detail)).toEqual([
+      { result: 'readable', field: 'decedentSSN' },
+      { result: 'none', field: 'grantorSSN' },
+    ]);
+
+    // The same access rule as the responsible party's: another fulfiller's order is a 404.
+    expect((await staffInject(testApp.app, fulfillerCookie, 'POST', `/api/manage/orders/${trust.id}/ssn`, { field: 'grantorSSN' })).statusCode).toBe(404);
+  });
+
+  it('refuses to reveal a field that is not an SSN, and records nothing', async () => {
+    const order = await orderWithSsn();
+    for (const body of [{ field: 'rpEmail' }, { field: 'contact.rpSSN' }, { field: 7 }, { field: 'rpSSN', extra: true }]) {
+      const response = await staffInject(testApp.app, adminCookie, 'POST', `/api/manage/orders/${order.id}/ssn`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.body).not.toContain('6789');
+    }
+    expect(await auditRows(database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([]);
   });
 
   it('refuses a reveal from another site', async () => {

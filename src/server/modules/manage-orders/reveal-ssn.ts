@@ -6,12 +6,15 @@ import { formatSsn } from '../../../shared/ss4/ss4-mapping';
 import type { RevealSsnResponse } from '../../../shared/staff/orders';
 import type { OrderRow } from '../../plugins/order-access';
 import { readOrderSsn } from './order-ssn';
+import type { SsnField } from '../../../shared/application/contact';
 
 export type RevealSsnOptions = {
   db: Db;
   cipher: FieldCipher;
   /** The order, the caller having checked the viewer may see it. */
   order: Pick<OrderRow, 'id' | 'formData'>;
+  /** Which SSN of the order: the responsible party's, the decedent's or the grantor's. */
+  field?: SsnField;
   actor: AuditActor;
   ipAddress: string | null;
   log: FastifyBaseLogger;
@@ -21,9 +24,9 @@ export type RevealSsnOptions = {
  * The SSN in full for the Reveal button. The audit row is written before the answer, so no SSN
  * leaves without a record of who saw it; the SSN itself goes nowhere but the answer.
  */
-export async function revealSsn({ db, cipher, order, actor, ipAddress, log }: RevealSsnOptions): Promise<RevealSsnResponse> {
-  const ssn = readOrderSsn(order.formData, cipher);
-  if (ssn.kind === 'unreadable') log.warn({ orderId: order.id }, 'the SSN of the order could not be decrypted');
-  await recordAudit(db, { actor, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: ssn.kind }, ipAddress });
+export async function revealSsn({ db, cipher, order, field = 'rpSSN', actor, ipAddress, log }: RevealSsnOptions): Promise<RevealSsnResponse> {
+  const ssn = readOrderSsn(order.formData, cipher, field);
+  if (ssn.kind === 'unreadable') log.warn({ orderId: order.id, field }, 'an SSN of the order could not be decrypted');
+  await recordAudit(db, { actor, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: ssn.kind, field }, ipAddress });
   return { ssn: ssn.kind === 'readable' ? formatSsn(ssn.plain) : null };
 }

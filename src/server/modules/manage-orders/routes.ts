@@ -6,6 +6,7 @@ import { auditActorOf, staffOf } from '../../plugins/staff-guard';
 import {
   orderListQuerySchema,
   orderUpdateSchema,
+  revealSsnRequestSchema,
   type OrderDetailResponse,
   type OrderListResponse,
   type RevealSsnResponse,
@@ -77,6 +78,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
 
   app.post('/api/manage/orders/:id/ssn', staffOnly, async (request): Promise<RevealSsnResponse> => {
     const order = await requireOrderAccess(database, request);
-    return revealSsn({ db, cipher, order, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
+    const { field } = parseWith(revealSsnRequestSchema, request.body ?? {});
+    return revealSsn({ db, cipher, order, field, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
   });
 }
