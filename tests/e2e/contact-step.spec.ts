@@ -78,7 +78,9 @@ test('the SSN shows as ###-##-#### with at most 11 characters and is stored as 9
   await openStep(page, 'Corporation');
   await field(page, 'rpSSN').pressSequentially('1234567890');
   await expect(field(page, 'rpSSN')).toHaveValue('123-45-6789');
-  await expect(field(page, 'rpSSN')).toHaveAttribute('maxlength', '11');
+  // No maxlength: a pasted "123 45 6789" must reach the mask whole; the mask keeps 9 digits.
+  await field(page, 'rpSSN').fill('123 45 6789 000');
+  await expect(field(page, 'rpSSN')).toHaveValue('123-45-6789');
   await expect(field(page, 'rpSSN')).toHaveAttribute('autocomplete', 'off');
   await fillContact(page);
   await fillResponsibleParty(page);
@@ -124,7 +126,7 @@ test('bad input shows the spec messages and nothing is saved', async ({ page }) 
   await field(page, 'rpEmail').fill('john@');
   await field(page, 'rpTitle').fill('X');
   await field(page, 'emailAddress').focus();
-  await expect(page.getByText('Only letters, spaces, hyphens, and ampersands allowed')).toBeVisible();
+  await expect(page.getByText('The IRS accepts only the letters A-Z, spaces, hyphens (-) and ampersands (&)')).toBeVisible();
   await expect(page.getByText('Valid phone number required')).toBeVisible();
   await expect(page.getByText('Enter 9 digits')).toBeVisible();
   await expect(page.getByText('Enter 10 digits')).toBeVisible();

@@ -19,7 +19,7 @@ const trust: Contact = {
 /** The messages of a parse, by dotted field path. */
 const messagesOf = (input: unknown) => fieldErrors(contactSchema.safeParse(input).error);
 
-const nameCharacters = 'Only letters, spaces, hyphens, and ampersands allowed';
+const nameCharacters = 'The IRS accepts only the letters A-Z, spaces, hyphens (-) and ampersands (&)';
 const tooLong = 'Must be 50 characters or fewer';
 
 describe('contactSchema', () => {
@@ -39,6 +39,11 @@ describe('contactSchema', () => {
 
   it.each(allNames)('limits %s to letters, spaces, hyphens and ampersands, 50 characters', (field) => {
     expect(messagesOf({ ...valid, [field]: "O'Brien" })[field]).toEqual([nameCharacters]);
+    expect(messagesOf({ ...valid, [field]: 'José' })[field]).toEqual([nameCharacters]);
+    expect(messagesOf({ ...valid, [field]: 'Núñez-García' })[field]).toEqual([nameCharacters]);
+    // The names the wizard offers instead are accepted.
+    expect(messagesOf({ ...valid, [field]: 'OBrien' })[field]).toBeUndefined();
+    expect(messagesOf({ ...valid, [field]: 'Nunez-Garcia' })[field]).toBeUndefined();
     expect(messagesOf({ ...valid, [field]: 'Jane2' })[field]).toEqual([nameCharacters]);
     expect(messagesOf({ ...valid, [field]: 'a'.repeat(51) })[field]).toEqual([tooLong]);
     expect(messagesOf({ ...valid, [field]: 'Mary-Jane & Co' })[field]).toBeUndefined();

@@ -13,6 +13,7 @@ import {
   type Contact,
 } from '../../../shared/application/contact';
 import { CheckboxField, MaskedField, masks, SelectField, TextField } from '../../components/form/fields';
+import { IrsNameField } from '../../components/form/irs-name-field';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
@@ -214,15 +215,15 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
 
 const people = {
   contact: {
-    help: 'The person we contact about this application. Letters, spaces, hyphens and ampersands only.',
+    help: 'The person we contact about this application. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.',
     autoComplete: '',
   },
   rp: {
-    help: "The responsible party's legal name. Letters, spaces, hyphens and ampersands only.",
+    help: "The responsible party's legal name. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.",
     autoComplete: 'section-responsible-party ',
   },
   trustee: {
-    help: "The trustee's legal name. Letters, spaces, hyphens and ampersands only.",
+    help: "The trustee's legal name. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.",
     autoComplete: 'section-trustee ',
   },
 } as const;
@@ -235,7 +236,8 @@ function NameFields({ person }: { person: keyof typeof people }) {
   const { help, autoComplete } = people[person];
   return (
     <>
-      <TextField
+      <IrsNameField
+        kind="person"
         name={`${person}FirstName`}
         label="First Name"
         required
@@ -243,14 +245,16 @@ function NameFields({ person }: { person: keyof typeof people }) {
         autoComplete={`${autoComplete}given-name`}
         help={help}
       />
-      <TextField
+      <IrsNameField
+        kind="person"
         name={`${person}MiddleName`}
         label="Middle Name"
         maxLength={nameMaxLength}
         autoComplete={`${autoComplete}additional-name`}
         hint="Optional."
       />
-      <TextField
+      <IrsNameField
+        kind="person"
         name={`${person}LastName`}
         label="Last Name"
         required
