@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Company, CorporationType } from '../../../shared/application/company';
 import { sampleSection } from '../../../shared/application/sample-application';
 import { applicationStorageKey } from '../../lib/application-storage';
-import { registrationMessages } from '../../../shared/application/registration';
+import { latestBusinessStartDate, registrationMessages } from '../../../shared/application/registration';
 import { RegistrationStep } from './registration-step';
 
 afterEach(() => {
@@ -296,6 +296,50 @@ describe('RegistrationStep', () => {
     expect(input('mailingStreetAddress')?.value).toBe('');
     expect(input('mailingZipCode')?.value).toBe('');
     expect(input('mailingState')?.value).toBe('');
+  });
+
+  it('refuses a P.O. box or PMB as the street address, pointing to the mailing address, and stays on the page', async () => {
+    const user = openStep();
+    await screen.findByRole('heading', { level: 1, name: 'Company Registration Details' });
+    await fillBusinessAddress(user);
+    for (const street of ['P.O. Box 12', 'Post Office Box 9', 'PMB 204', 'PO Box 3']) {
+      await user.clear(screen.getByLabelText(/^Street Address/));
+      await user.type(screen.getByLabelText(/^Street Address/), street);
+      await user.tab();
+      expect(await screen.findByText(registrationMessages.streetAddressPoBox), street).toBeTruthy();
+    }
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(screen.queryByRole('heading', { name: 'Step 3 page' })).toBeNull();
+    // The box is fine as the mailing address.
+    await user.clear(screen.getByLabelText(/^Street Address/));
+    await user.type(screen.getByLabelText(/^Street Address/), '100 Main Street');
+    await user.click(screen.getByRole('checkbox', { name: /same as the business address/ }));
+    await user.type(screen.getByLabelText(/^Mailing Street Address/), 'PMB 204');
+    await user.type(screen.getByLabelText(/^Mailing City/), 'Austin');
+    await user.type(screen.getByLabelText(/^Mailing County/), 'Travis');
+    await user.selectOptions(screen.getByLabelText(/^Mailing State/), 'Texas');
+    await user.type(screen.getByLabelText(/^Mailing ZIP Code/), '78701');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+    expect(savedRegistration()).toMatchObject({ streetAddress: '100 Main Street', mailingStreetAddress: 'PMB 204' });
+  });
+
+  it('refuses a start date more than 90 days ahead or before 1900, and offers only those dates in the picker', async () => {
+    const user = openStep();
+    const date = (await screen.findByLabelText(/^Business Start Date/)) as HTMLInputElement;
+    expect(date.min).toBe('1900-01-01');
+    expect(date.max).toBe(latestBusinessStartDate());
+    await user.type(date, '2099-01-01');
+    await user.tab();
+    expect(await screen.findByText(registrationMessages.businessStartDateTooLate)).toBeTruthy();
+    await user.clear(date);
+    await user.type(date, '1850-06-01');
+    await user.tab();
+    expect(await screen.findByText(registrationMessages.businessStartDateTooEarly)).toBeTruthy();
+    await user.clear(date);
+    await user.type(date, latestBusinessStartDate());
+    await user.tab();
+    expect(screen.queryByText(registrationMessages.businessStartDateTooLate)).toBeNull();
   });
 
   it('sends a visitor without saved step-1 answers to step 1', async () => {

@@ -4,6 +4,8 @@ import type { SavedApplication } from '../../../shared/application/application';
 import { usStateNameOptions } from '../../../shared/application/options';
 import {
   closingMonthOptions,
+  earliestBusinessStartDate,
+  latestBusinessStartDate,
   registrationDefaults,
   registrationLabels,
   registrationLimits,
@@ -96,6 +98,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             type="date"
             label={isCorporation ? 'Corporation Start Date' : registrationLabels.businessStartDate}
             required
+            min={earliestBusinessStartDate}
+            max={latestBusinessStartDate()}
             help="The date the business started or was acquired (IRS Form SS-4, line 11)."
           />
           <MaskedField
@@ -171,7 +175,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             autoComplete="address-line1"
             maxLength={registrationLimits.streetAddress}
             className="sm:col-span-2"
-            help="Where the business is physically located. A P.O. box cannot be used here."
+            help="Where the business is physically located. A P.O. box or PMB goes in the mailing address."
           />
           <TextField
             name="city"
