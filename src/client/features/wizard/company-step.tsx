@@ -30,6 +30,7 @@ import { IrsNameField } from '../../components/form/irs-name-field';
 import { pushEvent } from '../../lib/analytics';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
 import { CompanyLayout } from './company-layout';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
@@ -65,6 +66,7 @@ function CompanyForm({ application }: { application: SavedApplication }) {
   const hasTradeName = useWatch({ control, name: 'hasTradeName' });
   const entityType = useWatch({ control, name: 'entityType' });
 
+  useDraftSaving(form, (values) => saveSection('company', values));
   const onSubmit = form.handleSubmit((values) => {
     saveSection('company', values);
     navigate(paths.step2);

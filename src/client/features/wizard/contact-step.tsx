@@ -16,6 +16,7 @@ import { CheckboxField, MaskedField, masks, SelectField, TextField } from '../..
 import { IrsNameField } from '../../components/form/irs-name-field';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
 import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
@@ -93,6 +94,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
     });
   }, [getValues, setValue, subscribe]);
 
+  useDraftSaving(form, (values) => saveSection('contact', values));
   const onSubmit = form.handleSubmit((values) => {
     saveSection('contact', values);
     navigate(paths.step4);

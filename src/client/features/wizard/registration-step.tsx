@@ -24,6 +24,7 @@ import { Choice } from '../../components/form/controls';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
 import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
@@ -78,6 +79,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
     },
   });
 
+  useDraftSaving(form, (values) => saveSection('registration', values));
   const onSubmit = form.handleSubmit((values) => {
     saveSection('registration', values);
     navigate(paths.step3);
