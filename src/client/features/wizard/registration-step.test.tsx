@@ -342,6 +342,16 @@ describe('RegistrationStep', () => {
     expect(screen.queryByText(registrationMessages.businessStartDateTooLate)).toBeNull();
   });
 
+  it('focuses the heading when the step opens, and the first invalid field after a refused Continue', async () => {
+    const user = openStep();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Company Registration Details' });
+    expect(document.activeElement).toBe(heading);
+    await user.type(screen.getByLabelText(/^Business Start Date/), '2024-03-15');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByText(registrationMessages.streetAddress)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Street Address/));
+  });
+
   describe('draft saving', () => {
     it('saves what is typed, before Continue, in the same shape as a submitted page, and a remount (reload) restores it', async () => {
       const user = openStep();
