@@ -59,8 +59,9 @@ function ActivityForm({ application }: { application: SavedApplication }) {
     mode: 'onTouched',
     shouldUnregister: true,
   });
-  useDraftSaving(form, (values) => saveSection('activity', values));
+  const draft = useDraftSaving(form, (values) => saveSection('activity', values));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('activity', values);
     navigate(paths.step6);
   });

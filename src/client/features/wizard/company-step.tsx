@@ -66,8 +66,9 @@ function CompanyForm({ application }: { application: SavedApplication }) {
   const hasTradeName = useWatch({ control, name: 'hasTradeName' });
   const entityType = useWatch({ control, name: 'entityType' });
 
-  useDraftSaving(form, (values) => saveSection('company', values));
+  const draft = useDraftSaving(form, (values) => saveSection('company', values));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('company', values);
     navigate(paths.step2);
   });

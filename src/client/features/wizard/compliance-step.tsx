@@ -68,8 +68,9 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
     setValue('reportingFrequency', '');
   }, [willHire, setValue]);
 
-  useDraftSaving(form, (values) => saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values)));
+  const draft = useDraftSaving(form, (values) => saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values)));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values));
     navigate(paths.step5);
   });

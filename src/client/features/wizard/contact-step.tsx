@@ -94,8 +94,9 @@ function ContactForm({ application }: { application: SavedApplication }) {
     });
   }, [getValues, setValue, subscribe]);
 
-  useDraftSaving(form, (values) => saveSection('contact', values));
+  const draft = useDraftSaving(form, (values) => saveSection('contact', values));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('contact', values);
     navigate(paths.step4);
   });

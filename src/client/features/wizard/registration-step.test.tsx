@@ -345,7 +345,7 @@ describe('RegistrationStep', () => {
   it('focuses the heading when the step opens, and the first invalid field after a refused Continue', async () => {
     const user = openStep();
     const heading = await screen.findByRole('heading', { level: 1, name: 'Company Registration Details' });
-    expect(document.activeElement).toBe(heading);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     await user.type(screen.getByLabelText(/^Business Start Date/), '2024-03-15');
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect(await screen.findByText(registrationMessages.streetAddress)).toBeTruthy();

@@ -79,8 +79,9 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
     },
   });
 
-  useDraftSaving(form, (values) => saveSection('registration', values));
+  const draft = useDraftSaving(form, (values) => saveSection('registration', values));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('registration', values);
     navigate(paths.step3);
   });
