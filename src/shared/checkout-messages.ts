@@ -11,7 +11,8 @@ export const checkoutMessages = {
   unexpected: 'An unexpected error occurred',
   expressFailed: 'Payment failed',
   expressValidationFailed: 'Payment validation failed',
-  success: 'Payment successful! Your order has been confirmed.',
+  // The dialog's title already says "Payment Successful!": the text says what follows.
+  success: 'Your order has been confirmed.',
   alreadyPaid: 'This application has already been paid for. Check your email for the tracking number.',
 } as const;
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { trackingNumberAlphabet, trackingNumberLength } from '../../shared/tracking';
 
-/** 12 characters of A-Z and 0-9, each drawn by the operating system's CSPRNG. */
+/** 12 characters of A-Z and 2-9 without I and O, each drawn by the operating system's CSPRNG. */
 export function createTrackingNumber(): string {
   let trackingNumber = '';
   for (let index = 0; index < trackingNumberLength; index += 1) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choice, isBlank, optionalText, tooLong, requiredChoice, valuesOf, yesNo, type Option } from './fields';
 import { communityPropertyStates, usStateCodes } from './options';
+import { irsNameMessages, isIrsName } from './irs-names';
 
 // Step 1 of the wizard, "Company Information": who the applicant is (SS-4 lines 1, 2, 8a-8c, 9a, 10).
 //
@@ -115,7 +116,7 @@ export const companyMessages = {
   tradeName: 'Enter the trade name',
   tradeNameTooLong: 'Trade name must be at most 200 characters',
   tradeNameEnding: "Trade name cannot contain endings like 'LLC', 'LC', 'PLLC', 'PA', 'Corp', or 'Inc'",
-  tradeNameCharacters: "Trade name can only contain letters, numbers, spaces, '-', and '&'",
+  tradeNameCharacters: irsNameMessages.tradeName,
   corporationType: 'Please select a corporation type',
   reasonForEin: 'Please select a reason for requesting an EIN',
   partnershipType: 'Please select a partnership type',
@@ -138,7 +139,6 @@ export const companyNameMaxLength = 200;
 
 /** Endings that mark an entity (LLC, Inc, ...) and so do not belong in a trade name; as a whole word at the end, optional period. */
 const entityEnding = /(?:^|[^a-z0-9])(?:llc|lc|pllc|pa|corp|inc|corporation|incorporated)\.?$/i;
-const tradeNameCharacters = /^[a-z0-9 &-]*$/i;
 /** A member count: a whole number from 1, written as plain digits. */
 const memberCount = /^[1-9]\d{0,5}$/;
 
@@ -263,7 +263,7 @@ export const companySchema = z
         context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameTooLong });
       if (entityEnding.test(tradeName))
         context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameEnding });
-      if (!tradeNameCharacters.test(tradeName))
+      if (!isIrsName(tradeName, 'tradeName'))
         context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameCharacters });
     }
 

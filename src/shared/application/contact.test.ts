@@ -22,7 +22,7 @@ const estate: Contact = { ...valid, entityType: 'Estate', decedentSSN: '11122333
 /** The messages of a parse, by dotted field path. */
 const messagesOf = (input: unknown) => fieldErrors(contactSchema.safeParse(input).error);
 
-const nameCharacters = 'Only letters, spaces, hyphens, and ampersands allowed';
+const nameCharacters = 'The IRS accepts only the letters A-Z, spaces, hyphens (-) and ampersands (&)';
 const tooLong = 'Must be 50 characters or fewer';
 
 describe('contactSchema', () => {
@@ -42,6 +42,11 @@ describe('contactSchema', () => {
 
   it.each(allNames)('limits %s to letters, spaces, hyphens and ampersands, 50 characters', (field) => {
     expect(messagesOf({ ...valid, [field]: "O'Brien" })[field]).toEqual([nameCharacters]);
+    expect(messagesOf({ ...valid, [field]: 'José' })[field]).toEqual([nameCharacters]);
+    expect(messagesOf({ ...valid, [field]: 'Núñez-García' })[field]).toEqual([nameCharacters]);
+    // The names the wizard offers instead are accepted.
+    expect(messagesOf({ ...valid, [field]: 'OBrien' })[field]).toBeUndefined();
+    expect(messagesOf({ ...valid, [field]: 'Nunez-Garcia' })[field]).toBeUndefined();
     expect(messagesOf({ ...valid, [field]: 'Jane2' })[field]).toEqual([nameCharacters]);
     expect(messagesOf({ ...valid, [field]: 'a'.repeat(51) })[field]).toEqual([tooLong]);
     expect(messagesOf({ ...valid, [field]: 'Mary-Jane & Co' })[field]).toBeUndefined();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityTypeOptions } from './company';
 import { isBlank, optionalText, tooLong } from './fields';
+import { irsNameMessages, isIrsName } from './irs-names';
 
 // Step 3 "Responsible Party": the primary contact, the responsible party and, for trusts, the trustee.
 
@@ -22,12 +23,10 @@ export const nameMaxLength = 50;
 export const titleMaxLength = 50;
 const emailMaxLength = 254;
 
-const nameCharacters = /^[A-Za-z &-]*$/;
-
 export const contactMessages = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
-  nameCharacters: 'Only letters, spaces, hyphens, and ampersands allowed',
+  nameCharacters: irsNameMessages.person,
   phoneNumber: 'Valid phone number required',
   emailAddress: 'Valid email address required',
   rpTitle: 'Title is required',
@@ -39,8 +38,8 @@ export const contactMessages = {
 } as const;
 const messages = contactMessages;
 
-/** A name that may be left empty: at most 50 characters, letters, spaces, hyphens and ampersands. */
-const optionalName = () => optionalText(nameMaxLength).regex(nameCharacters, messages.nameCharacters);
+/** A name that may be left empty: at most 50 characters, only what the IRS accepts (irs-names.ts). */
+const optionalName = () => optionalText(nameMaxLength).refine((value) => isIrsName(value, 'person'), messages.nameCharacters);
 
 /** A required name: the same rules, and not empty. */
 const requiredName = (message: string) => optionalName().refine((value) => !isBlank(value), message);

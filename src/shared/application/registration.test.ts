@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   asksLlcOrganizationState,
   asksMailingCareOf,
   asksReitType,
+  isPostOfficeBox,
+  latestBusinessStartDate,
   registrationDefaults,
   registrationMessages,
   registrationSchema,
@@ -136,11 +138,45 @@ describe('registrationSchema', () => {
   });
 
   it('refuses a P.O. box as the street address (SS-4 line 5a), not as the mailing address', () => {
-    for (const street of ['PO Box 12', 'P.O. Box 12', 'post office box 9']) {
+    const boxes = ['PO Box 12', 'P.O. Box 12', 'p.o.box 12', 'P O Box 12', 'POBox 12', 'post office box 9', 'Post Office Box 9', 'PMB 204', 'P.M.B. 204', '100 Main St PMB 7', '100 Main St, PO Box 5'];
+    for (const street of boxes) {
       expect(messagesOf({ ...valid, streetAddress: street }), street).toEqual({ streetAddress: [registrationMessages.streetAddressPoBox] });
     }
-    expect(messagesOf({ ...valid, streetAddress: '12 Box Canyon Road' })).toEqual({});
+    for (const street of ['12 Box Canyon Road', '4 Depot Boxwood Ln', '77 Pompano Blvd', '1 Post Office Square', '9 Pmbroke St']) {
+      expect(isPostOfficeBox(street), street).toBe(false);
+      expect(messagesOf({ ...valid, streetAddress: street }), street).toEqual({});
+    }
     expect(messagesOf(differentMailing)).toEqual({});
+    expect(messagesOf({ ...differentMailing, mailingStreetAddress: 'PMB 204' })).toEqual({});
+  });
+
+  it('points the P.O. box message to the mailing address', () => {
+    expect(registrationMessages.streetAddressPoBox).toMatch(/P\.O\. box or PMB/);
+    expect(registrationMessages.streetAddressPoBox).toMatch(/mailing address/);
+  });
+
+  describe('the business start date', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('may be up to 90 days ahead, counted in UTC days', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-23T23:30:00-08:00'), toFake: ['Date'] });
+      // 23:30 in California is already the 24th in UTC.
+      expect(latestBusinessStartDate()).toBe('2027-02-22');
+      expect(messagesOf({ ...valid, businessStartDate: '2027-02-22' })).toEqual({});
+      expect(messagesOf({ ...valid, businessStartDate: '2027-02-23' })).toEqual({ businessStartDate: [registrationMessages.businessStartDateTooLate] });
+      expect(messagesOf({ ...valid, businessStartDate: '2031-01-01' })).toEqual({ businessStartDate: [registrationMessages.businessStartDateTooLate] });
+    });
+
+    it('may not be before 1900', () => {
+      expect(messagesOf({ ...valid, businessStartDate: '1900-01-01' })).toEqual({});
+      expect(messagesOf({ ...valid, businessStartDate: '1899-12-31' })).toEqual({ businessStartDate: [registrationMessages.businessStartDateTooEarly] });
+      expect(messagesOf({ ...valid, businessStartDate: '0999-01-01' })).toEqual({ businessStartDate: [registrationMessages.businessStartDateTooEarly] });
+    });
+
+    it('says so in words', () => {
+      expect(registrationMessages.businessStartDateTooLate).toBe('Business start date cannot be more than 90 days from today');
+      expect(registrationMessages.businessStartDateTooEarly).toBe('Business start date cannot be before 1900');
+    });
   });
 
   it('rejects an unknown REIT type', () => {

@@ -40,9 +40,27 @@ const zipPattern = /^\d{5}(-\d{4})?$/;
 
 const isStateName = (value: string) => usStateNames.includes(value);
 
-/** A street line that is a post office box (SS-4 line 5a never takes one). */
+/**
+ * A street line holding a post office box or a private mailbox, anywhere in it: "PO Box 12",
+ * "P.O. Box", "P O Box", "POBox", "Post Office Box", "PMB 204", "100 Main St PMB 7" (SS-4 line 5a
+ * never takes one; the mailing address may).
+ */
 export function isPostOfficeBox(street: string | undefined): boolean {
-  return /^\s*(?:p\.?\s*o\.?|post\s+office)\s*box\b/i.test(street ?? '');
+  return /\b(?:p\.?\s*o\.?\s*box|post\s+office\s+box|p\.?\s*m\.?\s*b\b\.?)/i.test(street ?? '');
+}
+
+/** How far ahead a business start date may be: a business about to start may apply early. */
+export const businessStartDateMaxDaysAhead = 90;
+/** The earliest business start date accepted. */
+export const earliestBusinessStartDate = '1900-01-01';
+
+/**
+ * The latest business start date accepted on `now`'s day: 90 days ahead, counted in UTC so the
+ * browser and the server agree (YYYY-MM-DD, comparable as text with the date input's value).
+ */
+export function latestBusinessStartDate(now: Date = new Date()): string {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(today + businessStartDateMaxDaysAhead * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 /** Optional state (full name): empty, or one of the 50 states. */
@@ -60,7 +78,10 @@ export const registrationMessages = {
   zipCode: 'Valid ZIP code required',
   appliedForEinBefore: 'Select Yes or No',
   previousEin: 'Enter format: XX-XXXXXXX',
-  streetAddressPoBox: 'A P.O. box cannot be the street address',
+  streetAddressPoBox:
+    'A P.O. box or PMB cannot be the street address. Enter where the business is located, and give the box as the mailing address below.',
+  businessStartDateTooLate: `Business start date cannot be more than ${businessStartDateMaxDaysAhead} days from today`,
+  businessStartDateTooEarly: 'Business start date cannot be before 1900',
   mailingStreetAddress: 'Mailing street address is required',
   mailingCity: 'Mailing city is required',
   mailingCounty: 'Mailing county is required',
@@ -87,7 +108,9 @@ export const registrationSchema = z
     businessStartDate: z
       .string()
       .min(1, messages.businessStartDate)
-      .refine((value) => value === '' || isIsoDate(value), messages.invalidDate),
+      .refine((value) => value === '' || isIsoDate(value), messages.invalidDate)
+      .refine((value) => !isIsoDate(value) || value >= earliestBusinessStartDate, messages.businessStartDateTooEarly)
+      .refine((value) => !isIsoDate(value) || value <= latestBusinessStartDate(), messages.businessStartDateTooLate),
     previousOwnerEIN: z.string().refine((value) => value === '' || einPattern.test(value), messages.previousOwnerEIN),
     accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), messages.accountingYearClosingMonth),
     streetAddress: requiredText(messages.streetAddress, registrationLimits.streetAddress).refine((value) => !isPostOfficeBox(value), messages.streetAddressPoBox),

@@ -22,7 +22,7 @@ type FieldProps = {
 
 /** Owns a control's label, id, hint and error text, and the wiring between them. */
 export function Field({ label, labelText, required, help, hint, error, className = '', children }: FieldProps) {
-  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  const { id, hintId, errorId, helpId, describedBy } = useFieldIds(hint, error, help);
   return (
     <div className={className}>
       <div className="mb-1.5 flex items-center gap-1.5">
@@ -33,7 +33,7 @@ export function Field({ label, labelText, required, help, hint, error, className
         {help ? <HelpTip label={labelText ?? (typeof label === 'string' ? label : 'this field')} text={help} /> : null}
       </div>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, 'aria-required': required || undefined })}
-      <HintAndError hint={hint} hintId={hintId} error={error} errorId={errorId} />
+      <HintAndError hint={hint} hintId={hintId} error={error} errorId={errorId} help={help} helpId={helpId} />
     </div>
   );
 }
@@ -53,7 +53,7 @@ type FieldSetProps = {
 
 /** A group of radios or checkboxes under one legend, with the same hint and error wiring as Field. */
 export function FieldSet({ legend, legendText, required, help, hint, error, className = '', role, children }: FieldSetProps) {
-  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  const { id, hintId, errorId, helpId, describedBy } = useFieldIds(hint, error, help);
   const legendId = `${id}-legend`;
   return (
     <fieldset
@@ -74,23 +74,35 @@ export function FieldSet({ legend, legendText, required, help, hint, error, clas
         {help ? <HelpTip label={legendText ?? (typeof legend === 'string' ? legend : 'this question')} text={help} /> : null}
       </div>
       <div className="clear-both">{children}</div>
-      <HintAndError hint={hint} hintId={hintId} error={error} errorId={errorId} />
+      <HintAndError hint={hint} hintId={hintId} error={error} errorId={errorId} help={help} helpId={helpId} />
     </fieldset>
   );
 }
 
-/** Ids for a control and its hint and error, and the aria-describedby that names those present. */
-function useFieldIds(hint: ReactNode, error: string | undefined) {
+/**
+ * Ids for a control and its hint, error and help text, and the aria-describedby that names those
+ * present. The help tip's text is part of the description, so it is read with the control without
+ * opening the tip.
+ */
+function useFieldIds(hint: ReactNode, error: string | undefined, help: string | undefined) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return { id, hintId, errorId, describedBy };
+  const helpId = `${id}-help`;
+  const describedBy = [hint ? hintId : null, help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, helpId, describedBy };
 }
 
-function HintAndError({ hint, hintId, error, errorId }: { hint: ReactNode; hintId: string; error?: string; errorId: string }) {
+type HintAndErrorProps = { hint: ReactNode; hintId: string; error?: string; errorId: string; help?: string; helpId: string };
+
+function HintAndError({ hint, hintId, error, errorId, help, helpId }: HintAndErrorProps) {
   return (
     <>
+      {help ? (
+        <span id={helpId} className="sr-only">
+          {help}
+        </span>
+      ) : null}
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, get, useFormContext } from 'react-hook-form';
 import { Field, FieldSet } from './field';
 import { Choice, Select, TextArea, TextInput } from './controls';
-import { caretAfterDigits, formatDigits, maskDigitCount } from './masks';
+import { caretAfterDigits, digitsForMask, formatDigits } from './masks';
 
 // Fields bound to the surrounding react-hook-form form by name (the spec's field names).
 
@@ -135,26 +135,28 @@ export type MaskSpec = {
   mask: string;
   /** `digits`: the form holds only the digits (SSN, rpPhone); `formatted`: the text as shown. */
   store: 'digits' | 'formatted';
+  /** A country code pasted before the number ("+1 (512) 555-0147") that is not kept. */
+  countryCode?: '1';
 };
 
 export const masks = {
   zip: { mask: '_____-____', store: 'formatted' },
-  phone: { mask: '(___) ___-____', store: 'formatted' },
-  phoneDigits: { mask: '(___) ___-____', store: 'digits' },
+  phone: { mask: '(___) ___-____', store: 'formatted', countryCode: '1' },
+  phoneDigits: { mask: '(___) ___-____', store: 'digits', countryCode: '1' },
   ssnDigits: { mask: '___-__-____', store: 'digits' },
   monthYear: { mask: '__/____', store: 'formatted' },
   ein: { mask: '__-_______', store: 'formatted' },
 } as const satisfies Record<string, MaskSpec>;
 
 /**
- * A text field that formats digits as they are typed (ZIP, phone, SSN, MM/YYYY, EIN): anything but
- * digits is dropped, the mask's separators appear as the digits reach them, and the caret stays
- * after the digit it followed.
+ * A text field that formats digits as they are typed or pasted (ZIP, phone, SSN, MM/YYYY, EIN):
+ * anything but digits is dropped (and a phone's +1), the mask's separators appear as the digits
+ * reach them, and the caret stays after the digit it followed. The input has no maxLength: the
+ * browser would cut a pasted "+1 (512) 555-0147" before the digits could be picked out of it.
  */
 export function MaskedField({ name, label, required, help, hint, className, mask, placeholder, autoComplete }: CommonProps & { mask: MaskSpec; placeholder?: string; autoComplete?: string }) {
   const { control } = useFormContext();
   const error = useFieldError(name);
-  const maxDigits = maskDigitCount(mask.mask);
   return (
     <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
       {(controlProps) => (
@@ -173,14 +175,13 @@ export function MaskedField({ name, label, required, help, hint, className, mask
                 placeholder={placeholder}
                 autoComplete={autoComplete}
                 inputMode="numeric"
-                maxLength={mask.mask.length}
                 onBlur={field.onBlur}
                 onChange={(event) => {
                   const input = event.target;
                   const caret = input.selectionStart ?? input.value.length;
                   const typingAtEnd = caret === input.value.length;
                   const digitsBeforeCaret = input.value.slice(0, caret).replace(/\D/g, '').length;
-                  const digits = input.value.replace(/\D/g, '').slice(0, maxDigits);
+                  const digits = digitsForMask(input.value, mask.mask, mask.countryCode);
                   const formatted = formatDigits(digits, mask.mask);
                   field.onChange(mask.store === 'digits' ? digits : formatted);
                   if (typingAtEnd) return;

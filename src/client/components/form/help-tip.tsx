@@ -1,35 +1,92 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { CircleHelp } from 'lucide-react';
 
 /**
- * A small help bubble beside a label: opens on hover, keyboard focus or tap (so it works on
- * phones), closes on Escape or when focus leaves.
+ * A small help bubble beside a label. A tap or click opens it and keeps it open (a second one
+ * closes it); a mouse hovering or keyboard focus shows it too. Escape, a tap or click elsewhere, or
+ * focus leaving closes it. The same text is also the field's description (see Field), so it is
+ * reachable without the bubble.
  */
 export function HelpTip({ label, text }: { label: string; text: string }) {
   const [open, setOpen] = useState(false);
+  // Opened by a tap or click: stays open when the pointer leaves.
+  const pinned = useRef(false);
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const tip = useRef<HTMLSpanElement>(null);
+  // How far the bubble is moved sideways to stay on a narrow screen.
+  const [shift, setShift] = useState(0);
   const tipId = useId();
+
+  useLayoutEffect(() => {
+    if (!open || !tip.current) {
+      setShift(0);
+      return;
+    }
+    const margin = 8;
+    const { left, right } = tip.current.getBoundingClientRect();
+    const viewport = document.documentElement.clientWidth;
+    if (left < margin) setShift(margin - left);
+    else if (right > viewport - margin) setShift(viewport - margin - right);
+  }, [open]);
+
+  const close = () => {
+    pinned.current = false;
+    setOpen(false);
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
   return (
-    <span className="relative inline-flex" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    <span
+      ref={wrapper}
+      className="relative inline-flex"
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') setOpen(true);
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse' && !pinned.current) setOpen(false);
+      }}
+    >
       <button
         type="button"
-        className="rounded-full p-0.5 text-slate-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="-m-1.5 rounded-full p-2 text-slate-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
         aria-label={`Help: ${label}`}
         aria-describedby={open ? tipId : undefined}
         aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
+        onClick={() => {
+          if (pinned.current) {
+            close();
+          } else {
+            pinned.current = true;
+            setOpen(true);
+          }
         }}
+        onFocus={() => setOpen(true)}
+        onBlur={close}
       >
         <CircleHelp className="size-4" aria-hidden="true" />
       </button>
       {open ? (
         <span
+          ref={tip}
           id={tipId}
           role="tooltip"
-          className="absolute top-full left-1/2 z-30 mt-2 w-60 -translate-x-1/2 rounded-md bg-slate-900 px-3 py-2 text-xs leading-snug font-normal text-white shadow-lg"
+          style={shift ? { marginLeft: shift } : undefined}
+          className="absolute top-full left-1/2 z-30 mt-2 w-60 max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-md bg-slate-900 px-3 py-2 text-xs leading-snug font-normal text-white shadow-lg"
         >
           {text}
         </span>

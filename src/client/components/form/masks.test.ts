@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caretAfterDigits, formatDigits, maskDigitCount } from './masks';
+import { caretAfterDigits, digitsForMask, formatDigits, maskDigitCount } from './masks';
 
 describe('digit masks', () => {
   it.each([
@@ -28,5 +28,39 @@ describe('digit masks', () => {
     expect(caretAfterDigits('(512) 555', 3)).toBe(4);
     expect(caretAfterDigits('(512) 555', 4)).toBe(7);
     expect(caretAfterDigits('(512', 0)).toBe(1);
+  });
+
+  it.each([
+    // Phone: a +1 or 1 prefix, dots, spaces, dashes, parentheses.
+    ['+1 (512) 555-0147', '(___) ___-____', '1', '(512) 555-0147'],
+    ['+15125550147', '(___) ___-____', '1', '(512) 555-0147'],
+    ['1-512-555-0147', '(___) ___-____', '1', '(512) 555-0147'],
+    ['1 512 555 0147', '(___) ___-____', '1', '(512) 555-0147'],
+    ['512.555.0147', '(___) ___-____', '1', '(512) 555-0147'],
+    ['(512) 555-0147', '(___) ___-____', '1', '(512) 555-0147'],
+    ['  512 555 0147  ', '(___) ___-____', '1', '(512) 555-0147'],
+    ['+1 512', '(___) ___-____', '1', '(512'],
+    // SSN
+    ['123-45-6789', '___-__-____', undefined, '123-45-6789'],
+    ['123 45 6789', '___-__-____', undefined, '123-45-6789'],
+    ['123.45.6789', '___-__-____', undefined, '123-45-6789'],
+    [' 123456789 ', '___-__-____', undefined, '123-45-6789'],
+    // ZIP
+    ['78701-1234', '_____-____', undefined, '78701-1234'],
+    ['78701 1234', '_____-____', undefined, '78701-1234'],
+    [' 78701 ', '_____-____', undefined, '78701'],
+    ['787011234', '_____-____', undefined, '78701-1234'],
+    // EIN: a leading 1 is a real digit here
+    ['12-3456789', '__-_______', undefined, '12-3456789'],
+    ['12 3456789', '__-_______', undefined, '12-3456789'],
+    ['12.345.6789', '__-_______', undefined, '12-3456789'],
+    ['123456789', '__-_______', undefined, '12-3456789'],
+  ])('reads a pasted %j with %s as %s', (pasted, mask, countryCode, expected) => {
+    expect(formatDigits(digitsForMask(pasted, mask, countryCode), mask)).toBe(expected);
+  });
+
+  it('keeps a lone 1 typed into a phone field until more digits show it was a country code', () => {
+    expect(digitsForMask('1', '(___) ___-____', '1')).toBe('1');
+    expect(digitsForMask('(151) 255-50147', '(___) ___-____', '1')).toBe('5125550147');
   });
 });

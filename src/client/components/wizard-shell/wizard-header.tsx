@@ -8,6 +8,13 @@ export function WizardHeader({ step, completed }: { step: number; completed: num
     <>
       <a
         href="#wizard-main"
+        onClick={(event) => {
+          // Move focus itself (not only the scroll position), so the next Tab continues in the form.
+          const main = document.getElementById('wizard-main');
+          if (!main) return;
+          event.preventDefault();
+          main.focus();
+        }}
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         Skip to form

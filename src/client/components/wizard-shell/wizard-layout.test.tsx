@@ -15,6 +15,27 @@ afterEach(() => {
 });
 
 describe('the wizard layout', () => {
+  it('puts focus on the step heading when a step opens, and the skip link moves focus to the form', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <WizardLayout step={3} title="Responsible Party">
+          <button type="button">First control</button>
+        </WizardLayout>
+      </MemoryRouter>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Responsible Party' }));
+
+    (document.activeElement as HTMLElement).blur();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to form' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(document.getElementById('wizard-main'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Responsible Party' }).closest('main')?.querySelector('button'));
+  });
+
   it('opens "Security & Privacy" with the support e-mail on demand, and gives focus back when closed', async () => {
     const user = userEvent.setup();
     render(

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { BadgeCheck, Clock, Headphones, Lock, ShieldCheck } from 'lucide-react';
 import { IconList } from '../ui/icon-list';
 import { privateServiceNote } from './wizard-copy';
+import { StepHeading } from './step-heading';
 import { WizardHeader } from './wizard-header';
 
 type WizardLayoutProps = {
@@ -22,8 +23,8 @@ export function WizardLayout({ step, title, subtitle, securityNotice, children }
       <WizardHeader step={step} completed={completed} />
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,1fr)_16rem] md:py-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <main id="wizard-main" className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{title}</h1>
+        <main id="wizard-main" tabIndex={-1} className="min-w-0 focus:outline-none">
+          <StepHeading title={title} />
           {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
           {securityNotice ? <SecurityNotice>{securityNotice}</SecurityNotice> : null}
           <div className="mt-6">{children}</div>

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Lock } from 'lucide-react';
 import { z } from 'zod';
 import type { SavedApplication } from '../../../shared/application/sections';
 import { billingEmailSchema } from '../../../shared/billing-email';
 import { TextField } from '../../components/form/fields';
 import { Button } from '../../components/ui/button';
+import { BackLink } from '../../components/wizard-shell/back-link';
 import { getPublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { getOrCreateDraftId } from './checkout-storage';
@@ -115,12 +116,7 @@ export function CheckoutForm({ application }: { application: SavedApplication })
         </form>
       </FormProvider>
 
-      <Link
-        to={paths.step5}
-        className="inline-flex items-center rounded-lg px-1 py-2 text-sm font-semibold text-slate-700 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        ← Back to Step 5
-      </Link>
+      <BackLink to={paths.step5} />
 
       <ResultDialog
         result={order.result}

@@ -58,7 +58,7 @@ describe('CheckoutStep', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/Email for your receipt and EIN/).value).toBe('jane@example.com');
     expect(screen.getByRole('status').textContent).toBe('Loading payment form...');
     expect(screen.getByRole('button', { name: 'Complete Order' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('link', { name: '← Back to Step 5' }).getAttribute('href')).toBe('/ein/step-5');
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/ein/step-5');
   });
 
   it('shows the price from the public configuration until the server answers', async () => {

@@ -5,7 +5,7 @@ import { LoaderCircle, Search } from 'lucide-react';
 import { Field } from '../../components/form/field';
 import { TextInput } from '../../components/form/controls';
 import { Button } from '../../components/ui/button';
-import { normalizeTrackingInput, trackingLookupSchema, trackingNumberExample, trackingNumberLength } from '../../../shared/tracking';
+import { normalizeTrackingInput, trackingLookupSchema, trackingNumberExample } from '../../../shared/tracking';
 
 type TrackingLookup = { number: string };
 
@@ -17,11 +17,17 @@ type TrackingFormProps = {
   looking: boolean;
   /** A message about the number from the server, shown under the field. */
   serverError?: string;
+  /** A lookup is asked for (before the number is checked): the previous result no longer applies. */
+  onLookUpStart: () => void;
   onLookUp: (trackingNumber: string) => void;
 };
 
-/** The one-field lookup form: typed text is forced to uppercase and 12 characters, checked on submit. */
-export function TrackingForm({ initialNumber, validateInitial, looking, serverError, onLookUp }: TrackingFormProps) {
+/**
+ * The one-field lookup form: typed or pasted text loses its spaces and is forced to uppercase and
+ * 12 characters, checked on submit. The input has no maxLength: the browser would cut a pasted
+ * "  EFZAKA2BQZ2O  " to "  EFZAKA2BQZ" before the spaces could be taken out.
+ */
+export function TrackingForm({ initialNumber, validateInitial, looking, serverError, onLookUpStart, onLookUp }: TrackingFormProps) {
   const form = useForm<TrackingLookup>({
     resolver: zodResolver(trackingLookupSchema),
     defaultValues: { number: initialNumber },
@@ -39,12 +45,12 @@ export function TrackingForm({ initialNumber, validateInitial, looking, serverEr
     const input = event.target;
     const normalized = normalizeTrackingInput(input.value);
     if (normalized !== input.value) {
-      // Uppercasing keeps the length, so the caret can stay where the visitor is typing.
+      // Keep the caret after the same character: count what is left of the text before it.
       const { selectionStart, selectionEnd } = input;
+      const before = (position: number | null) => (position === null ? normalized.length : normalizeTrackingInput(input.value.slice(0, position)).length);
+      const [start, end] = [before(selectionStart), before(selectionEnd)];
       input.value = normalized;
-      if (selectionStart !== null && selectionEnd !== null) {
-        input.setSelectionRange(Math.min(selectionStart, normalized.length), Math.min(selectionEnd, normalized.length));
-      }
+      input.setSelectionRange(start, end);
     }
     return field.onChange(event);
   }
@@ -54,7 +60,10 @@ export function TrackingForm({ initialNumber, validateInitial, looking, serverEr
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(({ number }) => onLookUp(number))}
+      onSubmit={(event) => {
+        onLookUpStart();
+        return form.handleSubmit(({ number }) => onLookUp(number))(event);
+      }}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       aria-label="Look up an application"
     >
@@ -68,7 +77,6 @@ export function TrackingForm({ initialNumber, validateInitial, looking, serverEr
               type="text"
               inputMode="text"
               placeholder={trackingNumberExample}
-              maxLength={trackingNumberLength}
               autoComplete="off"
               autoCapitalize="characters"
               autoCorrect="off"

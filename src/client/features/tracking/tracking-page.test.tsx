@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { trackingMessages } from '../../../shared/tracking';
-import { networkFailure, requests, requestsTo, serve } from '../../testing/network';
+import { jsonResponse, networkFailure, requests, requestsTo, serve } from '../../testing/network';
 import { renderPage } from '../../testing/render';
 import { paths } from '../../paths';
 import { TrackingPage } from './tracking-page';
@@ -100,5 +100,34 @@ describe('TrackingPage', () => {
     expect(requestsTo('GET', '/api/track/HFE12W87EQ23')).toHaveLength(2);
     expect(screen.queryByRole('heading', { name: 'Application Status' })).toBeNull();
     expect((trackButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('takes a pasted number with spaces around it, in lower case, and finds the order', async () => {
+    serve({ 'GET /api/track/EFZAKA2BQZ2O': () => jsonResponse({ status: 'in_process', createDate: '2026-01-05T10:00:00.000Z' }) });
+    const user = renderTracking();
+    numberField().focus();
+    await user.paste('  efzaka2bqz2o  ');
+    expect(numberField().value).toBe('EFZAKA2BQZ2O');
+    await user.click(trackButton());
+    expect(await screen.findByRole('heading', { name: 'Application Status' })).toBeTruthy();
+    expect(requestsTo('GET', '/api/track/EFZAKA2BQZ2O')).toHaveLength(1);
+  });
+
+  it('clears the previous result when a new lookup starts, even one the field refuses', async () => {
+    serve({ 'GET /api/track/EFZAKA2BQZ2O': () => jsonResponse({ status: 'in_process', createDate: '2026-01-05T10:00:00.000Z' }) });
+    const user = renderTracking(`${paths.track}?number=EFZAKA2BQZ2O`);
+    expect(await screen.findByRole('heading', { name: 'Application Status' })).toBeTruthy();
+
+    await user.clear(numberField());
+    await user.type(numberField(), 'ABC');
+    await user.click(trackButton());
+    expect(await screen.findByText(trackingMessages.length)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Application Status' })).toBeNull();
+
+    // Asking again for the same number shows its result again.
+    await user.clear(numberField());
+    await user.type(numberField(), 'EFZAKA2BQZ2O');
+    await user.click(trackButton());
+    expect(await screen.findByRole('heading', { name: 'Application Status' })).toBeTruthy();
   });
 });

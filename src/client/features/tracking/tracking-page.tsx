@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import { PublicLayout } from '../../components/layout/public-layout';
@@ -25,6 +25,9 @@ export function TrackingPage() {
   const fromAddress = numberFromAddress(searchParams);
   const lookupNumber = fromAddress && trackingNumberSchema.safeParse(fromAddress).success ? fromAddress : null;
   const { result, problem, looking, lookUpAgain } = useTrackingLookup(lookupNumber);
+  // Set when a new lookup is asked for, so the previous result (or message) is not shown under the
+  // new number's error; cleared once the lookup runs.
+  const [stale, setStale] = useState(false);
 
   useEffect(() => {
     // Opened from the bottom of another page (the confirmation's Track Application): start at the top.
@@ -32,12 +35,13 @@ export function TrackingPage() {
   }, []);
 
   function lookUp(number: string) {
+    setStale(false);
     if (number === lookupNumber) lookUpAgain();
     else setSearchParams({ number }, { replace: true });
   }
 
-  const pageProblem = problem && (problem.kind === 'not_found' || problem.kind === 'rate_limited') ? problem : null;
-  const showResult = result !== null && lookupNumber !== null && !pageProblem;
+  const pageProblem = !stale && problem && (problem.kind === 'not_found' || problem.kind === 'rate_limited') ? problem : null;
+  const showResult = result !== null && lookupNumber !== null && !pageProblem && !stale && !looking;
 
   return (
     <PublicLayout>
@@ -61,7 +65,8 @@ export function TrackingPage() {
             initialNumber={fromAddress}
             validateInitial={fromAddress !== '' && lookupNumber === null}
             looking={looking}
-            serverError={problem?.kind === 'invalid' ? problem.message : undefined}
+            serverError={!stale && problem?.kind === 'invalid' ? problem.message : undefined}
+            onLookUpStart={() => setStale(true)}
             onLookUp={lookUp}
           />
 

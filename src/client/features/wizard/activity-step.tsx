@@ -33,6 +33,7 @@ import { FieldSet } from '../../components/form/field';
 import { RadioGroupField, SelectField, TextAreaField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
 import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
@@ -58,7 +59,9 @@ function ActivityForm({ application }: { application: SavedApplication }) {
     mode: 'onTouched',
     shouldUnregister: true,
   });
+  const draft = useDraftSaving(form, (values) => saveSection('activity', values));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('activity', values);
     navigate(paths.step6);
   });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { BadgeCheck, Briefcase, Building2, Clock, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
 import { IconList } from '../../components/ui/icon-list';
 import { privateServiceNote } from '../../components/wizard-shell/wizard-copy';
+import { StepHeading } from '../../components/wizard-shell/step-heading';
 import { WizardHeader } from '../../components/wizard-shell/wizard-header';
 
 
@@ -16,8 +17,8 @@ export function CompanyLayout({ title, subtitle, children }: { title: string; su
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 md:py-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
         {/* The form comes first for keyboard and screen-reader users; the panel shows on the left. */}
-        <main id="wizard-main" className="min-w-0 lg:col-start-2 lg:row-start-1">
-          <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{title}</h1>
+        <main id="wizard-main" tabIndex={-1} className="min-w-0 focus:outline-none lg:col-start-2 lg:row-start-1">
+          <StepHeading title={title} />
           {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>
           <div className="mt-8 space-y-2 rounded-xl border border-slate-200 bg-white p-4 lg:hidden">
@@ -40,7 +41,7 @@ const needs = [
 
 const badges = [
   { icon: Lock, title: 'Secure connection', text: '256-bit SSL encryption' },
-  { icon: RefreshCw, title: 'Auto-save', text: 'Answers are saved at every step' },
+  { icon: RefreshCw, title: 'Auto-save', text: 'Answers are saved as you type' },
   { icon: BadgeCheck, title: 'Compliant workflow', text: 'Follows the IRS Form SS-4 rules' },
 ];
 

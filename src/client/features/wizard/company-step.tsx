@@ -30,9 +30,11 @@ import {
 } from '../../../shared/application/company';
 import { usStates } from '../../../shared/application/options';
 import { RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
+import { IrsNameField } from '../../components/form/irs-name-field';
 import { pushEvent } from '../../lib/analytics';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
 import { CompanyLayout } from './company-layout';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
@@ -68,7 +70,9 @@ function CompanyForm({ application }: { application: SavedApplication }) {
   const hasTradeName = useWatch({ control, name: 'hasTradeName' });
   const entityType = useWatch({ control, name: 'entityType' });
 
+  const draft = useDraftSaving(form, (values) => saveSection('company', values));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('company', values);
     navigate(paths.step2);
   });
@@ -113,11 +117,12 @@ function CompanyForm({ application }: { application: SavedApplication }) {
             className={fullWidth}
           />
           {asksTradeName(hasTradeName) ? (
-            <TextField
+            <IrsNameField
+              kind="tradeName"
               name="tradeName"
               label={companyLabels.tradeName}
               required
-              help="The name customers know the business by (line 2 of Form SS-4). Letters, numbers, spaces, '-' and '&' only, without endings like LLC or Inc."
+              help="The name customers know the business by (line 2 of Form SS-4). The IRS accepts the letters A-Z, digits 0-9, spaces, hyphens and ampersands, without endings like LLC or Inc."
               maxLength={companyNameMaxLength}
               className={fullWidth}
             />

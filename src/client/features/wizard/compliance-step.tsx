@@ -17,6 +17,7 @@ import {
 import { CheckboxGroupField, MaskedField, masks, RadioGroupField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
 import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
@@ -67,7 +68,9 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
     setValue('reportingFrequency', '');
   }, [willHire, setValue]);
 
+  const draft = useDraftSaving(form, (values) => saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values)));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values));
     navigate(paths.step5);
   });

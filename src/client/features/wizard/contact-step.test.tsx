@@ -88,7 +88,9 @@ describe('ContactStep', () => {
     const ssn = (await within(await screen.findByRole('group', { name: 'Responsible Party' })).findByLabelText(label('Social Security Number'))) as HTMLInputElement;
     await user.type(ssn, '1234567890');
     expect(ssn.value).toBe('123-45-6789');
-    expect(ssn.maxLength).toBe(11);
+    await user.clear(ssn);
+    await user.paste('123 45 6789 000');
+    expect(ssn.value).toBe('123-45-6789');
     await user.type(field('phoneNumber'), '5125550147');
     expect(field('phoneNumber').value).toBe('(512) 555-0147');
   });
@@ -127,7 +129,7 @@ describe('ContactStep', () => {
     const contact = await screen.findByRole('group', { name: 'Primary Contact' });
     await user.type(within(contact).getByLabelText(label('First Name')), 'J0hn');
     await user.tab();
-    expect(await within(contact).findByText('Only letters, spaces, hyphens, and ampersands allowed')).toBeTruthy();
+    expect(await within(contact).findByText('The IRS accepts only the letters A-Z, spaces, hyphens (-) and ampersands (&)')).toBeTruthy();
     await user.type(field('phoneNumber'), '512');
     await user.tab();
     expect(await screen.findByText('Valid phone number required')).toBeTruthy();
@@ -277,5 +279,36 @@ describe('ContactStep', () => {
     expect(field('rpEmail').value).toBe('other@example.com');
     expect((screen.getByRole('checkbox', { name: /same as the primary contact/ }) as HTMLInputElement).checked).toBe(true);
     expect(field('entityType').value).toBe('Trust');
+  });
+
+  it('offers the name the IRS will receive for accents and apostrophes, and puts it in with one tap', async () => {
+    const user = openStep();
+    const contact = await screen.findByRole('group', { name: 'Primary Contact' });
+    await user.type(within(contact).getByLabelText(label('First Name')), 'José Luis');
+    await user.type(within(contact).getByLabelText(label('Last Name')), "Núñez-García O'Brien");
+    await user.tab();
+    expect(await within(contact).findAllByText('The IRS accepts only the letters A-Z, spaces, hyphens (-) and ampersands (&)')).toHaveLength(2);
+    expect(within(contact).getByText('Jose Luis')).toBeTruthy();
+    expect(within(contact).getByText('Nunez-Garcia OBrien')).toBeTruthy();
+
+    await user.click(within(contact).getByRole('button', { name: 'Use this: Jose Luis' }));
+    expect(field('contactFirstName').value).toBe('Jose Luis');
+    expect(document.activeElement).toBe(field('contactFirstName'));
+    await user.click(within(contact).getByRole('button', { name: 'Use this: Nunez-Garcia OBrien' }));
+    expect(field('contactLastName').value).toBe('Nunez-Garcia OBrien');
+    await user.tab();
+    expect(within(contact).queryByText(/The IRS accepts only/)).toBeNull();
+    expect(within(contact).queryByRole('button', { name: /Use this/ })).toBeNull();
+  });
+
+  it('copies a name put in with "Use this" to the responsible party while "same as" is checked', async () => {
+    const user = openStep();
+    await user.click(await screen.findByLabelText(/same as the primary contact/));
+    const contact = group('Primary Contact');
+    await user.type(within(contact).getByLabelText(label('Last Name')), "O'Brien");
+    expect(field('rpLastName').value).toBe("O'Brien");
+    await user.click(within(contact).getByRole('button', { name: 'Use this: OBrien' }));
+    expect(field('contactLastName').value).toBe('OBrien');
+    expect(field('rpLastName').value).toBe('OBrien');
   });
 });

@@ -15,8 +15,10 @@ import {
   type Contact,
 } from '../../../shared/application/contact';
 import { CheckboxField, MaskedField, masks, SelectField, TextField } from '../../components/form/fields';
+import { IrsNameField } from '../../components/form/irs-name-field';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
 import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
@@ -94,7 +96,9 @@ function ContactForm({ application }: { application: SavedApplication }) {
     });
   }, [getValues, setValue, subscribe]);
 
+  const draft = useDraftSaving(form, (values) => saveSection('contact', values));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('contact', values);
     navigate(paths.step4);
   });
@@ -239,15 +243,15 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
 
 const people = {
   contact: {
-    help: 'The person we contact about this application. Letters, spaces, hyphens and ampersands only.',
+    help: 'The person we contact about this application. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.',
     autoComplete: '',
   },
   rp: {
-    help: "The responsible party's legal name. Letters, spaces, hyphens and ampersands only.",
+    help: "The responsible party's legal name. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.",
     autoComplete: 'section-responsible-party ',
   },
   trustee: {
-    help: "The trustee's legal name. Letters, spaces, hyphens and ampersands only.",
+    help: "The trustee's legal name. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.",
     autoComplete: 'section-trustee ',
   },
 } as const;
@@ -260,7 +264,8 @@ function NameFields({ person }: { person: keyof typeof people }) {
   const { help, autoComplete } = people[person];
   return (
     <>
-      <TextField
+      <IrsNameField
+        kind="person"
         name={`${person}FirstName`}
         label="First Name"
         required
@@ -268,14 +273,16 @@ function NameFields({ person }: { person: keyof typeof people }) {
         autoComplete={`${autoComplete}given-name`}
         help={help}
       />
-      <TextField
+      <IrsNameField
+        kind="person"
         name={`${person}MiddleName`}
         label="Middle Name"
         maxLength={nameMaxLength}
         autoComplete={`${autoComplete}additional-name`}
         hint="Optional."
       />
-      <TextField
+      <IrsNameField
+        kind="person"
         name={`${person}LastName`}
         label="Last Name"
         required

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Company, CorporationType } from '../../../shared/application/company';
 import { sampleSection } from '../../../shared/application/sample-application';
 import { applicationStorageKey } from '../../lib/application-storage';
-import { registrationMessages } from '../../../shared/application/registration';
+import { latestBusinessStartDate, registrationDefaults, registrationMessages } from '../../../shared/application/registration';
 import { RegistrationStep } from './registration-step';
 
 afterEach(() => {
@@ -174,7 +174,7 @@ describe('RegistrationStep', () => {
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
-    expect(savedRegistration()).toBeUndefined();
+    expect(screen.queryByRole('heading', { name: 'Step 3 page' })).toBeNull();
   });
 
   it('shows the messages of an empty form on submit and stays on the page', async () => {
@@ -296,6 +296,102 @@ describe('RegistrationStep', () => {
     expect(input('mailingStreetAddress')?.value).toBe('');
     expect(input('mailingZipCode')?.value).toBe('');
     expect(input('mailingState')?.value).toBe('');
+  });
+
+  it('refuses a P.O. box or PMB as the street address, pointing to the mailing address, and stays on the page', async () => {
+    const user = openStep();
+    await screen.findByRole('heading', { level: 1, name: 'Company Registration Details' });
+    await fillBusinessAddress(user);
+    for (const street of ['P.O. Box 12', 'Post Office Box 9', 'PMB 204', 'PO Box 3']) {
+      await user.clear(screen.getByLabelText(/^Street Address/));
+      await user.type(screen.getByLabelText(/^Street Address/), street);
+      await user.tab();
+      expect(await screen.findByText(registrationMessages.streetAddressPoBox), street).toBeTruthy();
+    }
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(screen.queryByRole('heading', { name: 'Step 3 page' })).toBeNull();
+    // The box is fine as the mailing address.
+    await user.clear(screen.getByLabelText(/^Street Address/));
+    await user.type(screen.getByLabelText(/^Street Address/), '100 Main Street');
+    await user.click(screen.getByRole('checkbox', { name: /same as the business address/ }));
+    await user.type(screen.getByLabelText(/^Mailing Street Address/), 'PMB 204');
+    await user.type(screen.getByLabelText(/^Mailing City/), 'Austin');
+    await user.type(screen.getByLabelText(/^Mailing County/), 'Travis');
+    await user.selectOptions(screen.getByLabelText(/^Mailing State/), 'Texas');
+    await user.type(screen.getByLabelText(/^Mailing ZIP Code/), '78701');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+    expect(savedRegistration()).toMatchObject({ streetAddress: '100 Main Street', mailingStreetAddress: 'PMB 204' });
+  });
+
+  it('refuses a start date more than 90 days ahead or before 1900, and offers only those dates in the picker', async () => {
+    const user = openStep();
+    const date = (await screen.findByLabelText(/^Business Start Date/)) as HTMLInputElement;
+    expect(date.min).toBe('1900-01-01');
+    expect(date.max).toBe(latestBusinessStartDate());
+    await user.type(date, '2099-01-01');
+    await user.tab();
+    expect(await screen.findByText(registrationMessages.businessStartDateTooLate)).toBeTruthy();
+    await user.clear(date);
+    await user.type(date, '1850-06-01');
+    await user.tab();
+    expect(await screen.findByText(registrationMessages.businessStartDateTooEarly)).toBeTruthy();
+    await user.clear(date);
+    await user.type(date, latestBusinessStartDate());
+    await user.tab();
+    expect(screen.queryByText(registrationMessages.businessStartDateTooLate)).toBeNull();
+  });
+
+  it('focuses the heading when the step opens, and the first invalid field after a refused Continue', async () => {
+    const user = openStep();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Company Registration Details' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await user.type(screen.getByLabelText(/^Business Start Date/), '2024-03-15');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByText(registrationMessages.streetAddress)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Street Address/));
+  });
+
+  describe('draft saving', () => {
+    it('saves what is typed, before Continue, in the same shape as a submitted page, and a remount (reload) restores it', async () => {
+      const user = openStep();
+      await user.type(await screen.findByLabelText(/^Street Address/), '100 Main Street');
+      await user.type(screen.getByLabelText(/^ZIP Code/), '78701');
+      await waitFor(() => expect(savedRegistration()).toMatchObject({ streetAddress: '100 Main Street', zipCode: '78701' }));
+      // Every field of the page, and only the page's own section beside step 1.
+      expect(Object.keys(savedRegistration() ?? {}).sort()).toEqual(
+        Object.keys(registrationDefaults).filter((key) => !key.startsWith('mailing') && !['incorporationState', 'reitType', 'previousEin'].includes(key)).sort(),
+      );
+      expect(Object.keys(JSON.parse(sessionStorage.getItem(applicationStorageKey) ?? '{}')).sort()).toEqual(['company', 'registration', 'version']);
+
+      cleanup();
+      openStep(llc, savedRegistration());
+      expect(((await screen.findByLabelText(/^Street Address/)) as HTMLInputElement).value).toBe('100 Main Street');
+      expect((screen.getByLabelText(/^ZIP Code/) as HTMLInputElement).value).toBe('78701');
+    });
+
+    it('saves at once when the page is left with Back, so coming Forward again finds the typed text', async () => {
+      const user = openStep();
+      await user.type(await screen.findByLabelText(/^County/), 'Travis');
+      await user.click(screen.getByRole('link', { name: /Back/ }));
+      expect(await screen.findByRole('heading', { name: 'Step 1 page' })).toBeTruthy();
+      // No pause: the page saved as it went away.
+      expect(savedRegistration()).toMatchObject({ county: 'Travis' });
+
+      cleanup();
+      openStep(llc, savedRegistration());
+      expect(((await screen.findByLabelText(/^County/)) as HTMLInputElement).value).toBe('Travis');
+    });
+
+    it('does not keep a hidden mailing address typed before the box was re-checked', async () => {
+      const user = openStep();
+      await user.click(await screen.findByRole('checkbox', { name: /Mailing address is the same/ }));
+      await user.type(screen.getByLabelText(/^Mailing Street Address/), 'PO Box 12');
+      await waitFor(() => expect(savedRegistration()).toMatchObject({ mailingStreetAddress: 'PO Box 12' }));
+      await user.click(screen.getByRole('checkbox', { name: /Mailing address is the same/ }));
+      await waitFor(() => expect(savedRegistration()?.sameMailingAddress).toBe(true));
+      expect(savedRegistration()?.mailingStreetAddress).toBeUndefined();
+    });
   });
 
   it('sends a visitor without saved step-1 answers to step 1', async () => {

@@ -4,6 +4,8 @@ import type { SavedApplication } from '../../../shared/application/application';
 import { usStateNameOptions } from '../../../shared/application/options';
 import {
   closingMonthOptions,
+  earliestBusinessStartDate,
+  latestBusinessStartDate,
   registrationDefaults,
   registrationLabels,
   registrationLimits,
@@ -22,6 +24,7 @@ import { Choice } from '../../components/form/controls';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
+import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { wizardResolver } from './wizard-resolver';
 import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
@@ -76,7 +79,9 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
     },
   });
 
+  const draft = useDraftSaving(form, (values) => saveSection('registration', values));
   const onSubmit = form.handleSubmit((values) => {
+    draft.stop();
     saveSection('registration', values);
     navigate(paths.step3);
   });
@@ -96,6 +101,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             type="date"
             label={isCorporation ? 'Corporation Start Date' : registrationLabels.businessStartDate}
             required
+            min={earliestBusinessStartDate}
+            max={latestBusinessStartDate()}
             help="The date the business started or was acquired (IRS Form SS-4, line 11)."
           />
           <MaskedField
@@ -171,7 +178,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             autoComplete="address-line1"
             maxLength={registrationLimits.streetAddress}
             className="sm:col-span-2"
-            help="Where the business is physically located. A P.O. box cannot be used here."
+            help="Where the business is physically located. A P.O. box or PMB goes in the mailing address."
           />
           <TextField
             name="city"

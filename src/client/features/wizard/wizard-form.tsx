@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { BackLink } from '../../components/wizard-shell/back-link';
 
 type WizardFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -21,13 +21,7 @@ export function WizardForm({ onSubmit, submitting, backTo, backLabel = 'Back', s
         {children}
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
           {backTo ? (
-            <Link
-              to={backTo}
-              className="inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              {backLabel}
-            </Link>
+            <BackLink to={backTo} label={backLabel} />
           ) : (
             <span />
           )}

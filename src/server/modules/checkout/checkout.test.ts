@@ -16,6 +16,8 @@ import { createTestProcessor, type TestProcessor } from '../../payments/test-pro
 import { signWebhookPayload } from '../../payments/webhook-signature';
 import { createFieldCipher } from '../../security/encryption';
 import { applicationSchema } from '../../../shared/application/application';
+import { irsNameMessages } from '../../../shared/application/irs-names';
+import { registrationMessages } from '../../../shared/application/registration';
 import { sampleApplication, sampleDecedentSsn, sampleGrantorSsn, type SampleOverrides } from '../../../shared/application/sample-application';
 import type { CheckoutResponse, ConfirmPaymentResponse } from '../../../shared/checkout';
 import { checkoutMessages } from '../../../shared/checkout-messages';
@@ -500,6 +502,34 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     expect(response.body).not.toContain('12345');
     expect(await countCheckouts(body.draftId)).toBe(0);
     expect(await count(sql`select count(*)::int as count from checkouts`)).toBe(before);
+  });
+
+  it('applies the wizard\'s street, start-date and IRS name rules on the server too', async () => {
+    const { app } = await startApp();
+    const body = checkoutBody({
+      application: {
+        registration: { streetAddress: 'P.O. Box 77', businessStartDate: '2999-01-01' },
+        contact: { rpLastName: "O'Brien", contactFirstName: 'José' },
+        company: { hasTradeName: 'true', tradeName: 'Café Crème' },
+      },
+    });
+    const response = await postCheckout(app, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toMatchObject({
+      'application.registration.streetAddress': [registrationMessages.streetAddressPoBox],
+      'application.registration.businessStartDate': [registrationMessages.businessStartDateTooLate],
+      'application.contact.rpLastName': [irsNameMessages.person],
+      'application.contact.contactFirstName': [irsNameMessages.person],
+      'application.company.tradeName': [irsNameMessages.tradeName],
+    });
+    expect(await countCheckouts(body.draftId)).toBe(0);
+
+    const early = checkoutBody({ application: { registration: { streetAddress: '100 Main St PMB 7', businessStartDate: '1899-12-31' } } });
+    const earlyResponse = await postCheckout(app, early);
+    expect(earlyResponse.json().error.fields).toMatchObject({
+      'application.registration.streetAddress': [registrationMessages.streetAddressPoBox],
+      'application.registration.businessStartDate': [registrationMessages.businessStartDateTooEarly],
+    });
   });
 
   it('answers a declined card with the provider\'s message and makes no order', async () => {

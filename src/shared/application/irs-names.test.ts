@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isIrsName, irsNameMessages, suggestIrsName } from './irs-names';
+
+describe('suggestIrsName', () => {
+  it.each([
+    ['José', 'Jose'],
+    ['Núñez-García', 'Nunez-Garcia'],
+    ['José Núñez-García', 'Jose Nunez-Garcia'],
+    ["O'Brien", 'OBrien'],
+    ['O’Brien', 'OBrien'],
+    ['Zoë Ångström', 'Zoe Angstrom'],
+    ['Łukasz Wałęsa', 'Lukasz Walesa'],
+    ['Strauß', 'Strauss'],
+    ['Søren Kierkegaard', 'Soren Kierkegaard'],
+    ['François-Xavier', 'Francois-Xavier'],
+    ['St. John', 'St John'],
+    ['Smith, Jr.', 'Smith Jr'],
+    ['Anne–Marie', 'Anne-Marie'],
+    ['Mary  Ann', null],
+    ['J0hn', 'Jhn'],
+    ['John3', 'John'],
+  ])('person %j → %j', (typed, expected) => {
+    expect(suggestIrsName(typed, 'person')).toBe(expected);
+  });
+
+  it.each([
+    ["Joe's Café & Bar", 'Joes Cafe & Bar'],
+    ['Studio 54', null],
+    ['Crème Brûlée Co.', 'Creme Brulee Co'],
+    ['A+B Design', 'A B Design'],
+  ])('trade name %j → %j', (typed, expected) => {
+    expect(suggestIrsName(typed, 'tradeName')).toBe(expected);
+  });
+
+  it('offers nothing when a name is already accepted or nothing would be left of it', () => {
+    expect(suggestIrsName('Jane Doe-Smith', 'person')).toBeNull();
+    expect(suggestIrsName('', 'person')).toBeNull();
+    expect(suggestIrsName('李小龍', 'person')).toBeNull();
+    expect(suggestIrsName("'''", 'person')).toBeNull();
+  });
+
+  it('says which characters the IRS accepts', () => {
+    expect(irsNameMessages.person).toContain('A-Z');
+    expect(irsNameMessages.tradeName).toContain('0-9');
+  });
+
+  it('always offers a name the IRS accepts (fixed-seed fuzz)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('person' as const, 'tradeName' as const), (typed, kind) => {
+        const suggestion = suggestIrsName(typed, kind);
+        if (suggestion !== null) {
+          expect(isIrsName(suggestion, kind)).toBe(true);
+          expect(suggestion).toBe(suggestion.trim());
+          expect(suggestion.length).toBeGreaterThan(0);
+        }
+      }),
+      { seed: 16, numRuns: 2000 },
+    );
+  });
+});
