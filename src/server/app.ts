@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { Database } from './db/database';
-import { publicConfig, type Env } from './env';
+import { publicConfig, trustProxyOption, type Env } from './env';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -72,7 +72,7 @@ export async function buildAppWithServices({
           redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         }
       : false,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
   });
 
