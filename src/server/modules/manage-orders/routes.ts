@@ -4,7 +4,7 @@ import { AppError } from '../../plugins/errors';
 import { parseWith } from '../../plugins/validation';
 import { auditActorOf, staffOf } from '../../plugins/staff-guard';
 import {
-  orderListQuerySchema,
+  orderListRequestSchema,
   orderUpdateSchema,
   type OrderDetailResponse,
   type OrderListResponse,
@@ -36,7 +36,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
   };
 
   app.get('/api/manage/orders', staffOnly, async (request): Promise<OrderListResponse> => {
-    const query = parseWith(orderListQuerySchema, request.query);
+    const query = parseWith(orderListRequestSchema, request.query);
     return findOrders({ db, viewer: staffOf(request).user, query });
   });
 
