@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import type { Database } from './db/database';
 import { publicConfig, trustProxyOption, type Env } from './env';
 import { registerErrorHandler } from './plugins/errors';
+import { loggerOptions } from './logging';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { loadDataKey, createFieldCipher } from './security/encryption';
@@ -66,12 +67,7 @@ export async function buildAppWithServices({
   mailer,
 }: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: env.NODE_ENV === 'production' ? 'info' : 'debug',
-          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        }
-      : false,
+    logger: logger ? loggerOptions(env) : false,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
   });

@@ -15,7 +15,7 @@ if (firstAdmin) {
   process.stdout.write(
     firstAdmin.generated
       ? `\nFirst admin created. Sign in at /manage/login with\n  e-mail:   ${firstAdmin.email}\n  password: ${firstAdmin.password}\nThis password is shown only now; change it with: npm run staff -- create-admin --email ${firstAdmin.email}\n`
-      : `\nFirst admin created from ADMIN_EMAIL: ${firstAdmin.email}\n`,
+      : '\nFirst admin created from ADMIN_EMAIL and ADMIN_PASSWORD\n',
   );
 }
 
