@@ -13,7 +13,6 @@ import { sampleApplication } from '../shared/application/sample-application';
 // comment, SSN reveal, SS-4). The log must hold none of the customer's data nor any secret.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 const customer = {
   company: 'Quillfeather Joinery LLC',
@@ -37,7 +36,7 @@ let output = '';
 let baseUrl = '';
 
 async function startServer(dataDir: string): Promise<void> {
-  server = spawn(tsx, ['src/server/main.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,12 +1,19 @@
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv } from './env';
 import { buildAppWithServices } from './app';
 import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
 
 const env = loadEnv();
-const database = await openDatabase(
-  env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
-);
+let database: Database;
+try {
+  database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
+} catch (error) {
+  // Another process on the embedded database's folder: one line saying who, and what to do.
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 const { app, services } = await buildAppWithServices({ env, database, logger: true });
 
 const firstAdmin = await ensureFirstAdmin(services.auth, database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });

@@ -23,9 +23,9 @@ const userFields = {
 };
 
 /** `POST /api/manage/users` and the dialog's Create User: the password is required. */
-export const createUserSchema = refuseUnstorableText(
-  z.object({ ...userFields, password: z.string().min(1, staffMessages.passwordRequiredOnCreate).pipe(password) }).strict(),
-);
+export const createUserFields = z.object({ ...userFields, password: z.string().min(1, staffMessages.passwordRequiredOnCreate).pipe(password) }).strict();
+/** `createUserFields` refusing text that cannot be stored (a refined schema can no longer be picked from). */
+export const createUserSchema = refuseUnstorableText(createUserFields);
 export type CreateUser = z.infer<typeof createUserSchema>;
 
 /** `PATCH /api/manage/users/:id` and Update User: a blank password keeps the current one. */
