@@ -13,6 +13,8 @@ export const checkoutMessages = {
   expressValidationFailed: 'Payment validation failed',
   success: 'Payment successful! Your order has been confirmed.',
   alreadyPaid: 'This application has already been paid for. Check your email for the tracking number.',
+  pendingAuthentication:
+    'Your card payment is waiting for your bank to verify it, so the application cannot be changed now. Finish the verification, or cancel it and try again.',
 } as const;
 
 export const confirmationMessages = {

@@ -138,6 +138,9 @@ export type OrderUpdate = z.output<typeof orderUpdateSchema>;
 /** `POST /api/manage/orders/:id/ssn` (audited): the SSN in full, `123-45-6789`. */
 export type RevealSsnResponse = { ssn: string | null };
 
-/** Someone orders can be assigned to (`GET /api/manage/staff`), ordered by name. */
-export type AssignableStaff = { id: string; name: string; email: string; role: StaffRole; suspended: boolean };
+/**
+ * Someone orders can be assigned to (`GET /api/manage/staff`), ordered by name. The e-mail is given
+ * only to those who manage users: a fulfiller sees names.
+ */
+export type AssignableStaff = { id: string; name: string; email?: string; role: StaffRole; suspended: boolean };
 export type StaffListResponse = { staff: AssignableStaff[] };

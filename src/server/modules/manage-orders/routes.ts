@@ -12,6 +12,7 @@ import {
   type StaffListResponse,
 } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
+import { can } from '../../../shared/staff/permissions';
 import { requireOrderAccess } from '../../plugins/order-access';
 import { findOrders } from './find-orders';
 import { findAssignableStaff } from './find-assignable-staff';
@@ -40,7 +41,9 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
     return findOrders({ db, viewer: staffOf(request).user, query });
   });
 
-  app.get('/api/manage/staff', staffOnly, async (): Promise<StaffListResponse> => ({ staff: await findAssignableStaff(db) }));
+  app.get('/api/manage/staff', staffOnly, async (request): Promise<StaffListResponse> => ({
+    staff: await findAssignableStaff(db, { withEmails: can(staffOf(request).user, 'users:manage') }),
+  }));
 
   app.get('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
     const { id } = await requireOrderAccess(database, request);
