@@ -38,7 +38,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     '9'.repeat(40),
     '2026-02-30',
     'completed',
-    1e309,
+    Number.POSITIVE_INFINITY,
     -0,
     Number.MAX_SAFE_INTEGER + 2,
     null,
