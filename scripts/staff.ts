@@ -72,10 +72,8 @@ try {
 }
 
 // Loaded only now, so that help and mistakes on the command line answer at once.
-const [{ openDatabase }, { loadDataKey }, { authSecret, createStaffAuth }, { createOrResetAdmin, generatePassword }] = await Promise.all([
+const [{ openDatabase }, { createOrResetAdmin, generatePassword }] = await Promise.all([
   import('../src/server/db/database'),
-  import('../src/server/security/encryption'),
-  import('../src/server/auth/auth'),
   import('../src/server/modules/staff-users/admin-accounts'),
 ]);
 const generated = admin.password === undefined;
@@ -84,8 +82,7 @@ const password = admin.password ?? generatePassword();
 try {
   const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
   try {
-    const auth = createStaffAuth({ env, database, secret: authSecret(env, await loadDataKey(env)) });
-    const outcome = await createOrResetAdmin(auth, database, { email: admin.email, name: admin.name, password });
+    const outcome = await createOrResetAdmin(database, { email: admin.email, name: admin.name, password });
     console.log(
       outcome === 'created'
         ? `Admin ${admin.email} created.`

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { openTestDatabase } from './testing/test-database';
+import { openTestDatabase, testDatabaseKinds } from './testing/test-database';
 import type { Database } from './db/database';
 import { createPaidOrder, type Order } from './testing/factories';
 import { createStaffMember, signIn, startStaffTestApp, testOrigin, type StaffTestApp, type TestStaffMember } from './testing/staff-app';
@@ -88,7 +88,7 @@ const bodyOf = (base: Json): fc.Arbitrary<{ raw: string }> =>
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }).map((raw) => ({ raw })) },
   );
 
-describe('fuzzing the checkout and the staff API', () => {
+describe.each(testDatabaseKinds)('fuzzing the checkout and the staff API (%s)', (kind) => {
   let database: Database;
   let harness: StaffTestApp;
   let cookie: string;
@@ -97,7 +97,7 @@ describe('fuzzing the checkout and the staff API', () => {
   let nextAddress = 0;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
+    database = await openTestDatabase(kind);
     harness = await startStaffTestApp(database);
     const admin = await createStaffMember(harness.services, { role: 'admin' });
     target = await createStaffMember(harness.services, { role: 'fulfiller' });

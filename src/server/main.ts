@@ -1,7 +1,7 @@
 import { openDatabase, type Database } from './db/database';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv } from './env';
-import { buildAppWithServices } from './app';
+import { buildApp } from './app';
 import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
 
 const env = loadEnv();
@@ -14,9 +14,9 @@ try {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
-const { app, services } = await buildAppWithServices({ env, database, logger: true });
+const app = await buildApp({ env, database, logger: true });
 
-const firstAdmin = await ensureFirstAdmin(services.auth, database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+const firstAdmin = await ensureFirstAdmin(database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 if (firstAdmin) {
   // Printed once, to the console only: the log does not keep it.
   process.stdout.write(
