@@ -51,7 +51,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       DATABASE_URL: '',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
     },

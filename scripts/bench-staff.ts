@@ -109,7 +109,7 @@ async function benchAtVolume(url: string, orderCount: number, { withDetails }: {
     console.log(`\nStaff API with ${orderCount.toLocaleString('en-US')} orders (PostgreSQL ${serverVersion}, schema ${scratch.searchPath})`);
 
     // Behind a trusted proxy, as in the public part: each call comes from an address of its own.
-    const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'true', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '1', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
     const { app, services } = await buildAppWithServices({ env, database, clientDir: path.join(dataDir, 'no-client') });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {

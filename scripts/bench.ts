@@ -63,7 +63,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 // Behind a trusted proxy, so each measured call can come from an address of its own and the
 // per-client rate limits do not stop the loop.
-const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'true', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-')) });
+const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-')) });
 const database = await openDatabase({ kind: 'pglite' });
 const app = await buildApp({ env, database, clientDir });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

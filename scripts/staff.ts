@@ -1,11 +1,10 @@
 // `npm run staff -- create-admin --email a@b.c [--name "Full Name"] [--password x]`: makes an admin
 // account, or gives an existing one back (admin role, active, new password), from the command line,
 // on the same database the app uses. The way back in when nobody can sign in.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/env';
-import { createUserSchema } from '../src/shared/staff/users';
+import { createUserFields } from '../src/shared/staff/users';
+import { refuseUnstorableText } from '../src/shared/storable-text';
 
 const usage = `Usage: npm run staff -- create-admin --email <e-mail> [--name "Full Name"] [--password <password>]
 
@@ -59,10 +58,7 @@ if (positionals.length !== 1 || positionals[0] !== 'create-admin') {
 if (values.email === undefined) fail(`--email is required.\n\n${usage}`, usageError);
 
 // The same rules as the Users screen's dialog.
-const parsed = createUserSchema
-  .pick({ email: true, name: true, password: true })
-  .partial({ name: true, password: true })
-  .safeParse({ email: values.email, name: values.name, password: values.password });
+const parsed = refuseUnstorableText(createUserFields.pick({ email: true, name: true, password: true }).partial({ name: true, password: true })).safeParse({ email: values.email, name: values.name, password: values.password });
 if (!parsed.success) {
   fail(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'), usageError);
 }
@@ -75,27 +71,9 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
-if (!env.DATABASE_URL) {
-  // PGlite runs inside one process and does not guard its folder: a second process writing to it
-  // would corrupt it. While a process has it open, PGlite keeps this file there.
-  const folder = path.join(env.DATA_DIR, 'pglite');
-  const inUse = path.join(folder, 'postmaster.pid');
-  if (existsSync(inUse)) {
-    fail(
-      [
-        `The embedded database in ${folder} is in use: the app is running on it, and only one process at a time may open it.`,
-        'Stop the app, run this command again, then start the app.',
-        `If the app is not running, it stopped without closing the database: delete ${inUse} and try again.`,
-      ].join('\n'),
-    );
-  }
-}
-
 // Loaded only now, so that help and mistakes on the command line answer at once.
-const [{ openDatabase }, { loadDataKey }, { authSecret, createStaffAuth }, { createOrResetAdmin, generatePassword }] = await Promise.all([
+const [{ openDatabase }, { createOrResetAdmin, generatePassword }] = await Promise.all([
   import('../src/server/db/database'),
-  import('../src/server/security/encryption'),
-  import('../src/server/auth/auth'),
   import('../src/server/modules/staff-users/admin-accounts'),
 ]);
 const generated = admin.password === undefined;
@@ -104,8 +82,7 @@ const password = admin.password ?? generatePassword();
 try {
   const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
   try {
-    const auth = createStaffAuth({ env, database, secret: authSecret(env, await loadDataKey(env)) });
-    const outcome = await createOrResetAdmin(auth, database, { email: admin.email, name: admin.name, password });
+    const outcome = await createOrResetAdmin(database, { email: admin.email, name: admin.name, password });
     console.log(
       outcome === 'created'
         ? `Admin ${admin.email} created.`

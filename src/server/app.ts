@@ -2,9 +2,10 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { Database } from './db/database';
-import { publicConfig, type Env } from './env';
+import { publicConfig, trustProxyOption, type Env } from './env';
 import { requestLogController } from './plugins/request-logs';
 import { registerErrorHandler } from './plugins/errors';
+import { loggerOptions } from './logging';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { loadDataKey, createFieldCipher } from './security/encryption';
@@ -68,17 +69,11 @@ export async function buildAppWithServices({
   mailer,
 }: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: env.NODE_ENV === 'production' ? 'info' : 'debug',
-          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          // The process's own stdout (synchronous for files, pipes and terminals), so a line the start
-          // script prints after a log line appears after it.
-          stream: process.stdout,
-        }
-      : false,
+    // The process's own stdout (synchronous for files, pipes and terminals), so a line the start
+    // script prints after a log line appears after it.
+    logger: logger ? { ...loggerOptions(env), stream: process.stdout } : false,
     logController: requestLogController(env),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
   });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { defaultSupportEmail, type PublicConfig } from '../shared/public-config';
 import type { Ss4Designee } from '../shared/ss4/ss4-mapping';
@@ -13,6 +14,52 @@ const optionalText = z
 /** A US telephone or fax number with digits, spaces and ( ) - + . only. */
 const designeePhone = /^[+()\d][\d ()+.-]{6,24}$/;
 
+/** The named address ranges Fastify's `trustProxy` (proxy-addr) understands besides addresses and CIDRs. */
+const namedProxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which `X-Forwarded-For` hops to believe (Fastify's `trustProxy`): nothing (`false`, the default), the
+ * number of proxies in front of the server, or their addresses and ranges. Either way the client's
+ * address is read from the right, where the proxies write, never from the left, which a client writes.
+ * `true` (trust every hop) is refused; a string answer is the message of a value that is refused.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | string {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    return 'TRUST_PROXY=true would believe any X-Forwarded-For a client sends; set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)';
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 10 ? hops : 'TRUST_PROXY hop count must be 10 or fewer';
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !namedProxyRanges.has(entry) && !isAddressOrCidr(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    return `TRUST_PROXY must be a number of proxies or a comma-separated list of addresses or CIDR ranges (not ${wrong.join(', ') || 'empty'})`;
+  }
+  return entries;
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. Fastify refuses to honour a bare hop count (it cannot tell
+ * the proxy from a client that connects directly), so a count becomes the function proxy-addr would
+ * build: the first `hops` addresses from the right, the socket's included, are proxies.
+ */
+export function trustProxyOption(value: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return value > 0 ? (_address: string, hop: number) => hop < value : false;
+  return value;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,9 +68,16 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: z
-    .enum(['true', 'false', ''])
+    .string()
     .optional()
-    .transform((value) => value === 'true'),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value ?? '');
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** One log line per request; unset, on in production and off in development (see logsRequests). */
   LOG_REQUESTS: z
     .enum(['true', 'false', ''])

@@ -1,17 +1,24 @@
 import type { AddressInfo } from 'node:net';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv, publicConfig } from './env';
-import { buildAppWithServices } from './app';
+import { buildApp } from './app';
 import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
 import { firstAdminNotice } from './first-admin-notice';
 
 const env = loadEnv();
-const database = await openDatabase(
-  env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
-);
-const { app, services } = await buildAppWithServices({ env, database, logger: true });
+let database: Database;
+try {
+  database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
+} catch (error) {
+  // Another process on the embedded database's folder: one line saying who, and what to do.
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+const app = await buildApp({ env, database, logger: true });
 
-const firstAdmin = await ensureFirstAdmin(services.auth, database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+const firstAdmin = await ensureFirstAdmin(database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);

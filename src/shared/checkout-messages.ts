@@ -14,6 +14,8 @@ export const checkoutMessages = {
   // The dialog's title already says "Payment Successful!": the text says what follows.
   success: 'Your order has been confirmed.',
   alreadyPaid: 'This application has already been paid for. Check your email for the tracking number.',
+  pendingAuthentication:
+    'Your card payment is waiting for your bank to verify it, so the application cannot be changed now. Finish the verification, or cancel it and try again.',
 } as const;
 
 export const confirmationMessages = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { applicationSchema } from './application/application';
 import { billingEmailSchema } from './billing-email';
 import { checkoutMessages } from './checkout-messages';
+import { refuseUnstorableText } from './storable-text';
 
 // Step 6 and the payment calls: what the browser sends and what the server answers.
 
@@ -10,11 +11,13 @@ import { checkoutMessages } from './checkout-messages';
  * repeating the call (Try Again, a reload) reuses the same checkout and payment intent. The price is
  * not part of the request: the server computes it.
  */
-export const checkoutRequestSchema = z.strictObject({
-  draftId: z.uuid({ error: 'Invalid draft id' }),
-  email: billingEmailSchema,
-  application: applicationSchema,
-});
+export const checkoutRequestSchema = refuseUnstorableText(
+  z.strictObject({
+    draftId: z.uuid({ error: 'Invalid draft id' }),
+    email: billingEmailSchema,
+    application: applicationSchema,
+  }),
+);
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 export type CheckoutResponse = {

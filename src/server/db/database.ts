@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -66,15 +67,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   let client: PGlite;
+  let lock: DataDirLock | null = null;
   if (options.dataDir) {
     const folder = path.join(options.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create(folder, { extensions: { pg_trgm } });
+    // One process per folder: a second one gets DataDirInUseError before touching the files.
+    lock = acquireDataDirLock(options.dataDir);
+    try {
+      client = await PGlite.create(folder, { extensions: { pg_trgm } });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    lock?.release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     db,
@@ -83,7 +98,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const unlisten = await client.listen(channel, handler);
       return () => unlisten();
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

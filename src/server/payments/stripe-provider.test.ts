@@ -151,7 +151,7 @@ describe('Stripe provider through the official SDK', () => {
       expect(provider.parseWebhookEvent(Buffer.from(payload), header(payload))).toEqual({ id: 'evt_2', type: 'charge.refunded', paymentIntentId: null });
     });
 
-    it('rejects a missing header, a wrong secret, a tampered body, a stale timestamp and a body that is not JSON', () => {
+    it('rejects a missing header, a wrong secret, a tampered body, a stale or future timestamp and a body that is not JSON', () => {
       const payload = event();
       expectRejected(() => provider.parseWebhookEvent(Buffer.from(payload), undefined));
       expectRejected(() => provider.parseWebhookEvent(Buffer.from(payload), ''));
@@ -159,6 +159,10 @@ describe('Stripe provider through the official SDK', () => {
       expectRejected(() => provider.parseWebhookEvent(Buffer.from(payload), header(payload, 'whsec_someone_else')));
       expectRejected(() => provider.parseWebhookEvent(Buffer.from(payload.replace('14900', '100')), header(payload)));
       expectRejected(() => provider.parseWebhookEvent(Buffer.from(payload), header(payload, webhookSecret, Math.floor(Date.now() / 1000) - 301)));
+      // Correctly signed but dated ahead: a day, and just past the five minutes.
+      expectRejected(() => provider.parseWebhookEvent(Buffer.from(payload), header(payload, webhookSecret, Math.floor(Date.now() / 1000) + 86_400)));
+      expectRejected(() => provider.parseWebhookEvent(Buffer.from(payload), header(payload, webhookSecret, Math.floor(Date.now() / 1000) + 302)));
+      expect(provider.parseWebhookEvent(Buffer.from(payload), header(payload, webhookSecret, Math.floor(Date.now() / 1000) + 240)).id).toBe('evt_1');
       expectRejected(() => provider.parseWebhookEvent(Buffer.from('{"id":'), header('{"id":')));
     });
   });

@@ -5,15 +5,29 @@ import type { PaymentEvent } from './provider';
 /** Seconds a signed event stays acceptable (Stripe's default). */
 export const webhookToleranceSeconds = 300;
 
+/** Whether the header's `t=` timestamp is within the tolerance of `now`, before or after. */
+export function isTimely(signatureHeader: string, now: number): boolean {
+  const stamps = signatureHeader
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith('t='))
+    .map((part) => part.slice(2));
+  if (stamps.length !== 1 || !/^\d{1,12}$/.test(stamps[0]!)) return false;
+  return Math.abs(now / 1000 - Number(stamps[0])) <= webhookToleranceSeconds;
+}
+
 /**
  * Verifies a `Stripe-Signature` header on the raw body and reduces the event to what the server
- * acts on. Every failure (no header, wrong signature, changed body, old timestamp, not JSON) is the
+ * acts on. Every failure (no header, wrong signature, changed body, a timestamp more than five
+ * minutes old or ahead, not JSON) is the
  * same 400, so a caller learns nothing about which part was wrong.
  */
 export function verifyWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined, secret: string): PaymentEvent {
   let event: Stripe.Event;
   try {
     if (!signatureHeader) throw new Error('missing signature header');
+    // Stripe's check refuses only old events; one dated in the future is refused here too.
+    if (!isTimely(signatureHeader, Date.now())) throw new Error('timestamp outside the tolerance');
     event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, webhookToleranceSeconds);
   } catch {
     throw new AppError('bad_request', 'Invalid webhook signature.');

@@ -81,6 +81,37 @@ function requestOrigin(request: FastifyRequest): string | null {
   }
 }
 
+const staffApiPrefix = '/api/manage';
+
+/**
+ * The path as a router could read it: without the query, percent-decoding applied until it no longer
+ * changes (double encoding included), repeated slashes collapsed, lower case.
+ */
+export function normalisedRequestPath(url: string): string {
+  let path = url.split('?')[0] ?? '';
+  for (let round = 0; round < 5; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  return path.replace(/[\\/]+/g, '/').toLowerCase();
+}
+
+/**
+ * Whether a request is for the staff API. The routed path decides (the router decodes the URL, so
+ * `/api/%6danage/users` reaches `/api/manage/users`); an unrouted request is judged by its decoded path.
+ */
+function isStaffApiRequest(request: FastifyRequest): boolean {
+  const routed = request.routeOptions.url;
+  if (routed !== undefined && routed.startsWith(staffApiPrefix)) return true;
+  return normalisedRequestPath(request.url).startsWith(staffApiPrefix);
+}
+
 export type StaffGuards = {
   /** Any signed-in staff member. */
   requireStaff: preHandlerAsyncHookHandler;
@@ -101,7 +132,7 @@ export function registerStaffGuard(
   const allowedOrigin = publicUrl ? new URL(publicUrl).origin : null;
 
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/manage')) return;
+    if (!unsafeMethods.has(request.method) || !isStaffApiRequest(request)) return;
     const origin = request.headers.origin;
     if (!origin || (origin !== allowedOrigin && origin !== requestOrigin(request))) {
       throw new AppError('cross_origin', staffMessages.crossOrigin);

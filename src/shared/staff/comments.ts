@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { staffMessages } from './staff-messages';
+import { refuseUnstorableText } from '../storable-text';
 
 export const maxCommentLength = 5000;
 
 /** `POST /api/manage/orders/:id/comments`: the text is trimmed before it is checked and saved. */
-export const newCommentSchema = z
-  .object({
-    text: z.string().trim().min(1, staffMessages.commentRequired).max(maxCommentLength, staffMessages.commentTooLong),
-  })
-  .strict();
+export const newCommentSchema = refuseUnstorableText(
+  z
+    .object({
+      text: z.string().trim().min(1, staffMessages.commentRequired).max(maxCommentLength, staffMessages.commentTooLong),
+    })
+    .strict(),
+);
 export type NewComment = z.infer<typeof newCommentSchema>;
 
 export type OrderComment = {

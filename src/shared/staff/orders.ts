@@ -5,6 +5,7 @@ import { orderPriorities, orderStatuses, type OrderPriority, type OrderStatus } 
 import type { StaffRole } from './session';
 import { staffMessages } from './staff-messages';
 import { ssnFields } from '../application/contact';
+import { isStorableText, refuseUnstorableText, unstorableTextMessage } from '../storable-text';
 
 /** Orders per page of `/manage/orders`. */
 export const ordersPageSize = 25;
@@ -21,6 +22,19 @@ export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/**
+ * `GET /api/manage/orders` as the server reads it: the page's query, except that a search the
+ * database could not hold (a NUL byte, half of an emoji) is refused with a message rather than
+ * dropped, so nobody is shown every order for a search they did not mean.
+ */
+export const orderListRequestSchema = orderListQuerySchema.extend({
+  search: z
+    .unknown()
+    .refine((value) => typeof value !== 'string' || isStorableText(value), unstorableTextMessage)
+    .pipe(z.string().trim().max(254).catch(''))
+    .default(''),
+});
 
 export type OrderCounters = {
   total: number;
@@ -97,26 +111,28 @@ export type OrderDetailResponse = {
 };
 
 /** `PATCH /api/manage/orders/:id`: the Order Management card's fields; completing needs the EIN. */
-export const orderUpdateSchema = z
-  .object({
-    status: z.enum(orderStatuses),
-    priority: z.enum(orderPriorities),
-    assignedTo: z.string().min(1).max(100).nullable(),
-    notes: z.string().max(10_000, staffMessages.notesTooLong),
-    ein: z
-      .string()
-      .trim()
-      .max(20, staffMessages.einFormat)
-      .transform((value) => (value === '' ? null : value))
-      .nullable()
-      .refine((value) => value === null || einPattern.test(value), staffMessages.einFormat),
-  })
-  .strict()
-  .superRefine((update, context) => {
-    if (update.status === 'completed' && !update.ein) {
-      context.addIssue({ code: 'custom', path: ['ein'], message: staffMessages.einRequired });
-    }
-  });
+export const orderUpdateSchema = refuseUnstorableText(
+  z
+    .object({
+      status: z.enum(orderStatuses),
+      priority: z.enum(orderPriorities),
+      assignedTo: z.string().min(1).max(100).nullable(),
+      notes: z.string().max(10_000, staffMessages.notesTooLong),
+      ein: z
+        .string()
+        .trim()
+        .max(20, staffMessages.einFormat)
+        .transform((value) => (value === '' ? null : value))
+        .nullable()
+        .refine((value) => value === null || einPattern.test(value), staffMessages.einFormat),
+    })
+    .strict()
+    .superRefine((update, context) => {
+      if (update.status === 'completed' && !update.ein) {
+        context.addIssue({ code: 'custom', path: ['ein'], message: staffMessages.einRequired });
+      }
+    }),
+);
 export type OrderUpdateInput = z.input<typeof orderUpdateSchema>;
 export type OrderUpdate = z.output<typeof orderUpdateSchema>;
 
@@ -130,6 +146,9 @@ export type RevealSsnRequest = z.input<typeof revealSsnRequestSchema>;
 /** The answer: that SSN in full, `123-45-6789`, or null when the order has none readable. */
 export type RevealSsnResponse = { ssn: string | null };
 
-/** Someone orders can be assigned to (`GET /api/manage/staff`), ordered by name. */
-export type AssignableStaff = { id: string; name: string; email: string; role: StaffRole; suspended: boolean };
+/**
+ * Someone orders can be assigned to (`GET /api/manage/staff`), ordered by name. The e-mail is given
+ * only to those who manage users: a fulfiller sees names.
+ */
+export type AssignableStaff = { id: string; name: string; email?: string; role: StaffRole; suspended: boolean };
 export type StaffListResponse = { staff: AssignableStaff[] };

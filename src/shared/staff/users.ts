@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxPasswordLength, staffRoles, type StaffRole } from './session';
 import { staffMessages } from './staff-messages';
+import { refuseUnstorableText } from '../storable-text';
 
 /** The role choices of the user dialog. */
 export const staffRoleOptions: { value: StaffRole; label: string }[] = [
@@ -22,15 +23,15 @@ const userFields = {
 };
 
 /** `POST /api/manage/users` and the dialog's Create User: the password is required. */
-export const createUserSchema = z
-  .object({ ...userFields, password: z.string().min(1, staffMessages.passwordRequiredOnCreate).pipe(password) })
-  .strict();
+export const createUserFields = z.object({ ...userFields, password: z.string().min(1, staffMessages.passwordRequiredOnCreate).pipe(password) }).strict();
+/** `createUserFields` refusing text that cannot be stored (a refined schema can no longer be picked from). */
+export const createUserSchema = refuseUnstorableText(createUserFields);
 export type CreateUser = z.infer<typeof createUserSchema>;
 
 /** `PATCH /api/manage/users/:id` and Update User: a blank password keeps the current one. */
-export const updateUserSchema = z
-  .object({ ...userFields, password: z.union([z.literal(''), password]).default('') })
-  .strict();
+export const updateUserSchema = refuseUnstorableText(
+  z.object({ ...userFields, password: z.union([z.literal(''), password]).default('') }).strict(),
+);
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
 /** New users start as fulfillers with notifications on, active and not priority (spec 02 section 9). */

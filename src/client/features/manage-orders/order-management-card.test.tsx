@@ -38,7 +38,7 @@ function serveOrder(order: OrderDetail = sampleOrder(), patch?: Patch, staff: ()
         priority: update.priority,
         notes: update.notes,
         ein: update.ein,
-        assignee: assignee ? { id: assignee.id, name: assignee.name, email: assignee.email } : null,
+        assignee: assignee ? { id: assignee.id, name: assignee.name, email: assignee.email ?? '' } : null,
         updatedAt: '2026-11-21T09:00:00.000Z',
       };
       return jsonResponse({ order: current, einEmail: 'not_due' } satisfies OrderDetailResponse);

@@ -28,7 +28,7 @@ import { checkoutCallsPerMinute } from './routes';
 const dataKey = randomBytes(32);
 const webhookSecret = testProcessorWebhookSecret(dataKey);
 const ssn = '123456789';
-const cards = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+const cards = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', authenticate: '4000 0025 0000 3155' };
 
 type Harness = { app: FastifyInstance; processor: TestProcessor; env: Env };
 
@@ -381,7 +381,7 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     expect(mailFiles(env)).toHaveLength(1);
   });
 
-  it('answers 400 and writes nothing for a bad signature, a changed body, a stale timestamp or no signature', async () => {
+  it('answers 400 and writes nothing for a bad signature, a changed body, a stale or future timestamp or no signature', async () => {
     const { app, processor } = await startApp({ webhooks: 'lost' });
     const checkout = await startCheckout(app);
     await payByCard(app, checkout.clientSecret);
@@ -392,6 +392,8 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       { payload, signature: signWebhookPayload(payload, 'whsec_not_the_secret') },
       { payload: payload.replace('payment_intent.succeeded', 'payment_intent.created'), signature: signWebhookPayload(payload, processor.webhookSecret) },
       { payload, signature: signWebhookPayload(payload, processor.webhookSecret, Math.floor(Date.now() / 1000) - 301) },
+      { payload, signature: signWebhookPayload(payload, processor.webhookSecret, Math.floor(Date.now() / 1000) + 86_400) },
+      { payload, signature: signWebhookPayload(payload, processor.webhookSecret, Math.floor(Date.now() / 1000) + 302) },
       { payload, signature: undefined },
       { payload, signature: 'nonsense' },
     ];
@@ -407,6 +409,32 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     const accepted = await postWebhook(app, payload, signWebhookPayload(payload, processor.webhookSecret));
     expect(accepted.statusCode).toBe(200);
     expect(await countOrders(checkout.trackingNumber)).toBe(1);
+  });
+
+  it('refuses to change a checkout whose payment awaits authentication, so the payment is filed under what it authorised', async () => {
+    const { app } = await startApp();
+    const body = checkoutBody({ application: { company: { companyName: 'Authorised Name LLC' } } });
+    const checkout = await startCheckout(app, body);
+    const card = await payByCard(app, checkout.clientSecret, cards.authenticate);
+    expect(card.paymentIntent.status).toBe('requires_action');
+
+    for (const changed of [
+      { ...body, application: sampleApplication({ company: { companyName: 'Swapped Name LLC' } }) },
+      { ...body, email: 'someone-else@example.com' },
+    ]) {
+      const response = await postCheckout(app, changed);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toEqual({ code: 'conflict', message: checkoutMessages.pendingAuthentication });
+    }
+    // Try Again with the same answers gets the same payment back.
+    const again = await startCheckout(app, body);
+    expect(again).toMatchObject({ trackingNumber: checkout.trackingNumber, paymentIntentId: checkout.paymentIntentId });
+
+    const authenticated = await app.inject({ method: 'POST', url: '/api/test-payments/authenticate', payload: { clientSecret: checkout.clientSecret, outcome: 'complete' }, remoteAddress: newClient() });
+    expect(authenticated.statusCode).toBe(200);
+    await confirm(app, checkout.paymentIntentId);
+    const [stored] = await database.db.execute(sql`select form_data from checkouts where tracking_number = ${checkout.trackingNumber}`).then((result) => ('rows' in result ? result.rows : result) as { form_data: { company: { companyName: string } } }[]);
+    expect(stored?.form_data.company.companyName).toBe('Authorised Name LLC');
   });
 
   it('ignores a repeated event id, and reads the intent rather than the event', async () => {

@@ -5,7 +5,8 @@ import { checkouts } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import type { PaymentIntent, PaymentProvider } from '../../payments/provider';
 import type { AppServices } from '../../services';
-import { sealApplication } from '../../security/encryption';
+import { isDeepStrictEqual } from 'node:util';
+import { openApplication, sealApplication, type FieldCipher, type StoredApplication } from '../../security/encryption';
 import { getStandardPriceCents } from '../../settings/standard-price';
 import type { CheckoutRequest, CheckoutResponse } from '../../../shared/checkout';
 import { checkoutMessages } from '../../../shared/checkout-messages';
@@ -71,11 +72,22 @@ async function attachPaymentIntent(db: Db, provider: PaymentProvider, checkout: 
   return winner;
 }
 
+/** Whether the request repeats what the checkout holds (the same e-mail and answers). */
+function sameCheckout(stored: Checkout, request: CheckoutRequest, cipher: FieldCipher): boolean {
+  if (stored.email !== request.email) return false;
+  try {
+    return isDeepStrictEqual(openApplication(stored.formData as StoredApplication, cipher), request.application);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `POST /api/checkout`: stores the validated application (SSN encrypted) for the browser's draft
  * and returns the payment intent to pay it with, for the amount the price setting says now.
  * Repeating it for a draft reuses the checkout, its tracking number and its intent, with the latest
- * answers; a draft already paid is refused.
+ * answers; a draft already paid is refused, and so is a change while its payment awaits the
+ * bank's verification (the same answers again get the same intent).
  */
 export async function createCheckout({ services, request, log }: CreateCheckoutOptions): Promise<CheckoutResponse> {
   const { database, provider, cipher } = services;
@@ -99,6 +111,10 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
   // A canceled intent cannot be paid any more; an unknown one cannot be paid at all. Both are replaced.
   if (intent?.status === 'canceled') intent = null;
   const replacing = intent ? null : stored.paymentIntentId;
+  if (intent?.status === 'requires_action' && !created && !sameCheckout(stored, request, cipher)) {
+    // The payment being verified will be filed under the application it was authorised for.
+    throw new AppError('conflict', checkoutMessages.pendingAuthentication);
+  }
   if (intent && intent.amountCents !== amountCents) intent = await provider.updatePaymentIntentAmount(intent.id, amountCents);
 
   if (!created) {

@@ -233,13 +233,18 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { staff } = response.json<StaffListResponse>();
+    // A fulfiller gets names only: no colleague's e-mail.
     expect(staff).toEqual([
-      { id: admin.id, name: 'Ada Admin', email: admin.email, role: 'admin', suspended: false },
-      { id: suspended.id, name: 'Bea Suspended', email: suspended.email, role: 'fulfiller', suspended: true },
-      { id: fulfiller.id, name: 'Frank Fulfiller', email: fulfiller.email, role: 'fulfiller', suspended: false },
-      { id: otherFulfiller.id, name: 'Olga Other', email: otherFulfiller.email, role: 'fulfiller', suspended: false },
+      { id: admin.id, name: 'Ada Admin', role: 'admin', suspended: false },
+      { id: suspended.id, name: 'Bea Suspended', role: 'fulfiller', suspended: true },
+      { id: fulfiller.id, name: 'Frank Fulfiller', role: 'fulfiller', suspended: false },
+      { id: otherFulfiller.id, name: 'Olga Other', role: 'fulfiller', suspended: false },
     ]);
+    expect(response.body).not.toContain('@');
     expect(staff.map((member) => member.id)).not.toContain(noRole.id);
+    // An admin, who manages the accounts, gets the e-mails as well.
+    const asAdmin = (await staffInject(testApp.app, adminCookie, 'GET', '/api/manage/staff')).json<StaffListResponse>().staff;
+    expect(asAdmin.map((member) => member.email)).toEqual([admin.email, suspended.email, fulfiller.email, otherFulfiller.email]);
     expect((await staffInject(testApp.app, null, 'GET', '/api/manage/staff')).statusCode).toBe(401);
   });
 });

@@ -4,7 +4,7 @@ import { AppError } from '../../plugins/errors';
 import { parseWith } from '../../plugins/validation';
 import { auditActorOf, staffOf } from '../../plugins/staff-guard';
 import {
-  orderListQuerySchema,
+  orderListRequestSchema,
   orderUpdateSchema,
   revealSsnRequestSchema,
   type OrderDetailResponse,
@@ -13,6 +13,7 @@ import {
   type StaffListResponse,
 } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
+import { can } from '../../../shared/staff/permissions';
 import { requireOrderAccess } from '../../plugins/order-access';
 import { findOrders } from './find-orders';
 import { findAssignableStaff } from './find-assignable-staff';
@@ -37,11 +38,13 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
   };
 
   app.get('/api/manage/orders', staffOnly, async (request): Promise<OrderListResponse> => {
-    const query = parseWith(orderListQuerySchema, request.query);
+    const query = parseWith(orderListRequestSchema, request.query);
     return findOrders({ db, viewer: staffOf(request).user, query });
   });
 
-  app.get('/api/manage/staff', staffOnly, async (): Promise<StaffListResponse> => ({ staff: await findAssignableStaff(db) }));
+  app.get('/api/manage/staff', staffOnly, async (request): Promise<StaffListResponse> => ({
+    staff: await findAssignableStaff(db, { withEmails: can(staffOf(request).user, 'users:manage') }),
+  }));
 
   app.get('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
     const { id } = await requireOrderAccess(database, request);

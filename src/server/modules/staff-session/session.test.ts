@@ -229,9 +229,9 @@ describe.each(testDatabaseKinds)('the first admin on %s', (kind) => {
     const database = await openTestDatabase(kind);
     const harness = await startStaffTestApp(database);
     try {
-      const made = await ensureFirstAdmin(harness.services.auth, database, { email: 'Owner@Example.com', password: 'first-admin-pw' });
+      const made = await ensureFirstAdmin(database, { email: 'Owner@Example.com', password: 'first-admin-pw' });
       expect(made).toStrictEqual({ email: 'owner@example.com', password: 'first-admin-pw', generated: false });
-      expect(await ensureFirstAdmin(harness.services.auth, database, {})).toBeNull();
+      expect(await ensureFirstAdmin(database, {})).toBeNull();
       const response = await harness.app.inject({
         method: 'POST',
         url: '/api/manage/session',
@@ -248,7 +248,7 @@ describe.each(testDatabaseKinds)('the first admin on %s', (kind) => {
     const fresh = await openTestDatabase(kind);
     const second = await startStaffTestApp(fresh);
     try {
-      const generated = await ensureFirstAdmin(second.services.auth, fresh, {});
+      const generated = await ensureFirstAdmin(fresh, {});
       expect(generated?.generated).toBe(true);
       expect(generated?.password).toMatch(/^[A-Za-z0-9]{20}$/);
       const response = await second.app.inject({

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { account, session, user } from '../../db/schema';
-import type { StaffAuth } from '../../auth/auth';
 import { hashPassword } from '../../auth/password';
 import { recordAudit } from '../../audit/audit-log';
+import { insertStaffAccount } from './account-rows';
 
 // The admin accounts made outside the panel: the first one on the first start, and any made or reset
 // from the command line (`npm run staff -- create-admin`).
@@ -20,7 +20,6 @@ export type AdminAccount = { email: string; name?: string; password: string };
  * reactivated and given the new password (its sessions end). Answers whether it was created.
  */
 export async function createOrResetAdmin(
-  auth: StaffAuth,
   database: Database,
   admin: AdminAccount,
   via: 'command line' | 'first start' = 'command line',
@@ -28,13 +27,24 @@ export async function createOrResetAdmin(
   const email = admin.email.trim().toLowerCase();
   const { db } = database;
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const passwordHash = await hashPassword(admin.password);
   if (!existing) {
-    const created = await auth.api.createUser({ body: { email, password: admin.password, name: admin.name ?? defaultAdminName, role: 'admin' } });
-    await recordAudit(db, { actor: null, action: 'user_created', target: `user:${created.user.id}`, detail: { role: 'admin', via } });
+    // The account and its audit row in one transaction, like the Users screen's.
+    await db.transaction(async (tx) => {
+      const id = await insertStaffAccount(tx, {
+        name: admin.name ?? defaultAdminName,
+        email,
+        role: 'admin',
+        passwordHash,
+        banned: false,
+        notificationEnabled: true,
+        priorityFulfiller: false,
+      });
+      await recordAudit(tx, { actor: null, action: 'user_created', target: `user:${id}`, detail: { role: 'admin', via } });
+    });
     return 'created';
   }
 
-  const passwordHash = await hashPassword(admin.password);
   await db.transaction(async (tx) => {
     await tx
       .update(user)
@@ -66,13 +76,12 @@ export function generatePassword(): string {
  * or with a generated password. Answers the credentials to print once, or null when nothing was made.
  */
 export async function ensureFirstAdmin(
-  auth: StaffAuth,
   database: Database,
   { email, password }: { email?: string; password?: string },
 ): Promise<{ email: string; password: string; generated: boolean } | null> {
   const [row] = await database.db.select({ total: count() }).from(user);
   if ((row?.total ?? 0) > 0) return null;
   const admin = { email: email ?? defaultAdminEmail, name: defaultAdminName, password: password ?? generatePassword() };
-  await createOrResetAdmin(auth, database, admin, 'first start');
+  await createOrResetAdmin(database, admin, 'first start');
   return { email: admin.email.toLowerCase(), password: admin.password, generated: !password };
 }

@@ -5,7 +5,8 @@ import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../plugins/errors';
 import type { CreateUser, StaffUserRow } from '../../../shared/staff/users';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { isUniqueViolation, withAuthErrors } from './auth-errors';
+import { isUniqueViolation } from './auth-errors';
+import { hashPassword, insertStaffAccount } from './account-rows';
 import { getUserRow } from './find-users';
 import type { StaffAction } from './staff-action';
 
@@ -21,48 +22,48 @@ export async function assertEmailFree(db: Db, email: string, exceptId?: string):
 }
 
 /**
- * Creates the account through Better Auth (argon2id hash, credential account), with the switches and
- * the suspension written in the same insert: a new account has no session to end.
+ * Creates the account (argon2id hash, credential account, the switches and the suspension) and its
+ * audit row in one transaction: an account never exists without the row saying who made it. A new
+ * account has no session to end.
  */
-export async function createStaffUser({ auth, database, headers, actor, ipAddress }: StaffAction, input: CreateUser): Promise<StaffUserRow> {
+export async function createStaffUser({ database, actor, ipAddress }: StaffAction, input: CreateUser): Promise<StaffUserRow> {
   const { db } = database;
   await assertEmailFree(db, input.email);
+  const passwordHash = await hashPassword(input.password);
 
-  let created;
+  let id: string;
   try {
-    created = await withAuthErrors(staffMessages.createAdminFailed, () =>
-      auth.api.createUser({
-        headers,
-        body: {
+    id = await db.transaction(async (tx) => {
+      const created = await insertStaffAccount(tx, {
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        passwordHash,
+        banned: input.suspended,
+        notificationEnabled: input.notificationEnabled,
+        priorityFulfiller: input.priorityFulfiller,
+      });
+      await recordAudit(tx, {
+        actor,
+        action: 'user_created',
+        target: `user:${created}`,
+        detail: {
           email: input.email,
-          password: input.password,
           name: input.name,
           role: input.role,
-          data: { notificationEnabled: input.notificationEnabled, priorityFulfiller: input.priorityFulfiller, banned: input.suspended },
+          suspended: input.suspended,
+          notificationEnabled: input.notificationEnabled,
+          priorityFulfiller: input.priorityFulfiller,
         },
-      }),
-    );
+        ipAddress,
+      });
+      return created;
+    });
   } catch (error) {
     // Two admins adding the same e-mail at once: the second insert meets the unique index.
     if (isUniqueViolation(error)) throw emailTakenError();
     throw error;
   }
-
-  const id = created.user.id;
-  await recordAudit(db, {
-    actor,
-    action: 'user_created',
-    target: `user:${id}`,
-    detail: {
-      email: input.email,
-      name: input.name,
-      role: input.role,
-      suspended: input.suspended,
-      notificationEnabled: input.notificationEnabled,
-      priorityFulfiller: input.priorityFulfiller,
-    },
-    ipAddress,
-  });
   const row = await getUserRow(db, id);
   if (!row) throw new AppError('not_found', staffMessages.userNotFound);
   return row;

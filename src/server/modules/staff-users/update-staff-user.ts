@@ -1,11 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { session, user } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { user } from '../../db/schema';
 import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../plugins/errors';
 import type { StaffUserRow, UpdateUser } from '../../../shared/staff/users';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { permissionsOf } from '../../../shared/staff/permissions';
-import { isUniqueViolation, withAuthErrors } from './auth-errors';
+import { isUniqueViolation } from './auth-errors';
+import { hashPassword, setPasswordHash, setSuspended } from './account-rows';
 import { assertEmailFree, emailTakenError } from './create-staff-user';
 import { getUserRow } from './find-users';
 import type { StaffAction } from './staff-action';
@@ -14,13 +15,12 @@ type EditableField = 'name' | 'email' | 'role' | 'notificationEnabled' | 'priori
 const editableFields: EditableField[] = ['name', 'email', 'role', 'notificationEnabled', 'priorityFulfiller'];
 
 /**
- * Saves the user dialog. The plain columns (role included: the schema allows only the two roles the
- * auth is configured with) change in one transaction with their audit row; suspension goes through
- * Better Auth, which ends the sessions of a suspended user; a non-blank password is set through it
- * too, and the user's other sessions end.
+ * Saves the user dialog. Each change commits with its audit row: the plain columns (role included:
+ * the schema allows only the two roles the auth is configured with); a suspension, which ends the
+ * user's sessions; a non-blank password, which ends their other sessions.
  */
 export async function updateStaffUser(action: StaffAction, id: string, input: UpdateUser): Promise<StaffUserRow> {
-  const { auth, database, headers, actor, sessionId, ipAddress } = action;
+  const { database, actor, sessionId, ipAddress } = action;
   const { db } = database;
   const self = id === actor.id;
   if (self && input.suspended) throw new AppError('bad_request', staffMessages.cannotSuspendSelf);
@@ -57,20 +57,18 @@ export async function updateStaffUser(action: StaffAction, id: string, input: Up
     }
   }
 
-  if (input.suspended && !existing.banned) {
-    await withAuthErrors(staffMessages.saveUserFailed, () => auth.api.banUser({ headers, body: { userId: id } }));
-    await recordAudit(db, { actor, action: 'user_suspended', target: `user:${id}`, ipAddress });
-  } else if (!input.suspended && existing.banned) {
-    await withAuthErrors(staffMessages.saveUserFailed, () => auth.api.unbanUser({ headers, body: { userId: id } }));
-    await recordAudit(db, { actor, action: 'user_reactivated', target: `user:${id}`, ipAddress });
+  if (input.suspended !== existing.banned) {
+    await db.transaction(async (tx) => {
+      await setSuspended(tx, id, input.suspended);
+      await recordAudit(tx, { actor, action: input.suspended ? 'user_suspended' : 'user_reactivated', target: `user:${id}`, ipAddress });
+    });
   }
 
   if (input.password !== '') {
-    const newPassword = input.password;
-    await withAuthErrors(staffMessages.updatePasswordFailed, () => auth.api.setUserPassword({ headers, body: { userId: id, newPassword } }));
+    const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
       // Whoever knew the old password is signed out; an admin resetting their own keeps this session.
-      await tx.delete(session).where(and(eq(session.userId, id), ne(session.id, sessionId)));
+      await setPasswordHash(tx, id, passwordHash, sessionId);
       await recordAudit(tx, { actor, action: 'user_password_reset', target: `user:${id}`, ipAddress });
     });
   }

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutRequestSchema } from './checkout';
+import { fieldErrors } from './field-errors';
+import { sampleApplication } from './application/sample-application';
+import { isStorableText, unstorableTextMessage, unstorableTextPaths } from './storable-text';
+import { newCommentSchema } from './staff/comments';
+import { createUserSchema, newUserDefaults, updateUserSchema } from './staff/users';
+import { orderListRequestSchema, orderUpdateSchema } from './staff/orders';
+
+const nul = 'Acme\u0000 LLC';
+const loneHigh = 'Acme \uD83D LLC';
+const loneLow = 'Acme \uDE00 LLC';
+const reversedPair = 'Acme \uDE00\uD83D LLC';
+const hostile = [nul, loneHigh, loneLow, reversedPair];
+
+describe('isStorableText', () => {
+  it('accepts text, accents and whole emoji', () => {
+    for (const text of ['', 'Hill Country Woodworks LLC', 'Zoë Ñúñez', 'Café 😀 LLC', '\uD83D\uDE00']) expect(isStorableText(text), text).toBe(true);
+  });
+  it('refuses a NUL and every kind of lone surrogate', () => {
+    for (const text of [...hostile, '\uD83D', '\uDE00', '\u0000']) expect(isStorableText(text), JSON.stringify(text)).toBe(false);
+  });
+  it('finds bad strings and keys anywhere in a value', () => {
+    expect(unstorableTextPaths({ a: ['ok', nul], b: { c: loneHigh, [loneLow]: 'x' }, d: 1 })).toEqual([['a', 1], ['b', 'c'], ['b', loneLow]]);
+  });
+});
+
+const draftId = '2f1d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b';
+
+describe('every free-text field of the requests refuses unstorable text with a message at that field', () => {
+  const applicationFields: [string, (text: string) => Parameters<typeof sampleApplication>[0]][] = [
+    ['application.company.companyName', (text) => ({ company: { companyName: text } })],
+    ['application.registration.streetAddress', (text) => ({ registration: { streetAddress: text } })],
+    ['application.registration.city', (text) => ({ registration: { city: text } })],
+    ['application.contact.contactFirstName', (text) => ({ contact: { contactFirstName: text } })],
+    ['application.contact.rpTitle', (text) => ({ contact: { rpTitle: text } })],
+    ['application.activity.principalProductOrService', (text) => ({ activity: { principalProductOrService: `${text} tables and chairs` } })],
+    ['application.activity.manufacturingGoodsType', (text) => ({ activity: { manufacturingGoodsType: `${text} furniture` } })],
+  ];
+
+  for (const [path, overrides] of applicationFields) {
+    it.each(hostile.map((text) => [JSON.stringify(text), text]))(`checkout: ${path} with %s`, (_label, text) => {
+      const result = checkoutRequestSchema.safeParse({ draftId, email: 'buyer@example.com', application: sampleApplication(overrides(text)) });
+      expect(result.success).toBe(false);
+      const errors = fieldErrors(result.error!);
+      // Whatever else the page rule says of the text, the field is told what is wrong with it.
+      expect(Object.entries(errors).some(([key, messages]) => key.endsWith(path.split('.').at(-1)!) && messages.includes(unstorableTextMessage)), JSON.stringify(errors)).toBe(true);
+    });
+  }
+
+  it('checkout: the sample application itself passes', () => {
+    expect(checkoutRequestSchema.safeParse({ draftId, email: 'buyer@example.com', application: sampleApplication({ company: { companyName: 'Café 😀 LLC' } }) }).success).toBe(true);
+  });
+
+  it.each(hostile)('comment, notes, user name and search refuse %j', (text) => {
+    const comment = newCommentSchema.safeParse({ text });
+    expect(fieldErrors(comment.error!).text).toContain(unstorableTextMessage);
+
+    const update = orderUpdateSchema.safeParse({ status: 'preparing_ss4_form', priority: 'standard', assignedTo: null, notes: text, ein: '' });
+    expect(fieldErrors(update.error!).notes).toContain(unstorableTextMessage);
+
+    const created = createUserSchema.safeParse({ ...newUserDefaults, name: text, email: 'new@example.com', password: 'secret-password' });
+    expect(fieldErrors(created.error!).name).toContain(unstorableTextMessage);
+    const updated = updateUserSchema.safeParse({ ...newUserDefaults, name: text, email: 'new@example.com' });
+    expect(fieldErrors(updated.error!).name).toContain(unstorableTextMessage);
+
+    const search = orderListRequestSchema.safeParse({ search: text });
+    expect(fieldErrors(search.error!).search).toContain(unstorableTextMessage);
+  });
+
+  it('the search keeps its leniency for everything else', () => {
+    expect(orderListRequestSchema.parse({ search: ' jane ' }).search).toBe('jane');
+    expect(orderListRequestSchema.parse({}).search).toBe('');
+    expect(orderListRequestSchema.parse({ search: ['a', 'b'] }).search).toBe('');
+    expect(orderListRequestSchema.parse({ search: 'x'.repeat(300) }).search).toBe('');
+  });
+
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('a principal activity of %s is a message, not a crash', (answer) => {
+    const application = sampleApplication();
+    const result = checkoutRequestSchema.safeParse({ draftId, email: 'buyer@example.com', application: { ...application, activity: { ...application.activity, principalActivity: answer } } });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toHaveProperty(['application.activity.principalActivity']);
+  });
+});
