@@ -144,7 +144,14 @@ function pagingOf(query: OrderListQuery): Paging {
  * the index that holds the filter's rows in that order; the extra row says whether there is more.
  */
 async function readPage(db: Db, where: SQL | undefined, paging: Paging): Promise<ListRow[]> {
-  const keyset = paging.cursor === undefined ? undefined : beyond(paging.direction === 'before' ? 'before' : 'after', paging.cursor);
+  let keyset = paging.cursor === undefined ? undefined : beyond(paging.direction === 'before' ? 'before' : 'after', paging.cursor);
+  let offset = paging.offset;
+  if (paging.cursor === undefined && offset > 0) {
+    // A page by number: its first order is found by skipping index entries only (the inner `orders`
+    // hides the outer one, so `where` applies to it), then the page is read from there by key.
+    keyset = sql`(${orders.createDate}, ${orders.id}) <= (select ${orders.createDate}, ${orders.id} from ${orders} where ${where ?? sql`true`} order by ${sql.join(newestFirst, sql`, `)} limit 1 offset ${offset})`;
+    offset = 0;
+  }
   const rows = await db
     .select(listColumns)
     .from(orders)
@@ -152,7 +159,7 @@ async function readPage(db: Db, where: SQL | undefined, paging: Paging): Promise
     .where(and(where, keyset))
     .orderBy(...(paging.direction === 'before' ? oldestFirst : newestFirst))
     .limit(ordersPageSize + 1)
-    .offset(paging.offset);
+    .offset(offset);
   return rows;
 }
 
