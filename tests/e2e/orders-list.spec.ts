@@ -17,8 +17,6 @@ test('the orders table fits at 1280 px with a 60-character company name, the Vie
   const table = page.getByRole('table', { name: 'Orders' });
   await expect(table).toBeVisible();
 
-  console.log(JSON.stringify(await table.locator('th').evaluateAll((cells) => cells.map((cell) => [cell.textContent, Math.round(cell.getBoundingClientRect().width)]))));
-  await page.screenshot({ path: '/tmp/million-1280.png', fullPage: true });
   // Nothing scrolls sideways: neither the table's box nor the page.
   const widths = await table.evaluate((element) => {
     const box = element.parentElement!;
