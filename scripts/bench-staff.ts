@@ -1,7 +1,9 @@
 // The staff panel's part of `npm run bench`: what a staff password costs to hash and check, and how
 // fast the orders list, an order and the users list answer over real HTTP with 10,000 and 100,000
-// orders in PostgreSQL. Each volume runs in a schema of its own, dropped afterwards, so no real data
-// is read or touched.
+// orders in PostgreSQL (`BENCH_ORDERS=1000000`, or a comma-separated list, for other volumes; 10,000
+// is always measured first, as the base of the ratios). Each volume runs in a schema of its own,
+// dropped afterwards, so no real data is read or touched. A last table puts each call's median at
+// every volume side by side with its ratio to 10,000.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,8 +46,42 @@ export async function benchStaffApi(): Promise<void> {
     console.log('\nStaff API: skipped, because neither BENCH_DATABASE_URL nor TEST_DATABASE_URL names a PostgreSQL database to measure on');
     return;
   }
-  await benchAtVolume(url, 10_000, { withDetails: false });
-  await benchAtVolume(url, 100_000, { withDetails: true });
+  const volumes = benchVolumes(process.env.BENCH_ORDERS);
+  const medians = new Map<string, Map<number, number>>();
+  for (const volume of volumes) {
+    for (const [label, median] of await benchAtVolume(url, volume)) {
+      const byVolume = medians.get(label) ?? new Map<number, number>();
+      byVolume.set(volume, median);
+      medians.set(label, byVolume);
+    }
+  }
+  printRatios(volumes, medians);
+}
+
+/** 10,000 and the volumes asked for (default 100,000), in increasing order. */
+export function benchVolumes(asked: string | undefined): number[] {
+  const extra = (asked ?? '100000')
+    .split(',')
+    .map((value) => Number(value.trim().replace(/_/g, '')))
+    .filter((value) => Number.isInteger(value) && value > 0);
+  if (extra.length === 0) throw new Error(`BENCH_ORDERS must be a whole number of orders, or several separated by commas (got "${asked}")`);
+  return [...new Set([10_000, ...extra])].sort((a, b) => a - b);
+}
+
+function printRatios(volumes: number[], medians: Map<string, Map<number, number>>): void {
+  const format = new Intl.NumberFormat('en-US');
+  console.log(`\nStaff API medians by volume (ratio to 10,000)`);
+  console.log(`  ${'call'.padEnd(60)} ${volumes.map((volume) => format.format(volume).padStart(20)).join('')}`);
+  for (const [label, byVolume] of medians) {
+    const base = byVolume.get(10_000);
+    const cells = volumes.map((volume) => {
+      const median = byVolume.get(volume);
+      if (median === undefined) return '—'.padStart(20);
+      const ratio = base && volume !== 10_000 ? ` (${(median / base).toFixed(1)}×)` : '';
+      return `${median.toFixed(1)} ms${ratio}`.padStart(20);
+    });
+    console.log(`  ${label.padEnd(60)} ${cells.join('')}`);
+  }
 }
 
 /** A PostgreSQL database in a fresh schema (tables made by the migrations), dropped on close. */
@@ -68,17 +104,17 @@ async function openScratchDatabase(url: string): Promise<{ database: Database; s
   };
 }
 
-type Sample = { id: number; applicationId: string; billingEmail: string };
+type Sample = { id: number; applicationId: string; billingEmail: string; companyName: string };
 
 /** Orders the member can see, drawn at random: real ids and real fragments to search for. */
 async function sampleOrders(database: Database, count: number, assignedTo: string | null): Promise<Sample[]> {
   const result = await database.db.execute(sql`
-    select id, application_id, billing_email from ${orders}
+    select id, application_id, billing_email, form_data -> 'company' ->> 'companyName' as company_name from ${orders}
     where ${assignedTo}::text is null or assigned_to = ${assignedTo}
     order by random() limit ${count}`);
-  const rows = result.rows as { id: number; application_id: string; billing_email: string }[];
+  const rows = result.rows as { id: number; application_id: string; billing_email: string; company_name: string }[];
   if (rows.length === 0) throw new Error('No seeded orders to sample');
-  return rows.map((row) => ({ id: Number(row.id), applicationId: row.application_id, billingEmail: row.billing_email }));
+  return rows.map((row) => ({ id: Number(row.id), applicationId: row.application_id, billingEmail: row.billing_email, companyName: row.company_name }));
 }
 
 /** What someone typing part of an e-mail would type: the surname and the digits, less the last one (`garcia5319`). */
@@ -99,7 +135,9 @@ function matchedNote(bodies: string[]): string {
   return low === high ? `${low} matched` : `${low}-${high} matched`;
 }
 
-async function benchAtVolume(url: string, orderCount: number, { withDetails }: { withDetails: boolean }): Promise<void> {
+/** Each call's median at this volume, by its label. */
+async function benchAtVolume(url: string, orderCount: number): Promise<Map<string, number>> {
+  const medians = new Map<string, number>();
   const scratch = await openScratchDatabase(url);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-bench-staff-'));
   const { database } = scratch;
@@ -151,6 +189,8 @@ async function benchAtVolume(url: string, orderCount: number, { withDetails }: {
         const who = member.role.padEnd(9);
         const samples = await sampleOrders(database, callsPerCase, member.role === 'admin' ? null : member.id);
         const sampleAt = (index: number) => samples[index % samples.length]!;
+        // The key of the next page, as the first page gives it.
+        const firstPage = (await (await get(cookie, '/api/manage/orders')).json()) as OrderListResponse;
         const list = (query: (index: number) => string) => (index: number) => get(cookie, `/api/manage/orders${query(index)}`);
         const listCases: [string, (index: number) => Promise<Response>][] = [
           ['', list(() => '')],
@@ -158,15 +198,21 @@ async function benchAtVolume(url: string, orderCount: number, { withDetails }: {
           ['?priority=rush', list(() => '?priority=rush')],
           ['?search=<e-mail part>', list((index) => `?search=${encodeURIComponent(emailFragment(sampleAt(index).billingEmail))}`)],
           ['?search=<tracking part>', list((index) => `?search=${trackingFragment(sampleAt(index).applicationId)}`)],
+          ['?search=<company name>', list((index) => `?search=${encodeURIComponent(sampleAt(index).companyName)}`)],
+          ['?status=in-progress', list(() => '?status=in-progress')],
+          ['?after=<next page key>', list(() => `?page=2&after=${firstPage.nextCursor ?? ''}`)],
           ['?page=200', list(() => '?page=200')],
         ];
         for (const [query, call] of listCases) {
           await call(0).then((response) => response.arrayBuffer()); // warm-up, not counted
-          await timeCalls(`${who} GET /api/manage/orders${query}`, callsPerCase, call, matchedNote);
+          const label = `${who} GET /api/manage/orders${query}`;
+          medians.set(label, await timeCalls(label, callsPerCase, call, matchedNote));
         }
-        if (withDetails) {
-          await timeCalls(`${who} GET /api/manage/orders/:id`, callsPerCase, (index) => get(cookie, `/api/manage/orders/${sampleAt(index).id}`));
-          if (member.role === 'admin') await timeCalls(`${who} GET /api/manage/users`, callsPerCase, () => get(cookie, '/api/manage/users'));
+        const detail = `${who} GET /api/manage/orders/:id`;
+        medians.set(detail, await timeCalls(detail, callsPerCase, (index) => get(cookie, `/api/manage/orders/${sampleAt(index).id}`)));
+        if (member.role === 'admin') {
+          const users = `${who} GET /api/manage/users`;
+          medians.set(users, await timeCalls(users, callsPerCase, () => get(cookie, '/api/manage/users')));
         }
       }
     } finally {
@@ -176,4 +222,5 @@ async function benchAtVolume(url: string, orderCount: number, { withDetails }: {
     await scratch.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  return medians;
 }

@@ -7,12 +7,14 @@ export function percentile(sorted: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 }
 
-export function printTiming(label: string, times: readonly number[], note = ''): void {
+/** Prints the line and returns the median. */
+export function printTiming(label: string, times: readonly number[], note = ''): number {
   const sorted = [...times].sort((a, b) => a - b);
   const extra = note ? `, ${note}` : '';
   console.log(
     `  ${label.padEnd(labelWidth)} median ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms (${times.length} calls${extra})`,
   );
+  return percentile(sorted, 0.5);
 }
 
 /** A figure that is not a timing series (such as how long seeding took), aligned with the timings. */
@@ -33,14 +35,14 @@ export async function timeRuns(label: string, count: number, run: (index: number
 
 /**
  * Times `count` HTTP calls, each until its whole body has arrived; a call that fails stops the bench.
- * `describe` may turn the bodies (read after the clock stops) into a note for the line.
+ * `describe` may turn the bodies (read after the clock stops) into a note for the line. Returns the median.
  */
 export async function timeCalls(
   label: string,
   count: number,
   call: (index: number) => Promise<Response>,
   describe?: (bodies: string[]) => string,
-): Promise<void> {
+): Promise<number> {
   const times: number[] = [];
   const bodies: ArrayBuffer[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -51,5 +53,5 @@ export async function timeCalls(
     if (!response.ok) throw new Error(`${label} answered ${response.status}: ${new TextDecoder().decode(body).slice(0, 300)}`);
     if (describe) bodies.push(body);
   }
-  printTiming(label, times, describe ? describe(bodies.map((body) => new TextDecoder().decode(body))) : '');
+  return printTiming(label, times, describe ? describe(bodies.map((body) => new TextDecoder().decode(body))) : '');
 }

@@ -3,7 +3,9 @@
 // Then the timings: the public API calls (PGlite), staff password hashing, and the staff API with
 // 10,000 and 100,000 orders in PostgreSQL (`BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`).
 // Page loads under a mobile profile come between (scripts/bench-page-load.ts); `BENCH_PAGES_ONLY=1`
-// stops after them. `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database).
+// stops after them. `BENCH_ORDERS=1000000` measures the staff API at a million orders too (with 10,000
+// as the base of the ratios); `BENCH_STAFF_ONLY=1` measures only the staff API.
+// `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,12 @@ import { ss4Lines } from '../src/shared/ss4/ss4-mapping';
 import type { Application } from '../src/shared/application/application';
 import { benchPasswordHashing, benchStaffApi } from './bench-staff';
 import { benchPageLoads } from './bench-page-load';
+
+// `BENCH_STAFF_ONLY=1`: only the staff API at volume (with `BENCH_ORDERS`), without the build and the browser.
+if (process.env.BENCH_STAFF_ONLY) {
+  await benchStaffApi();
+  process.exit(0);
+}
 
 // Each route, the saved answers it needs, the code it must not load, and its budget of gzip JS:
 // 150 KB for the public pages and wizard steps 1-5; 180 KB for the pages that talk to the server,

@@ -18,7 +18,7 @@ describe('committed migrations', () => {
   it('are each in the journal, in order, with a recorded checksum', () => {
     const files = readdirSync(folder).filter((file) => file.endsWith('.sql')).sort();
     expect(journal.entries.map((entry) => `${entry.tag}.sql`)).toEqual(files);
-    // Each migration's number is its journal index (numbers are handed out ahead, so there may be gaps).
+    // Each entry's idx is its file's number; numbers are assigned ahead, so there may be gaps.
     expect(journal.entries.map((entry) => entry.idx)).toEqual(files.map((file) => Number(file.slice(0, 4))));
     expect(Object.keys(checksums).sort()).toEqual(files);
   });

@@ -11,17 +11,31 @@ import { isStorableText, refuseUnstorableText, unstorableTextMessage } from '../
 export const ordersPageSize = 25;
 
 
+/** A search counts its matches up to this many; beyond it the list says "1,000+". */
+export const searchCountLimit = 1000;
+
+/** The status filter's value for the in-progress stages after the first (the "In Progress" counter). */
+export const inProgressFilter = 'in-progress';
+
+const cursorSchema = z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined);
+
 /**
  * The list's filters, as the page keeps them in its address and `GET /api/manage/orders` reads them.
  * Anything unrecognisable falls back to its default rather than failing, as a hand-edited address may.
+ * Paging is by key: `after` (the next page, older orders) or `before` (the previous page) names the
+ * order at the edge of the page seen; `page` is the page's number for its label, and is used to skip
+ * rows only by an address without either.
  */
 export const orderListQuerySchema = z.object({
-  status: z.enum(['all', ...orderStatuses]).catch('all').default('all'),
+  status: z.enum(['all', inProgressFilter, ...orderStatuses]).catch('all').default('all'),
   priority: z.enum(['all', ...orderPriorities]).catch('all').default('all'),
   search: z.string().trim().max(254).catch('').default(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  after: cursorSchema,
+  before: cursorSchema,
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+export type OrderStatusFilter = OrderListQuery['status'];
 
 /**
  * `GET /api/manage/orders` as the server reads it: the page's query, except that a search the
@@ -36,13 +50,16 @@ export const orderListRequestSchema = orderListQuerySchema.extend({
     .default(''),
 });
 
+/** Over every order the user may see; the five groups add up to the total. */
 export type OrderCounters = {
   total: number;
   /** Status `reviewing_form_data`. */
   newSubmissions: number;
-  /** The six in-process statuses. */
+  /** The five in-process statuses after the first. */
   inProgress: number;
   completed: number;
+  onHold: number;
+  cancelled: number;
 };
 
 export type OrderListItem = {
@@ -62,10 +79,16 @@ export type OrderListItem = {
 
 export type OrderListResponse = {
   orders: OrderListItem[];
-  /** Orders matching the filters (for paging). */
+  /** Orders matching the filters (for paging); for a search, at most `searchCountLimit`. */
   total: number;
+  /** A search matched more than `searchCountLimit` orders: `total` is the limit ("1,000+"). */
+  totalIsLowerBound: boolean;
   page: number;
   pageSize: number;
+  /** The `after` of the next page, or null on the last page. */
+  nextCursor: number | null;
+  /** The `before` of the previous page, or null on the first page. */
+  previousCursor: number | null;
   /** Over every order the user may see, whatever the filters. */
   counters: OrderCounters;
 };

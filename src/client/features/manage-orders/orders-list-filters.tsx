@@ -2,15 +2,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { Field } from '../../components/form/field';
 import { Select, TextInput } from '../../components/form/controls';
-import { orderPriorities, orderPriorityLabels, orderStatuses, orderStatusLabels, type OrderPriority, type OrderStatus } from '../../../shared/orders/statuses';
-import type { OrderListQuery } from '../../../shared/staff/orders';
+import { orderPriorities, orderPriorityLabels, orderStatuses, orderStatusLabels, type OrderPriority } from '../../../shared/orders/statuses';
+import { inProgressFilter, type OrderListQuery, type OrderStatusFilter } from '../../../shared/staff/orders';
 
 /** How long typing pauses before the search runs. */
 export const searchDebounceMs = 300;
 
 type OrdersListFiltersProps = {
   query: OrderListQuery;
-  onStatusChange: (status: OrderStatus | 'all') => void;
+  onStatusChange: (status: OrderStatusFilter) => void;
   onPriorityChange: (priority: OrderPriority | 'all') => void;
   onSearchChange: (search: string) => void;
 };
@@ -46,7 +46,7 @@ export function OrdersListFilters({ query, onStatusChange, onPriorityChange, onS
               {...control}
               type="search"
               name="search"
-              placeholder="Application ID or billing email"
+              placeholder="Application ID, company or billing email"
               autoComplete="off"
               spellCheck={false}
               maxLength={254}
@@ -59,8 +59,9 @@ export function OrdersListFilters({ query, onStatusChange, onPriorityChange, onS
       </Field>
       <Field label="Status">
         {(control) => (
-          <Select {...control} name="status" value={query.status} onChange={(event) => onStatusChange(event.target.value as OrderStatus | 'all')}>
+          <Select {...control} name="status" value={query.status} onChange={(event) => onStatusChange(event.target.value as OrderStatusFilter)}>
             <option value="all">All</option>
+            <option value={inProgressFilter}>In Progress (any stage after review)</option>
             {orderStatuses.map((status) => (
               <option key={status} value={status}>
                 {orderStatusLabels[status]}

@@ -40,9 +40,12 @@ function listResponse(orders: OrderListItem[], overrides: Partial<OrderListRespo
   return {
     orders,
     total: orders.length,
+    totalIsLowerBound: false,
     page: 1,
     pageSize: 25,
-    counters: { total: 40, newSubmissions: 12, inProgress: 20, completed: 6 },
+    nextCursor: null,
+    previousCursor: null,
+    counters: { total: 40, newSubmissions: 12, inProgress: 14, completed: 6, onHold: 5, cancelled: 3 },
     ...overrides,
   };
 }
@@ -117,8 +120,18 @@ describe('OrdersListPage', () => {
     expect(view.getAttribute('href')).toBe('/manage/orders/8');
 
     const counters = screen.getByRole('region', { name: 'Order counters' });
-    expect(within(counters).getAllByRole('definition').map((value) => value.textContent)).toEqual(['40', '12', '20', '6']);
-    expect(within(counters).getAllByRole('term').map((label) => label.textContent)).toEqual(['Total', 'New Submissions', 'In Progress', 'Completed']);
+    // Every group, so they add up to the total; each links to the list it counts.
+    const counterLinks = within(counters).getAllByRole('link');
+    expect(counterLinks.map((link) => link.textContent)).toEqual(['Total40', 'New Submissions12', 'In Progress14', 'Completed6', 'On Hold5', 'Cancelled3']);
+    expect(counterLinks.map((link) => link.getAttribute('href'))).toEqual([
+      '/manage/orders',
+      '/manage/orders?status=reviewing_form_data',
+      '/manage/orders?status=in-progress',
+      '/manage/orders?status=completed',
+      '/manage/orders?status=on_hold',
+      '/manage/orders?status=cancelled',
+    ]);
+    expect(counterLinks[0]!.getAttribute('aria-current')).toBe('true');
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
   });
 
@@ -141,11 +154,11 @@ describe('OrdersListPage', () => {
     expect(currentLocation().search.toString()).toBe('priority=rush');
   });
 
-  it('offers All and the nine statuses, and All and the three priorities', async () => {
+  it('offers All, the In Progress counter\'s stages and the nine statuses, and All and the three priorities', async () => {
     renderList();
     const options = (name: string) => within(screen.getByRole('combobox', { name })).getAllByRole('option').map((option) => option.textContent);
     expect(options('Status')).toEqual([
-      'All', 'Reviewing Form Data', 'Checking Company Registration', 'Preparing SS4 Form', 'Awaiting User Signature', 'SS4 Signed Awaiting IRS', 'Submitted to IRS', 'Completed', 'On Hold', 'Cancelled',
+      'All', 'In Progress (any stage after review)', 'Reviewing Form Data', 'Checking Company Registration', 'Preparing SS4 Form', 'Awaiting User Signature', 'SS4 Signed Awaiting IRS', 'Submitted to IRS', 'Completed', 'On Hold', 'Cancelled',
     ]);
     expect(options('Priority')).toEqual(['All', 'Standard', 'Express', 'Rush']);
     await screen.findByRole('table', { name: 'Orders' });
@@ -200,22 +213,30 @@ describe('OrdersListPage', () => {
     expect(listCalls()[0]?.search.toString()).toBe('');
   });
 
-  it('pages with Previous and Next', async () => {
-    const { user, listCalls } = renderList(paths.manageOrders, (call) =>
-      jsonResponse(listResponse([listItem()], { total: 60, page: Number(call.search.get('page') ?? 1) })),
-    );
+  it('pages with Previous and Next, by the key of the edge order', async () => {
+    const { user, listCalls } = renderList(paths.manageOrders, (call) => {
+      const page = Number(call.search.get('page') ?? 1);
+      return jsonResponse(listResponse([listItem({ id: 100 - page })], { total: 60, page, nextCursor: 100 - page, previousCursor: page > 1 ? 100 - page : null }));
+    });
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(currentLocation().search.get('page')).toBe('2');
+    expect(currentLocation().search.toString()).toBe('page=2&after=99');
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
-    expect(listCalls().at(-1)?.search.get('page')).toBe('2');
+    expect(listCalls().at(-1)?.search.toString()).toBe('page=2&after=99');
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(currentLocation().search.get('page')).toBeNull();
+    expect(currentLocation().search.toString()).toBe('before=98');
+  });
+
+  it('says 1,000+ for a search counted up to its limit, and numbers pages without a last one', async () => {
+    renderList('/manage/orders?search=example', () => jsonResponse(listResponse([listItem()], { total: 1000, totalIsLowerBound: true, nextCursor: 7 })));
+    expect(await screen.findByText('1,000+ orders found')).toBeTruthy();
+    expect(screen.getByText('Page 1')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('says No orders found when nothing matches', async () => {
-    renderList('/manage/orders?search=nobody', () => jsonResponse(listResponse([], { counters: { total: 3, newSubmissions: 1, inProgress: 1, completed: 1 } })));
+    renderList('/manage/orders?search=nobody', () => jsonResponse(listResponse([], { counters: { total: 3, newSubmissions: 1, inProgress: 1, completed: 1, onHold: 0, cancelled: 0 } })));
     expect((await screen.findAllByText('No orders found')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('table')).toBeNull();
   });

@@ -20,6 +20,8 @@ export function orderListSearchParams(query: OrderListQuery): URLSearchParams {
   if (query.priority !== 'all') params.set('priority', query.priority);
   if (query.search) params.set('search', query.search);
   if (query.page > 1) params.set('page', String(query.page));
+  if (query.after !== undefined) params.set('after', String(query.after));
+  if (query.before !== undefined) params.set('before', String(query.before));
   return params;
 }
 

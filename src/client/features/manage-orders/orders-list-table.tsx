@@ -31,6 +31,22 @@ function EmailAddress({ email }: { email: string }) {
   );
 }
 
+/**
+ * One line (or two), cut with an ellipsis where it does not fit; the whole text is its tooltip and stays in the
+ * page for screen readers and copying.
+ */
+function TruncatedText({ text, className = '', lines = 1 }: { text: string | null; className?: string; lines?: 1 | 2 }) {
+  if (!text) return <span className="block text-slate-600">—</span>;
+  return (
+    <span className={`${lines === 1 ? 'block truncate' : 'line-clamp-2 break-words'} ${className}`.trim()} title={text}>
+      {text}
+    </span>
+  );
+}
+
+// The View link's column stays in sight at the table's right edge, should the table ever scroll sideways.
+const actionsColumn = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
+
 function PriorityBadge({ priority }: { priority: OrderPriority }) {
   return <Badge variant={priorityVariants[priority]}>{orderPriorityLabels[priority]}</Badge>;
 }
@@ -88,7 +104,20 @@ export function OrdersListTable({ orders, loading, now = new Date() }: OrdersLis
   }
   return (
     <>
-      <Table containerClassName="hidden xl:block" aria-label="Orders">
+      {/* Fixed columns: the narrow ones get what their content needs, the order and e-mail columns share
+          the rest (cut with a tooltip), so the table fits its box from 1280 px up without scrolling. */}
+      <Table containerClassName="hidden xl:block" className="table-fixed" aria-label="Orders">
+        <colgroup>
+          <col />
+          <col />
+          <col className="w-20" />
+          <col className="w-30" />
+          <col className="w-24" />
+          <col className="w-24" />
+          <col className="w-26" />
+          <col className="w-27" />
+          <col className="w-19" />
+        </colgroup>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>
@@ -101,7 +130,7 @@ export function OrdersListTable({ orders, loading, now = new Date() }: OrdersLis
             <TableHead>Assignee</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Due Date</TableHead>
-            <TableHead>
+            <TableHead className={`${actionsColumn} bg-slate-50`}>
               <span className="sr-only">Actions</span>
             </TableHead>
           </TableRow>
@@ -111,22 +140,22 @@ export function OrdersListTable({ orders, loading, now = new Date() }: OrdersLis
             <TableRow key={order.id}>
               <TableCell>
                 <span className="block font-mono text-xs font-semibold whitespace-nowrap text-slate-900">{order.applicationId}</span>
-                <span className="block text-slate-600">{order.companyName ?? '—'}</span>
+                <TruncatedText text={order.companyName} className="text-slate-600" lines={2} />
               </TableCell>
               <TableCell>
-                <EmailAddress email={order.billingEmail} />
+                <TruncatedText text={order.billingEmail} />
               </TableCell>
               <TableCell className="text-right whitespace-nowrap tabular-nums">{formatUsd(order.amountCents)}</TableCell>
               <TableCell>{orderStatusLabels[order.status]}</TableCell>
               <TableCell>
                 <PriorityBadge priority={order.priority} />
               </TableCell>
-              <TableCell>{order.assignee?.name ?? <span className="text-slate-600">Unassigned</span>}</TableCell>
+              <TableCell>{order.assignee ? <TruncatedText text={order.assignee.name} /> : <span className="text-slate-600">Unassigned</span>}</TableCell>
               <TableCell className="whitespace-nowrap">{formatListDate(order.createDate)}</TableCell>
               <TableCell>
                 <DueDate order={order} now={now} />
               </TableCell>
-              <TableCell className="text-right">
+              <TableCell className={`bg-white text-right ${actionsColumn}`}>
                 <ViewLink order={order} />
               </TableCell>
             </TableRow>

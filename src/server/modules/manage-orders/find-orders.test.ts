@@ -6,7 +6,8 @@ import type { Database } from '../../db/database';
 import { createPaidOrder } from '../../testing/factories';
 import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../testing/staff-app';
 import { normalizeOrderStatus, orderPriorities, orderStatuses } from '../../../shared/orders/statuses';
-import type { StaffListResponse } from '../../../shared/staff/orders';
+import { searchCountLimit, type OrderListResponse, type StaffListResponse } from '../../../shared/staff/orders';
+import { seedOrders } from '../../../../scripts/seed-orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { listOrders } from '../../testing/orders-kit';
 
@@ -85,9 +86,12 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
         },
       ],
       total: 1,
+      totalIsLowerBound: false,
       page: 1,
       pageSize: 25,
-      counters: { total: 1, newSubmissions: 0, inProgress: 1, completed: 0 },
+      nextCursor: null,
+      previousCursor: null,
+      counters: { total: 1, newSubmissions: 0, inProgress: 1, completed: 0, onHold: 0, cancelled: 0 },
     });
     // Never the SSN, not even sealed.
     expect(response.body).not.toContain('v1.test');
@@ -201,11 +205,71 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
       'cancelled',
     ];
     for (const status of statuses) await createPaidOrder(database.db, { status, createDate: nextDate() });
-    const expected = { total: 11, newSubmissions: 5, inProgress: 7, completed: 2 };
+    // Five groups that add up to the total: On Hold and Cancelled are counted too.
+    const expected = { total: 11, newSubmissions: 5, inProgress: 2, completed: 2, onHold: 1, cancelled: 1 };
     expect((await listOrders(testApp.app, adminCookie)).counters).toEqual(expected);
     const filtered = await listOrders(testApp.app, adminCookie, 'status=completed&priority=standard&search=example');
     expect(filtered.total).toBe(2);
     expect(filtered.counters).toEqual(expected);
+    // Each counter's link filters the list to the orders it counts.
+    const inProgress = await listOrders(testApp.app, adminCookie, 'status=in-progress');
+    expect(inProgress.total).toBe(2);
+    expect(inProgress.orders.map((order) => order.status).sort()).toEqual(['preparing_ss4_form', 'submitted_to_irs']);
+    expect((await listOrders(testApp.app, adminCookie, 'status=on_hold')).total).toBe(1);
+    expect((await listOrders(testApp.app, adminCookie, 'status=cancelled')).total).toBe(1);
+  });
+
+  it('searches the company name too, in any case', async () => {
+    const acme = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
+    await createPaidOrder(database.db, { application: { company: { companyName: 'Blue River Bakery Inc' } }, createDate: nextDate() });
+    const list = await listOrders(testApp.app, adminCookie, 'search=rocket%20SKATES');
+    expect(list.orders.map((order) => order.id)).toEqual([acme.id]);
+    expect(list.orders[0]!.companyName).toBe('Acme Rocket Skates LLC');
+  });
+
+  it('pages by key: next and previous give back the same pages, whatever is added meanwhile', async () => {
+    const created: number[] = [];
+    for (let i = 0; i < 60; i += 1) created.push((await createPaidOrder(database.db, { createDate: nextDate() })).id);
+    const newestFirst = [...created].reverse();
+    const ids = (list: OrderListResponse) => list.orders.map((order) => order.id);
+
+    const first = await listOrders(testApp.app, adminCookie);
+    expect(ids(first)).toEqual(newestFirst.slice(0, 25));
+    expect(first.previousCursor).toBeNull();
+    // A new order arrives: with offsets the next page would repeat an order; by key it does not.
+    await createPaidOrder(database.db, { createDate: nextDate() });
+    const second = await listOrders(testApp.app, adminCookie, `page=2&after=${first.nextCursor}`);
+    expect(ids(second)).toEqual(newestFirst.slice(25, 50));
+    const third = await listOrders(testApp.app, adminCookie, `page=3&after=${second.nextCursor}`);
+    expect(ids(third)).toEqual(newestFirst.slice(50));
+    expect(third.nextCursor).toBeNull();
+    expect(third.total).toBe(61);
+    const backToSecond = await listOrders(testApp.app, adminCookie, `page=2&before=${third.previousCursor}`);
+    expect(ids(backToSecond)).toEqual(newestFirst.slice(25, 50));
+    const backToFirst = await listOrders(testApp.app, adminCookie, `before=${backToSecond.previousCursor}`);
+    expect(ids(backToFirst)).toEqual(newestFirst.slice(0, 25));
+    // The order added meanwhile is newer than the first page seen: one more step back shows it.
+    expect(backToFirst.previousCursor).toBe(newestFirst[0]);
+    const newest = await listOrders(testApp.app, adminCookie, `before=${backToFirst.previousCursor}`);
+    expect(newest.orders).toHaveLength(1);
+    expect(newest.previousCursor).toBeNull();
+
+    // The same by key within a search and a filter.
+    const searched = await listOrders(testApp.app, adminCookie, `search=example&after=${first.nextCursor}`);
+    expect(ids(searched)).toEqual(newestFirst.slice(25, 50));
+    const filtered = await listOrders(testApp.app, adminCookie, `status=reviewing_form_data&after=${first.nextCursor}`);
+    expect(ids(filtered)).toEqual(newestFirst.slice(25, 50));
+  });
+
+  it('counts a search up to 1,000 and says when there are more', async () => {
+    await seedOrders(database, { count: searchCountLimit + 1 });
+    const broad = await listOrders(testApp.app, adminCookie, 'search=example');
+    expect(broad.total).toBe(searchCountLimit);
+    expect(broad.totalIsLowerBound).toBe(true);
+    expect(broad.orders).toHaveLength(25);
+    const all = await listOrders(testApp.app, adminCookie);
+    expect(all.total).toBe(searchCountLimit + 1);
+    expect(all.totalIsLowerBound).toBe(false);
   });
 
   it('shows a fulfiller only the orders assigned to them, in the list, the total and the counters', async () => {
@@ -219,7 +283,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     const list = await listOrders(testApp.app, fulfillerCookie);
     expect(list.orders.map((order) => order.id)).toEqual([own[1]!.id, own[0]!.id]);
     expect(list.total).toBe(2);
-    expect(list.counters).toEqual({ total: 2, newSubmissions: 1, inProgress: 1, completed: 1 });
+    expect(list.counters).toEqual({ total: 2, newSubmissions: 1, inProgress: 0, completed: 1, onHold: 0, cancelled: 0 });
     expect((await listOrders(testApp.app, fulfillerCookie, `search=${others.applicationId}`)).orders).toEqual([]);
     expect((await listOrders(testApp.app, fulfillerCookie, 'status=reviewing_form_data')).orders.map((order) => order.id)).toEqual([own[0]!.id]);
     // The admin sees all four.

@@ -1,11 +1,20 @@
-import { and, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { orders, user } from '../../db/schema';
+import { orderCounters, orders, user } from '../../db/schema';
 import { normalizeOrderPriority, normalizeOrderStatus } from '../../../shared/orders/statuses';
 import { can } from '../../../shared/staff/permissions';
 import type { StaffUser } from '../../../shared/staff/session';
-import { ordersPageSize, type OrderCounters, type OrderListItem, type OrderListQuery, type OrderListResponse } from '../../../shared/staff/orders';
-import { storedValuesOf, storedValuesOfGroup } from '../../orders/stored-statuses';
+import {
+  inProgressFilter,
+  ordersPageSize,
+  searchCountLimit,
+  type OrderCounters,
+  type OrderListItem,
+  type OrderListQuery,
+  type OrderListResponse,
+  type OrderStatusFilter,
+} from '../../../shared/staff/orders';
+import { counterGroups, counterGroupSql, statusAsReadSql, storedValuesOf } from '../../orders/stored-statuses';
 
 export type FindOrdersOptions = { db: Db; viewer: StaffUser; query: OrderListQuery };
 
@@ -14,9 +23,24 @@ function visibleTo(viewer: StaffUser): SQL | undefined {
   return can(viewer, 'orders:read-all') ? undefined : eq(orders.assignedTo, viewer.id);
 }
 
-function storedStatusIn(values: readonly string[]): SQL {
-  // `=` for a single value lets the (status, create_date) index hand rows over in the list's order.
-  return values.length === 1 ? eq(orders.status, values[0]!) : inArray(orders.status, [...values]);
+// The two expressions migration 0010 indexes, over the unqualified column as the index holds it (the
+// list's queries read `orders` under its own name, so the column is the same). Their values are
+// literals, not parameters: the planner matches an expression index only on the same expression.
+const statusAsRead = sql.raw(statusAsReadSql);
+const counterGroup = sql.raw(counterGroupSql);
+
+/** The status filter as one equality that an index in the list's order serves. */
+function statusCondition(filter: OrderStatusFilter): SQL | undefined {
+  if (filter === 'all') return undefined;
+  if (filter === inProgressFilter) return sql`${counterGroup} = 'in_progress'`;
+  return sql`${statusAsRead} = ${sql.raw(`'${filter}'`)}`;
+}
+
+/** The stored statuses a status filter covers, for the counters. */
+function storedValuesOfFilter(filter: OrderStatusFilter): string[] | null {
+  if (filter === 'all') return null;
+  if (filter === inProgressFilter) return counterGroups.in_progress.flatMap(storedValuesOf);
+  return storedValuesOf(filter);
 }
 
 /** `%text%` for ILIKE, with ILIKE's own characters (and its escape character) taken literally. */
@@ -26,28 +50,52 @@ function containsPattern(text: string): string {
 
 // The indexes hold create_date and id as DESC NULLS LAST; plain DESC means NULLS FIRST in PostgreSQL
 // and would not match them (both columns are NOT NULL, so the two orders are the same rows).
-const newestFirst = (table: { createDate: AnyColumn; id: AnyColumn }) => [
-  sql`${table.createDate} desc nulls last`,
-  sql`${table.id} desc nulls last`,
-];
+const newestFirst = [sql`${orders.createDate} desc nulls last`, sql`${orders.id} desc nulls last`];
+const oldestFirst = [sql`${orders.createDate} asc nulls first`, sql`${orders.id} asc nulls first`];
 
-/** The dashboard's counters over everything the viewer may see, whatever the filters: one pass. */
-async function countOrders(db: Db, visible: SQL | undefined): Promise<OrderCounters> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      newSubmissions: sql<number>`(count(*) filter (where ${storedStatusIn(storedValuesOf('reviewing_form_data'))}))::int`,
-      inProgress: sql<number>`(count(*) filter (where ${storedStatusIn(storedValuesOfGroup('inProcess'))}))::int`,
-      completed: sql<number>`(count(*) filter (where ${storedStatusIn(storedValuesOf('completed'))}))::int`,
-    })
-    .from(orders)
-    .where(visible);
-  return {
-    total: Number(row?.total ?? 0),
-    newSubmissions: Number(row?.newSubmissions ?? 0),
-    inProgress: Number(row?.inProgress ?? 0),
-    completed: Number(row?.completed ?? 0),
+/** Orders older (`after`) or newer (`before`) than the order `id`, in the list's order: the keyset. */
+function beyond(direction: 'after' | 'before', id: number): SQL {
+  const edge = sql`(select edge.create_date, edge.id from ${orders} as edge where edge.id = ${id})`;
+  // A row comparison over the indexes' last two columns is an index condition, so the scan starts at the edge.
+  return direction === 'after' ? sql`(${orders.createDate}, ${orders.id}) < ${edge}` : sql`(${orders.createDate}, ${orders.id}) > ${edge}`;
+}
+
+type CounterRow = { status: string; priority: string; orders: number };
+
+/** The viewer's rows of the maintained counters, by status and priority: a few dozen at most. */
+async function readCounters(db: Db, viewer: StaffUser): Promise<CounterRow[]> {
+  const rows = await db
+    .select({ status: orderCounters.status, priority: orderCounters.priority, orders: sql<number>`sum(${orderCounters.orders})::int` })
+    .from(orderCounters)
+    .where(can(viewer, 'orders:read-all') ? undefined : eq(orderCounters.assignee, viewer.id))
+    .groupBy(orderCounters.status, orderCounters.priority);
+  return rows.map((row) => ({ ...row, orders: Number(row.orders) }));
+}
+
+function sumOf(rows: CounterRow[], keep: (row: CounterRow) => boolean = () => true): number {
+  return rows.reduce((sum, row) => (keep(row) ? sum + row.orders : sum), 0);
+}
+
+/** The dashboard's counters: the five groups, which add up to the total. */
+function countersOf(rows: CounterRow[]): OrderCounters {
+  const inGroup = (group: keyof typeof counterGroups) => {
+    const stored = new Set(counterGroups[group].flatMap(storedValuesOf));
+    return sumOf(rows, (row) => stored.has(row.status));
   };
+  return {
+    total: sumOf(rows),
+    newSubmissions: inGroup('new'),
+    inProgress: inGroup('in_progress'),
+    completed: inGroup('completed'),
+    onHold: inGroup('on_hold'),
+    cancelled: inGroup('cancelled'),
+  };
+}
+
+/** How many orders the status and priority filters keep, from the counters. */
+function filteredTotal(rows: CounterRow[], query: OrderListQuery): number {
+  const statuses = storedValuesOfFilter(query.status);
+  return sumOf(rows, (row) => (statuses === null || statuses.includes(row.status)) && (query.priority === 'all' || row.priority === query.priority));
 }
 
 const listColumns = {
@@ -82,78 +130,109 @@ type ListRow = {
   assigneeName: string | null;
 };
 
-/** A page of orders matching `where`, straight from the index that has them in order. */
-async function indexedPage(db: Db, where: SQL | undefined, offset: number): Promise<ListRow[]> {
-  return db
-    .select(listColumns)
-    .from(orders)
-    .leftJoin(user, eq(user.id, orders.assignedTo))
-    .where(where)
-    .orderBy(...newestFirst(orders))
-    .limit(ordersPageSize)
-    .offset(offset);
+type Paging = { direction: 'first' | 'after' | 'before'; cursor?: number; offset: number };
+
+function pagingOf(query: OrderListQuery): Paging {
+  if (query.after !== undefined) return { direction: 'after', cursor: query.after, offset: 0 };
+  if (query.before !== undefined) return { direction: 'before', cursor: query.before, offset: 0 };
+  // An address with a page number and no key (typed or saved) skips to it.
+  return { direction: 'first', offset: (query.page - 1) * ordersPageSize };
 }
 
 /**
- * A page of a text search and the number of matches from one pass. The trigram indexes find the
- * matching rows (a scan does for searches under three characters), but the planner cannot tell how
- * many will match: asked for them in date order, it may walk the date index and fetch every row at
- * random. So the matching ids are collected first (a CTE used twice is computed once), then counted
- * and sorted, and only the page's 25 orders are read.
+ * One more row than a page, in the list's order (reversed for a previous page, then put back), from
+ * the index that holds the filter's rows in that order; the extra row says whether there is more.
  */
-async function searchedPage(db: Db, where: SQL | undefined, offset: number): Promise<{ rows: ListRow[]; total: number | null }> {
-  const matched = db.$with('matched').as(db.select({ id: orders.id, createDate: orders.createDate }).from(orders).where(where));
-  const page = db.$with('page').as(
-    db.select({ id: matched.id, createDate: matched.createDate }).from(matched).orderBy(...newestFirst(matched)).limit(ordersPageSize).offset(offset),
-  );
+async function readPage(db: Db, where: SQL | undefined, paging: Paging): Promise<ListRow[]> {
+  let keyset = paging.cursor === undefined ? undefined : beyond(paging.direction === 'before' ? 'before' : 'after', paging.cursor);
+  let offset = paging.offset;
+  if (paging.cursor === undefined && offset > 0) {
+    // A page by number: its first order is found by skipping index entries only (the inner `orders`
+    // hides the outer one, so `where` applies to it), then the page is read from there by key.
+    keyset = sql`(${orders.createDate}, ${orders.id}) <= (select ${orders.createDate}, ${orders.id} from ${orders} where ${where ?? sql`true`} order by ${sql.join(newestFirst, sql`, `)} limit 1 offset ${offset})`;
+    offset = 0;
+  }
   const rows = await db
+    .select(listColumns)
+    .from(orders)
+    .leftJoin(user, eq(user.id, orders.assignedTo))
+    .where(and(where, keyset))
+    .orderBy(...(paging.direction === 'before' ? oldestFirst : newestFirst))
+    .limit(ordersPageSize + 1)
+    .offset(offset);
+  return rows;
+}
+
+/**
+ * One more row than a page of a text search. The trigram indexes find the matching rows, but the
+ * planner cannot tell how many will match: asked for them in date order, it may walk the date index
+ * and fetch every row at random. So the matching keys are collected first (a CTE, computed once),
+ * sorted, and only the page's orders are read: the cost follows the matches, not the table.
+ */
+async function readSearchPage(db: Db, where: SQL | undefined, paging: Paging): Promise<ListRow[]> {
+  const keyset = paging.cursor === undefined ? undefined : beyond(paging.direction === 'before' ? 'before' : 'after', paging.cursor);
+  const matched = db.$with('matched').as(
+    db
+      .select({ id: orders.id, createDate: orders.createDate })
+      .from(orders)
+      .where(and(where, keyset)),
+  );
+  const ascending = paging.direction === 'before';
+  const page = db.$with('page').as(
+    db
+      .select({ id: matched.id, createDate: matched.createDate })
+      .from(matched)
+      .orderBy(...(ascending ? [sql`${matched.createDate} asc`, sql`${matched.id} asc`] : [sql`${matched.createDate} desc`, sql`${matched.id} desc`]))
+      .limit(ordersPageSize + 1)
+      .offset(paging.offset),
+  );
+  return db
     .with(matched, page)
-    .select({ ...listColumns, total: sql<number>`(select count(*) from ${matched})::int` })
+    .select(listColumns)
     .from(page)
     .innerJoin(orders, eq(orders.id, page.id))
     .leftJoin(user, eq(user.id, orders.assignedTo))
-    .orderBy(...newestFirst(page));
-  // A page past the last match has no row to carry the count.
-  return { rows, total: rows.length > 0 ? Number(rows[0]!.total) : null };
+    .orderBy(...(ascending ? oldestFirst : newestFirst));
 }
 
-async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where);
+/** Matches of a search, counted up to one past the limit: the count stops there whatever the table holds. */
+async function countMatchesUpToLimit(db: Db, where: SQL | undefined): Promise<number> {
+  const limited = db.select({ id: orders.id }).from(orders).where(where).limit(searchCountLimit + 1).as('limited');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(limited);
   return Number(row?.count ?? 0);
 }
 
 /**
- * One page of `/manage/orders`, newest first, 25 at a time, with the counters; a fixed handful of
- * queries whatever the page (the assignee's name is joined, not fetched per row).
+ * One page of `/manage/orders`, newest first, 25 at a time, with the counters. The counters and the
+ * total of a filtered list come from the maintained counters; a page comes from an index in the
+ * list's order, found by key; a search counts at most `searchCountLimit` + 1 matches. None of it
+ * reads the whole table.
  */
 export async function findOrders({ db, viewer, query }: FindOrdersOptions): Promise<OrderListResponse> {
   const visible = visibleTo(viewer);
-  const statusFilter = query.status === 'all' ? undefined : storedStatusIn(storedValuesOf(query.status));
   const priorityFilter = query.priority === 'all' ? undefined : eq(orders.priority, query.priority);
-  // ILIKE '%…%' is what the trigram indexes on both columns serve.
   const pattern = containsPattern(query.search);
-  const searchFilter = query.search === '' ? undefined : or(ilike(orders.applicationId, pattern), ilike(orders.billingEmail, pattern));
-  const where = and(visible, statusFilter, priorityFilter, searchFilter);
-  const offset = (query.page - 1) * ordersPageSize;
+  // ILIKE '%…%' is what the trigram indexes on the three columns serve.
+  const searchFilter =
+    query.search === ''
+      ? undefined
+      : or(ilike(orders.applicationId, pattern), ilike(orders.billingEmail, pattern), sql`(${orders.formData} -> 'company' ->> 'companyName') ilike ${pattern}`);
+  const where = and(visible, statusCondition(query.status), priorityFilter, searchFilter);
+  const paging = pagingOf(query);
 
-  let rows: ListRow[];
-  let total: number | null;
-  let counters: OrderCounters;
-  if (searchFilter) {
-    let searched;
-    [searched, counters] = await Promise.all([searchedPage(db, where, offset), countOrders(db, visible)]);
-    rows = searched.rows;
-    total = searched.total ?? (offset === 0 ? 0 : await countMatching(db, where));
-  } else {
-    const filtered = statusFilter !== undefined || priorityFilter !== undefined;
-    [rows, counters, total] = await Promise.all([
-      indexedPage(db, where, offset),
-      countOrders(db, visible),
-      // Without filters the matching orders are exactly those the counters count.
-      filtered ? countMatching(db, where) : null,
-    ]);
-    total ??= counters.total;
-  }
+  const [pageRows, counterRows, matches] = await Promise.all([
+    searchFilter ? readSearchPage(db, where, paging) : readPage(db, where, paging),
+    readCounters(db, viewer),
+    searchFilter ? countMatchesUpToLimit(db, where) : null,
+  ]);
+
+  const more = pageRows.length > ordersPageSize;
+  // A previous page was read oldest first, from the edge: its extra row is the newest, and it is turned back.
+  const rows = pageRows.slice(0, ordersPageSize);
+  if (paging.direction === 'before') rows.reverse();
+  // Past the cursor of `after` there is the page it came from; before `before`, the page it came from.
+  const hasNewer = paging.direction === 'after' || (paging.direction === 'before' ? more : paging.offset > 0);
+  const hasOlder = paging.direction === 'before' || more;
 
   const items: OrderListItem[] = rows.map((row) => ({
     id: row.id,
@@ -169,5 +248,14 @@ export async function findOrders({ db, viewer, query }: FindOrdersOptions): Prom
     dueDate: row.dueDate?.toISOString() ?? null,
     createDate: row.createDate.toISOString(),
   }));
-  return { orders: items, total, page: query.page, pageSize: ordersPageSize, counters };
+  return {
+    orders: items,
+    total: matches === null ? filteredTotal(counterRows, query) : Math.min(matches, searchCountLimit),
+    totalIsLowerBound: matches !== null && matches > searchCountLimit,
+    page: query.page,
+    pageSize: ordersPageSize,
+    nextCursor: hasOlder && items.length > 0 ? items[items.length - 1]!.id : null,
+    previousCursor: hasNewer && items.length > 0 ? items[0]!.id : null,
+    counters: countersOf(counterRows),
+  };
 }
