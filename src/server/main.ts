@@ -2,6 +2,8 @@ import { openDatabase } from './db/database';
 import { loadEnv } from './env';
 import { buildAppWithServices } from './app';
 import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
+import { startBackgroundJobs } from './jobs/background-jobs';
+import type { JobRunner } from './jobs/job-runner';
 
 const env = loadEnv();
 const database = await openDatabase(
@@ -19,8 +21,10 @@ if (firstAdmin) {
   );
 }
 
+let jobs: JobRunner | null = null;
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);
+  await jobs?.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -29,4 +33,6 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
+// After listening, so the test processor's redelivered webhooks find the route.
+jobs = await startBackgroundJobs(services, app.log);
 app.log.info(`EIN filing service on http://localhost:${env.PORT} (database: ${database.kind})`);
