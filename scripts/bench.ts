@@ -3,7 +3,8 @@
 // Then the timings: the public API calls (PGlite), staff password hashing, and the staff API with
 // 10,000 and 100,000 orders in PostgreSQL (`BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`).
 // Page loads under a mobile profile come between (scripts/bench-page-load.ts); `BENCH_PAGES_ONLY=1`
-// stops after them.
+// stops after them. The e-mail outbox's figures come last (scripts/bench-outbox.ts);
+// `BENCH_OUTBOX_ONLY=1` runs only them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,12 @@ import { ss4Lines } from '../src/shared/ss4/ss4-mapping';
 import type { Application } from '../src/shared/application/application';
 import { benchPasswordHashing, benchStaffApi } from './bench-staff';
 import { benchPageLoads } from './bench-page-load';
+import { benchOutbox } from './bench-outbox';
+
+if (process.env.BENCH_OUTBOX_ONLY) {
+  await benchOutbox();
+  process.exit(0);
+}
 
 // Each route, the saved answers it needs, the code it must not load, and its budget of gzip JS:
 // 150 KB for the public pages and wizard steps 1-5; 180 KB for the pages that talk to the server,
@@ -130,5 +137,6 @@ await database.close();
 
 await benchPasswordHashing();
 await benchStaffApi();
+await benchOutbox();
 
 process.exit(overBudget ? 1 : 0);
