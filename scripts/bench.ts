@@ -6,6 +6,7 @@
 // stops after them. `BENCH_ORDERS=1000000` measures the staff API at a million orders too (with 10,000
 // as the base of the ratios); `BENCH_STAFF_ONLY=1` measures only the staff API.
 // `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database).
+// The e-mail outbox's figures come last (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,12 @@ import { ss4Lines } from '../src/shared/ss4/ss4-mapping';
 import type { Application } from '../src/shared/application/application';
 import { benchPasswordHashing, benchStaffApi } from './bench-staff';
 import { benchPageLoads } from './bench-page-load';
+import { benchOutbox } from './bench-outbox';
+
+if (process.env.BENCH_OUTBOX_ONLY) {
+  await benchOutbox();
+  process.exit(0);
+}
 
 // `BENCH_STAFF_ONLY=1`: only the staff API at volume (with `BENCH_ORDERS`), without the build and the browser.
 if (process.env.BENCH_STAFF_ONLY) {
@@ -152,5 +159,6 @@ await database.close();
 
 await benchPasswordHashing();
 await benchStaffApi();
+await benchOutbox();
 
 process.exit(overBudget ? 1 : 0);

@@ -10,6 +10,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { loadDataKey, createFieldCipher } from './security/encryption';
 import { createMailer, type Mailer } from './email/mailer';
+import { createEmailOutbox } from './email/outbox';
 import type { AppServices } from './services';
 import type { PaymentProvider } from './payments/provider';
 import { createPaymentProvider } from './payments/create-payment-provider';
@@ -94,12 +95,14 @@ export async function buildAppWithServices({
     });
   const auth = createStaffAuth({ env, database, secret: authSecret(env, dataKey) });
   const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL });
+  const chosenMailer = mailer ?? createMailer(env);
   const services: AppServices = {
     env,
     database,
     provider,
     cipher: createFieldCipher(dataKey),
-    mailer: mailer ?? createMailer(env),
+    mailer: chosenMailer,
+    outbox: createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log }),
     auth,
     guards,
   };

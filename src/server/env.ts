@@ -104,6 +104,14 @@ const envSchema = z.object({
   /** The first admin, created on the first start when no staff account exists. */
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),
+  /** How long a claimed e-mail is left to its sender before another worker may send it again. */
+  OUTBOX_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** On PGlite, how often the in-process loop looks for due e-mails (PostgreSQL uses pg-boss). */
+  OUTBOX_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  /** How often checkouts paid at the provider without an order are looked for (also at start-up). */
+  RECONCILE_PAYMENTS_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Crash tests only (honoured only when NODE_ENV=test): the point where the process stops to be killed. */
+  TEST_PAUSE_AT: z.enum(['email-claimed', 'payment-succeeded']).optional(),
   /** The service's own third-party designee on Form SS-4: name, address with ZIP code, telephone and fax. */
   SS4_DESIGNEE_NAME: optionalText.pipe(z.string().max(80, 'SS4_DESIGNEE_NAME must be at most 80 characters').optional()),
   SS4_DESIGNEE_ADDRESS: optionalText.pipe(z.string().max(120, 'SS4_DESIGNEE_ADDRESS must be at most 120 characters').optional()),

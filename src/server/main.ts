@@ -2,9 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase, type Database } from './db/database';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv, publicConfig } from './env';
-import { buildApp } from './app';
+import { buildAppWithServices } from './app';
 import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
 import { firstAdminNotice } from './first-admin-notice';
+import { startBackgroundJobs } from './jobs/background-jobs';
+import type { JobRunner } from './jobs/job-runner';
 
 const env = loadEnv();
 let database: Database;
@@ -16,12 +18,14 @@ try {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
-const app = await buildApp({ env, database, logger: true });
+const { app, services } = await buildAppWithServices({ env, database, logger: true });
 
 const firstAdmin = await ensureFirstAdmin(database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
+let jobs: JobRunner | null = null;
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);
+  await jobs?.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -30,6 +34,8 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
+// After listening, so the test processor's redelivered webhooks find the route.
+jobs = await startBackgroundJobs(services, app.log);
 const { port } = app.server.address() as AddressInfo;
 app.log.info(`EIN filing service listening on http://localhost:${port} (database: ${database.kind})`);
 if (firstAdmin) {

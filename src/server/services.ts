@@ -1,6 +1,7 @@
 import type { Database } from './db/database';
 import type { Env } from './env';
 import type { Mailer } from './email/mailer';
+import type { EmailOutbox } from './email/outbox';
 import type { PaymentProvider } from './payments/provider';
 import type { FieldCipher } from './security/encryption';
 import type { StaffAuth } from './auth/auth';
@@ -13,6 +14,8 @@ export type AppServices = {
   provider: PaymentProvider;
   cipher: FieldCipher;
   mailer: Mailer;
+  /** Sends what `enqueueEmail` queued: at once after the commit, and with retries. */
+  outbox: EmailOutbox;
   /** Staff accounts and sessions (Better Auth). */
   auth: StaffAuth;
   /** Pre-handlers for `/api/manage` routes: any signed-in staff member, or admins only. */

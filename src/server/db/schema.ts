@@ -13,22 +13,27 @@ export const settings = pgTable('settings', {
  * One attempt to pay for one application (one browser draft): the validated application with the SSN
  * encrypted, the tracking number it will carry, and the payment intent. Orders are built from it.
  */
-export const checkouts = pgTable('checkouts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  draftId: uuid('draft_id').notNull().unique(),
-  trackingNumber: text('tracking_number').notNull().unique(),
-  /** The application as `applicationSchema` parses it, with the SSN replaced by its ciphertext. */
-  formData: jsonb('form_data').notNull(),
-  email: text('email').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  paymentProvider: text('payment_provider').notNull(),
-  paymentIntentId: text('payment_intent_id').unique(),
-  /** `open` until its payment succeeds, then `paid`. */
-  status: text('status').notNull().default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id').notNull().unique(),
+    trackingNumber: text('tracking_number').notNull().unique(),
+    /** The application as `applicationSchema` parses it, with the SSN replaced by its ciphertext. */
+    formData: jsonb('form_data').notNull(),
+    email: text('email').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentIntentId: text('payment_intent_id').unique(),
+    /** `open` until its payment succeeds, then `paid`. */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The payment reconciliation reads the open checkouts that have an intent.
+  (table) => [index('checkouts_open_with_intent_idx').on(table.updatedAt).where(sql`${table.status} <> 'paid' AND ${table.paymentIntentId} IS NOT NULL`)],
+);
 
 /** A paid application; exactly one per succeeded payment intent. */
 export const orders = pgTable(
@@ -55,12 +60,12 @@ export const orders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     dueDate: timestamp('due_date', { withTimezone: true }),
     ein: text('ein'),
-    /** When the EIN e-mail went out; cleared when the EIN changes, so the new one is sent. */
+    /** When the EIN e-mail was queued in the outbox; cleared when the EIN changes, so the new one is sent. */
     einEmailedAt: timestamp('ein_emailed_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
     /** Same shape as the checkout's: the SSN stays encrypted. */
     formData: jsonb('form_data').notNull(),
-    /** Set by whoever claims the confirmation e-mail, so it is sent once. */
+    /** No longer written: the confirmation e-mail is queued in `email_outbox` with the order. */
     confirmationEmailSentAt: timestamp('confirmation_email_sent_at', { withTimezone: true }),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -124,6 +129,52 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The built-in test processor's webhooks until delivered, so a restart does not lose them. */
+export const testPaymentWebhooks = pgTable(
+  'test_payment_webhooks',
+  {
+    eventId: text('event_id').primaryKey(),
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('test_payment_webhooks_pending_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} IS NULL`)],
+);
+
+/**
+ * Every e-mail the service sends: written in the same transaction as the event that causes it, sent
+ * by the outbox worker (`src/server/email/outbox.ts`) with retries. `queued` until sent or given up
+ * (`failed`); a claim (`claimed_until`) expires, so a crash mid-send only delays the message.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** The `Message-ID` header, the same on every attempt, so a receiver can recognise a resend. */
+    messageId: text('message_id').notNull().unique(),
+    kind: text('kind').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('email_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
+    index('email_outbox_order_id_idx').on(table.orderId),
+  ],
+);
 
 /** Request counters for rate limits, shared by every app instance. */
 export const rateLimitHits = pgTable('rate_limit_hits', {

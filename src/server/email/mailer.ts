@@ -4,7 +4,14 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Env } from '../env';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The `Message-ID` header (`<local@domain>`); the outbox gives each message one that never changes. */
+  messageId?: string;
+};
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
 

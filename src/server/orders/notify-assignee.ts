@@ -1,25 +1,23 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../email/mailer';
+import type { Db } from '../db/database';
 import { assignmentEmail } from '../email/assignment-email';
+import { enqueueEmail } from '../email/outbox';
 import type { OrderPriority } from '../../shared/orders/statuses';
 import { manageOrderUrl } from '../site-links';
 
-export type NotifyAssigneeOptions = {
-  mailer: Mailer;
+export type QueueAssigneeNoticeOptions = {
   assignee: { name: string; email: string };
   order: { id: number; applicationId: string; priority: OrderPriority; dueDate: Date | null };
   /** The admin's name; null for auto-assignment. */
   assignedBy: string | null;
   /** `PUBLIC_URL` or the request's origin (see `siteOrigin`). */
   origin: string;
-  log: FastifyBaseLogger;
 };
 
 /**
- * E-mails a staff member that an order is now theirs. The assignment stands whether or not the
- * e-mail goes out, so a failure is only logged (spec 02 section 4).
+ * Queues, in the assignment's transaction, the e-mail telling a staff member that an order is now
+ * theirs. The assignment stands whether or not it goes out (spec 02 section 4); the outbox retries it.
  */
-export async function notifyAssignee({ mailer, assignee, order, assignedBy, origin, log }: NotifyAssigneeOptions): Promise<boolean> {
+export function queueAssigneeNotice(tx: Pick<Db, 'insert'>, { assignee, order, assignedBy, origin }: QueueAssigneeNoticeOptions): Promise<number> {
   const message = assignmentEmail({
     assigneeName: assignee.name,
     trackingNumber: order.applicationId,
@@ -28,12 +26,5 @@ export async function notifyAssignee({ mailer, assignee, order, assignedBy, orig
     assignedBy,
     orderUrl: manageOrderUrl(origin, order.id),
   });
-  try {
-    await mailer.send({ to: assignee.email, ...message });
-    return true;
-  } catch (error) {
-    // A mail server's message may quote the address, so only the order id and the error code are logged.
-    log.error({ orderId: order.id, code: (error as { code?: unknown } | null)?.code }, 'assignment e-mail not sent');
-    return false;
-  }
+  return enqueueEmail(tx, { kind: 'assignment', orderId: order.id, to: assignee.email, ...message });
 }

@@ -1,39 +1,30 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppServices } from '../services';
+import type { Db } from '../db/database';
+import type { Env } from '../env';
 import { orderConfirmationEmail } from '../email/order-confirmation-email';
-import { sendOnce, type SendOnceOutcome } from '../email/send-once';
+import { enqueueEmail } from '../email/outbox';
 import { siteOrigin, trackingUrl } from '../site-links';
 
-export type SendOrderConfirmationOptions = {
-  services: Pick<AppServices, 'database' | 'mailer' | 'env'>;
-  orderId: number;
-  log: FastifyBaseLogger;
+export type QueueOrderConfirmationOptions = {
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'SUPPORT_EMAIL'>;
+  order: { id: number; applicationId: string; billingEmail: string; amount: number; currency: string };
 };
 
-/** `sent` by this call; `claimed` already (sent before, or being sent by a concurrent call); or `failed`. */
-export type ConfirmationOutcome = SendOnceOutcome;
-
 /**
- * Sends the order's confirmation e-mail unless it has been sent; a failed send is tried again by the
- * next confirmation or webhook for the payment.
+ * Queues the order's confirmation e-mail in `tx`, the transaction that creates the order, so an order
+ * never exists without its e-mail on the way, and a repeated confirmation (which creates nothing)
+ * queues nothing. Answers the outbox row's id.
  */
-export async function sendOrderConfirmation({ services, orderId, log }: SendOrderConfirmationOptions): Promise<ConfirmationOutcome> {
-  return sendOnce({
-    db: services.database.db,
-    mailer: services.mailer,
-    orderId,
-    stamp: 'confirmationEmailSentAt',
-    name: 'order confirmation',
-    log,
-    compose: (order) => ({
-      to: order.billingEmail,
-      ...orderConfirmationEmail({
-        trackingNumber: order.applicationId,
-        amountCents: order.amount,
-        currency: order.currency,
-        trackingUrl: trackingUrl(siteOrigin(services.env), order.applicationId),
-        supportEmail: services.env.SUPPORT_EMAIL,
-      }),
+export function queueOrderConfirmation(tx: Pick<Db, 'insert'>, { env, order }: QueueOrderConfirmationOptions): Promise<number> {
+  return enqueueEmail(tx, {
+    kind: 'order_confirmation',
+    orderId: order.id,
+    to: order.billingEmail,
+    ...orderConfirmationEmail({
+      trackingNumber: order.applicationId,
+      amountCents: order.amount,
+      currency: order.currency,
+      trackingUrl: trackingUrl(siteOrigin(env), order.applicationId),
+      supportEmail: env.SUPPORT_EMAIL,
     }),
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { Env } from '../env';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
+import { pauseForCrashTest } from '../jobs/test-pause';
 import { createTestProcessor, type DeliverWebhook, type TestProcessor } from './test-processor';
 
 export type CreatePaymentProviderOptions = {
@@ -25,7 +26,12 @@ export function createPaymentProvider({ env, database, dataKey, deliverWebhook }
     if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
     return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
   }
-  return createTestProcessor({ database, webhookSecret: testProcessorWebhookSecret(dataKey), deliverWebhook });
+  return createTestProcessor({
+    database,
+    webhookSecret: testProcessorWebhookSecret(dataKey),
+    deliverWebhook,
+    afterPaymentSucceeded: () => pauseForCrashTest(env, 'payment-succeeded'),
+  });
 }
 
 export function isTestProcessor(provider: PaymentProvider): provider is TestProcessor {

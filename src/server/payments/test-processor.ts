@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { testPaymentIntents } from '../db/schema';
+import { testPaymentIntents, testPaymentWebhooks } from '../db/schema';
 import { AppError } from '../plugins/errors';
 import { fieldErrors } from '../../shared/field-errors';
 import { testPaymentAuthenticateSchema, testPaymentConfirmSchema, type TestPaymentResult } from '../../shared/test-card';
@@ -21,6 +21,11 @@ export type TestProcessor = PaymentProvider & {
   authenticate(input: { clientSecret: string; outcome: 'complete' | 'fail' }): Promise<{ redirectUrl: string }>;
   /** Resolves once every webhook delivery started so far has finished (or given up). */
   settled(): Promise<void>;
+  /**
+   * Delivers again the webhooks still undelivered (the process stopped, or every retry failed), each
+   * once per call; the job runner calls it at start-up and every minute. Answers how many were tried.
+   */
+  redeliverPending(): Promise<number>;
 };
 
 export type DeliverWebhook = (payload: string, signature: string) => Promise<void>;
@@ -31,6 +36,8 @@ export type TestProcessorOptions = {
   deliverWebhook: DeliverWebhook;
   /** Pauses before each retry of a failed delivery. */
   webhookRetryDelaysMs?: number[];
+  /** Crash tests: called after a payment succeeds, before its webhook is recorded. */
+  afterPaymentSucceeded?: () => Promise<void>;
 };
 
 type PaymentError = Extract<TestPaymentResult, { error: unknown }>['error'];
@@ -87,7 +94,13 @@ function toPaymentIntent(row: Row): PaymentIntent {
 const withSecret = (path: string, row: Row) =>
   `${path}?${new URLSearchParams({ payment_intent: row.id, payment_intent_client_secret: row.clientSecret })}`;
 
-export function createTestProcessor({ database, webhookSecret, deliverWebhook, webhookRetryDelaysMs = [200, 1000, 3000] }: TestProcessorOptions): TestProcessor {
+export function createTestProcessor({
+  database,
+  webhookSecret,
+  deliverWebhook,
+  webhookRetryDelaysMs = [200, 1000, 3000],
+  afterPaymentSucceeded,
+}: TestProcessorOptions): TestProcessor {
   const { db } = database;
   const deliveries = new Set<Promise<void>>();
 
@@ -116,25 +129,35 @@ export function createTestProcessor({ database, webhookSecret, deliverWebhook, w
     return row;
   }
 
+  /** One signed attempt (signed per attempt, so a retry carries a fresh timestamp as Stripe's do). */
+  async function attempt(payload: string, eventId: string): Promise<boolean> {
+    try {
+      await deliverWebhook(payload, signWebhookPayload(payload, webhookSecret));
+    } catch {
+      return false;
+    }
+    await db.update(testPaymentWebhooks).set({ deliveredAt: sql`now()`, claimedUntil: null }).where(eq(testPaymentWebhooks.eventId, eventId));
+    return true;
+  }
+
   async function deliver(payload: string, eventId: string): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        // Signed per attempt, so a retry carries a fresh timestamp as Stripe's do.
-        await deliverWebhook(payload, signWebhookPayload(payload, webhookSecret));
+    for (let index = 0; ; index += 1) {
+      if (await attempt(payload, eventId)) return;
+      const delay = webhookRetryDelaysMs[index];
+      if (delay === undefined) {
+        // Kept in the database: `redeliverPending` tries again later, as Stripe retries for days.
+        console.error(`Test payment webhook ${eventId} not delivered after ${index + 1} attempts; it will be retried`);
         return;
-      } catch (error) {
-        const delay = webhookRetryDelaysMs[attempt];
-        if (delay === undefined) {
-          console.error(`Test payment webhook ${eventId} not delivered after ${attempt + 1} attempts: ${error instanceof Error ? error.message : String(error)}`);
-          return;
-        }
-        await sleep(delay);
       }
+      await sleep(delay);
     }
   }
 
-  /** Sends the Stripe-shaped event in the background; the card call does not wait for it. */
-  function sendEvent(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', row: Row): void {
+  /**
+   * Records the Stripe-shaped event (so it outlives the process), then sends it in the background;
+   * the card call does not wait for the delivery.
+   */
+  async function sendEvent(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', row: Row): Promise<void> {
     const id = `evt_${randomBase62()}`;
     const event = {
       id,
@@ -144,8 +167,16 @@ export function createTestProcessor({ database, webhookSecret, deliverWebhook, w
       livemode: false,
       data: { object: { id: row.id, object: 'payment_intent', status: row.status, amount: row.amountCents, currency: row.currency, metadata: row.metadata } },
     };
-    const delivery = deliver(JSON.stringify(event), id).finally(() => deliveries.delete(delivery));
+    const payload = JSON.stringify(event);
+    // Claimed by this process while it delivers; the claim expires if the process dies.
+    await db.insert(testPaymentWebhooks).values({ eventId: id, payload, attempts: 1, claimedUntil: sql`now() + interval '1 minute'` });
+    const delivery = deliver(payload, id).finally(() => deliveries.delete(delivery));
     deliveries.add(delivery);
+  }
+
+  async function succeeded(row: Row): Promise<void> {
+    await afterPaymentSucceeded?.();
+    await sendEvent('payment_intent.succeeded', row);
   }
 
   return {
@@ -211,10 +242,10 @@ export function createTestProcessor({ database, webhookSecret, deliverWebhook, w
         return { error: current?.status === 'succeeded' ? alreadySucceeded : notConfirmable };
       }
       if (card.outcome === 'decline') {
-        sendEvent('payment_intent.payment_failed', row);
+        await sendEvent('payment_intent.payment_failed', row);
         return { error: card.error };
       }
-      if (row.status === 'succeeded') sendEvent('payment_intent.succeeded', row);
+      if (row.status === 'succeeded') await succeeded(row);
       const paymentIntent = { id: row.id, status: row.status };
       return row.status === 'requires_action'
         ? { paymentIntent, nextAction: { redirectUrl: withSecret('/payments/test-authentication', row) } }
@@ -241,12 +272,46 @@ export function createTestProcessor({ database, webhookSecret, deliverWebhook, w
         if (current?.status === 'succeeded') return back(current, 'succeeded');
         throw new AppError('conflict', 'This payment is not waiting for authentication.');
       }
-      sendEvent(complete ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', row);
+      if (complete) await succeeded(row);
+      else await sendEvent('payment_intent.payment_failed', row);
       return back(row, complete ? 'succeeded' : 'failed');
     },
 
     async settled() {
       while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
+    },
+
+    async redeliverPending() {
+      const due = db
+        .select({ eventId: testPaymentWebhooks.eventId })
+        .from(testPaymentWebhooks)
+        .where(
+          and(
+            isNull(testPaymentWebhooks.deliveredAt),
+            lte(testPaymentWebhooks.nextAttemptAt, sql`now()`),
+            or(isNull(testPaymentWebhooks.claimedUntil), lt(testPaymentWebhooks.claimedUntil, sql`now()`)),
+            // As Stripe, retried for three days.
+            gt(testPaymentWebhooks.createdAt, sql`now() - interval '3 days'`),
+          ),
+        )
+        .orderBy(asc(testPaymentWebhooks.createdAt))
+        .limit(100)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(testPaymentWebhooks)
+        .set({ claimedUntil: sql`now() + interval '1 minute'`, attempts: sql`${testPaymentWebhooks.attempts} + 1` })
+        .where(inArray(testPaymentWebhooks.eventId, due))
+        .returning();
+      for (const row of claimed) {
+        if (await attempt(row.payload, row.eventId)) continue;
+        // Stripe's pace, roughly: a minute doubling, at most an hour.
+        const delaySeconds = Math.min(60 * 2 ** Math.max(0, row.attempts - 1), 3600);
+        await db
+          .update(testPaymentWebhooks)
+          .set({ claimedUntil: null, nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` })
+          .where(eq(testPaymentWebhooks.eventId, row.eventId));
+      }
+      return claimed.length;
     },
   };
 }

@@ -127,9 +127,31 @@ export type OrderDetail = {
   ss4Designee?: Ss4Designee | null;
 };
 
+/** One e-mail about the order, as the outbox holds it (`GET /api/manage/orders/:id`). */
+export type OrderEmail = {
+  id: number;
+  /** `order_confirmation`, `ein`, `assignment`, … */
+  kind: string;
+  to: string;
+  subject: string;
+  /** `queued` until sent, or `failed` once every attempt has failed. */
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  /** When it is tried next, while queued. */
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+};
+
 export type OrderDetailResponse = {
   order: OrderDetail;
-  /** After a save: whether the EIN e-mail went out now, was not due, or failed (the save still holds). */
+  /** The order's e-mails, oldest first. */
+  emails?: OrderEmail[];
+  /**
+   * After a save: whether the EIN e-mail went out now, was not due, or could not be sent now (`failed`:
+   * the save still holds and the outbox tries it again).
+   */
   einEmail?: 'sent' | 'not_due' | 'failed';
 };
 

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { paths } from '../../paths';
 import { parseOrderId } from './order-detail-page';
-import type { OrderDetail } from '../../../shared/staff/orders';
+import type { OrderDetail, OrderEmail } from '../../../shared/staff/orders';
 import { FakeEventSource } from '../../testing/event-source';
 import { errorResponse, jsonResponse, laterResponse, requests, serve } from '../../testing/network';
 import { maskedFormData, sampleOrder } from '../../testing/orders';
@@ -16,9 +16,9 @@ beforeEach(() => FakeEventSource.install());
 
 
 /** A server that answers the order, the staff list and an empty comment list. */
-function serveOrder(order: OrderDetail = sampleOrder()) {
+function serveOrder(order: OrderDetail = sampleOrder(), emails: OrderEmail[] = []) {
   serve({
-    [`GET /api/manage/orders/${order.id}`]: () => jsonResponse({ order }),
+    [`GET /api/manage/orders/${order.id}`]: () => jsonResponse({ order, emails }),
     'GET /api/manage/staff': () => jsonResponse({ staff: staffList }),
     [`GET /api/manage/orders/${order.id}/comments`]: () => jsonResponse({ comments: [] }),
   });
@@ -191,5 +191,29 @@ describe('OrderDetailPage', () => {
     renderOrderScreen();
     await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
     expect(screen.queryByRole('heading', { name: 'Status History' })).toBeNull();
+  });
+
+  it("shows each of the order's e-mails with its state, attempts and last error, and no card without any", async () => {
+    const email = { to: 'owner@example.com', subject: 'Your order', createdAt: '2026-11-20T15:30:00.000Z' };
+    serveOrder(sampleOrder(), [
+      { ...email, id: 1, kind: 'order_confirmation', status: 'sent', attempts: 1, lastError: null, nextAttemptAt: null, sentAt: '2026-11-20T15:30:01.000Z' },
+      { ...email, id: 2, kind: 'ein', status: 'queued', attempts: 2, lastError: 'ECONNREFUSED: connect refused', nextAttemptAt: '2026-11-21T10:00:00.000Z', sentAt: null },
+      { ...email, id: 3, kind: 'assignment', to: 'staff@example.com', status: 'failed', attempts: 10, lastError: 'SMTP 550: mailbox unavailable', nextAttemptAt: null, sentAt: null },
+    ]);
+    renderOrderScreen();
+    const card = (await screen.findByRole('heading', { level: 2, name: 'E-mails' })).closest('div.rounded-xl') as HTMLElement;
+    const entries = within(card).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Order confirmationSentTo owner@example\.comSent November 20, 2026.* · 1 attempt$/),
+      expect.stringMatching(/^EINQueuedTo owner@example\.com2 attempts · next try November 21, 2026.*Last error: ECONNREFUSED: connect refused$/),
+      'Assignment noticeFailedTo staff@example.com10 attemptsLast error: SMTP 550: mailbox unavailable',
+    ]);
+    resetPage();
+    FakeEventSource.install();
+
+    serveOrder();
+    renderOrderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
+    expect(screen.queryByRole('heading', { name: 'E-mails' })).toBeNull();
   });
 });

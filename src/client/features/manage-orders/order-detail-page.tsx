@@ -9,6 +9,7 @@ import { OrderApplicationCard } from './order-application-card';
 import { formatLongDate } from './order-formats';
 import { OrderManagementCard } from './order-management-card';
 import { OrderStatusHistoryCard } from './order-status-history-card';
+import { OrderEmailsCard } from './order-emails-card';
 import { useOrderDetail } from './use-order-detail';
 
 /** The route's id as a whole number; anything else names no order. */
@@ -24,11 +25,11 @@ export function parseOrderId(id: string | undefined): number | null {
  */
 export type OrderDetailLinkState = { ordersSearch?: string };
 
-/** `/manage/orders/{id}`: one order, its management form, the application, comments and history. */
+/** `/manage/orders/{id}`: one order, its management form, the application, comments, history and e-mails. */
 export function OrderDetailPage() {
   const { id } = useParams();
   const orderId = parseOrderId(id);
-  const { order, loading, notFound, failed, retry } = useOrderDetail(orderId);
+  const { order, emails, loading, notFound, failed, retry } = useOrderDetail(orderId);
 
   if (loading) {
     return (
@@ -76,9 +77,14 @@ export function OrderDetailPage() {
         <OrderApplicationCard order={order} />
       </div>
 
-      <div className={`mt-6 grid items-start gap-6 ${order.statusHistory.length > 0 ? 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
+      <div className={`mt-6 grid items-start gap-6 ${order.statusHistory.length > 0 || emails.length > 0 ? 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
         <CommentsCard orderId={order.id} />
-        {order.statusHistory.length > 0 ? <OrderStatusHistoryCard history={order.statusHistory} /> : null}
+        {order.statusHistory.length > 0 || emails.length > 0 ? (
+          <div className="grid gap-6">
+            {order.statusHistory.length > 0 ? <OrderStatusHistoryCard history={order.statusHistory} /> : null}
+            {emails.length > 0 ? <OrderEmailsCard emails={emails} /> : null}
+          </div>
+        ) : null}
       </div>
     </PageFrame>
   );

@@ -41,6 +41,7 @@ export function useOrderDetail(orderId: number | null) {
 
   return {
     order: query.data?.order ?? null,
+    emails: query.data?.emails ?? [],
     loading: query.isPending && orderId !== null,
     notFound,
     failed,
@@ -68,7 +69,7 @@ export function useUpdateOrder(orderId: number) {
   return useMutation({
     mutationFn: (update: OrderUpdateInput) => apiRequest<OrderDetailResponse>('PATCH', orderPath(orderId), update),
     onSuccess: async (response) => {
-      queryClient.setQueryData(orderQueryKey(orderId), { order: response.order });
+      queryClient.setQueryData(orderQueryKey(orderId), { order: response.order, emails: response.emails });
       // The spec reloads the order after a save: the history and anything changed meanwhile come with it.
       // The list shows status, priority and assignee too.
       await Promise.all([

@@ -5,14 +5,15 @@ import type { AppServices } from '../../services';
 import type { PaymentIntent } from '../../payments/provider';
 import { addBusinessDays } from '../../../shared/dates';
 import type { Checkout } from './get-checkout';
-import { sendOrderConfirmation, type ConfirmationOutcome } from '../../orders/send-order-confirmation';
+import { queueOrderConfirmation } from '../../orders/send-order-confirmation';
+import type { DeliveryOutcome } from '../../email/outbox';
 import { insertOrderFromCheckout } from '../../orders/insert-order';
 import { autoAssignOrder } from '../../orders/auto-assign-order';
-import { notifyAssignee } from '../../orders/notify-assignee';
+import { queueAssigneeNotice } from '../../orders/notify-assignee';
 import { siteOrigin } from '../../site-links';
 
 export type CreateOrderFromPaymentOptions = {
-  services: Pick<AppServices, 'database' | 'mailer' | 'env'>;
+  services: Pick<AppServices, 'database' | 'outbox' | 'env'>;
   /** The intent as the provider reports it now; it must have succeeded. */
   intent: PaymentIntent;
   /** The checkout the intent belongs to. */
@@ -22,17 +23,19 @@ export type CreateOrderFromPaymentOptions = {
 
 export type CreatedOrder = {
   orderId: number;
-  /** False when the order already existed (another confirmation or webhook made it). */
+  /** False when the order already existed (another confirmation, webhook or reconciliation made it). */
   created: boolean;
-  confirmationEmail: ConfirmationOutcome;
+  /** The confirmation e-mail's outcome when this call created the order; null for a repeat. */
+  confirmationEmail: DeliveryOutcome | null;
 };
 
 /**
- * Turns a succeeded payment into its order, exactly once however many confirmations and webhooks
- * arrive together: the order is copied from the stored checkout (never from what the browser sends
- * after paying) by one `INSERT … SELECT … ON CONFLICT DO NOTHING`, in the same transaction that marks
- * the checkout paid and that gives a new order to a priority fulfiller. The confirmation e-mail, and
- * the assignee's notification, follow the commit.
+ * Turns a succeeded payment into its order, exactly once however many confirmations, webhooks and
+ * reconciliations arrive together: the order is copied from the stored checkout (never from what the
+ * browser sends after paying) by one `INSERT … SELECT … ON CONFLICT DO NOTHING`, in the same
+ * transaction that marks the checkout paid, gives a new order to a priority fulfiller and queues the
+ * confirmation e-mail (and the assignee's notice). After the commit they are tried at once; the
+ * outbox retries what does not go out.
  */
 export async function createOrderFromPayment({ services, intent, checkout, log }: CreateOrderFromPaymentOptions): Promise<CreatedOrder> {
   if (intent.status !== 'succeeded') throw new Error(`Payment intent ${intent.id} has not succeeded`);
@@ -49,29 +52,34 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
   const dueDate = addBusinessDays(paidAt, 1);
   const { db } = services.database;
 
-  const { created, assignee } = await db.transaction(async (tx) => {
+  const { insertedId, confirmationId, noticeId } = await db.transaction(async (tx) => {
     const insertedId = await insertOrderFromCheckout(tx, { checkoutId: checkout.id, paymentIntentId: intent.id, paymentMethod: intent.paymentMethodType, paidAt, dueDate });
     await tx
       .update(checkouts)
       .set({ status: 'paid', updatedAt: paidAt })
       .where(and(eq(checkouts.id, checkout.id), ne(checkouts.status, 'paid')));
-    // Only the call that made the order assigns it; a repeat must not move it to someone else.
-    const assignee = insertedId === null ? null : await autoAssignOrder(tx, insertedId);
-    return { created: insertedId !== null, assignee };
+    // Only the call that made the order assigns it and queues its e-mails; a repeat must do neither.
+    if (insertedId === null) return { insertedId, confirmationId: null, noticeId: null };
+    const [order] = await tx.select().from(orders).where(eq(orders.id, insertedId));
+    if (!order) throw new Error(`Order ${insertedId} vanished after its insert`);
+    const confirmationId = await queueOrderConfirmation(tx, { env: services.env, order });
+    const assignee = await autoAssignOrder(tx, insertedId);
+    const noticeId = assignee?.notificationEnabled
+      ? await queueAssigneeNotice(tx, {
+          assignee,
+          order: { id: insertedId, applicationId: checkout.trackingNumber, priority: 'standard', dueDate },
+          assignedBy: null,
+          origin: siteOrigin(services.env),
+        })
+      : null;
+    return { insertedId, confirmationId, noticeId };
   });
 
-  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent.id));
-  if (!order) throw new Error(`No order for payment intent ${intent.id} after creating it`);
-  const confirmationEmail = await sendOrderConfirmation({ services, orderId: order.id, log });
-  if (assignee?.notificationEnabled) {
-    await notifyAssignee({
-      mailer: services.mailer,
-      assignee,
-      order: { id: order.id, applicationId: checkout.trackingNumber, priority: 'standard', dueDate },
-      assignedBy: null,
-      origin: siteOrigin(services.env),
-      log,
-    });
+  if (insertedId === null) {
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent.id));
+    if (!order) throw new Error(`No order for payment intent ${intent.id} after creating it`);
+    return { orderId: order.id, created: false, confirmationEmail: null };
   }
-  return { orderId: order.id, created, confirmationEmail };
+  const outcomes = await services.outbox.deliver([confirmationId, noticeId].filter((id): id is number => id !== null));
+  return { orderId: insertedId, created: true, confirmationEmail: outcomes.get(confirmationId!) ?? 'queued' };
 }

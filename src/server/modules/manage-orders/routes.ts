@@ -23,6 +23,7 @@ import { revealSsn } from './reveal-ssn';
 import { downloadSs4 } from './download-ss4';
 import { ss4DesigneeOf } from '../../env';
 import { siteOrigin } from '../../site-links';
+import { findOrderEmails } from '../../email/outbox';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */
 export function registerManageOrderRoutes(app: FastifyInstance, services: AppServices): void {
@@ -50,7 +51,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
     const { id } = await requireOrderAccess(database, request);
     const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log, designee });
     if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
-    return { order };
+    return { order, emails: await findOrderEmails(db, id) };
   });
 
   app.patch('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
@@ -67,7 +68,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
     });
     const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log, designee });
     if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
-    return { order, einEmail };
+    return { order, emails: await findOrderEmails(db, id), einEmail };
   });
 
   app.get('/api/manage/orders/:id/ss4.pdf', staffOnly, async (request, reply) => {

@@ -1,51 +1,38 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { orders } from '../../db/schema';
-import type { AppServices } from '../../services';
+import type { Db } from '../../db/database';
+import type { orders } from '../../db/schema';
+import type { Env } from '../../env';
 import { einEmail } from '../../email/ein-email';
-import { sendOnce } from '../../email/send-once';
-import type { OrderDetailResponse } from '../../../shared/staff/orders';
+import { enqueueEmail } from '../../email/outbox';
 import { trackingUrl } from '../../site-links';
 
-export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
-
-export type SendEinEmailOptions = {
-  services: Pick<AppServices, 'database' | 'mailer' | 'env'>;
-  orderId: number;
-  /** `PUBLIC_URL` or the request's origin (see `siteOrigin`). */
-  origin: string;
-  log: FastifyBaseLogger;
-};
+type Order = typeof orders.$inferSelect;
 
 function companyNameOf(formData: unknown): string | null {
   const name = (formData as { company?: { companyName?: unknown } } | null)?.company?.companyName;
   return typeof name === 'string' && name.trim() !== '' ? name : null;
 }
 
+/** Whether the order, as just saved, is owed its EIN e-mail: completed, with an EIN not yet queued. */
+export function isEinEmailDue(order: Pick<Order, 'status' | 'ein' | 'einEmailedAt'>): boolean {
+  return order.status === 'completed' && order.ein !== null && order.einEmailedAt === null;
+}
+
 /**
- * Sends the customer their EIN once the order is completed with one and it has not been sent yet.
- * The claim is one conditional update, so two saves at once send it once; a failed send gives the
- * claim back, so the next save tries again. Changing the EIN clears the mark, so a new EIN is sent.
+ * Queues the customer's EIN e-mail in `tx`, the transaction that saves the order (locked), for an
+ * order `isEinEmailDue` holds for; the caller then stamps `ein_emailed_at` in the same transaction,
+ * so two saves queue it once. Changing the EIN clears the stamp, so the new EIN is sent.
  */
-export async function sendEinEmailIfDue({ services, orderId, origin, log }: SendEinEmailOptions): Promise<EinEmailOutcome> {
-  const outcome = await sendOnce({
-    db: services.database.db,
-    mailer: services.mailer,
-    orderId,
-    stamp: 'einEmailedAt',
-    due: and(isNotNull(orders.ein), eq(orders.status, 'completed')),
-    name: 'EIN',
-    log,
-    compose: (order) => ({
-      to: order.billingEmail,
-      ...einEmail({
-        ein: order.ein ?? '',
-        trackingNumber: order.applicationId,
-        companyName: companyNameOf(order.formData),
-        trackingUrl: trackingUrl(origin, order.applicationId),
-        supportEmail: services.env.SUPPORT_EMAIL,
-      }),
+export function queueEinEmail(tx: Pick<Db, 'insert'>, order: Order, options: { origin: string; env: Pick<Env, 'SUPPORT_EMAIL'> }): Promise<number> {
+  return enqueueEmail(tx, {
+    kind: 'ein',
+    orderId: order.id,
+    to: order.billingEmail,
+    ...einEmail({
+      ein: order.ein ?? '',
+      trackingNumber: order.applicationId,
+      companyName: companyNameOf(order.formData),
+      trackingUrl: trackingUrl(options.origin, order.applicationId),
+      supportEmail: options.env.SUPPORT_EMAIL,
     }),
   });
-  return outcome === 'claimed' ? 'not_due' : outcome;
 }

@@ -247,22 +247,31 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     expect(mailsTo('early-ein@example.com')).toHaveLength(1);
   });
 
-  it('keeps the completion when the EIN e-mail fails, answers failed, and the next save sends it', async () => {
+  it('keeps the completion when the EIN e-mail fails, answers failed, shows it queued, and the outbox sends it once', async () => {
     const order = await createPaidOrder(database.db, { billingEmail: 'unlucky@example.com' });
     failMail = (subject) => subject.includes(order.applicationId);
     try {
       const failed = await saveOrder(testApp.app, adminCookie, order.id, { status: 'completed', ein: '12-3456789' });
       expect(failed.statusCode).toBe(200);
       expect(failed.json<OrderDetailResponse>()).toMatchObject({ einEmail: 'failed', order: { status: 'completed', ein: '12-3456789' } });
+      expect(failed.json<OrderDetailResponse>().emails).toMatchObject([
+        { kind: 'ein', to: 'unlucky@example.com', status: 'queued', attempts: 1, lastError: 'ECONNREFUSED: SMTP server unavailable', sentAt: null },
+      ]);
     } finally {
       failMail = null;
     }
-    expect(await stored(order.id)).toMatchObject({ status: 'completed', einEmailedAt: null });
     expect(mailsTo('unlucky@example.com')).toEqual([]);
 
-    const retried = await saveOrder(testApp.app, adminCookie, order.id, {});
-    expect(retried.json<OrderDetailResponse>().einEmail).toBe('sent');
+    // Saving again queues nothing more: the message is already on its way.
+    const again = await saveOrder(testApp.app, adminCookie, order.id, {});
+    expect(again.json<OrderDetailResponse>().einEmail).toBe('not_due');
+
+    await testApp.services.outbox.deliverDue({ asOf: new Date(Date.now() + 24 * 3600 * 1000) });
     expect(mailsTo('unlucky@example.com')).toHaveLength(1);
+    const detail = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${order.id}`);
+    const [email] = detail.json<OrderDetailResponse>().emails ?? [];
+    expect(email).toMatchObject({ kind: 'ein', status: 'sent', attempts: 2, lastError: null, nextAttemptAt: null });
+    expect(email?.sentAt).not.toBeNull();
   });
 
   it('e-mails a new assignee who has notifications on, without any of the application', async () => {

@@ -6,14 +6,16 @@ import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../plugins/errors';
 import { normalizeOrderStatus } from '../../../shared/orders/statuses';
 import { staffRoles, type StaffUser } from '../../../shared/staff/session';
-import type { OrderUpdate } from '../../../shared/staff/orders';
+import type { OrderDetailResponse, OrderUpdate } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { can, canSeeOrder } from '../../../shared/staff/permissions';
-import { notifyAssignee } from '../../orders/notify-assignee';
-import { sendEinEmailIfDue, type EinEmailOutcome } from './send-ein-email';
+import { queueAssigneeNotice } from '../../orders/notify-assignee';
+import { isEinEmailDue, queueEinEmail } from './send-ein-email';
+
+export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 
 export type UpdateOrderOptions = {
-  services: Pick<AppServices, 'database' | 'mailer' | 'env'>;
+  services: Pick<AppServices, 'database' | 'outbox' | 'env'>;
   orderId: number;
   /** The staff member saving; the caller has checked they may see the order. */
   actor: StaffUser;
@@ -31,10 +33,11 @@ type NewAssignee = { id: string; name: string; email: string; notificationEnable
  * Saves the Order Management card in one transaction with the order row locked, so two saves at once
  * cannot both see the old status or assignee: status (with a history row and an audit row when it
  * changes), priority, notes, EIN and assignee, and the time stamps spec 02 section 4 asks for.
- * After the commit, a new assignee other than the actor is told (if they want to be), and a due EIN
- * e-mail goes out.
+ * The same transaction queues the e-mails the save causes: the new assignee's notice (unless they
+ * are the actor, or want none) and a due EIN e-mail. After the commit they are tried at once; the
+ * outbox retries what does not go out.
  */
-export async function updateOrder({ services, orderId, actor, update, ipAddress, origin, log }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
+export async function updateOrder({ services, orderId, actor, update, ipAddress, origin }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
   const { db } = services.database;
   const auditActor = { id: actor.id, email: actor.email };
 
@@ -95,21 +98,26 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
         ipAddress,
       });
     }
-    return { order, newAssignee };
+    // Someone who takes an order themselves needs no e-mail about it.
+    const noticeId =
+      newAssignee?.notificationEnabled && newAssignee.id !== actor.id
+        ? await queueAssigneeNotice(tx, {
+            assignee: newAssignee,
+            order: { id: order.id, applicationId: order.applicationId, priority: update.priority, dueDate: order.dueDate },
+            assignedBy: actor.name,
+            origin,
+          })
+        : null;
+    let einEmailId: number | null = null;
+    if (isEinEmailDue(order)) {
+      einEmailId = await queueEinEmail(tx, order, { origin, env: services.env });
+      await tx.update(orders).set({ einEmailedAt: now }).where(eq(orders.id, orderId));
+    }
+    return { noticeId, einEmailId };
   });
 
-  const { order, newAssignee } = saved;
-  // Someone who takes an order themselves needs no e-mail about it.
-  if (newAssignee?.notificationEnabled && newAssignee.id !== actor.id) {
-    await notifyAssignee({
-      mailer: services.mailer,
-      assignee: newAssignee,
-      order: { id: order.id, applicationId: order.applicationId, priority: update.priority, dueDate: order.dueDate },
-      assignedBy: actor.name,
-      origin,
-      log,
-    });
-  }
-  const einEmail = await sendEinEmailIfDue({ services, orderId, origin, log });
-  return { einEmail };
+  const { noticeId, einEmailId } = saved;
+  const outcomes = await services.outbox.deliver([einEmailId, noticeId].filter((id): id is number => id !== null));
+  if (einEmailId === null) return { einEmail: 'not_due' };
+  return { einEmail: outcomes.get(einEmailId) === 'sent' ? 'sent' : 'failed' };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { user } from '../../db/schema';
 import { insertPaidCheckout } from '../../testing/factories';
 import type { AppServices } from '../../services';
@@ -11,27 +10,27 @@ import { applicationSchema } from '../../../shared/application/application';
 import { sampleApplication, type SampleOverrides } from '../../../shared/application/sample-application';
 import { addBusinessDays } from '../../../shared/dates';
 import { createTrackingNumber } from '../../orders/tracking-number';
-import { sendOrderConfirmation } from '../../orders/send-order-confirmation';
+import { queueOrderConfirmation } from '../../orders/send-order-confirmation';
 import { getStandardPriceCents } from '../../settings/standard-price';
 import { insertOrderFromCheckout } from '../../orders/insert-order';
 import { autoAssignOrder } from '../../orders/auto-assign-order';
-import { notifyAssignee } from '../../orders/notify-assignee';
+import { queueAssigneeNotice } from '../../orders/notify-assignee';
+import { orders } from '../../db/schema';
 import { siteOrigin } from '../../site-links';
 import type { TestOrder, TestOrderResponse } from './test-support-inputs';
 
 export type CreateTestOrderOptions = {
-  services: Pick<AppServices, 'database' | 'mailer' | 'env' | 'cipher'>;
+  services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'cipher'>;
   input: TestOrder;
-  log: FastifyBaseLogger;
 };
 
 /**
  * A paid order as a card purchase leaves it: the checkout row, paid, and the order copied from it,
  * with the application validated by the checkout's own schema and its SSN sealed by the app's cipher
  * (so staff can reveal it), auto-assigned unless `assignedTo` says otherwise, then the customer's
- * confirmation e-mail. Only the payment provider is skipped.
+ * confirmation e-mail, queued with the order and sent. Only the payment provider is skipped.
  */
-export async function createTestOrder({ services, input, log }: CreateTestOrderOptions): Promise<TestOrderResponse> {
+export async function createTestOrder({ services, input }: CreateTestOrderOptions): Promise<TestOrderResponse> {
   const { db } = services.database;
   const application = parseWith(applicationSchema, sampleApplication(input.application as SampleOverrides | undefined));
   const formData = sealApplication(application, services.cipher);
@@ -46,7 +45,7 @@ export async function createTestOrder({ services, input, log }: CreateTestOrderO
   }
 
   const paymentIntentId = `pi_test_${randomUUID().replaceAll('-', '')}`;
-  const { order, assignee } = await db.transaction(async (tx) => {
+  const { order, emailIds } = await db.transaction(async (tx) => {
     const checkout = await insertPaidCheckout(tx, {
       trackingNumber: createTrackingNumber(),
       formData,
@@ -65,20 +64,23 @@ export async function createTestOrder({ services, input, log }: CreateTestOrderO
       assignedTo: input.assignedTo ?? null,
     });
     if (orderId === null) throw new Error('The order was not stored');
-    const inserted = { id: orderId, applicationId: checkout.trackingNumber };
-    return { order: inserted, assignee: input.assignedTo ? null : await autoAssignOrder(tx, inserted.id) };
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new Error('The order was not stored');
+    const emailIds = [await queueOrderConfirmation(tx, { env: services.env, order })];
+    const assignee = input.assignedTo ? null : await autoAssignOrder(tx, orderId);
+    if (assignee?.notificationEnabled) {
+      emailIds.push(
+        await queueAssigneeNotice(tx, {
+          assignee,
+          order: { id: orderId, applicationId: order.applicationId, priority: input.priority ?? 'standard', dueDate },
+          assignedBy: null,
+          origin: siteOrigin(services.env),
+        }),
+      );
+    }
+    return { order, emailIds };
   });
 
-  await sendOrderConfirmation({ services, orderId: order.id, log });
-  if (assignee?.notificationEnabled) {
-    await notifyAssignee({
-      mailer: services.mailer,
-      assignee,
-      order: { id: order.id, applicationId: order.applicationId, priority: input.priority ?? 'standard', dueDate },
-      assignedBy: null,
-      origin: siteOrigin(services.env),
-      log,
-    });
-  }
+  await services.outbox.deliver(emailIds);
   return { orderId: order.id, trackingNumber: order.applicationId };
 }
