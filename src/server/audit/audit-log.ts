@@ -21,6 +21,7 @@ export const auditActions = [
   'user_suspended',
   'user_reactivated',
   'user_deleted',
+  'account_unlocked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -122,6 +122,13 @@ const routes: RouteCase[] = [
     success: 200,
   },
   {
+    name: 'POST users/:id/unlock',
+    method: 'POST',
+    url: async (context) => `/api/manage/users/${(await context.newTarget()).id}/unlock`,
+    needs: 'users:manage',
+    success: 200,
+  },
+  {
     name: 'DELETE users/:id',
     method: 'DELETE',
     url: async (context) => `/api/manage/users/${(await context.newTarget()).id}`,

@@ -54,6 +54,8 @@ export const staffMessages = {
   deleteAdminFailed: 'Failed to delete admin',
   emailTaken: 'A user with this email already exists',
   userNotFound: 'User not found',
+  signInUnlocked: 'Sign-in unlocked',
+  unlockFailed: 'Sign-in could not be unlocked. Please try again.',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotSuspendSelf: 'You cannot suspend your own account',
   cannotDemoteSelf: 'You cannot remove your own admin role',

@@ -104,7 +104,7 @@ export async function recordSignInSuccess(db: Db, email: string, address: string
 }
 
 /** An admin's unlock: forgets the account's counters and every (account, address) counter. */
-export async function unlockSignIn(db: Db, email: string): Promise<number> {
+export async function unlockSignIn(db: Pick<Db, 'execute'>, email: string): Promise<number> {
   const keys = throttleKeys(email, '');
   // (Written as SQL: the query builder's typed `returning` does not reach across both drivers' types.)
   const removed = await db.execute(sql`

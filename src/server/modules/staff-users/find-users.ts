@@ -4,6 +4,14 @@ import { orders, user } from '../../db/schema';
 import { listedRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
 import { storedValuesOfGroup } from '../../orders/stored-statuses';
+import { signInThrottle } from '../staff-session/sign-in-throttle';
+
+/** Whether strangers' guesses hold the account's sign-in back now (see `isSignInLocked`). */
+const signInLocked = sql<boolean>`exists (
+  select 1 from rate_limit_hits hits
+  where hits.reset_at > now()
+    and ((hits.key = 'sign-in|account|' || lower(${user.email}) and hits.count > ${signInThrottle.maxChecksPerAccount})
+      or (starts_with(hits.key, 'sign-in|pair|' || lower(${user.email}) || '|') and hits.count > ${signInThrottle.maxChecksPerAccountAndAddress})))`;
 
 /** Every account, by name, with its open assigned orders counted in the same query. */
 export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
@@ -19,6 +27,7 @@ export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
       createdAt: user.createdAt,
       // Counting the joined column the (assigned_to, status) index holds lets it answer without the rows.
       activeOrders: count(orders.assignedTo),
+      signInLocked,
     })
     .from(user)
     .leftJoin(orders, and(eq(orders.assignedTo, user.id), notInArray(orders.status, storedValuesOfGroup('closed'))))
@@ -36,6 +45,7 @@ export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
     notificationEnabled: row.notificationEnabled,
     priorityFulfiller: row.priorityFulfiller,
     activeOrders: Number(row.activeOrders),
+    signInLocked: Boolean(row.signInLocked),
     createdAt: row.createdAt.toISOString(),
   }));
 }
