@@ -22,6 +22,7 @@ import { authSecret, createStaffAuth, type PasswordVerifier } from './auth/auth'
 import { verifyPassword } from './auth/password';
 import { registerStaffGuard } from './plugins/staff-guard';
 import { registerStaffSessionRoutes } from './modules/staff-session/routes';
+import { registerStaffAccountRoutes } from './modules/staff-account/routes';
 import { registerManageOrderRoutes } from './modules/manage-orders/routes';
 import { registerOrderCommentRoutes } from './modules/order-comments/routes';
 import { registerStaffUserRoutes } from './modules/staff-users/routes';
@@ -119,6 +120,7 @@ export async function buildAppWithServices({
   registerTestPaymentRoutes(app, provider);
   registerTrackingRoutes(app, database);
   registerStaffSessionRoutes(app, services);
+  registerStaffAccountRoutes(app, services);
   registerManageOrderRoutes(app, services);
   await registerOrderCommentRoutes(app, services);
   registerStaffUserRoutes(app, services);

@@ -22,6 +22,8 @@ export const auditActions = [
   'user_reactivated',
   'user_deleted',
   'account_unlocked',
+  'password_changed',
+  'session_revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -68,6 +68,9 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
     }
 
     await recordSignInSuccess(db, email, address, claim);
+    // Better Auth reads the address from forwarding headers only; the request's own (after the
+    // `TRUST_PROXY` rule) is the one My account shows.
+    await db.update(sessionTable).set({ ipAddress: address }).where(eq(sessionTable.token, token));
     await recordAudit(db, { actor, action: 'sign_in', target: `user:${user.id}`, ipAddress: address });
     forwardCookies(reply, result.headers);
     const body: SessionResponse = { user: toStaffUser({ ...user, role: user.role }) };
