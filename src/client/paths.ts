@@ -23,4 +23,5 @@ export const paths = {
   manageLogin: '/manage/login',
   manageOrders: manageOrdersPath,
   manageUsers: '/manage/users',
+  manageAccount: '/manage/account',
 } as const;

@@ -44,6 +44,7 @@ const ManageLayout = page(() => import('./features/manage/manage-layout'), 'Mana
 const OrdersListPage = page(() => import('./features/manage-orders/orders-list-page'), 'OrdersListPage');
 const OrderDetailPage = page(() => import('./features/manage-orders/order-detail-page'), 'OrderDetailPage');
 const UsersPage = page(() => import('./features/manage-users/users-page'), 'UsersPage');
+const AccountPage = page(() => import('./features/manage-account/account-page'), 'AccountPage');
 
 function PageLoading() {
   return (
@@ -85,6 +86,7 @@ export function AppRoutes() {
             <Route path={paths.manageOrders} element={<OrdersListPage />} />
             <Route path={`${paths.manageOrders}/:id`} element={<OrderDetailPage />} />
             <Route path={paths.manageUsers} element={<UsersPage />} />
+            <Route path={paths.manageAccount} element={<AccountPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

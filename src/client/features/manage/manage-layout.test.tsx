@@ -85,7 +85,7 @@ describe('ManageLayout', () => {
     expect(currentLocation().pathname).toBe(paths.manageOrders);
   });
 
-  it('shows an admin the Orders and Users links', async () => {
+  it('shows an admin the Orders, Users and My Account links', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderPanel('/manage/users');
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
@@ -94,6 +94,7 @@ describe('ManageLayout', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Orders', paths.manageOrders],
       ['Users', paths.manageUsers],
+      ['My Account', paths.manageAccount],
     ]);
     expect(within(panelNav()).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
   });
@@ -104,6 +105,7 @@ describe('ManageLayout', () => {
     expect(await screen.findByText('Orders loaded')).toBeTruthy();
     expect(within(panelNav()).getByRole('link', { name: 'Orders' })).toBeTruthy();
     expect(within(panelNav()).queryByRole('link', { name: 'Users' })).toBeNull();
+    expect(within(panelNav()).getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe(paths.manageAccount);
   });
 
   it('logs out: ends the session and goes to the login page', async () => {
