@@ -24,7 +24,7 @@ function failureMessage(error: unknown, fallback: string): string {
 
 function Details({ user }: { user: StaffUser }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
+    <dl className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]">
       <div>
         <dt className="text-sm text-slate-600">Name</dt>
         <dd className="font-medium break-words text-slate-900">{user.name}</dd>

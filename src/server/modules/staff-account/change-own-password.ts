@@ -10,8 +10,7 @@ import { AppError } from '../../plugins/errors';
 import { forwardCookies, headersOf, staffOf } from '../../plugins/staff-guard';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { ChangePassword } from '../../../shared/staff/account';
-import { claimSignInCheck, recordSignInSuccess } from '../staff-session/sign-in-throttle';
-import { refusedSignInMinMs } from '../staff-session/routes';
+import { claimSignInCheck, recordSignInSuccess, refusedSignInMinMs } from '../../auth/sign-in-throttle';
 
 /**
  * Changes the signed-in member's own password. The current password is checked through the sign-in

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { user } from '../../db/schema';
 import type { Mailer } from '../../email/mailer';
 import { accountAttackEmail } from '../../email/account-attack-email';
-import { signInThrottle } from './sign-in-throttle';
+import { signInThrottle } from '../../auth/sign-in-throttle';
 
 /**
  * E-mails the owner of `email` (when such a staff account exists) that their password is being

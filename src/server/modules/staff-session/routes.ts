@@ -10,15 +10,11 @@ import { parseWith } from '../../plugins/validation';
 import { forwardCookies, headersOf, staffOf, toStaffUser } from '../../plugins/staff-guard';
 import { isStaffRole, signInSchema, type SessionResponse } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { claimSignInCheck, recordSignInSuccess } from './sign-in-throttle';
+import { claimSignInCheck, recordSignInSuccess, refusedSignInMinMs } from '../../auth/sign-in-throttle';
+
+export { refusedSignInMinMs };
 import { notifyAccountAttack } from './notify-account-attack';
 import { siteOrigin } from '../../site-links';
-
-/**
- * Every refused sign-in answers no sooner than this after it arrived, so a wrong password, an unknown
- * e-mail (where Better Auth hashes instead of verifying) and a suspended account take the same time.
- */
-export const refusedSignInMinMs = 400;
 
 /** `POST|GET|DELETE /api/manage/session`: sign in, who is signed in, sign out. */
 export function registerStaffSessionRoutes(app: FastifyInstance, { auth, database, guards, mailer, env }: Pick<AppServices, 'auth' | 'database' | 'guards' | 'mailer' | 'env'>): void {

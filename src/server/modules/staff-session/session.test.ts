@@ -8,7 +8,7 @@ import { createStaffMember, newClientAddress, sessionCookieOf, startStaffTestApp
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { sessionLimits } from '../../../shared/staff/session';
 import { refusedSignInMinMs } from './routes';
-import { signInThrottle } from './sign-in-throttle';
+import { signInThrottle } from '../../auth/sign-in-throttle';
 import { ensureFirstAdmin } from '../staff-users/admin-accounts';
 
 describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {

@@ -5,7 +5,7 @@ import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database
 import type { Database } from '../../db/database';
 import { auditLog } from '../../db/schema';
 import { createStaffMember, mailbox, newClientAddress, startStaffTestApp, testOrigin, type StaffTestApp } from '../../testing/staff-app';
-import { signInThrottle } from './sign-in-throttle';
+import { signInThrottle } from '../../auth/sign-in-throttle';
 
 // The throttle under real concurrency (issue 12, findings 1 and 5): the password checks are counted
 // through the verify hook Better Auth calls, so a check that slipped past the counter would show.

@@ -4,7 +4,7 @@ import { orders, user } from '../../db/schema';
 import { listedRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
 import { storedValuesOfGroup } from '../../orders/stored-statuses';
-import { signInThrottle } from '../staff-session/sign-in-throttle';
+import { signInThrottle } from '../../auth/sign-in-throttle';
 
 /** Whether strangers' guesses hold the account's sign-in back now (see `isSignInLocked`). */
 const signInLocked = sql<boolean>`exists (

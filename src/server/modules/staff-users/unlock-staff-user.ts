@@ -3,7 +3,7 @@ import { user } from '../../db/schema';
 import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../plugins/errors';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { unlockSignIn } from '../staff-session/sign-in-throttle';
+import { unlockSignIn } from '../../auth/sign-in-throttle';
 import { getUserRow } from './find-users';
 import type { StaffAction } from './staff-action';
 import type { StaffUserRow } from '../../../shared/staff/users';

@@ -1,7 +1,7 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { rateLimitHits } from '../../db/schema';
-import { countHit } from '../../plugins/rate-limit';
+import type { Db } from '../db/database';
+import { rateLimitHits } from '../db/schema';
+import { countHit } from '../plugins/rate-limit';
 
 // Staff sign-in throttling (decision 018). Every attempt is counted BEFORE the password is checked,
 // each counter with one atomic `insert … on conflict … do update … returning count`, so however many
@@ -15,6 +15,12 @@ import { countHit } from '../../plugins/rate-limit';
 //   has signed in from before (its "known" addresses, remembered for 90 days) is not held back by
 //   strangers' guesses, so a stranger cannot lock the owner out of their usual device.
 // A successful sign-in gives back the checks it used. An admin can unlock an account.
+
+/**
+ * Every refused sign-in answers no sooner than this after it arrived, so a wrong password, an unknown
+ * e-mail (where Better Auth hashes instead of verifying) and a suspended account take the same time.
+ */
+export const refusedSignInMinMs = 400;
 
 export const signInThrottle = {
   windowMs: 15 * 60 * 1000,
