@@ -24,4 +24,5 @@ export const paths = {
   manageOrders: manageOrdersPath,
   manageUsers: '/manage/users',
   manageAudit: '/manage/audit',
+  manageAccount: '/manage/account',
 } as const;

@@ -21,9 +21,11 @@ import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerTestPaymentRoutes } from './modules/test-payments/routes';
 import { registerTrackingRoutes } from './modules/tracking/routes';
 import { registerSpaRoutes } from './modules/spa/routes';
-import { authSecret, createStaffAuth } from './auth/auth';
+import { authSecret, createStaffAuth, type PasswordVerifier } from './auth/auth';
+import { verifyPassword } from './auth/password';
 import { registerStaffGuard } from './plugins/staff-guard';
 import { registerStaffSessionRoutes } from './modules/staff-session/routes';
+import { registerStaffAccountRoutes } from './modules/staff-account/routes';
 import { registerManageOrderRoutes } from './modules/manage-orders/routes';
 import { registerOrderCommentRoutes } from './modules/order-comments/routes';
 import { registerStaffUserRoutes } from './modules/staff-users/routes';
@@ -41,6 +43,8 @@ export type AppOptions = {
   paymentProvider?: PaymentProvider;
   /** Replaces the mailer chosen from the environment. */
   mailer?: Mailer;
+  /** Wraps the staff password check (tests count the checks through it). */
+  wrapPasswordVerifier?: (verify: PasswordVerifier) => PasswordVerifier;
 };
 
 /** Delivers a signed provider event to the app's own webhook route, through the whole request pipeline. */
@@ -68,6 +72,7 @@ export async function buildAppWithServices({
   logger = false,
   paymentProvider,
   mailer,
+  wrapPasswordVerifier,
 }: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     // The process's own stdout (synchronous for files, pipes and terminals), so a line the start
@@ -93,7 +98,12 @@ export async function buildAppWithServices({
       // The test processor's webhooks take the same route as Stripe's, signature check included.
       deliverWebhook: (payload, signature) => deliverToWebhookRoute(app, payload, signature),
     });
-  const auth = createStaffAuth({ env, database, secret: authSecret(env, dataKey) });
+  const auth = createStaffAuth({
+    env,
+    database,
+    secret: authSecret(env, dataKey),
+    passwordVerifier: wrapPasswordVerifier ? wrapPasswordVerifier(verifyPassword) : verifyPassword,
+  });
   const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL });
   const chosenMailer = mailer ?? createMailer(env);
   const services: AppServices = {
@@ -114,6 +124,7 @@ export async function buildAppWithServices({
   registerTestPaymentRoutes(app, provider);
   registerTrackingRoutes(app, database);
   registerStaffSessionRoutes(app, services);
+  registerStaffAccountRoutes(app, services);
   registerManageOrderRoutes(app, services);
   await registerOrderCommentRoutes(app, services);
   registerStaffUserRoutes(app, services);

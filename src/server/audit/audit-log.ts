@@ -21,6 +21,9 @@ export const auditActions = [
   'user_suspended',
   'user_reactivated',
   'user_deleted',
+  'account_unlocked',
+  'password_changed',
+  'session_revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -23,7 +23,20 @@ export function authSecret(env: Env, dataKey: Buffer): string {
   return env.AUTH_SECRET ?? createHmac('sha256', dataKey).update('staff-session-cookie-secret').digest('base64url');
 }
 
-export function createStaffAuth({ env, database, secret }: { env: Env; database: Database; secret: string }) {
+export type PasswordVerifier = typeof verifyPassword;
+
+export function createStaffAuth({
+  env,
+  database,
+  secret,
+  passwordVerifier = verifyPassword,
+}: {
+  env: Env;
+  database: Database;
+  secret: string;
+  /** Checks a password against its stored hash; tests wrap it to count the checks. */
+  passwordVerifier?: PasswordVerifier;
+}) {
   return betterAuth({
     appName: 'EIN Filing Service',
     baseURL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
@@ -38,7 +51,7 @@ export function createStaffAuth({ env, database, secret }: { env: Env; database:
       disableSignUp: true,
       minPasswordLength,
       maxPasswordLength,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: hashPassword, verify: passwordVerifier },
     },
     user: {
       additionalFields: {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import type { Database } from '../db/database';
-import { user } from '../db/schema';
+import { session, user } from '../db/schema';
 import { createPaidOrder, type Order } from '../testing/factories';
 import { can, canSeeOrder, type Permission } from '../../shared/staff/permissions';
 import { createStaffMember, signIn, startStaffTestApp, staffInject, testOrigin, type StaffTestApp, type TestStaffMember } from '../testing/staff-app';
@@ -22,6 +22,10 @@ type Context = {
   /** A fresh account the user routes may edit or delete. */
   newTarget: () => Promise<TestStaffMember>;
   fulfiller: TestStaffMember;
+  /** Who makes the call being checked. */
+  caller: Caller;
+  /** The id of another session of the caller's own (one they may revoke), or an unknown id. */
+  spareSessionOf: (caller: Caller) => Promise<string>;
 };
 
 type RouteCase = {
@@ -122,6 +126,13 @@ const routes: RouteCase[] = [
     success: 200,
   },
   {
+    name: 'POST users/:id/unlock',
+    method: 'POST',
+    url: async (context) => `/api/manage/users/${(await context.newTarget()).id}/unlock`,
+    needs: 'users:manage',
+    success: 200,
+  },
+  {
     name: 'DELETE users/:id',
     method: 'DELETE',
     url: async (context) => `/api/manage/users/${(await context.newTarget()).id}`,
@@ -130,6 +141,22 @@ const routes: RouteCase[] = [
   },
   { name: 'GET audit', method: 'GET', url: () => '/api/manage/audit?action=ssn_revealed', needs: 'audit:read', success: 200 },
   { name: 'GET audit.csv', method: 'GET', url: () => '/api/manage/audit.csv', needs: 'audit:read', success: 200 },
+  { name: 'GET account', method: 'GET', url: () => '/api/manage/account', success: 200 },
+  {
+    // A change that ends the caller's other sessions would end the matrix's own; the allowed cell is
+    // the field check, which runs only past the guard.
+    name: 'POST account/password',
+    method: 'POST',
+    url: () => '/api/manage/account/password',
+    body: () => ({ currentPassword: 'same-password', newPassword: 'same-password' }),
+    success: 400,
+  },
+  {
+    name: 'DELETE account/sessions/:id',
+    method: 'DELETE',
+    url: async (context) => `/api/manage/account/sessions/${await context.spareSessionOf(context.caller)}`,
+    success: 204,
+  },
   // Last, since it ends the caller's session.
   { name: 'DELETE session', method: 'DELETE', url: () => '/api/manage/session', success: 204 },
 ];
@@ -161,7 +188,22 @@ describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s
       billingEmail: 'someone-elses-order@example.com',
       application: { company: { companyName: 'Hidden Holdings LLC' } },
     });
-    context = { ownOrder, otherOrder, fulfiller, newTarget: () => createStaffMember(harness.services) };
+    context = {
+      ownOrder,
+      otherOrder,
+      fulfiller,
+      newTarget: () => createStaffMember(harness.services),
+      caller: 'anonymous',
+      spareSessionOf: async (caller) => {
+        if (caller !== 'admin' && caller !== 'fulfiller') return 'no-such-session';
+        const member = caller === 'admin' ? admin : fulfiller;
+        const spare = await signIn(harness.app, member);
+        const token = decodeURIComponent(spare.split('=')[1] ?? '').split('.')[0] ?? '';
+        const [row] = await database.db.select({ id: session.id }).from(session).where(eq(session.token, token));
+        if (!row) throw new Error('The spare session was not stored');
+        return row.id;
+      },
+    };
     cookies.admin = await signIn(harness.app, admin);
     cookies.fulfiller = await signIn(harness.app, fulfiller);
   });
@@ -181,6 +223,7 @@ describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s
 
   async function call(route: RouteCase, caller: Caller): Promise<{ status: number; body: string }> {
     const order = route.order === 'own' ? context.ownOrder : route.order === 'other' ? context.otherOrder : undefined;
+    context.caller = caller;
     const url = await route.url(context, order);
     const body = route.body ? await route.body(context, order) : undefined;
     let cookie = cookies[caller];

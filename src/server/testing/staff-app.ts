@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildAppWithServices } from '../app';
+import { buildAppWithServices, type AppOptions } from '../app';
 import type { Database } from '../db/database';
 import { user } from '../db/schema';
 import { createMailer, mailFolder, type Mailer } from '../email/mailer';
@@ -26,7 +26,7 @@ export type StaffTestApp = {
 
 export async function startStaffTestApp(
   database: Database,
-  options: { wrapMailer?: (mailer: Mailer) => Mailer; env?: Record<string, string> } = {},
+  options: { wrapMailer?: (mailer: Mailer) => Mailer; wrapPasswordVerifier?: AppOptions['wrapPasswordVerifier']; env?: Record<string, string> } = {},
 ): Promise<StaffTestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-staff-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...options.env });
@@ -36,6 +36,7 @@ export async function startStaffTestApp(
     database,
     clientDir: path.join(dataDir, 'no-client'),
     mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
+    wrapPasswordVerifier: options.wrapPasswordVerifier,
   });
   await app.ready();
   return { app, services, env, close: () => app.close() };

@@ -56,6 +56,8 @@ export type StaffUserRow = {
   priorityFulfiller: boolean;
   /** Orders assigned to them that are neither completed nor cancelled. */
   activeOrders: number;
+  /** Sign-in is held back by failed attempts (decision 018); an admin can unlock it. */
+  signInLocked: boolean;
   createdAt: string;
 };
 

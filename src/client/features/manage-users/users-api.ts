@@ -45,3 +45,14 @@ export function useDeleteUser() {
     },
   });
 }
+
+/** Lets an account whose sign-in is held back by failed attempts sign in again at once. */
+export function useUnlockUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: StaffUserRow) => apiRequest<UserResponse>('POST', `/api/manage/users/${encodeURIComponent(user.id)}/unlock`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: usersKey });
+    },
+  });
+}

@@ -30,6 +30,7 @@ const ada: StaffUserRow = {
   notificationEnabled: true,
   priorityFulfiller: false,
   activeOrders: 0,
+  signInLocked: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -42,6 +43,7 @@ const fran: StaffUserRow = {
   notificationEnabled: false,
   priorityFulfiller: true,
   activeOrders: 3,
+  signInLocked: false,
   createdAt: '2026-01-02T00:00:00.000Z',
 };
 
@@ -186,6 +188,24 @@ describe('UsersPage', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
     expect(await screen.findByText(staffMessages.saveUserFailed)).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('marks a user whose sign-in is locked, and unlocks it', async () => {
+    let users = [ada, { ...fran, suspended: false, signInLocked: true }];
+    const { user } = renderUsers({
+      'GET /api/manage/users': () => jsonResponse({ users }),
+      'POST /api/manage/users/u-fran/unlock': () => {
+        users = [ada, { ...fran, suspended: false, signInLocked: false }];
+        return jsonResponse({ user: users[1] });
+      },
+    });
+    const table = await usersTable();
+    expect(within(table).getByText('Sign-in locked')).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Unlock sign-in for Ada Admin' })).toBeNull();
+    await user.click(within(table).getByRole('button', { name: 'Unlock sign-in for Fran Fulfiller' }));
+    expect(await screen.findByText(staffMessages.signInUnlocked)).toBeTruthy();
+    expect(requestsTo('POST', '/api/manage/users/u-fran/unlock')).toHaveLength(1);
+    await waitFor(() => expect(within(table).queryByText('Sign-in locked')).toBeNull());
   });
 
   it('asks before deleting, with the spec’s words, and deletes on Delete User', async () => {

@@ -1,9 +1,12 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { LockOpen, Pencil, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { staffRoleLabels, type StaffRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
 import { UserDialog } from './user-dialog';
+import { userFailureMessage, useUnlockUser } from './users-api';
+import { staffMessages } from '../../../shared/staff/staff-messages';
 
 const iconButtonClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -15,7 +18,35 @@ function RoleBadge({ user }: { user: StaffUserRow }) {
 }
 
 function StatusBadge({ user }: { user: StaffUserRow }) {
-  return user.suspended ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>;
+  const status = user.suspended ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>;
+  if (!user.signInLocked) return status;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {status}
+      <Badge tone="warning">Sign-in locked</Badge>
+    </span>
+  );
+}
+
+function UnlockButton({ user }: { user: StaffUserRow }) {
+  const unlock = useUnlockUser();
+  return (
+    <button
+      type="button"
+      className={iconButtonClass}
+      aria-label={`Unlock sign-in for ${user.name}`}
+      title="Unlock sign-in"
+      disabled={unlock.isPending}
+      onClick={() =>
+        unlock.mutate(user, {
+          onSuccess: () => toast.success(staffMessages.signInUnlocked),
+          onError: (error) => toast.error(userFailureMessage(error, staffMessages.unlockFailed)),
+        })
+      }
+    >
+      <LockOpen className="size-4" aria-hidden="true" />
+    </button>
+  );
 }
 
 function PriorityBadge({ user }: { user: StaffUserRow }) {
@@ -25,6 +56,7 @@ function PriorityBadge({ user }: { user: StaffUserRow }) {
 function Actions({ user, onDelete }: { user: StaffUserRow; onDelete: (user: StaffUserRow) => void }) {
   return (
     <div className="flex justify-end gap-1">
+      {user.signInLocked ? <UnlockButton user={user} /> : null}
       <UserDialog
         user={user}
         trigger={

@@ -85,7 +85,7 @@ describe('ManageLayout', () => {
     expect(currentLocation().pathname).toBe(paths.manageOrders);
   });
 
-  it('shows an admin the Orders, Users and Audit Trail links', async () => {
+  it('shows an admin the Orders, Users, Audit Trail and My Account links', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderPanel('/manage/users');
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
@@ -95,6 +95,7 @@ describe('ManageLayout', () => {
       ['Orders', paths.manageOrders],
       ['Users', paths.manageUsers],
       ['Audit Trail', paths.manageAudit],
+      ['My Account', paths.manageAccount],
     ]);
     expect(within(panelNav()).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
   });
@@ -106,6 +107,7 @@ describe('ManageLayout', () => {
     expect(within(panelNav()).getByRole('link', { name: 'Orders' })).toBeTruthy();
     expect(within(panelNav()).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(within(panelNav()).queryByRole('link', { name: 'Audit Trail' })).toBeNull();
+    expect(within(panelNav()).getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe(paths.manageAccount);
   });
 
   it('logs out: ends the session and goes to the login page', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { CircleAlert, ClipboardList, History, LoaderCircle, LogOut, ShieldCheck, Users } from 'lucide-react';
+import { CircleAlert, ClipboardList, History, LoaderCircle, LogOut, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { hasErrorCode } from '../../lib/api';
 import { paths } from '../../paths';
@@ -156,6 +156,12 @@ function ManageShell({ user }: { user: StaffUser }) {
                     </NavLink>
                   </li>
                 ) : null}
+                <li>
+                  <NavLink to={paths.manageAccount} className={navLinkClass}>
+                    <UserRound className="size-4" aria-hidden="true" />
+                    My Account
+                  </NavLink>
+                </li>
               </ul>
             </nav>
             <div className="flex items-center gap-2 md:flex-col md:items-stretch md:border-t md:border-slate-200 md:pt-4">

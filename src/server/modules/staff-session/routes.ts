@@ -10,16 +10,14 @@ import { parseWith } from '../../plugins/validation';
 import { forwardCookies, headersOf, staffOf, toStaffUser } from '../../plugins/staff-guard';
 import { isStaffRole, signInSchema, type SessionResponse } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { clearAccountFailures, countSignInFailure, signInBlockedFor } from './sign-in-throttle';
+import { claimSignInCheck, recordSignInSuccess, refusedSignInMinMs } from '../../auth/sign-in-throttle';
 
-/**
- * Every refused sign-in answers no sooner than this after it arrived, so a wrong password, an unknown
- * e-mail (where Better Auth hashes instead of verifying) and a suspended account take the same time.
- */
-export const refusedSignInMinMs = 400;
+export { refusedSignInMinMs };
+import { notifyAccountAttack } from './notify-account-attack';
+import { siteOrigin } from '../../site-links';
 
 /** `POST|GET|DELETE /api/manage/session`: sign in, who is signed in, sign out. */
-export function registerStaffSessionRoutes(app: FastifyInstance, { auth, database, guards }: Pick<AppServices, 'auth' | 'database' | 'guards'>): void {
+export function registerStaffSessionRoutes(app: FastifyInstance, { auth, database, guards, mailer, env }: Pick<AppServices, 'auth' | 'database' | 'guards' | 'mailer' | 'env'>): void {
   const { db } = database;
 
   app.post('/api/manage/session', async (request, reply) => {
@@ -32,10 +30,14 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
       throw error;
     };
 
-    const blockedFor = await signInBlockedFor(db, email, address);
-    if (blockedFor > 0) {
+    // The attempt is counted before the password is checked (decision 018).
+    const claim = await claimSignInCheck(db, email, address);
+    if (!claim.allowed) {
       await recordAudit(db, { actor: null, action: 'sign_in_throttled', target: email.toLowerCase(), ipAddress: address });
-      reply.header('retry-after', String(blockedFor));
+      if (claim.accountBudgetJustExceeded) {
+        await notifyAccountAttack({ db, mailer, email, origin: siteOrigin(env, request), log: request.log });
+      }
+      reply.header('retry-after', String(claim.retryAfterSeconds));
       return refuse(new AppError('rate_limited', staffMessages.tooManySignInAttempts));
     }
 
@@ -49,7 +51,6 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
         await recordAudit(db, { actor: null, action: 'access_denied', target: email.toLowerCase(), detail: { reason: 'suspended' }, ipAddress: address });
         return refuse(new AppError('account_suspended', staffMessages.suspended));
       }
-      await countSignInFailure(db, email, address);
       await recordAudit(db, { actor: null, action: 'sign_in_failed', target: email.toLowerCase(), ipAddress: address });
       return refuse(new AppError('invalid_credentials', staffMessages.invalidCredentials));
     }
@@ -62,7 +63,10 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
       return refuse(new AppError('access_denied', staffMessages.accessDenied));
     }
 
-    await clearAccountFailures(db, email);
+    await recordSignInSuccess(db, email, address, claim);
+    // Better Auth reads the address from forwarding headers only; the request's own (after the
+    // `TRUST_PROXY` rule) is the one My account shows.
+    await db.update(sessionTable).set({ ipAddress: address }).where(eq(sessionTable.token, token));
     await recordAudit(db, { actor, action: 'sign_in', target: `user:${user.id}`, ipAddress: address });
     forwardCookies(reply, result.headers);
     const body: SessionResponse = { user: toStaffUser({ ...user, role: user.role }) };

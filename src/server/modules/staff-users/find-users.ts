@@ -4,6 +4,14 @@ import { orderCounters, user } from '../../db/schema';
 import { listedRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
 import { storedValuesOfGroup } from '../../orders/stored-statuses';
+import { signInThrottle } from '../../auth/sign-in-throttle';
+
+/** Whether strangers' guesses hold the account's sign-in back now (see `isSignInLocked`). */
+const signInLocked = sql<boolean>`exists (
+  select 1 from rate_limit_hits hits
+  where hits.reset_at > now()
+    and ((hits.key = 'sign-in|account|' || lower(${user.email}) and hits.count > ${signInThrottle.maxChecksPerAccount})
+      or (starts_with(hits.key, 'sign-in|pair|' || lower(${user.email}) || '|') and hits.count > ${signInThrottle.maxChecksPerAccountAndAddress})))`;
 
 /** Every account, by name, with its open assigned orders read from the maintained counters in the same query. */
 export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
@@ -22,6 +30,7 @@ export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
         eq(orderCounters.assignee, user.id),
         notInArray(orderCounters.status, storedValuesOfGroup('closed')),
       )})`,
+      signInLocked,
     })
     .from(user)
     .where(where)
@@ -37,6 +46,7 @@ export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
     notificationEnabled: row.notificationEnabled,
     priorityFulfiller: row.priorityFulfiller,
     activeOrders: Number(row.activeOrders),
+    signInLocked: Boolean(row.signInLocked),
     createdAt: row.createdAt.toISOString(),
   }));
 }

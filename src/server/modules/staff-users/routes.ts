@@ -9,6 +9,7 @@ import { deleteStaffUser } from './delete-staff-user';
 import { findUsers } from './find-users';
 import { staffActionOf } from './staff-action';
 import { updateStaffUser } from './update-staff-user';
+import { unlockStaffUser } from './unlock-staff-user';
 
 /** The route's `:id` as an account id (Better Auth's are URL-safe); anything else is no such user. */
 function userIdOf(request: FastifyRequest): string {
@@ -38,6 +39,11 @@ export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<App
     const id = userIdOf(request);
     const input = parseWith(updateUserSchema, request.body);
     const body: UserResponse = { user: await updateStaffUser(staffActionOf(request, services), id, input) };
+    return body;
+  });
+
+  app.post('/api/manage/users/:id/unlock', adminOnly, async (request) => {
+    const body: UserResponse = { user: await unlockStaffUser(staffActionOf(request, services), userIdOf(request)) };
     return body;
   });
 

@@ -109,6 +109,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
       priorityFulfiller: false,
       // Completed and cancelled orders are done; the legacy 'submitted' is still open.
       activeOrders: 3,
+      signInLocked: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(users.find((row) => row.id === zed.id)).toMatchObject({ priorityFulfiller: true, activeOrders: 1, suspended: false });
@@ -129,6 +130,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
       notificationEnabled: true,
       priorityFulfiller: false,
       activeOrders: 0,
+      signInLocked: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
@@ -339,6 +341,23 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     expect((await whoAmI(here)).statusCode).toBe(200);
     expect((await whoAmI(elsewhere)).statusCode).toBe(401);
     expect((await signInAs(other.email, 'second-password')).statusCode).toBe(200);
+  });
+
+  it('shows an account whose sign-in is held back, and unlocks it with an audit row', async () => {
+    const member = await createStaffMember(staffApp.services, { password: 'locked-out-1' });
+    for (let attempt = 0; attempt < 8; attempt += 1) await signInAs(member.email, 'a-stranger-guess');
+    expect((await signInAs(member.email, 'locked-out-1')).statusCode).toBe(429);
+    expect((await rowOf(member.id)).signInLocked).toBe(true);
+
+    const response = await staffInject(app, adminCookie, 'POST', `${userUrl(member.id)}/unlock`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<UserResponse>().user).toMatchObject({ id: member.id, signInLocked: false });
+    const [audit] = await auditRows('account_unlocked', `user:${member.id}`);
+    expect(audit).toMatchObject({ actorId: admin.id, actorEmail: admin.email });
+    expect((await signInAs(member.email, 'locked-out-1')).statusCode).toBe(200);
+
+    const unknown = await staffInject(app, adminCookie, 'POST', `${userUrl('no-such-user')}/unlock`);
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown or malformed user id', async () => {
