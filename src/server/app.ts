@@ -22,6 +22,7 @@ import { authSecret, createStaffAuth } from './auth/auth';
 import { registerStaffGuard } from './plugins/staff-guard';
 import { registerStaffSessionRoutes } from './modules/staff-session/routes';
 import { registerManageOrderRoutes } from './modules/manage-orders/routes';
+import { registerSigningRoutes } from './modules/signing/routes';
 import { registerOrderCommentRoutes } from './modules/order-comments/routes';
 import { registerStaffUserRoutes } from './modules/staff-users/routes';
 
@@ -111,6 +112,7 @@ export async function buildAppWithServices({
   registerTrackingRoutes(app, database);
   registerStaffSessionRoutes(app, services);
   registerManageOrderRoutes(app, services);
+  registerSigningRoutes(app, services);
   await registerOrderCommentRoutes(app, services);
   registerStaffUserRoutes(app, services);
   if (env.NODE_ENV === 'test') {

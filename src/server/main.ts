@@ -2,6 +2,7 @@ import { openDatabase } from './db/database';
 import { loadEnv } from './env';
 import { buildAppWithServices } from './app';
 import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
+import { startSignatureReminders } from './signing/signature-reminders';
 
 const env = loadEnv();
 const database = await openDatabase(
@@ -19,8 +20,12 @@ if (firstAdmin) {
   );
 }
 
+// Background work of the server, in one place: the signature reminders (decision 022).
+const stopReminders = startSignatureReminders(services, app.log);
+
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);
+  stopReminders();
   await app.close();
   await database.close();
   process.exit(0);

@@ -2,12 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import type { FieldCipher } from '../../security/encryption';
-import { fillSs4 } from '../../ss4/fill-ss4';
-import type { Application } from '../../../shared/application/application';
-import { applicationSections } from '../../../shared/application/sections';
-import { ss4Lines, type Ss4Designee } from '../../../shared/ss4/ss4-mapping';
+import { renderOrderSs4 } from '../../ss4/render-order-ss4';
+import type { Ss4Designee } from '../../../shared/ss4/ss4-mapping';
 import type { OrderRow } from '../../plugins/order-access';
-import { readOrderSsn } from './order-ssn';
 
 export type DownloadSs4Options = {
   db: Db;
@@ -20,26 +17,13 @@ export type DownloadSs4Options = {
   log: FastifyBaseLogger;
 };
 
-/** The stored application with the SSN opened, every section present (an old order may lack some). */
-function applicationWithSsn(formData: unknown, ssn: string): Application {
-  const stored = formData !== null && typeof formData === 'object' ? (formData as Record<string, unknown>) : {};
-  const sections = Object.fromEntries(
-    applicationSections.map((section) => {
-      const value = stored[section];
-      return [section, typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}];
-    }),
-  ) as Pick<Application, 'company' | 'registration' | 'contact' | 'compliance' | 'activity'>;
-  return { ...(stored as Application), ...sections, contact: { ...sections.contact, rpSSN: ssn } };
-}
-
 /**
  * The order's Form SS-4, filled. The file holds the SSN, so the audit row is written before the
  * file is returned, and the SSN goes nowhere but the file.
  */
 export async function downloadSs4({ db, cipher, order, designee, actor, ipAddress, log }: DownloadSs4Options): Promise<{ pdf: Uint8Array; fileName: string }> {
-  const ssn = readOrderSsn(order.formData, cipher);
+  const { pdf, ssn } = await renderOrderSs4(order.formData, cipher, designee);
   if (ssn.kind === 'unreadable') log.warn({ orderId: order.id }, 'the SSN of the order could not be decrypted; the SS-4 leaves it empty');
-  const pdf = await fillSs4(ss4Lines(applicationWithSsn(order.formData, ssn.kind === 'readable' ? ssn.plain : ''), designee));
   await recordAudit(db, { actor, action: 'ss4_downloaded', target: `order:${order.id}`, detail: { ssn: ssn.kind }, ipAddress });
   return { pdf, fileName: `SS-4-${order.applicationId}.pdf` };
 }

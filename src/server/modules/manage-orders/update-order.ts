@@ -10,10 +10,11 @@ import type { OrderUpdate } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { can, canSeeOrder } from '../../../shared/staff/permissions';
 import { notifyAssignee } from '../../orders/notify-assignee';
+import { createSigningRequest } from '../../signing/signing-requests';
 import { sendEinEmailIfDue, type EinEmailOutcome } from './send-ein-email';
 
 export type UpdateOrderOptions = {
-  services: Pick<AppServices, 'database' | 'mailer' | 'env'>;
+  services: Pick<AppServices, 'database' | 'mailer' | 'env' | 'cipher'>;
   orderId: number;
   /** The staff member saving; the caller has checked they may see the order. */
   actor: StaffUser;
@@ -95,10 +96,24 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
         ipAddress,
       });
     }
-    return { order, newAssignee };
+    return { order, newAssignee, enteredSigning: statusChanged && update.status === 'awaiting_user_signature' };
   });
 
-  const { order, newAssignee } = saved;
+  const { order, newAssignee, enteredSigning } = saved;
+  if (enteredSigning) {
+    // Entering "Awaiting User Signature" asks the customer to sign (decision 022).
+    await createSigningRequest({
+      db,
+      cipher: services.cipher,
+      mailer: services.mailer,
+      env: services.env,
+      orderId,
+      actor: auditActor,
+      ipAddress,
+      origin,
+      log,
+    });
+  }
   // Someone who takes an order themselves needs no e-mail about it.
   if (newAssignee?.notificationEnabled && newAssignee.id !== actor.id) {
     await notifyAssignee({

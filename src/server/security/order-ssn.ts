@@ -1,4 +1,4 @@
-import type { FieldCipher } from '../../security/encryption';
+import type { FieldCipher } from './encryption';
 
 /** The responsible party's SSN of an order: none given, readable, or sealed with a key we do not have. */
 export type OrderSsn = { kind: 'none' } | { kind: 'readable'; plain: string } | { kind: 'unreadable' };
