@@ -16,6 +16,8 @@ import { manageOrderUrl } from '../site-links';
 import { sendSigningEmail } from './send-signing-email';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/statuses';
 import { maskSsn, ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
+import type {
+  signSubmissionSchema} from '../../shared/signing';
 import {
   maxVerificationAttempts,
   namesMatch,
@@ -24,7 +26,6 @@ import {
   signingMessages,
   signingPagePath,
   signingReminderAfterHours,
-  signSubmissionSchema,
   type SigningReviewResponse,
   type SigningState,
 } from '../../shared/signing';

@@ -55,7 +55,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     toStatus: normalizeOrderStatus(entry.toStatus),
     changedAt: entry.changedAt.toISOString(),
     changedBy: entry.changerId && entry.changerName !== null ? { id: entry.changerId, name: entry.changerName } : null,
-    changedByCustomer: entry.changedByCustomer,
+    ...(entry.changedByCustomer ? { changedByCustomer: true } : {}),
   }));
 
   return {
