@@ -11,6 +11,9 @@ export function signingPagePath(token: string): string {
   return `${signingPathPrefix}${token}`;
 }
 
+/** The tracking page's line while the order waits for the customer's signature. */
+export const signatureActionNeeded = 'Action needed: sign your SS-4; we sent the link to your e-mail.';
+
 /** Wrong answers to the SSN question before the request locks. */
 export const maxVerificationAttempts = 5;
 /** A reminder goes out once, this long after the request, if it is still unsigned. */
