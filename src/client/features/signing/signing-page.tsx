@@ -89,7 +89,6 @@ export function SigningPage() {
   return (
     <PublicLayout>
       <title>{`${stepTitles[step.kind]} | EIN Filing Service`}</title>
-      <meta name="robots" content="noindex" />
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
         {step.kind !== 'unavailable' && step.kind !== 'done' ? <StepIndicator current={step.kind} /> : null}
         <h1 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl">
