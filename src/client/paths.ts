@@ -19,6 +19,8 @@ export const paths = {
   /** The built-in test processor's authentication challenge (card 4000 0025 0000 3155). */
   testAuthentication: '/payments/test-authentication',
   track: trackingPagePath,
+  /** The customer's signing page; the token comes from the e-mail's link. */
+  sign: '/sign/:token',
   manage: '/manage',
   manageLogin: '/manage/login',
   manageOrders: manageOrdersPath,

@@ -39,6 +39,7 @@ const CheckoutStep = page(() => import('./features/checkout/checkout-step'), 'Ch
 const TestAuthenticationPage = page(() => import('./features/checkout/test-authentication-page'), 'TestAuthenticationPage');
 const ConfirmationPage = page(() => import('./features/checkout/confirmation-page'), 'ConfirmationPage');
 const TrackingPage = page(() => import('./features/tracking/tracking-page'), 'TrackingPage');
+const SigningPage = page(() => import('./features/signing/signing-page'), 'SigningPage');
 const ManageLoginPage = page(() => import('./features/manage/login-page'), 'ManageLoginPage');
 const ManageLayout = page(() => import('./features/manage/manage-layout'), 'ManageLayout');
 const OrdersListPage = page(() => import('./features/manage-orders/orders-list-page'), 'OrdersListPage');
@@ -72,6 +73,7 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.wizardStart} element={<WizardStartPage />} />
+        <Route path={paths.sign} element={<SigningPage />} />
         <Route path={paths.step2} element={<RegistrationStep />} />
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />

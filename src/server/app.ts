@@ -27,6 +27,7 @@ import { registerStaffGuard } from './plugins/staff-guard';
 import { registerStaffSessionRoutes } from './modules/staff-session/routes';
 import { registerStaffAccountRoutes } from './modules/staff-account/routes';
 import { registerManageOrderRoutes } from './modules/manage-orders/routes';
+import { registerSigningRoutes } from './modules/signing/routes';
 import { registerOrderCommentRoutes } from './modules/order-comments/routes';
 import { registerStaffUserRoutes } from './modules/staff-users/routes';
 import { registerAuditTrailRoutes } from './modules/audit-trail/routes';
@@ -126,6 +127,7 @@ export async function buildAppWithServices({
   registerStaffSessionRoutes(app, services);
   registerStaffAccountRoutes(app, services);
   registerManageOrderRoutes(app, services);
+  registerSigningRoutes(app, services);
   await registerOrderCommentRoutes(app, services);
   registerStaffUserRoutes(app, services);
   registerAuditTrailRoutes(app, services);

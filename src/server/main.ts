@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './modules/staff-users/admin-accounts';
 import { firstAdminNotice } from './first-admin-notice';
 import { startBackgroundJobs } from './jobs/background-jobs';
 import type { JobRunner } from './jobs/job-runner';
+import { startSignatureReminders } from './signing/signature-reminders';
 
 const env = loadEnv();
 let database: Database;
@@ -23,8 +24,13 @@ const { app, services } = await buildAppWithServices({ env, database, logger: tr
 const firstAdmin = await ensureFirstAdmin(database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
 let jobs: JobRunner | null = null;
+// Background work of the server: the signature reminders (decision 022); the outbox and payment
+// reconciliation start after listening (below).
+const stopReminders = startSignatureReminders(services, app.log);
+
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`);
+  stopReminders();
   await jobs?.stop();
   await app.close();
   await database.close();

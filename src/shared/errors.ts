@@ -26,6 +26,12 @@ export const errorCodes = [
   'permission_denied',
   // 403: a state-changing call that does not come from the panel's own origin.
   'cross_origin',
+  // 410: a signing link that is unknown, expired, used, replaced or locked.
+  'signing_link_unavailable',
+  // 401: the signing page's call before the SSN question was answered in this browser.
+  'signing_not_verified',
+  // 409: the form was signed already (another browser got there first).
+  'signing_already_signed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -48,6 +54,9 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   access_denied: 403,
   permission_denied: 403,
   cross_origin: 403,
+  signing_link_unavailable: 410,
+  signing_not_verified: 401,
+  signing_already_signed: 409,
 };
 
 export type ApiErrorBody = {

@@ -267,6 +267,8 @@ export const orderStatusHistory = pgTable(
     toStatus: text('to_status').notNull(),
     /** The staff member; null for the system or a deleted account. */
     changedBy: text('changed_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The customer made the change (signing the SS-4); `changedBy` is then null. */
+    changedByCustomer: boolean('changed_by_customer').notNull().default(false),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_status_history_order_id_idx').on(table.orderId, table.changedAt)],
@@ -282,6 +284,8 @@ export const orderComments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     commentText: text('comment_text').notNull(),
+    /** Written for the customer's own action (signing the SS-4); `userId` is then null. */
+    byCustomer: boolean('by_customer').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_comments_order_id_created_at_idx').on(table.orderId, table.createdAt.desc())],
@@ -309,5 +313,53 @@ export const auditLog = pgTable(
     index('audit_log_action_at_id_idx').on(table.action, table.at.desc(), table.id.desc()),
     index('audit_log_actor_id_at_id_idx').on(table.actorId, table.at.desc(), table.id.desc()),
     index('audit_log_target_at_id_idx').on(table.target, table.at.desc(), table.id.desc()),
+  ],
+);
+
+/**
+ * A link that asks the customer to sign the order's Form SS-4 (decision 022). The token is kept only
+ * as its SHA-256. `status`: sent, verified (the SSN question answered), signed, locked (five wrong
+ * answers) or voided (a newer request replaced it); expiry is read from `expires_at`.
+ */
+export const signingRequests = pgTable(
+  'signing_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status').notNull().default('sent'),
+    signerEmail: text('signer_email').notNull(),
+    /** The staff member who sent it; null when the status change sent it and nobody is known, or the account is gone. */
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The verified browser's cookie value, encrypted with the data key. */
+    sessionSecret: text('session_secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signerName: text('signer_name'),
+    signerTitle: text('signer_title'),
+    signerIp: text('signer_ip'),
+    signerUserAgent: text('signer_user_agent'),
+    signatureKind: text('signature_kind'),
+    consents: jsonb('consents').$type<Record<string, { version: string; text: string }>>(),
+    /** SHA-256 (hex) of the unsigned render the signer reviewed and signed. */
+    unsignedSha256: text('unsigned_sha256'),
+    signedSha256: text('signed_sha256'),
+    /** The signed PDF, base64 inside the field cipher's envelope. */
+    signedPdf: text('signed_pdf'),
+  },
+  (table) => [
+    index('signing_requests_order_id_created_at_idx').on(table.orderId, table.createdAt),
+    index('signing_requests_reminder_due_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} in ('sent', 'verified') and ${table.remindersSent} = 0`),
   ],
 );

@@ -74,6 +74,9 @@ function orderRoutes(order: 'own' | 'other'): RouteCase[] {
     },
     { name: `POST reveal SSN (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ssn`, success: 200 },
     { name: `GET SS-4 PDF (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ss4.pdf`, success: 200 },
+    { name: `POST signature request (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/signature-requests`, success: 200 },
+    // Allowed callers get 404 too here (nothing is signed yet); the signing tests download a signed file.
+    { name: `GET signed SS-4 PDF (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ss4-signed.pdf`, success: 404 },
     { name: `GET comments (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/comments`, success: 200 },
     {
       name: `POST comment (${order})`,

@@ -44,7 +44,9 @@ function fillText(field: PDFTextField, value: string, font: PDFFont): void {
 
 /** The filled form's bytes. Lines that are not applicable or missing leave their fields empty, unless they carry text (N/A). */
 export async function fillSs4(lines: readonly Ss4Line[], templateBytes: Uint8Array = ss4Template()): Promise<Uint8Array> {
-  const document = await PDFDocument.load(templateBytes);
+  // Without the reader's time stamps, the same lines give the same bytes: the signature certificate
+  // prints the SHA-256 of the render the signer reviewed.
+  const document = await PDFDocument.load(templateBytes, { updateMetadata: false });
   // The file also holds XFA data that some readers show instead of the fields: drop it before the
   // form is read (pdf-lib would otherwise warn and drop it itself), and the reader-extension
   // signature that the change would break.

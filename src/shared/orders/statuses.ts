@@ -133,4 +133,9 @@ export const customerStatusDetails: Record<CustomerStatus, CustomerStatusDetails
 };
 
 /** The tracking lookup's answer: nothing about the order but its customer-facing status and date. */
-export type TrackingResult = { status: CustomerStatus; createDate: string };
+export type TrackingResult = {
+  status: CustomerStatus;
+  createDate: string;
+  /** Something the customer must do now (the SS-4's signature), in their words; absent when nothing. */
+  actionNeeded?: string;
+};

@@ -21,6 +21,8 @@ export type OrderComment = {
   createdAt: string;
   /** null when the author's account was deleted ("Unknown User"). */
   author: { id: string; name: string; email: string } | null;
+  /** Written for the customer's own action (signing the SS-4): shown as "Customer". */
+  byCustomer?: boolean;
 };
 
 /** Newest first. */

@@ -1,6 +1,7 @@
 import { einPattern } from '../ein';
 import { z } from 'zod';
 import type { Ss4Designee } from '../ss4/ss4-mapping';
+import type { SigningState } from '../signing';
 import { orderPriorities, orderStatuses, type OrderPriority, type OrderStatus } from '../orders/statuses';
 import type { StaffRole } from './session';
 import { staffMessages } from './staff-messages';
@@ -99,6 +100,8 @@ export type StatusHistoryEntry = {
   changedAt: string;
   /** null for the system or a deleted account. */
   changedBy: { id: string; name: string } | null;
+  /** The customer made the change (signing the SS-4): shown as "Customer". */
+  changedByCustomer?: boolean;
 };
 
 export type OrderDetail = {
@@ -125,6 +128,8 @@ export type OrderDetail = {
   statusHistory: StatusHistoryEntry[];
   /** The service's third-party designee the filled SS-4 names (configuration); null when none. */
   ss4Designee?: Ss4Designee | null;
+  /** The latest request for the customer's signature of the SS-4. */
+  signing?: SigningState;
 };
 
 /** One e-mail about the order, as the outbox holds it (`GET /api/manage/orders/:id`). */

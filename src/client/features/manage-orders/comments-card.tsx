@@ -97,7 +97,7 @@ function CommentItem({ comment }: { comment: OrderComment }) {
     <li className="rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 text-sm">
-          <span className="font-semibold text-slate-900">{comment.author?.name ?? 'Unknown User'}</span>
+          <span className="font-semibold text-slate-900">{comment.author?.name ?? (comment.byCustomer ? 'Customer' : 'Unknown User')}</span>
           {comment.author ? <span className="ml-2 break-all text-slate-600">{comment.author.email}</span> : null}
         </p>
         <time dateTime={comment.createdAt} className="text-xs text-slate-600">

@@ -10,6 +10,7 @@ import { formatLongDate } from './order-formats';
 import { OrderManagementCard } from './order-management-card';
 import { OrderStatusHistoryCard } from './order-status-history-card';
 import { OrderEmailsCard } from './order-emails-card';
+import { OrderSignatureCard } from './order-signature-card';
 import { useOrderDetail } from './use-order-detail';
 
 /** The route's id as a whole number; anything else names no order. */
@@ -72,7 +73,10 @@ export function OrderDetailPage() {
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {/* On wide screens the form stays in view while the application beside it is read. */}
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:overflow-y-auto">
-          <OrderManagementCard order={order} />
+          <div className="flex flex-col gap-6">
+            <OrderManagementCard order={order} />
+            <OrderSignatureCard order={order} />
+          </div>
         </div>
         <OrderApplicationCard order={order} />
       </div>

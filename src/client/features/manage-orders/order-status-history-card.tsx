@@ -3,8 +3,9 @@ import { orderStatusLabels } from '../../../shared/orders/statuses';
 import type { StatusHistoryEntry } from '../../../shared/staff/orders';
 import { formatLongDateTime } from './order-formats';
 
-/** Who made a change: the first status is set by the system; a later one without a name was a deleted account. */
+/** Who made a change: the customer (signing the SS-4), or staff; the first status is set by the system; a later one without a name was a deleted account. */
 function changerName(entry: StatusHistoryEntry): string {
+  if (entry.changedByCustomer) return 'Customer';
   if (entry.changedBy) return entry.changedBy.name;
   return entry.fromStatus === null ? 'System' : 'Unknown User';
 }

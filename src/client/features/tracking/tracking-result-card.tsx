@@ -53,6 +53,12 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
       <div className="space-y-6 p-4 sm:p-6">
         <TrackingProgress status={result.status} />
 
+        {result.actionNeeded ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-900" data-testid="tracking-action-needed">
+            {result.actionNeeded}
+          </p>
+        ) : null}
+
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Current Status</h3>
           <p className="mt-1 text-slate-700">{details.description}</p>

@@ -6,8 +6,9 @@ import type { FieldCipher } from '../../security/encryption';
 import { normalizeOrderPriority, normalizeOrderStatus } from '../../../shared/orders/statuses';
 import { maskSsn, type Ss4Designee } from '../../../shared/ss4/ss4-mapping';
 import type { OrderDetail, StatusHistoryEntry } from '../../../shared/staff/orders';
-import { readOrderSsn } from './order-ssn';
+import { readOrderSsn } from '../../security/order-ssn';
 import { ssnFields } from '../../../shared/application/contact';
+import { describeSigning } from '../../signing/signing-requests';
 
 export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger; designee?: Ss4Designee | null };
 
@@ -47,6 +48,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
       changedAt: orderStatusHistory.changedAt,
       changerId: user.id,
       changerName: user.name,
+      changedByCustomer: orderStatusHistory.changedByCustomer,
     })
     .from(orderStatusHistory)
     .leftJoin(user, eq(user.id, orderStatusHistory.changedBy))
@@ -58,6 +60,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     toStatus: normalizeOrderStatus(entry.toStatus),
     changedAt: entry.changedAt.toISOString(),
     changedBy: entry.changerId && entry.changerName !== null ? { id: entry.changerId, name: entry.changerName } : null,
+    ...(entry.changedByCustomer ? { changedByCustomer: true } : {}),
   }));
 
   return {
@@ -81,5 +84,6 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     formData: withMaskedSsns(order.formData, cipher, order.id, log),
     statusHistory,
     ss4Designee: designee,
+    signing: await describeSigning(db, order.id),
   };
 }

@@ -75,6 +75,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       formData: expect.any(Object),
       statusHistory: [],
       ss4Designee: null,
+      signing: { state: 'not_requested' },
     });
     const contact = (detail.formData as { contact: Record<string, unknown> }).contact;
     expect(contact.rpSSN).toBe('***-**-6789');

@@ -5,7 +5,7 @@ import type { FieldCipher } from '../../security/encryption';
 import { formatSsn } from '../../../shared/ss4/ss4-mapping';
 import type { RevealSsnResponse } from '../../../shared/staff/orders';
 import type { OrderRow } from '../../plugins/order-access';
-import { readOrderSsn } from './order-ssn';
+import { readOrderSsn } from '../../security/order-ssn';
 import type { SsnField } from '../../../shared/application/contact';
 
 export type RevealSsnOptions = {

@@ -24,6 +24,8 @@ import { downloadSs4 } from './download-ss4';
 import { ss4DesigneeOf } from '../../env';
 import { siteOrigin } from '../../site-links';
 import { findOrderEmails } from '../../email/outbox';
+import { createSigningRequest, describeSigning, downloadSignedSs4 } from '../../signing/signing-requests';
+import type { SignatureRequestResponse } from '../../../shared/signing';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */
 export function registerManageOrderRoutes(app: FastifyInstance, services: AppServices): void {
@@ -78,6 +80,33 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .send(Buffer.from(pdf));
+  });
+
+  app.post('/api/manage/orders/:id/signature-requests', staffOnly, async (request): Promise<SignatureRequestResponse> => {
+    const order = await requireOrderAccess(database, request);
+    const { user } = staffOf(request);
+    await createSigningRequest({
+      db,
+      cipher,
+      mailer: services.mailer,
+      env: services.env,
+      orderId: order.id,
+      actor: { id: user.id, email: user.email },
+      ipAddress: request.ip,
+      origin: siteOrigin(services.env, request),
+      log: request.log,
+    });
+    return { signing: await describeSigning(db, order.id) };
+  });
+
+  app.get('/api/manage/orders/:id/ss4-signed.pdf', staffOnly, async (request, reply) => {
+    const order = await requireOrderAccess(database, request);
+    const signed = await downloadSignedSs4(db, cipher, order, auditActorOf(request), request.ip);
+    if (!signed) throw new AppError('not_found', 'This order has no signed SS-4 yet.');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${signed.fileName}"`)
+      .send(signed.pdf);
   });
 
   app.post('/api/manage/orders/:id/ssn', staffOnly, async (request): Promise<RevealSsnResponse> => {

@@ -10,12 +10,13 @@ import type { OrderDetailResponse, OrderUpdate } from '../../../shared/staff/ord
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { can, canSeeOrder } from '../../../shared/staff/permissions';
 import { queueAssigneeNotice } from '../../orders/notify-assignee';
+import { createSigningRequest } from '../../signing/signing-requests';
 import { isEinEmailDue, queueEinEmail } from './send-ein-email';
 
 export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 
 export type UpdateOrderOptions = {
-  services: Pick<AppServices, 'database' | 'outbox' | 'env'>;
+  services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'mailer' | 'cipher'>;
   orderId: number;
   /** The staff member saving; the caller has checked they may see the order. */
   actor: StaffUser;
@@ -37,7 +38,7 @@ type NewAssignee = { id: string; name: string; email: string; notificationEnable
  * are the actor, or want none) and a due EIN e-mail. After the commit they are tried at once; the
  * outbox retries what does not go out.
  */
-export async function updateOrder({ services, orderId, actor, update, ipAddress, origin }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
+export async function updateOrder({ services, orderId, actor, update, ipAddress, origin, log }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
   const { db } = services.database;
   const auditActor = { id: actor.id, email: actor.email };
 
@@ -113,10 +114,24 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
       einEmailId = await queueEinEmail(tx, order, { origin, env: services.env });
       await tx.update(orders).set({ einEmailedAt: now }).where(eq(orders.id, orderId));
     }
-    return { noticeId, einEmailId };
+    return { noticeId, einEmailId, enteredSigning: statusChanged && update.status === 'awaiting_user_signature' };
   });
 
-  const { noticeId, einEmailId } = saved;
+  const { noticeId, einEmailId, enteredSigning } = saved;
+  if (enteredSigning) {
+    // Entering "Awaiting User Signature" asks the customer to sign (decision 022).
+    await createSigningRequest({
+      db,
+      cipher: services.cipher,
+      mailer: services.mailer,
+      env: services.env,
+      orderId,
+      actor: auditActor,
+      ipAddress,
+      origin,
+      log,
+    });
+  }
   const outcomes = await services.outbox.deliver([einEmailId, noticeId].filter((id): id is number => id !== null));
   if (einEmailId === null) return { einEmail: 'not_due' };
   return { einEmail: outcomes.get(einEmailId) === 'sent' ? 'sent' : 'failed' };

@@ -14,6 +14,7 @@ export async function findComments(db: Db, orderId: number): Promise<OrderCommen
       authorId: user.id,
       authorName: user.name,
       authorEmail: user.email,
+      byCustomer: orderComments.byCustomer,
     })
     .from(orderComments)
     .leftJoin(user, eq(user.id, orderComments.userId))
@@ -27,5 +28,6 @@ export async function findComments(db: Db, orderId: number): Promise<OrderCommen
     text: row.text,
     createdAt: row.createdAt.toISOString(),
     author: row.authorId !== null && row.authorName !== null && row.authorEmail !== null ? { id: row.authorId, name: row.authorName, email: row.authorEmail } : null,
+    ...(row.byCustomer ? { byCustomer: true } : {}),
   }));
 }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
-import { customerStatusFor, type TrackingResult } from '../../../shared/orders/statuses';
+import { customerStatusFor, normalizeOrderStatus, type TrackingResult } from '../../../shared/orders/statuses';
+import { signatureActionNeeded } from '../../../shared/signing';
 
 export type FindTrackingResultOptions = { db: Db; trackingNumber: string };
 
@@ -16,5 +17,7 @@ export async function findTrackingResult({ db, trackingNumber }: FindTrackingRes
     .where(and(eq(orders.applicationId, trackingNumber), eq(orders.paymentStatus, 'paid')))
     .limit(1);
   if (!order) return null;
-  return { status: customerStatusFor(order.status), createDate: order.createDate.toISOString() };
+  const result: TrackingResult = { status: customerStatusFor(order.status), createDate: order.createDate.toISOString() };
+  if (normalizeOrderStatus(order.status) === 'awaiting_user_signature') result.actionNeeded = signatureActionNeeded;
+  return result;
 }

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { signatureActionNeeded } from '../../../shared/signing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -77,6 +78,14 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
     irs_submitted: 'in_process',
     in_progress: 'in_process',
   };
+
+  it('tells the customer to sign while the order awaits their signature, and only then', async () => {
+    for (const status of orderStatuses) {
+      const order = await createPaidOrder(database.db, { status });
+      const body = (await track(order.applicationId, newClient())).json() as { actionNeeded?: string };
+      expect(body.actionNeeded, status).toBe(status === 'awaiting_user_signature' ? signatureActionNeeded : undefined);
+    }
+  });
 
   it('maps every internal status, and legacy ones, to the customer-facing status', async () => {
     expect(orderStatuses.every((status) => status in expected)).toBe(true);

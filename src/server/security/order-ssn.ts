@@ -1,5 +1,5 @@
-import type { FieldCipher } from '../../security/encryption';
-import { ssnFields, type SsnField } from '../../../shared/application/contact';
+import type { FieldCipher } from './encryption';
+import { ssnFields, type SsnField } from '../../shared/application/contact';
 
 /** One SSN of an order: none given, readable, or sealed with a key we do not have. */
 export type OrderSsn = { kind: 'none' } | { kind: 'readable'; plain: string } | { kind: 'unreadable' };

@@ -1,0 +1,102 @@
+import { useEffect, useRef, type PointerEvent } from 'react';
+import { Button } from '../../components/ui/button';
+
+type SignaturePadProps = {
+  /** Called with the drawing as a PNG data URL, or null when the pad is cleared. */
+  onChange: (image: string | null) => void;
+  describedBy?: string;
+};
+
+/**
+ * A plain canvas to draw a signature on with a mouse, a pen or a finger (pointer events). The
+ * drawing is exported as a PNG after each stroke. Keyboard users keep the typed signature instead.
+ */
+export function SignaturePad({ onChange, describedBy }: SignaturePadProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const drawing = useRef(false);
+  const drawn = useRef(false);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    // Drawn at the screen's pixel density, so the exported image is sharp, within a small file.
+    const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    const { width, height } = canvas.getBoundingClientRect();
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.scale(ratio, ratio);
+    context.lineWidth = 2.2;
+    context.lineCap = 'round';
+    context.lineJoin = 'round';
+    context.strokeStyle = '#0f1f5c';
+  }, []);
+
+  const point = (event: PointerEvent<HTMLCanvasElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+
+  const start = (event: PointerEvent<HTMLCanvasElement>) => {
+    const context = event.currentTarget.getContext('2d');
+    if (!context) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drawing.current = true;
+    const { x, y } = point(event);
+    context.beginPath();
+    context.moveTo(x, y);
+    context.lineTo(x + 0.1, y + 0.1);
+    context.stroke();
+  };
+
+  const move = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (!drawing.current) return;
+    const context = event.currentTarget.getContext('2d');
+    if (!context) return;
+    const { x, y } = point(event);
+    context.lineTo(x, y);
+    context.stroke();
+    drawn.current = true;
+  };
+
+  const end = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (!drawing.current) return;
+    drawing.current = false;
+    if (drawn.current) onChange(event.currentTarget.toDataURL('image/png'));
+  };
+
+  const clear = () => {
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return;
+    context.save();
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    context.restore();
+    drawn.current = false;
+    onChange(null);
+  };
+
+  return (
+    <div>
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label="Signature drawing area"
+        aria-describedby={describedBy}
+        className="h-36 w-full touch-none rounded-lg border-2 border-dashed border-slate-400 bg-white"
+        onPointerDown={start}
+        onPointerMove={move}
+        onPointerUp={end}
+        onPointerCancel={end}
+        data-testid="signature-pad"
+      />
+      <div className="mt-2 flex justify-end">
+        <Button variant="secondary" onClick={clear}>
+          Clear drawing
+        </Button>
+      </div>
+    </div>
+  );
+}

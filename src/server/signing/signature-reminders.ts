@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppServices } from '../services';
+import { siteOrigin } from '../site-links';
+import { sendDueSignatureReminders } from './signing-requests';
+
+/** How often the server looks for requests due a reminder. */
+export const reminderIntervalMs = 15 * 60 * 1000;
+
+/**
+ * Sends due signature reminders now and then every 15 minutes, until the returned function is
+ * called. The claim in `sendDueSignatureReminders` makes overlapping runs and instances safe.
+ */
+export function startSignatureReminders(services: AppServices, log: FastifyBaseLogger): () => void {
+  const { database, cipher, mailer, env } = services;
+  const run = () => {
+    sendDueSignatureReminders({ db: database.db, cipher, mailer, env, origin: siteOrigin(env), log }).then(
+      (sent) => {
+        if (sent > 0) log.info({ sent }, 'signature reminders sent');
+      },
+      (error: unknown) => log.error({ err: error }, 'signature reminders failed'),
+    );
+  };
+  run();
+  const timer = setInterval(run, reminderIntervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { FieldCipher } from '../security/encryption';
+import { readOrderSsn, readOrderSsns, type OrderSsn } from '../security/order-ssn';
+import { ssnFields, type SsnField } from '../../shared/application/contact';
+import { fillSs4 } from './fill-ss4';
+import type { Application } from '../../shared/application/application';
+import { applicationSections } from '../../shared/application/sections';
+import { ss4Lines, type Ss4Designee, type Ss4Line } from '../../shared/ss4/ss4-mapping';
+
+/** The stored application with its SSNs opened (an unreadable one empty), every section present (an old order may lack some). */
+export function applicationWithSsns(formData: unknown, ssns: Partial<Record<SsnField, string>>): Application {
+  const stored = formData !== null && typeof formData === 'object' ? (formData as Record<string, unknown>) : {};
+  const sections = Object.fromEntries(
+    applicationSections.map((section) => {
+      const value = stored[section];
+      return [section, typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}];
+    }),
+  ) as Pick<Application, 'company' | 'registration' | 'contact' | 'compliance' | 'activity'>;
+  const contact: Record<string, unknown> = { ...sections.contact };
+  for (const field of ssnFields) if (field in contact || ssns[field]) contact[field] = ssns[field] ?? '';
+  return { ...(stored as Application), ...sections, contact: contact as Application['contact'] };
+}
+
+export type RenderedSs4 = { pdf: Uint8Array; lines: Ss4Line[]; application: Application; ssn: OrderSsn };
+
+/** The order's Form SS-4 rendered from the stored application, the SSN opened for the file only. */
+export async function renderOrderSs4(formData: unknown, cipher: FieldCipher, designee: Ss4Designee | null): Promise<RenderedSs4> {
+  const ssn = readOrderSsn(formData, cipher);
+  const application = applicationWithSsns(formData, readOrderSsns(formData, cipher).ssns);
+  const lines = ss4Lines(application, designee);
+  return { pdf: await fillSs4(lines), lines, application, ssn };
+}
+
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

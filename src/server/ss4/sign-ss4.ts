@@ -1,0 +1,158 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+// Signs a filled Form SS-4: the signature goes on page 1's signature line and the date on its date
+// line, and a certificate page is appended that records who signed, how, when, to what, and the
+// SHA-256 of the unsigned render. The form's fields stay as they are (never flattened).
+
+/** Page 1's signature line, right of "Signature ▶" and left of "Date ▶" (points, from the bottom left). */
+export const signatureBox = { x: 84, y: 38, width: 236, height: 20 } as const;
+/** Right of "Date ▶", left of the applicant's fax number. */
+export const dateBox = { x: 358, y: 39, width: 70 } as const;
+
+export type SignatureMark = { kind: 'typed'; name: string } | { kind: 'drawn'; png: Uint8Array; name: string };
+
+export type SigningCertificate = {
+  requestId: string;
+  trackingNumber: string;
+  signerName: string;
+  signerTitle: string;
+  signerEmail: string;
+  ipAddress: string;
+  userAgent: string;
+  requestedAt: Date;
+  verifiedAt: Date | null;
+  signedAt: Date;
+  consents: readonly { label: string; text: string; version: string }[];
+  unsignedSha256: string;
+};
+
+/** The date as the form asks for it, in UTC (month, day, year). */
+export function formDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+}
+
+/** `2026-11-23 14:05:09 UTC`. */
+export function utcTimestamp(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** The text with every character the standard font cannot draw replaced by `?` (a name may hold any script). */
+export function drawable(font: PDFFont, text: string): string {
+  let result = '';
+  for (const character of text.replace(/[\r\n\t]+/g, ' ')) {
+    try {
+      font.encodeText(character);
+      result += character;
+    } catch {
+      result += '?';
+    }
+  }
+  return result;
+}
+
+/** Splits `text` into lines no wider than `width`. */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = current ? `${current} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= width || !current) current = next;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+async function stampSignature(document: PDFDocument, page: PDFPage, mark: SignatureMark, signedAt: Date): Promise<void> {
+  const ink = rgb(0.05, 0.1, 0.35);
+  if (mark.kind === 'drawn') {
+    const image = await document.embedPng(mark.png);
+    const scale = Math.min(signatureBox.width / image.width, signatureBox.height / image.height);
+    page.drawImage(image, { x: signatureBox.x, y: signatureBox.y - 2, width: image.width * scale, height: image.height * scale });
+  } else {
+    const font = await document.embedFont(StandardFonts.HelveticaOblique);
+    const text = drawable(font, mark.name);
+    let size = 12;
+    while (size > 6 && font.widthOfTextAtSize(text, size) > signatureBox.width) size -= 0.5;
+    page.drawText(text, { x: signatureBox.x, y: signatureBox.y, size, font, color: ink });
+  }
+  const dateFont = await document.embedFont(StandardFonts.Helvetica);
+  page.drawText(formDate(signedAt), { x: dateBox.x, y: dateBox.y, size: 9, font: dateFont, color: ink });
+}
+
+async function appendCertificate(document: PDFDocument, certificate: SigningCertificate, mark: SignatureMark): Promise<void> {
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  const courier = await document.embedFont(StandardFonts.Courier);
+  let page = document.addPage([612, 792]);
+  const margin = 54;
+  const width = 612 - margin * 2;
+  let y = 792 - margin;
+
+  const room = (height: number) => {
+    if (y - height < margin) {
+      page = document.addPage([612, 792]);
+      y = 792 - margin;
+    }
+  };
+  const paragraph = (text: string, options: { size?: number; face?: PDFFont; gap?: number } = {}) => {
+    const size = options.size ?? 10;
+    const face = options.face ?? font;
+    for (const line of wrap(face, drawable(face, text), size, width)) {
+      room(size + 4);
+      page.drawText(line, { x: margin, y: y - size, size, font: face });
+      y -= size + 4;
+    }
+    y -= options.gap ?? 6;
+  };
+  const field = (label: string, value: string, face: PDFFont = font) => {
+    room(14);
+    page.drawText(label, { x: margin, y: y - 10, size: 10, font: bold });
+    const lines = wrap(face, drawable(face, value), face === courier ? 9 : 10, width - 150);
+    lines.forEach((line, index) => {
+      if (index > 0) room(14);
+      page.drawText(line, { x: margin + 150, y: y - 10, size: face === courier ? 9 : 10, font: face });
+      y -= 14;
+    });
+    if (lines.length === 0) y -= 14;
+  };
+
+  paragraph('Certificate of electronic signature', { size: 16, face: bold, gap: 4 });
+  paragraph(`Form SS-4, Application for Employer Identification Number, application ${certificate.trackingNumber}`, { gap: 12 });
+  field('Signed by', certificate.signerName);
+  field('Title', certificate.signerTitle);
+  field('E-mail', certificate.signerEmail);
+  field('Signature', mark.kind === 'drawn' ? 'Drawn by hand on screen (image on page 1)' : 'Typed name (on page 1)');
+  field('IP address', certificate.ipAddress);
+  field('Browser', certificate.userAgent || 'Not given');
+  field('Link sent', utcTimestamp(certificate.requestedAt));
+  field('Identity confirmed', certificate.verifiedAt ? `${utcTimestamp(certificate.verifiedAt)} (last four digits of the SSN)` : 'Not recorded');
+  field('Signed', utcTimestamp(certificate.signedAt));
+  field('Request id', certificate.requestId, courier);
+  field('Unsigned SHA-256', certificate.unsignedSha256, courier);
+  y -= 8;
+  paragraph('The signer agreed to each text below, as worded in the version shown.', { gap: 8 });
+  for (const consent of certificate.consents) {
+    paragraph(`${consent.label} (version ${consent.version})`, { face: bold, gap: 2 });
+    paragraph(consent.text, { gap: 10 });
+  }
+  paragraph(
+    'The SHA-256 above is of the unsigned form as rendered from the stored application and shown to the signer; rendering the same application again gives the same file and the same hash.',
+    { size: 8 },
+  );
+}
+
+/** The filled form with the signature, the date and the certificate page. */
+export async function signSs4(unsigned: Uint8Array, mark: SignatureMark, certificate: SigningCertificate): Promise<Uint8Array> {
+  const document = await PDFDocument.load(unsigned, { updateMetadata: false });
+  const [first] = document.getPages();
+  if (!first) throw new Error('The form has no page');
+  await stampSignature(document, first, mark, certificate.signedAt);
+  await appendCertificate(document, certificate, mark);
+  document.setModificationDate(certificate.signedAt);
+  return document.save({ updateFieldAppearances: false });
+}

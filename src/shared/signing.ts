@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+// The customer's electronic signature of Form SS-4 (decision 022): the rules of a signing request,
+// the consent texts with their versions, the signing page's API shapes and messages. The server
+// applies every rule here as well as the browser.
+
+/** Where the signing page lives; the e-mail's link is this plus the token. */
+export const signingPathPrefix = '/sign/';
+
+export function signingPagePath(token: string): string {
+  return `${signingPathPrefix}${token}`;
+}
+
+/** The tracking page's line while the order waits for the customer's signature. */
+export const signatureActionNeeded = 'Action needed: sign your SS-4; we sent the link to your e-mail.';
+
+/** Wrong answers to the SSN question before the request locks. */
+export const maxVerificationAttempts = 5;
+/** A reminder goes out once, this long after the request, if it is still unsigned. */
+export const signingReminderAfterHours = 48;
+/** The default lifetime of a link, in days (`SIGNING_LINK_DAYS`). */
+export const defaultSigningLinkDays = 7;
+/** A drawn signature, as a PNG data URL, at most this many characters (about 90 kB of image). */
+export const maxSignatureImageLength = 120_000;
+
+/**
+ * What the signer agrees to, each text kept with its version: the certificate page prints both, so
+ * a later change of wording never rewrites what an earlier signer saw.
+ */
+export const signingConsents = {
+  electronic: {
+    version: 'esign-2026-11-1',
+    label: 'I agree to sign electronically',
+    text: 'I agree to sign this Form SS-4 electronically. My electronic signature has the same effect as my handwritten signature, and I may ask for a paper copy by writing to support.',
+  },
+  perjury: {
+    version: 'ss4-declaration-2023-12',
+    label: 'I make the form\u2019s declaration',
+    text: 'Under penalties of perjury, I declare that I have examined this application, and to the best of my knowledge and belief, it is true, correct, and complete.',
+  },
+  designee: {
+    version: 'ss4-designee-2026-11-1',
+    label: 'I authorize the third-party designee',
+    text: 'I authorize the individual named in the Third Party Designee section to receive the entity\u2019s employer identification number (EIN) and to answer questions about the completion of this form.',
+  },
+} as const;
+export type SigningConsentKey = keyof typeof signingConsents;
+export const signingConsentKeys = Object.keys(signingConsents) as SigningConsentKey[];
+
+/** Lower case, one space between words: "  jOHN   q public " and "John Q Public" are the same name. */
+export function normalizePersonName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Whether the typed name is the responsible party's, ignoring case and extra spaces. */
+export function namesMatch(typed: string, expected: string): boolean {
+  const normalized = normalizePersonName(expected);
+  return normalized !== '' && normalizePersonName(typed) === normalized;
+}
+
+export const signingMessages = {
+  linkUnknown: 'This signing link is not valid. Please use the latest link we sent to your e-mail.',
+  linkExpired: 'This signing link has expired.',
+  linkUsed: 'This form has already been signed with this link.',
+  linkVoided: 'This signing link was replaced by a newer one. Please use the latest link we sent to your e-mail.',
+  linkLocked: 'This signing link is locked after too many wrong answers.',
+  ssnFormat: 'Enter the last four digits of the SSN: four numbers.',
+  ssnWrong: (left: number) =>
+    `Those digits do not match our records. ${left === 1 ? '1 try is left' : `${left} tries are left`} before this link locks.`,
+  notVerified: 'Please confirm the last four digits of the SSN first.',
+  nameRequired: 'Enter your full name.',
+  nameMismatch: 'The name must be the responsible party\u2019s full name as on the form (line 7a).',
+  titleRequired: 'Enter your title, for example Owner or Managing Member.',
+  tooLong: 'This is too long.',
+  consentRequired: 'Please tick this box to sign.',
+  signatureImage: 'The drawn signature could not be read. Clear it and draw again, or use the typed signature.',
+  alreadySigned: 'This form has already been signed. There is nothing more to do.',
+  orderClosed: 'A signature cannot be requested for a completed or cancelled order.',
+  noEmail: 'The order has no e-mail address to send the link to.',
+} as const;
+
+export const verifySigningSchema = z
+  .object({ ssnLast4: z.string().trim().regex(/^\d{4}$/, signingMessages.ssnFormat) })
+  .strict();
+export type VerifySigningInput = z.input<typeof verifySigningSchema>;
+
+const consentField = <K extends SigningConsentKey>(key: K) =>
+  z.literal(signingConsents[key].version, { error: signingMessages.consentRequired });
+
+export const signSubmissionSchema = z
+  .object({
+    name: z.string().trim().min(1, signingMessages.nameRequired).max(120, signingMessages.tooLong),
+    title: z.string().trim().min(1, signingMessages.titleRequired).max(80, signingMessages.tooLong),
+    signature: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('typed') }).strict(),
+      z
+        .object({
+          kind: z.literal('drawn'),
+          image: z
+            .string()
+            .max(maxSignatureImageLength, signingMessages.signatureImage)
+            .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, signingMessages.signatureImage),
+        })
+        .strict(),
+    ]),
+    consents: z
+      .object({ electronic: consentField('electronic'), perjury: consentField('perjury'), designee: consentField('designee') })
+      .strict(),
+  })
+  .strict();
+export type SignSubmission = z.input<typeof signSubmissionSchema>;
+
+/** One line of the form as the signer reviews it, the SSN masked. */
+export type SigningReviewLine = { line: string; label: string; value: string };
+
+/** `GET /api/sign/:token`: before verification, nothing personal. */
+export type SigningStartResponse = { state: 'verify' | 'verified'; expiresAt: string };
+
+/** `POST /api/sign/:token/verify` and `GET /api/sign/:token/review`. */
+export type SigningReviewResponse = {
+  lines: SigningReviewLine[];
+  /** The name the signer must type (line 7a), and their title from the application. */
+  signerName: string;
+  signerTitle: string;
+  designeeName: string | null;
+  expiresAt: string;
+};
+
+/** `POST /api/sign/:token/sign`. */
+export type SignedResponse = { signedAt: string; trackingNumber: string };
+
+/** The signing state the staff order page shows. */
+export type SigningState =
+  | { state: 'not_requested' }
+  | {
+      state: 'sent' | 'reminded' | 'verified' | 'signed' | 'expired' | 'locked';
+      requestId: string;
+      sentAt: string;
+      expiresAt: string;
+      remindedAt: string | null;
+      verifiedAt: string | null;
+      signedAt: string | null;
+      signerName: string | null;
+    };
+
+export type SignatureRequestResponse = { signing: SigningState };
