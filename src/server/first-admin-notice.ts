@@ -10,7 +10,8 @@ export const myAccountPath = '/manage/account';
 export function firstAdminLines(admin: FirstAdmin, siteUrl: string): string[] {
   const login = `${siteUrl}/manage/login`;
   if (!admin.generated) {
-    return ['First admin created from ADMIN_EMAIL and ADMIN_PASSWORD.', '', `Sign in at ${login}`, `  e-mail: ${admin.email}`];
+    // The operator set the address; a log collector reading the console need not keep it.
+    return ['First admin created from ADMIN_EMAIL and ADMIN_PASSWORD.', '', `Sign in at ${login}`];
   }
   return [
     'First admin created. Sign in at',

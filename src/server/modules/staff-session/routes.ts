@@ -17,7 +17,7 @@ import { notifyAccountAttack } from './notify-account-attack';
 import { siteOrigin } from '../../site-links';
 
 /** `POST|GET|DELETE /api/manage/session`: sign in, who is signed in, sign out. */
-export function registerStaffSessionRoutes(app: FastifyInstance, { auth, database, guards, mailer, env }: Pick<AppServices, 'auth' | 'database' | 'guards' | 'mailer' | 'env'>): void {
+export function registerStaffSessionRoutes(app: FastifyInstance, { auth, database, guards, outbox, env }: Pick<AppServices, 'auth' | 'database' | 'guards' | 'outbox' | 'env'>): void {
   const { db } = database;
 
   app.post('/api/manage/session', async (request, reply) => {
@@ -35,7 +35,7 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
     if (!claim.allowed) {
       await recordAudit(db, { actor: null, action: 'sign_in_throttled', target: email.toLowerCase(), ipAddress: address });
       if (claim.accountBudgetJustExceeded) {
-        await notifyAccountAttack({ db, mailer, email, origin: siteOrigin(env, request), log: request.log });
+        await notifyAccountAttack({ db, outbox, email, origin: siteOrigin(env, request) });
       }
       reply.header('retry-after', String(claim.retryAfterSeconds));
       return refuse(new AppError('rate_limited', staffMessages.tooManySignInAttempts));
