@@ -132,8 +132,8 @@ function ManageShell({ user }: { user: StaffUser }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2 px-2 py-2 md:flex-1 md:flex-col md:flex-nowrap md:items-stretch md:px-3 md:py-4">
-            <nav aria-label="Management Panel" className="md:flex-1">
-              <ul className="flex gap-1 md:flex-col">
+            <nav aria-label="Management Panel" className="min-w-0 md:flex-1">
+              <ul className="flex flex-wrap gap-1 md:flex-col">
                 <li>
                   <NavLink to={paths.manageOrders} className={navLinkClass}>
                     <ClipboardList className="size-4" aria-hidden="true" />
