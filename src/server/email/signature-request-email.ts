@@ -1,5 +1,8 @@
 import type { MailMessage } from './mailer';
 import { customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
+import { orderStatusLabels } from '../../shared/orders/statuses';
+
+const signedStatus = orderStatusLabels.ss4_signed_awaiting_irs;
 
 export type SignatureRequestEmailDetails = {
   /** `request` for the first message, `reminder` for the one reminder. */
@@ -85,7 +88,7 @@ export function signedNoticeEmail(details: SignedNoticeEmailDetails): Omit<MailM
   const text = [
     `Hello ${assigneeName},`,
     '',
-    `${signerName} signed the SS-4 of order ${trackingNumber} on ${when}. The order is now SS4 Signed Awaiting IRS.`,
+    `${signerName} signed the SS-4 of order ${trackingNumber} on ${when}. The order is now ${signedStatus}.`,
     '',
     `Download the signed form from the order: ${orderUrl}`,
     '',
@@ -99,7 +102,7 @@ export function signedNoticeEmail(details: SignedNoticeEmailDetails): Omit<MailM
     heading: 'The customer signed the SS-4',
     footer: notificationNote,
     body: `<p style="margin:0 0 16px">Hello ${e(assigneeName)},</p>
-<p style="margin:0 0 16px">${e(signerName)} signed the SS-4 of order <strong>${e(trackingNumber)}</strong> on ${e(when)}. The order is now SS4 Signed Awaiting IRS.</p>
+<p style="margin:0 0 16px">${e(signerName)} signed the SS-4 of order <strong>${e(trackingNumber)}</strong> on ${e(when)}. The order is now ${e(signedStatus)}.</p>
 <p style="margin:0 0 16px"><a href="${e(orderUrl)}" style="color:#1d4ed8">Open the order</a> to download the signed form.</p>`,
   });
   return { subject, text, html };
