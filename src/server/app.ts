@@ -31,6 +31,7 @@ import { registerSigningRoutes } from './modules/signing/routes';
 import { registerOrderCommentRoutes } from './modules/order-comments/routes';
 import { registerStaffUserRoutes } from './modules/staff-users/routes';
 import { registerAuditTrailRoutes } from './modules/audit-trail/routes';
+import { registerCustomerDataRoutes } from './modules/customer-data/routes';
 
 export type AppOptions = {
   env: Env;
@@ -131,6 +132,7 @@ export async function buildAppWithServices({
   await registerOrderCommentRoutes(app, services);
   registerStaffUserRoutes(app, services);
   registerAuditTrailRoutes(app, services);
+  registerCustomerDataRoutes(app, services);
   if (env.NODE_ENV === 'test') {
     // Loaded only here, so a production process never even reads the test-only module.
     const { registerTestSupportRoutes } = await import('./modules/test-support/routes');

@@ -111,6 +111,14 @@ const envSchema = z.object({
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
   /** How often checkouts paid at the provider without an order are looked for (also at start-up). */
   RECONCILE_PAYMENTS_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** An unpaid checkout's application (SSN included) is erased this long after it was last touched (decision 027). */
+  UNPAID_CHECKOUT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
+  /** A completed or cancelled order keeps its personal data this long after it closed (about 7 years). */
+  ORDER_PII_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(2555),
+  /** Copies of e-mails sent (`.eml` files, finished outbox rows) are removed this long after sending. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often the purge job runs (also at start-up). */
+  PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Crash tests only (honoured only when NODE_ENV=test): the point where the process stops to be killed. */
   TEST_PAUSE_AT: z.enum(['email-claimed', 'payment-succeeded']).optional(),
   /** The service's own third-party designee on Form SS-4: name, address with ZIP code, telephone and fax. */

@@ -14,6 +14,9 @@ export const checkoutMessages = {
   // The dialog's title already says "Payment Successful!": the text says what follows.
   success: 'Your order has been confirmed.',
   alreadyPaid: 'This application has already been paid for. Check your email for the tracking number.',
+  expired:
+    'This checkout was closed because it stayed unpaid, and the answers sent with it were deleted for your privacy. Your card was not charged. Please start again.',
+  startAgain: 'Start again',
   pendingAuthentication:
     'Your card payment is waiting for your bank to verify it, so the application cannot be changed now. Finish the verification, or cancel it and try again.',
 } as const;

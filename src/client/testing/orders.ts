@@ -31,6 +31,8 @@ export function sampleOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     completedAt: null,
     dueDate: null,
     ein: null,
+    einLastFour: null,
+    personalDataErasedAt: null,
     notes: '',
     createDate: '2026-11-20T15:30:00.000Z',
     updatedAt: '2026-11-20T15:30:00.000Z',

@@ -27,6 +27,9 @@ export const auditActions = [
   'account_unlocked',
   'password_changed',
   'session_revoked',
+  'data_purged',
+  'customer_data_exported',
+  'customer_data_deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

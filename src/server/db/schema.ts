@@ -26,13 +26,23 @@ export const checkouts = pgTable(
     currency: text('currency').notNull(),
     paymentProvider: text('payment_provider').notNull(),
     paymentIntentId: text('payment_intent_id').unique(),
-    /** `open` until its payment succeeds, then `paid`. */
+    /**
+     * `open` until its payment succeeds, then `paid`; `purged` once the retention window passed
+     * unpaid (its intent canceled, its application and e-mail erased: it can never be paid).
+     */
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its application and e-mail were erased (retention, or the customer's request); migration 0016. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
-  // The payment reconciliation reads the open checkouts that have an intent.
-  (table) => [index('checkouts_open_with_intent_idx').on(table.updatedAt).where(sql`${table.status} <> 'paid' AND ${table.paymentIntentId} IS NOT NULL`)],
+  (table) => [
+    // The payment reconciliation reads the open checkouts that have an intent.
+    index('checkouts_open_with_intent_idx').on(table.updatedAt).where(sql`${table.status} <> 'paid' AND ${table.paymentIntentId} IS NOT NULL`),
+    // The purge job's unpaid checkouts, oldest first; a customer data request's lookup by e-mail.
+    index('checkouts_unpaid_retention_idx').on(table.updatedAt, table.id).where(sql`${table.status} = 'open' AND ${table.purgedAt} IS NULL`),
+    index('checkouts_email_lower_idx').on(sql`lower(${table.email})`),
+  ],
 );
 
 /** A paid application; exactly one per succeeded payment intent. */
@@ -60,6 +70,13 @@ export const orders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     dueDate: timestamp('due_date', { withTimezone: true }),
     ein: text('ein'),
+    /** The EIN's last four digits, kept for bookkeeping once the order's personal data is erased. */
+    einLastFour: text('ein_last_four'),
+    /**
+     * When the order's personal data (application, e-mail, EIN, signed SS-4, e-mails, comments) was
+     * erased, by the retention window or the customer's request; amount, dates and status stay.
+     */
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
     /** When the EIN e-mail was queued in the outbox; cleared when the EIN changes, so the new one is sent. */
     einEmailedAt: timestamp('ein_emailed_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
@@ -88,6 +105,10 @@ export const orders = pgTable(
     index('orders_application_id_trgm_idx').using('gin', table.applicationId.op('gin_trgm_ops')),
     index('orders_billing_email_trgm_idx').using('gin', table.billingEmail.op('gin_trgm_ops')),
     index('orders_company_name_trgm_idx').using('gin', sql`(${table.formData} -> 'company' ->> 'companyName') gin_trgm_ops`),
+    // The purge job's closed orders whose retention window may have passed (migration 0016).
+    index('orders_pii_retention_idx')
+      .on(sql`(coalesce(${table.completedAt}, ${table.updatedAt}))`, table.id)
+      .where(sql`${table.status} IN ('completed', 'cancelled') AND ${table.personalDataErasedAt} IS NULL`),
   ],
 );
 
@@ -173,6 +194,8 @@ export const emailOutbox = pgTable(
   (table) => [
     index('email_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
     index('email_outbox_order_id_idx').on(table.orderId),
+    // The purge job's copies of finished e-mails (migration 0016).
+    index('email_outbox_retention_idx').on(sql`(coalesce(${table.sentAt}, ${table.createdAt}))`, table.id).where(sql`${table.status} IN ('sent', 'failed')`),
   ],
 );
 

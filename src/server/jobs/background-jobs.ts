@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppServices } from '../services';
 import { isTestProcessor } from '../payments/create-payment-provider';
 import { reconcilePayments } from '../modules/checkout/reconcile-payments';
+import { purgeExpiredData } from '../retention/purge-expired-data';
 import { startJobRunner, type Job, type JobRunner } from './job-runner';
 
 /**
  * Starts the service's background work for one running server: the e-mail outbox (every few
  * seconds on PGlite, every minute and at each scheduled retry with pg-boss), the payment
- * reconciliation (at start-up and every RECONCILE_PAYMENTS_SECONDS), and the test processor's
+ * reconciliation (at start-up and every RECONCILE_PAYMENTS_SECONDS), the purge of personal data past
+ * its retention window (at start-up and hourly, decision 027), and the test processor's
  * webhook retries. Every instance may run them: each claims its rows.
  */
 export async function startBackgroundJobs(services: AppServices, log: FastifyBaseLogger): Promise<JobRunner> {
@@ -15,6 +17,7 @@ export async function startBackgroundJobs(services: AppServices, log: FastifyBas
   const jobs: Job[] = [
     { name: 'email-outbox', everySeconds: env.OUTBOX_POLL_SECONDS, runAtStart: true, run: () => outbox.deliverDue() },
     { name: 'reconcile-payments', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => reconcilePayments({ services, log }) },
+    { name: 'purge-expired-data', everySeconds: env.PURGE_INTERVAL_SECONDS, runAtStart: true, run: () => purgeExpiredData({ services, log }) },
   ];
   if (isTestProcessor(provider)) jobs.push({ name: 'test-payment-webhooks', everySeconds: 60, runAtStart: true, run: () => provider.redeliverPending() });
 

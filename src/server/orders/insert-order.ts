@@ -79,7 +79,7 @@ export async function insertOrderFromCheckout(tx: Pick<Db, 'execute'>, options: 
       ${timestamp(paidAt)} as create_date,
       ${timestamp(paidAt)} as updated_at
     from ${checkouts} c
-    where c.id = ${options.checkoutId}
+    where c.id = ${options.checkoutId} and c.purged_at is null
       ${options.paymentIntentId === undefined ? sql`` : sql`and c.payment_intent_id = ${options.paymentIntentId}`}`;
   const inserted = await tx.execute<{ id: number }>(insertOrdersSql(source, sql`id`));
   const id = inserted.rows[0]?.id;

@@ -152,6 +152,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   }
 
+  function cancelIntent(id: string): FakeIntent {
+    const intent = intents.get(id);
+    if (!intent) throw missing(id);
+    if (['succeeded', 'canceled'].includes(intent.status)) {
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+      });
+    }
+    intent.status = 'canceled';
+    return intent;
+  }
+
   async function handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
     const url = new URL(request.url ?? '/', 'http://fake-stripe');
     const chunks: Buffer[] = [];
@@ -165,6 +179,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       throw new StripeHttpError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
     }
     const expand = asList(body.expand);
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (cancel?.[1] && request.method === 'POST') return { status: 200, body: present(cancelIntent(decodeURIComponent(cancel[1])), expand) };
     const match = /^\/v1\/payment_intents(?:\/([^/]+))?$/.exec(url.pathname);
     if (match && request.method === 'POST' && !match[1]) return { status: 200, body: present(createIntent(body, idempotencyKey), expand) };
     if (match?.[1] && request.method === 'POST') return { status: 200, body: present(updateIntent(decodeURIComponent(match[1]), body), expand) };

@@ -49,6 +49,12 @@ export interface PaymentProvider {
   /** The intent as the provider has it now; null when the provider does not know the id. */
   retrievePaymentIntent(id: string): Promise<PaymentIntent | null>;
   /**
+   * Cancels each intent that can still be canceled, so no later confirmation can charge it, and
+   * answers the status of each afterwards: `canceled`, or the state that kept it from being canceled
+   * (`succeeded`, `processing`). An id the provider does not know is left out of the answer.
+   */
+  cancelPaymentIntents(ids: readonly string[]): Promise<Map<string, PaymentIntentStatus>>;
+  /**
    * Verifies a webhook's signature on the raw body (300 s tolerance) and parses it.
    * Throws `AppError('bad_request', ...)` when the signature, body or timestamp is not right.
    */

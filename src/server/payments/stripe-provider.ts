@@ -61,6 +61,30 @@ export function createStripeProvider({ secretKey, webhookSecret, stripeOptions }
       }
     },
 
+    async cancelPaymentIntents(ids) {
+      const statuses = new Map<string, PaymentIntentStatus>();
+      const cancelOne = async (id: string) => {
+        try {
+          const canceled = await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+          statuses.set(id, canceled.status as PaymentIntentStatus);
+        } catch (error) {
+          if (isStripeError(error, 'resource_missing')) return;
+          // Already canceled, succeeded or on its way: Stripe refuses, and the intent says which.
+          if (!isStripeError(error, 'payment_intent_unexpected_state')) throw error;
+          const current = await stripe.paymentIntents.retrieve(id);
+          statuses.set(id, current.status as PaymentIntentStatus);
+        }
+      };
+      // A few at a time: Stripe's rate limit is per account, and the checkout shares it.
+      const queue = [...ids];
+      await Promise.all(
+        Array.from({ length: Math.min(4, queue.length) }, async () => {
+          for (let id = queue.shift(); id !== undefined; id = queue.shift()) await cancelOne(id);
+        }),
+      );
+      return statuses;
+    },
+
     parseWebhookEvent: (rawBody, signatureHeader) => verifyWebhookEvent(rawBody, signatureHeader, webhookSecret),
   };
 }

@@ -77,6 +77,8 @@ const notConfirmable: PaymentError = { type: 'invalid_request_error', code: 'pay
 
 /** States from which a card may be (re)tried, as with Stripe. */
 const confirmableStatuses = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+/** States from which an intent may be canceled (Stripe also cancels `requires_capture`). */
+const cancelableStatuses = [...confirmableStatuses, 'requires_capture'];
 
 function toPaymentIntent(row: Row): PaymentIntent {
   return {
@@ -219,6 +221,20 @@ export function createTestProcessor({
     async retrievePaymentIntent(id) {
       const row = await findById(id);
       return row ? toPaymentIntent(row) : null;
+    },
+
+    async cancelPaymentIntents(ids) {
+      const statuses = new Map<string, PaymentIntentStatus>();
+      if (ids.length === 0) return statuses;
+      // One conditional update: a card confirmed at the same moment either wins (and stays succeeded)
+      // or finds the intent canceled, never both.
+      await db
+        .update(testPaymentIntents)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(and(inArray(testPaymentIntents.id, [...ids]), inArray(testPaymentIntents.status, cancelableStatuses)));
+      const rows = await db.select({ id: testPaymentIntents.id, status: testPaymentIntents.status }).from(testPaymentIntents).where(inArray(testPaymentIntents.id, [...ids]));
+      for (const row of rows) statuses.set(row.id, row.status as PaymentIntentStatus);
+      return statuses;
     },
 
     parseWebhookEvent: (rawBody, signatureHeader) => verifyWebhookEvent(rawBody, signatureHeader, webhookSecret),

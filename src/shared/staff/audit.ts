@@ -35,6 +35,9 @@ export const auditActionLabels = {
   user_suspended: 'User suspended',
   user_reactivated: 'User reactivated',
   user_deleted: 'User deleted',
+  data_purged: 'Expired personal data purged',
+  customer_data_exported: 'Customer data exported',
+  customer_data_deleted: 'Customer data deleted',
 } as const satisfies Record<string, string>;
 export type LabelledAuditAction = keyof typeof auditActionLabels;
 

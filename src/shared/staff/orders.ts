@@ -119,6 +119,10 @@ export type OrderDetail = {
   completedAt: string | null;
   dueDate: string | null;
   ein: string | null;
+  /** The EIN's last four digits once the order's personal data was erased (the EIN itself is gone). */
+  einLastFour: string | null;
+  /** When the order's personal data was erased (retention window or the customer's request); null while held. */
+  personalDataErasedAt: string | null;
   notes: string;
   createDate: string;
   updatedAt: string;

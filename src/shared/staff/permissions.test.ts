@@ -13,6 +13,7 @@ describe('the permission map', () => {
         'users:manage': true,
         'audit:read': true,
         'refunds:create': true,
+        'customers:data-requests': true,
       },
       fulfiller: {
         'orders:read-all': false,
@@ -21,6 +22,7 @@ describe('the permission map', () => {
         'users:manage': false,
         'audit:read': false,
         'refunds:create': false,
+        'customers:data-requests': false,
       },
     });
   });

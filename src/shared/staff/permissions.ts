@@ -15,6 +15,8 @@ export const permissions = [
   'audit:read',
   /** Give money back on an order. */
   'refunds:create',
+  /** Answer a customer's request to see or delete what is held about them. */
+  'customers:data-requests',
 ] as const;
 export type Permission = (typeof permissions)[number];
 

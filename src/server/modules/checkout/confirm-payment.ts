@@ -5,6 +5,7 @@ import type { ConfirmPaymentResponse } from '../../../shared/checkout';
 import { confirmationMessages } from '../../../shared/checkout-messages';
 import { getCheckoutByPaymentIntentId } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
+import { checkoutExpired } from './create-checkout';
 
 export type ConfirmPaymentOptions = {
   services: AppServices;
@@ -24,6 +25,8 @@ export async function confirmPayment({ services, paymentIntentId, log }: Confirm
   if (!intent) throw new AppError('not_found', notFoundMessage);
   const checkout = await getCheckoutByPaymentIntentId(services.database.db, intent.id);
   if (!checkout) throw new AppError('not_found', notFoundMessage);
+  // Its intent was canceled when it was purged, so nothing was charged; the answers are gone.
+  if (checkout.purgedAt && checkout.status !== 'paid') throw checkoutExpired();
 
   const answer = {
     amount: intent.amountCents,

@@ -27,6 +27,8 @@ const description = 'EIN Application Service';
 const settledStatuses: ReadonlySet<PaymentIntent['status']> = new Set(['succeeded', 'processing', 'requires_capture']);
 
 const alreadyPaid = () => new AppError('conflict', checkoutMessages.alreadyPaid);
+/** The retention window erased this checkout's answers and canceled its intent: it cannot be paid. */
+export const checkoutExpired = () => new AppError('checkout_expired', checkoutMessages.expired);
 
 type NewCheckout = Pick<Checkout, 'draftId' | 'email' | 'formData' | 'amountCents' | 'currency' | 'paymentProvider'>;
 
@@ -100,6 +102,7 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
     ? { checkout: found, created: false }
     : await insertCheckout(db, { draftId: request.draftId, email: request.email, formData, amountCents, currency, paymentProvider: provider.name });
   if (stored.status === 'paid') throw alreadyPaid();
+  if (stored.purgedAt) throw checkoutExpired();
 
   let checkout = stored;
   let intent: PaymentIntent | null = checkout.paymentIntentId ? await provider.retrievePaymentIntent(checkout.paymentIntentId) : null;
@@ -121,9 +124,10 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
     const [updated] = await db
       .update(checkouts)
       .set({ formData, email: request.email, amountCents, updatedAt: new Date() })
-      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open')))
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open'), isNull(checkouts.purgedAt)))
       .returning();
-    if (!updated) throw alreadyPaid();
+    // Paid, or purged, since it was read.
+    if (!updated) throw (await getCheckoutByDraftId(db, request.draftId))?.purgedAt ? checkoutExpired() : alreadyPaid();
     checkout = updated;
   }
   if (!intent) intent = await attachPaymentIntent(db, provider, checkout, replacing);

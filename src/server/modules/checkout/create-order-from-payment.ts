@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, orders } from '../../db/schema';
 import type { AppServices } from '../../services';
@@ -11,6 +11,8 @@ import { insertOrderFromCheckout } from '../../orders/insert-order';
 import { autoAssignOrder } from '../../orders/auto-assign-order';
 import { queueAssigneeNotice } from '../../orders/notify-assignee';
 import { siteOrigin } from '../../site-links';
+import { AppError } from '../../plugins/errors';
+import { checkoutMessages } from '../../../shared/checkout-messages';
 
 export type CreateOrderFromPaymentOptions = {
   services: Pick<AppServices, 'database' | 'outbox' | 'env'>;
@@ -57,7 +59,7 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
     await tx
       .update(checkouts)
       .set({ status: 'paid', updatedAt: paidAt })
-      .where(and(eq(checkouts.id, checkout.id), ne(checkouts.status, 'paid')));
+      .where(and(eq(checkouts.id, checkout.id), ne(checkouts.status, 'paid'), isNull(checkouts.purgedAt)));
     // Only the call that made the order assigns it and queues its e-mails; a repeat must do neither.
     if (insertedId === null) return { insertedId, confirmationId: null, noticeId: null };
     const [order] = await tx.select().from(orders).where(eq(orders.id, insertedId));
@@ -77,7 +79,16 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
 
   if (insertedId === null) {
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent.id));
-    if (!order) throw new Error(`No order for payment intent ${intent.id} after creating it`);
+    if (!order) {
+      // The insert refuses a purged checkout. Its intent was canceled before it was purged, so this
+      // cannot follow a charge made through this service; staff must see it if the provider says otherwise.
+      const [current] = await db.select({ purgedAt: checkouts.purgedAt }).from(checkouts).where(eq(checkouts.id, checkout.id));
+      if (current?.purgedAt) {
+        log.error({ paymentIntentId: intent.id, checkoutId: checkout.id }, 'a succeeded payment belongs to a purged checkout; no order was made');
+        throw new AppError('checkout_expired', checkoutMessages.expired);
+      }
+      throw new Error(`No order for payment intent ${intent.id} after creating it`);
+    }
     return { orderId: order.id, created: false, confirmationEmail: null };
   }
   const outcomes = await services.outbox.deliver([confirmationId, noticeId].filter((id): id is number => id !== null));

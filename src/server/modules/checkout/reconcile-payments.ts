@@ -1,4 +1,4 @@
-import { and, desc, gt, isNotNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, desc, gt, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, orders } from '../../db/schema';
 import type { AppServices } from '../../services';
@@ -30,6 +30,7 @@ export async function reconcilePayments({ services, log, lookBackHours = 72, lim
     .where(
       and(
         ne(checkouts.status, 'paid'),
+        isNull(checkouts.purgedAt),
         isNotNull(checkouts.paymentIntentId),
         gt(checkouts.updatedAt, sql`now() - make_interval(hours => ${lookBackHours})`),
         notExists(db.select({ one: sql`1` }).from(orders).where(sql`${orders.checkoutId} = ${checkouts.id}`)),

@@ -78,6 +78,8 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     completedAt: order.completedAt?.toISOString() ?? null,
     dueDate: order.dueDate?.toISOString() ?? null,
     ein: order.ein,
+    einLastFour: order.einLastFour,
+    personalDataErasedAt: order.personalDataErasedAt?.toISOString() ?? null,
     notes: order.notes,
     createDate: order.createDate.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
