@@ -17,7 +17,16 @@ export async function startBackgroundJobs(services: AppServices, log: FastifyBas
   const jobs: Job[] = [
     { name: 'email-outbox', everySeconds: env.OUTBOX_POLL_SECONDS, runAtStart: true, run: () => outbox.deliverDue() },
     { name: 'reconcile-payments', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => reconcilePayments({ services, log }) },
-    { name: 'purge-expired-data', everySeconds: env.PURGE_INTERVAL_SECONDS, runAtStart: true, run: () => purgeExpiredData({ services, log }) },
+    {
+      name: 'purge-expired-data',
+      everySeconds: env.PURGE_INTERVAL_SECONDS,
+      runAtStart: true,
+      run: async () => {
+        const { paidCheckoutIds } = await purgeExpiredData({ services, log });
+        // Paid at the provider although past the window: their orders are made now, whatever their age.
+        if (paidCheckoutIds.length > 0) await reconcilePayments({ services, log, checkoutIds: paidCheckoutIds });
+      },
+    },
   ];
   if (isTestProcessor(provider)) jobs.push({ name: 'test-payment-webhooks', everySeconds: 60, runAtStart: true, run: () => provider.redeliverPending() });
 

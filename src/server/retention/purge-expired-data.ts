@@ -21,6 +21,8 @@ export type PurgeCounts = {
   checkouts: number;
   /** Unpaid checkouts past their window whose payment had already succeeded: left for the reconciliation. */
   checkoutsPaidMeanwhile: number;
+  /** Their ids, for the job to make their orders (not written to the audit row). */
+  paidCheckoutIds: string[];
   /** Orders whose personal data was erased. */
   orders: number;
   signingRequests: number;
@@ -44,11 +46,12 @@ const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours
 
 export async function purgeExpiredData({ services, log, batchSize = 1000, now = new Date() }: PurgeOptions): Promise<PurgeCounts> {
   const { env } = services;
-  const counts: PurgeCounts = { checkouts: 0, checkoutsPaidMeanwhile: 0, orders: 0, signingRequests: 0, comments: 0, emails: 0, mailFiles: 0 };
+  const counts: PurgeCounts = { checkouts: 0, checkoutsPaidMeanwhile: 0, paidCheckoutIds: [], orders: 0, signingRequests: 0, comments: 0, emails: 0, mailFiles: 0 };
 
   const checkouts = await purgeUnpaidCheckouts(services, hoursBefore(now, env.UNPAID_CHECKOUT_RETENTION_HOURS), batchSize);
   counts.checkouts = checkouts.purged;
-  counts.checkoutsPaidMeanwhile = checkouts.paidMeanwhile;
+  counts.checkoutsPaidMeanwhile = checkouts.paidMeanwhile.length;
+  counts.paidCheckoutIds = checkouts.paidMeanwhile;
 
   const orders = await eraseClosedOrders(services, hoursBefore(now, env.ORDER_PII_RETENTION_DAYS * 24), batchSize);
   counts.orders = orders.orders;
@@ -61,11 +64,12 @@ export async function purgeExpiredData({ services, log, batchSize = 1000, now = 
   counts.mailFiles = await deleteMailFiles(mailFolder(env), mailCutoff, log);
 
   // One row per run, whatever it found: the trail shows that the rules are applied.
+  const { paidCheckoutIds: _ids, ...audited } = counts;
   await recordAudit(services.database.db, {
     actor: null,
     action: 'data_purged',
     detail: {
-      ...counts,
+      ...audited,
       windows: { unpaidCheckoutHours: env.UNPAID_CHECKOUT_RETENTION_HOURS, orderDays: env.ORDER_PII_RETENTION_DAYS, mailDays: env.MAIL_RETENTION_DAYS },
     },
   });
@@ -75,10 +79,10 @@ export async function purgeExpiredData({ services, log, batchSize = 1000, now = 
 
 type Candidate = { id: string; payment_intent_id: string | null; updated_at: string | Date };
 
-async function purgeUnpaidCheckouts(services: PurgeOptions['services'], cutoff: Date, batchSize: number): Promise<{ purged: number; paidMeanwhile: number }> {
+async function purgeUnpaidCheckouts(services: PurgeOptions['services'], cutoff: Date, batchSize: number): Promise<{ purged: number; paidMeanwhile: string[] }> {
   const { db } = services.database;
   let purged = 0;
-  let paidMeanwhile = 0;
+  const paidMeanwhile: string[] = [];
   let after: { updatedAt: string; id: string } | null = null;
   for (;;) {
     const result: { rows: Candidate[] } = await db.execute<Candidate>(sql`
@@ -100,7 +104,7 @@ async function purgeUnpaidCheckouts(services: PurgeOptions['services'], cutoff: 
       const status = row.payment_intent_id ? statuses.get(row.payment_intent_id) : undefined;
       return status === undefined || status === 'canceled';
     });
-    paidMeanwhile += batch.length - erasable.length;
+    paidMeanwhile.push(...batch.filter((row) => !erasable.includes(row)).map((row) => row.id));
     if (erasable.length > 0) {
       // Only if untouched since it was read: a customer who came back meanwhile keeps the checkout
       // (its canceled intent is replaced at their next attempt).

@@ -26,7 +26,13 @@ export type StaffTestApp = {
 
 export async function startStaffTestApp(
   database: Database,
-  options: { wrapMailer?: (mailer: Mailer) => Mailer; wrapPasswordVerifier?: AppOptions['wrapPasswordVerifier']; env?: Record<string, string> } = {},
+  options: {
+    wrapMailer?: (mailer: Mailer) => Mailer;
+    wrapPasswordVerifier?: AppOptions['wrapPasswordVerifier'];
+    env?: Record<string, string>;
+    /** Another payment provider than the built-in test processor (Stripe pointed at a local fake). */
+    paymentProvider?: AppOptions['paymentProvider'];
+  } = {},
 ): Promise<StaffTestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-staff-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...options.env });
@@ -37,6 +43,7 @@ export async function startStaffTestApp(
     clientDir: path.join(dataDir, 'no-client'),
     mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
     wrapPasswordVerifier: options.wrapPasswordVerifier,
+    paymentProvider: options.paymentProvider,
   });
   await app.ready();
   return { app, services, env, close: () => app.close() };

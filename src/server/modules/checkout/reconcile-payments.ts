@@ -1,4 +1,4 @@
-import { and, desc, gt, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, desc, gt, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, orders } from '../../db/schema';
 import type { AppServices } from '../../services';
@@ -11,6 +11,8 @@ export type ReconcilePaymentsOptions = {
   lookBackHours?: number;
   /** At most this many checkouts per pass (the most recently touched first). */
   limit?: number;
+  /** Only these checkouts, however long ago they were touched (the purge's expired but paid ones). */
+  checkoutIds?: string[];
 };
 
 export type ReconcileResult = { checked: number; created: number };
@@ -22,7 +24,7 @@ export type ReconcileResult = { checked: number; created: number };
  * path as the confirmation and the webhook. Run at start-up and every few minutes; safe to run on
  * several instances at once.
  */
-export async function reconcilePayments({ services, log, lookBackHours = 72, limit = 200 }: ReconcilePaymentsOptions): Promise<ReconcileResult> {
+export async function reconcilePayments({ services, log, lookBackHours = 72, limit = 200, checkoutIds }: ReconcilePaymentsOptions): Promise<ReconcileResult> {
   const { db } = services.database;
   const candidates = await db
     .select()
@@ -32,7 +34,7 @@ export async function reconcilePayments({ services, log, lookBackHours = 72, lim
         ne(checkouts.status, 'paid'),
         isNull(checkouts.purgedAt),
         isNotNull(checkouts.paymentIntentId),
-        gt(checkouts.updatedAt, sql`now() - make_interval(hours => ${lookBackHours})`),
+        checkoutIds ? inArray(checkouts.id, checkoutIds) : gt(checkouts.updatedAt, sql`now() - make_interval(hours => ${lookBackHours})`),
         notExists(db.select({ one: sql`1` }).from(orders).where(sql`${orders.checkoutId} = ${checkouts.id}`)),
       ),
     )
