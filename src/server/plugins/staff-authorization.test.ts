@@ -26,6 +26,8 @@ type Context = {
   caller: Caller;
   /** The id of another session of the caller's own (one they may revoke), or an unknown id. */
   spareSessionOf: (caller: Caller) => Promise<string>;
+  /** The e-mail address of a new customer whose only order is completed (one that may be deleted). */
+  closedCustomer: () => Promise<string>;
 };
 
 type RouteCase = {
@@ -144,6 +146,30 @@ const routes: RouteCase[] = [
   },
   { name: 'GET audit', method: 'GET', url: () => '/api/manage/audit?action=ssn_revealed', needs: 'audit:read', success: 200 },
   { name: 'GET audit.csv', method: 'GET', url: () => '/api/manage/audit.csv', needs: 'audit:read', success: 200 },
+  {
+    name: 'POST customer-data/lookup',
+    method: 'POST',
+    url: () => '/api/manage/customer-data/lookup',
+    body: () => ({ email: 'own-order@example.com' }),
+    needs: 'customers:data-requests',
+    success: 200,
+  },
+  {
+    name: 'POST customer-data/export',
+    method: 'POST',
+    url: () => '/api/manage/customer-data/export',
+    body: () => ({ email: 'own-order@example.com' }),
+    needs: 'customers:data-requests',
+    success: 200,
+  },
+  {
+    name: 'POST customer-data/delete',
+    method: 'POST',
+    url: () => '/api/manage/customer-data/delete',
+    body: async (context) => ({ email: await context.closedCustomer() }),
+    needs: 'customers:data-requests',
+    success: 200,
+  },
   { name: 'GET account', method: 'GET', url: () => '/api/manage/account', success: 200 },
   {
     // A change that ends the caller's other sessions would end the matrix's own; the allowed cell is
@@ -196,6 +222,11 @@ describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s
       otherOrder,
       fulfiller,
       newTarget: () => createStaffMember(harness.services),
+      closedCustomer: async () => {
+        const email = `closed-${Math.random().toString(36).slice(2)}@example.com`;
+        await createPaidOrder(database.db, { billingEmail: email, status: 'completed', completedAt: new Date(), ein: '12-3456789' });
+        return email;
+      },
       caller: 'anonymous',
       spareSessionOf: async (caller) => {
         if (caller !== 'admin' && caller !== 'fulfiller') return 'no-such-session';
