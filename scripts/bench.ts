@@ -5,7 +5,8 @@
 // Page loads under a mobile profile come between (scripts/bench-page-load.ts); `BENCH_PAGES_ONLY=1`
 // stops after them. `BENCH_ORDERS=1000000` measures the staff API at a million orders too (with 10,000
 // as the base of the ratios); `BENCH_STAFF_ONLY=1` measures only the staff API.
-// `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database).
+// `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database); `BENCH_ONLY=purge`
+// times the purge of 100,000 expired checkouts alone (scripts/bench-purge.ts).
 // The e-mail outbox's figures come last (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -24,6 +25,12 @@ import type { Application } from '../src/shared/application/application';
 import { benchPasswordHashing, benchStaffApi } from './bench-staff';
 import { benchPageLoads } from './bench-page-load';
 import { benchOutbox } from './bench-outbox';
+import { benchPurge } from './bench-purge';
+
+if (process.env.BENCH_ONLY === 'purge') {
+  await benchPurge();
+  process.exit(0);
+}
 
 if (process.env.BENCH_OUTBOX_ONLY) {
   await benchOutbox();
@@ -160,5 +167,6 @@ await database.close();
 await benchPasswordHashing();
 await benchStaffApi();
 await benchOutbox();
+await benchPurge();
 
 process.exit(overBudget ? 1 : 0);
