@@ -27,4 +27,5 @@ export const paths = {
   manageUsers: '/manage/users',
   manageAudit: '/manage/audit',
   manageAccount: '/manage/account',
+  manageCustomerData: '/manage/customer-data',
 } as const;

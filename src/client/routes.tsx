@@ -46,6 +46,7 @@ const OrdersListPage = page(() => import('./features/manage-orders/orders-list-p
 const OrderDetailPage = page(() => import('./features/manage-orders/order-detail-page'), 'OrderDetailPage');
 const UsersPage = page(() => import('./features/manage-users/users-page'), 'UsersPage');
 const AuditPage = page(() => import('./features/manage-audit/audit-page'), 'AuditPage');
+const CustomerDataPage = page(() => import('./features/manage-customer-data/customer-data-page'), 'CustomerDataPage');
 const AccountPage = page(() => import('./features/manage-account/account-page'), 'AccountPage');
 
 function PageLoading() {
@@ -91,6 +92,7 @@ export function AppRoutes() {
             <Route path={paths.manageUsers} element={<UsersPage />} />
             <Route path={paths.manageAudit} element={<AuditPage />} />
             <Route path={paths.manageAccount} element={<AccountPage />} />
+            <Route path={paths.manageCustomerData} element={<CustomerDataPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

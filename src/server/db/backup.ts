@@ -45,7 +45,7 @@ export async function restorePglite(file: string, dataDir: string): Promise<void
   mkdirSync(folder, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
   try {
-    const dump = new Blob([await readFile(file)]);
+    const dump = new Blob([new Uint8Array(await readFile(file))]);
     const client = await PGlite.create(folder, { loadDataDir: dump, extensions: { pg_trgm } });
     await client.query('select 1');
     await client.close();

@@ -1,7 +1,11 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { ArrowLeft, FileLock2 } from 'lucide-react';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { can } from '../../../shared/staff/permissions';
+import type { OrderDetail } from '../../../shared/staff/orders';
 import { paths } from '../../paths';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { CommentsCard } from './comments-card';
@@ -31,6 +35,7 @@ export function OrderDetailPage() {
   const { id } = useParams();
   const orderId = parseOrderId(id);
   const { order, emails, loading, notFound, failed, retry } = useOrderDetail(orderId);
+  const user = useStaffUser();
 
   if (loading) {
     return (
@@ -63,11 +68,19 @@ export function OrderDetailPage() {
 
   return (
     <PageFrame title={`Order #${order.applicationId}`}>
-      <header className="mt-3">
-        <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900 sm:text-3xl">Order #{order.applicationId}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Created on <time dateTime={order.createDate}>{formatLongDate(order.createDate)}</time>
-        </p>
+      <header className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900 sm:text-3xl">Order #{order.applicationId}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Created on <time dateTime={order.createDate}>{formatLongDate(order.createDate)}</time>
+          </p>
+        </div>
+        {can(user, 'customers:data-requests') && !order.personalDataErasedAt ? (
+          <ButtonLink variant="secondary" to={`${paths.manageCustomerData}?order=${order.id}`}>
+            <FileLock2 className="size-4" aria-hidden="true" />
+            Customer Data
+          </ButtonLink>
+        ) : null}
       </header>
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -78,7 +91,7 @@ export function OrderDetailPage() {
             <OrderSignatureCard order={order} />
           </div>
         </div>
-        <OrderApplicationCard order={order} />
+        {order.personalDataErasedAt ? <ErasedApplicationCard order={order} /> : <OrderApplicationCard order={order} />}
       </div>
 
       <div className={`mt-6 grid items-start gap-6 ${order.statusHistory.length > 0 || emails.length > 0 ? 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
@@ -91,6 +104,24 @@ export function OrderDetailPage() {
         ) : null}
       </div>
     </PageFrame>
+  );
+}
+
+/** In place of the application once the retention window or the customer's request erased it. */
+function ErasedApplicationCard({ order }: { order: OrderDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Personal Data Erased</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-2 text-sm text-slate-700">
+        <p>
+          On <time dateTime={order.personalDataErasedAt ?? undefined}>{formatLongDate(order.personalDataErasedAt ?? '')}</time> this order&apos;s application,
+          e-mail address, SSNs, signed SS-4, e-mails and comments were deleted. Its amount, dates and status are kept for bookkeeping.
+        </p>
+        {order.einLastFour ? <p className="font-medium text-slate-900">EIN ending in {order.einLastFour}</p> : null}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { CircleAlert, ClipboardList, History, LoaderCircle, LogOut, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { hasErrorCode } from '../../lib/api';
 import { paths } from '../../paths';
@@ -153,6 +153,14 @@ function ManageShell({ user }: { user: StaffUser }) {
                     <NavLink to={paths.manageAudit} className={navLinkClass}>
                       <History className="size-4" aria-hidden="true" />
                       Audit Trail
+                    </NavLink>
+                  </li>
+                ) : null}
+                {can(user, 'customers:data-requests') ? (
+                  <li>
+                    <NavLink to={paths.manageCustomerData} className={navLinkClass}>
+                      <FileLock2 className="size-4" aria-hidden="true" />
+                      Customer Data
                     </NavLink>
                   </li>
                 ) : null}
