@@ -52,6 +52,7 @@ describe.each(testDatabaseKinds)('server on %s', (kind) => {
       growthbook: null,
       priceCents: 14900,
       payments: { provider: 'test' },
+      retention: { unpaidCheckoutHours: 72, orderDays: 2555, mailDays: 30 },
     });
   });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { defaultSupportEmail, type PublicConfig } from '../shared/public-config';
+import { defaultRetention, defaultSupportEmail, type PublicConfig } from '../shared/public-config';
 import type { Ss4Designee } from '../shared/ss4/ss4-mapping';
 import { defaultSigningLinkDays } from '../shared/signing';
 
@@ -112,11 +112,11 @@ const envSchema = z.object({
   /** How often checkouts paid at the provider without an order are looked for (also at start-up). */
   RECONCILE_PAYMENTS_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** An unpaid checkout's application (SSN included) is erased this long after it was last touched (decision 027). */
-  UNPAID_CHECKOUT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
+  UNPAID_CHECKOUT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(defaultRetention.unpaidCheckoutHours),
   /** A completed or cancelled order keeps its personal data this long after it closed (about 7 years). */
-  ORDER_PII_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(2555),
+  ORDER_PII_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(defaultRetention.orderDays),
   /** Copies of e-mails sent (`.eml` files, finished outbox rows) are removed this long after sending. */
-  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(defaultRetention.mailDays),
   /** How often the purge job runs (also at start-up). */
   PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Crash tests only (honoured only when NODE_ENV=test): the point where the process stops to be killed. */
@@ -182,6 +182,7 @@ export function publicConfig(env: Env, priceCents: number): PublicConfig {
         ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY }
         : { provider: 'test' },
     supportEmail: env.SUPPORT_EMAIL,
+    retention: { unpaidCheckoutHours: env.UNPAID_CHECKOUT_RETENTION_HOURS, orderDays: env.ORDER_PII_RETENTION_DAYS, mailDays: env.MAIL_RETENTION_DAYS },
     siteUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     gtmId: env.GTM_ID ?? null,
     growthbook: env.GROWTHBOOK_CLIENT_KEY

@@ -9,7 +9,13 @@ export type PublicConfig = {
   priceCents: number;
   /** `stripe` with a publishable key, or the built-in test processor. */
   payments: { provider: 'stripe'; publishableKey: string } | { provider: 'test' };
+  /** The retention windows the Privacy Policy states (decision 027). */
+  retention: Retention;
 };
+
+export type Retention = { unpaidCheckoutHours: number; orderDays: number; mailDays: number };
+
+export const defaultRetention: Retention = { unpaidCheckoutHours: 72, orderDays: 2555, mailDays: 30 };
 
 export const defaultSupportEmail = 'support@einfilingservice.com';
 
@@ -23,4 +29,5 @@ export const defaultPublicConfig: PublicConfig = {
   growthbook: null,
   priceCents: defaultPriceCents,
   payments: { provider: 'test' },
+  retention: defaultRetention,
 };

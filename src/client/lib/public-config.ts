@@ -6,6 +6,7 @@ function isPublicConfig(value: unknown): value is PublicConfig {
   const config = value as Record<string, unknown>;
   const growthbook = config.growthbook as Record<string, unknown> | null | undefined;
   const payments = config.payments as Record<string, unknown> | null | undefined;
+  const retention = config.retention as Record<string, unknown> | null | undefined;
   return (
     typeof config.priceCents === 'number' &&
     Number.isInteger(config.priceCents) &&
@@ -14,6 +15,8 @@ function isPublicConfig(value: unknown): value is PublicConfig {
     payments !== null &&
     (payments.provider === 'test' || (payments.provider === 'stripe' && typeof payments.publishableKey === 'string')) &&
     typeof config.supportEmail === 'string' &&
+    // Absent from a page of an older server: the defaults are shown.
+    (retention === undefined || (typeof retention === 'object' && retention !== null && ['unpaidCheckoutHours', 'orderDays', 'mailDays'].every((key) => typeof retention[key] === 'number'))) &&
     typeof config.siteUrl === 'string' &&
     (config.gtmId === null || typeof config.gtmId === 'string') &&
     (growthbook === null ||
@@ -31,7 +34,7 @@ export function getPublicConfig(): PublicConfig {
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (isPublicConfig(parsed)) config = parsed;
+      if (isPublicConfig(parsed)) config = { ...parsed, retention: parsed.retention ?? defaultPublicConfig.retention };
       else console.error('Ignoring a public configuration of the wrong shape');
     } catch (error) {
       console.error('Ignoring an unreadable public configuration', error);

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { BackLink } from '../../components/wizard-shell/back-link';
 import { getPublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
-import { getOrCreateDraftId } from './checkout-storage';
+import { clearCheckoutDraft, getOrCreateDraftId } from './checkout-storage';
 import { OrderSummary } from './order-summary';
 import type { PaymentDetails } from './payment-details';
 import { ResultDialog } from './result-dialog';
@@ -38,11 +38,16 @@ function LoadingPaymentForm() {
 export function CheckoutForm({ application }: { application: SavedApplication }) {
   const navigate = useNavigate();
   const [{ priceCents, payments }] = useState(getPublicConfig);
-  const [draftId] = useState(getOrCreateDraftId);
+  const [draftId, setDraftId] = useState(getOrCreateDraftId);
+  // The checkout expired unpaid and its answers were erased: a new draft id starts a new checkout.
+  const startAgain = useCallback(() => {
+    clearCheckoutDraft();
+    setDraftId(getOrCreateDraftId());
+  }, []);
   const initialEmail = application.contact?.emailAddress ?? '';
 
   const session = useCheckoutSession({ draftId, application, email: initialEmail });
-  const order = useCompleteOrder({ draftId, application });
+  const order = useCompleteOrder({ draftId, application, onExpired: startAgain });
   const form = useForm<Billing>({ resolver: zodResolver(billingSchema), defaultValues: { email: initialEmail }, mode: 'onTouched' });
 
   const paymentDetails = useRef<PaymentDetails | null>(null);
@@ -89,7 +94,7 @@ export function CheckoutForm({ application }: { application: SavedApplication })
             {session.isPending ? (
               <LoadingPaymentForm />
             ) : session.isError ? (
-              <SetupProblemNotice problem={describeSetupProblem(session.error)} />
+              <SetupProblemNotice problem={describeSetupProblem(session.error)} onStartAgain={startAgain} />
             ) : payments.provider === 'stripe' ? (
               <Suspense fallback={<LoadingPaymentForm />}>
                 <StripePaymentForm

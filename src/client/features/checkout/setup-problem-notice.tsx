@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import type { SetupProblem } from './setup-problem';
+import { Button } from '../../components/ui/button';
+import { checkoutMessages } from '../../../shared/checkout-messages';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
@@ -14,8 +16,24 @@ export function SetupFailedNotice({ message }: { message: string }) {
   );
 }
 
-/** Why there is no payment form, and for refused answers, links to the pages to correct. */
-export function SetupProblemNotice({ problem }: { problem: SetupProblem }) {
+/**
+ * Why there is no payment form, and for refused answers, links to the pages to correct. An expired
+ * checkout offers to start again: a new checkout from the answers still in this browser.
+ */
+export function SetupProblemNotice({ problem, onStartAgain }: { problem: SetupProblem; onStartAgain?: () => void }) {
+  if (problem.kind === 'expired' && onStartAgain) {
+    return (
+      <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <p className="flex gap-3">
+          <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+          {problem.message}
+        </p>
+        <Button type="button" variant="secondary" onClick={onStartAgain}>
+          {checkoutMessages.startAgain}
+        </Button>
+      </div>
+    );
+  }
   if (problem.kind !== 'answers') return <SetupFailedNotice message={problem.message} />;
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">

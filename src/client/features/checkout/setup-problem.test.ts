@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { describeSetupProblem } from './setup-problem';
+import { checkoutMessages } from '../../../shared/checkout-messages';
 
 describe('describeSetupProblem', () => {
+  it('tells the customer an expired checkout must be started again, by its code', () => {
+    expect(describeSetupProblem(new ApiError(410, 'checkout_expired', checkoutMessages.expired))).toEqual({ kind: 'expired', message: checkoutMessages.expired });
+  });
+
   it('sends the customer to the wizard pages whose answers the server refused, in page order, with its messages', () => {
     const problem = describeSetupProblem(
       new ApiError(400, 'validation_failed', 'Some answers need attention.', {

@@ -12,6 +12,8 @@ export type SetupProblem =
   | { kind: 'answers'; message: string; steps: StepToFix[]; otherMessages: string[] }
   /** The application cannot be paid again (already paid, for example). */
   | { kind: 'conflict'; message: string }
+  /** The checkout stayed unpaid past its retention window: its answers were erased; a new one can start. */
+  | { kind: 'expired'; message: string }
   | { kind: 'failed'; message: string };
 
 const sectionNames = new Set<string>(applicationSections);
@@ -19,6 +21,7 @@ const sectionNames = new Set<string>(applicationSections);
 /** Turns the checkout call's error into what step 6 tells the customer. */
 export function describeSetupProblem(error: unknown): SetupProblem {
   if (!(error instanceof ApiError)) return { kind: 'failed', message: checkoutMessages.setupFailed };
+  if (error.code === 'checkout_expired') return { kind: 'expired', message: error.message || checkoutMessages.expired };
   if (error.status === 409 || error.code === 'conflict') return { kind: 'conflict', message: error.message || checkoutMessages.alreadyPaid };
   if (error.code !== 'validation_failed') return { kind: 'failed', message: checkoutMessages.setupFailed };
 

@@ -50,7 +50,7 @@ type CompleteOrderOptions = { email: string; method: PaymentMethodKind; payment:
  * result dialog shows the outcome. Try Again only closes the dialog: the answers, the draft and
  * the intent stay, so the next attempt pays the same order.
  */
-export function useCompleteOrder({ draftId, application }: CheckoutOptions) {
+export function useCompleteOrder({ draftId, application, onExpired }: CheckoutOptions & { onExpired?: () => void }) {
   const [processing, setProcessing] = useState(false);
   const [result, setResult] = useState<PaymentResult | null>(null);
   // The button and the wallets share this flow; a second start while one runs is ignored.
@@ -112,6 +112,8 @@ export function useCompleteOrder({ draftId, application }: CheckoutOptions) {
       setResult({ status: 'succeeded', paymentIntentId: verified.paymentIntentId });
       return 'succeeded';
     } catch (error) {
+      // Nothing was charged; the next attempt starts a new checkout from the answers in this browser.
+      if (error instanceof ApiError && error.code === 'checkout_expired') onExpired?.();
       console.error('Payment attempt failed', error);
       return fail(unexpectedFailureMessage(error));
     }

@@ -3,7 +3,9 @@ import { paths } from '../../paths';
 import { StaticPage, TextSection } from './static-page';
 
 export function PrivacyPage() {
-  const { supportEmail } = usePublicConfig();
+  const { supportEmail, retention } = usePublicConfig();
+  const count = (value: number, unit: string) => `${value.toLocaleString('en-US')} ${unit}${value === 1 ? '' : 's'}`;
+  const years = Math.round(retention.orderDays / 365);
   return (
     <StaticPage
       path={paths.privacy}
@@ -60,15 +62,36 @@ export function PrivacyPage() {
       </TextSection>
 
       <TextSection title="How long we keep it">
+        <ul>
+          <li>
+            If you start the payment step but do not pay, the answers you sent us, your SSN included, are deleted
+            {count(retention.unpaidCheckoutHours, 'hour')} after your last attempt. That checkout can then no longer be paid, and your card is never
+            charged for it; you can simply start again.
+          </li>
+          <li>
+            For a completed or cancelled order, we keep the application about {count(years, 'year')} ({count(retention.orderDays, 'day')}) after it closed,
+            to meet tax and accounting record-keeping obligations and to answer questions about past filings. Then
+            your SSN, the signed Form SS-4 and the rest of your personal details are deleted; we keep only the
+            amount paid, the dates, the order status and the last four digits of your EIN.
+          </li>
+          <li>Copies of the e-mails we send you are deleted {count(retention.mailDays, 'day')} after they were sent.</li>
+          <li>Backups of our database are encrypted in the same way, and the SSNs in them cannot be read without our key.</li>
+        </ul>
+      </TextSection>
+
+      <TextSection title="Your rights: a copy of your data, or its deletion">
         <p>
-          We keep application and order records for about 7 years, to meet tax and accounting record-keeping
-          obligations and to answer questions about past filings, and then delete them.
+          You may ask us for a copy of everything we hold about you (your orders, applications with the SSN
+          shown by its last four digits, the e-mails we sent you and your signatures), or ask us to delete it.
+          We answer from the e-mail address you used. We can delete your data once your order is completed or
+          cancelled; a paid order keeps only what accounting requires (the amount, dates, status and the last
+          four digits of the EIN).
         </p>
       </TextSection>
 
       <TextSection title="Contact us">
         <p>
-          For any question about your data, or to ask for a copy or correction of it, e-mail us at{' '}
+          For any question about your data, or to ask for a copy, correction or deletion of it, e-mail us at{' '}
           <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>
       </TextSection>

@@ -64,7 +64,10 @@ describe('Privacy Policy', () => {
       'e-mail address and phone number',
       'third-party payment processors',
       'SSN is encrypted at rest',
-      'about 7 years',
+      'about 7 years (2,555 days) after it closed',
+      '72 hours after your last attempt',
+      'deleted 30 days after they were sent',
+      'ask us to delete it',
     ]) {
       expect(text).toContain(item);
     }
