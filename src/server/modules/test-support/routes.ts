@@ -5,7 +5,9 @@ import { AppError } from '../../plugins/errors';
 import { parseWith } from '../../plugins/validation';
 import { headersOf } from '../../plugins/staff-guard';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { testOrderSchema, testSessionSchema, testStaffSchema, type TestOrderResponse, type TestStaffResponse } from './test-support-inputs';
+import { sql } from 'drizzle-orm';
+import { purgeExpiredData } from '../../retention/purge-expired-data';
+import { testExpireCheckoutSchema, testOrderSchema, testSessionSchema, testStaffSchema, type TestOrderResponse, type TestStaffResponse } from './test-support-inputs';
 import { createTestOrder } from './create-test-order';
 import { createTestStaffMember } from './create-test-staff-member';
 import { startTestSession } from './start-test-session';
@@ -20,6 +22,16 @@ export function registerTestSupportRoutes(app: FastifyInstance, services: AppSer
     const input = parseWith(testOrderSchema, request.body ?? {});
     const body: TestOrderResponse = await createTestOrder({ services, input });
     return reply.status(201).send(body);
+  });
+
+  // Ages one draft's checkout past the unpaid window and runs the purge job's pass, as an hour's tick would.
+  app.post('/api/test-support/checkouts/expire', async (request, reply) => {
+    const { draftId } = parseWith(testExpireCheckoutSchema, request.body ?? {});
+    await services.database.db.execute(sql`
+      update checkouts set updated_at = now() - make_interval(hours => ${services.env.UNPAID_CHECKOUT_RETENTION_HOURS + 1})
+      where draft_id = ${draftId} and status = 'open'`);
+    const counts = await purgeExpiredData({ services, log: request.log });
+    return reply.status(200).send({ purged: counts.checkouts });
   });
 
   app.post('/api/test-support/staff', async (request, reply) => {

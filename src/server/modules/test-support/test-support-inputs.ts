@@ -24,6 +24,9 @@ export type TestOrderInput = z.input<typeof testOrderSchema>;
 export type TestOrder = z.output<typeof testOrderSchema>;
 export type TestOrderResponse = { orderId: number; trackingNumber: string };
 
+/** `POST /api/test-support/checkouts/expire`. */
+export const testExpireCheckoutSchema = z.strictObject({ draftId: z.uuid() });
+
 /** `POST /api/test-support/staff`. */
 export const testStaffSchema = z.strictObject({
   role: z.enum(staffRoles).default('fulfiller'),
