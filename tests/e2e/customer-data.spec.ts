@@ -16,7 +16,7 @@ test('an admin exports a customer\u2019s data from the order page, then deletes 
 
   // From the order page: the action opens the screen with that customer found (the address stays out of the URL).
   await page.goto(`/manage/orders/${orderId}`);
-  await page.getByRole('link', { name: 'Customer Data' }).first().click();
+  await page.getByRole('main').getByRole('link', { name: 'Customer Data' }).click();
   await expect(page).toHaveURL(new RegExp(`/manage/customer-data\\?order=${orderId}$`));
   const card = page.getByRole('heading', { name: `Data held about ${email}` });
   await expect(card).toBeVisible();

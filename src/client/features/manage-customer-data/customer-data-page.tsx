@@ -41,11 +41,12 @@ function Summary({ summary, onDeleted }: { summary: CustomerDataSummary; onDelet
   const remove = useDeleteCustomerData();
   const handleStaffApiError = useStaffApiErrorHandler();
   const [confirming, setConfirming] = useState(false);
+  const [exported, setExported] = useState(false);
   const blockedId = 'customer-data-blocked';
 
   function exportFile() {
     exportData.mutate(summary.email, {
-      onSuccess: () => toast.success(customerDataMessages.exported),
+      onSuccess: () => setExported(true),
       onError: (error) => {
         if (!handleStaffApiError(error)) toast.error(failureMessage(error, 'The export could not be made. Please try again.'));
       },
@@ -92,7 +93,7 @@ function Summary({ summary, onDeleted }: { summary: CustomerDataSummary; onDelet
               <TableRow>
                 <TableHead>Order</TableHead>
                 <TableHead>Status</TableHead>
-                <TableHead>Created</TableHead>
+                <TableHead className="hidden sm:table-cell">Created</TableHead>
                 <TableHead>Personal data</TableHead>
               </TableRow>
             </TableHeader>
@@ -105,7 +106,7 @@ function Summary({ summary, onDeleted }: { summary: CustomerDataSummary; onDelet
                     </Link>
                   </TableCell>
                   <TableCell>{orderStatusLabels[order.status]}</TableCell>
-                  <TableCell>{formatDate(order.createDate)}</TableCell>
+                  <TableCell className="hidden sm:table-cell">{formatDate(order.createDate)}</TableCell>
                   <TableCell>
                     {order.erasedAt ? (
                       `Erased ${formatDate(order.erasedAt)}`
@@ -134,6 +135,9 @@ function Summary({ summary, onDeleted }: { summary: CustomerDataSummary; onDelet
             <Trash2 className="size-4" aria-hidden="true" />
             Delete Customer Data
           </Button>
+          <p role="status" className="text-sm text-slate-600">
+            {exported ? customerDataMessages.exported : ''}
+          </p>
         </div>
         {summary.blockedReason ? (
           <p id={blockedId} className="text-sm text-amber-800">
@@ -207,7 +211,7 @@ export function CustomerDataPage() {
               <Field label="Customer e-mail" required className="min-w-0 flex-1 basis-64" error={form.formState.errors.email?.message}>
                 {(control) => <TextInput type="email" autoComplete="off" spellCheck={false} {...control} {...form.register('email')} />}
               </Field>
-              <Button type="submit" className="mt-7" aria-busy={lookup.isPending}>
+              <Button type="submit" className="sm:mt-7" aria-busy={lookup.isPending}>
                 {lookup.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Search className="size-4" aria-hidden="true" />}
                 {lookup.isPending ? 'Finding...' : 'Find'}
               </Button>
