@@ -56,7 +56,7 @@ describe('in production', () => {
     const database = await openTestDatabase('pglite');
     const harness = await startStaffTestApp(database, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com' } });
     try {
-      for (const url of ['/api/test-support/orders', '/api/test-support/staff', '/api/test-support/sessions']) {
+      for (const url of ['/api/test-support/orders', '/api/test-support/staff', '/api/test-support/sessions', '/api/test-support/checkouts/expire']) {
         expect((await harness.app.inject({ method: 'POST', url, headers: { origin: 'https://ein.example.com' }, payload: {} })).statusCode).toBe(404);
       }
     } finally {
