@@ -5,6 +5,8 @@ import type { ConfirmPaymentResponse } from '../../../shared/checkout';
 import { confirmationMessages } from '../../../shared/checkout-messages';
 import { getCheckoutByPaymentIntentId } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
+import { issueCancellationLink } from '../../refunds/cancellation-links';
+import { cancellationPagePath } from '../../../shared/refunds';
 
 export type ConfirmPaymentOptions = {
   services: AppServices;
@@ -36,6 +38,8 @@ export async function confirmPayment({ services, paymentIntentId, log }: Confirm
   if (intent.status !== 'succeeded') {
     return { success: false, ...answer, error: intent.lastErrorMessage ?? confirmationMessages.notSuccessful };
   }
-  await createOrderFromPayment({ services, intent, checkout, log });
-  return { success: true, ...answer };
+  const { orderId } = await createOrderFromPayment({ services, intent, checkout, log });
+  // A fresh link each visit: the e-mail's token is never stored in the clear, so it cannot be shown again.
+  const token = await issueCancellationLink(services.database.db, orderId);
+  return { success: true, ...answer, cancelPath: token ? cancellationPagePath(token) : null };
 }

@@ -5,6 +5,7 @@ import type { PaymentEvent } from '../../payments/provider';
 import type { AppServices } from '../../services';
 import { getCheckoutByPaymentIntentId } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
+import { syncDispute, syncRefundsOfPayment } from '../../refunds/sync-provider-events';
 
 export type HandlePaymentWebhookOptions = {
   services: AppServices;
@@ -49,6 +50,10 @@ export async function handlePaymentWebhook({ services, event, log }: HandlePayme
 
   try {
     if (event.type.startsWith('payment_intent.') && event.paymentIntentId) await settlePaymentIntent(services, event.paymentIntentId, log);
+    // A refund made here or in the provider's dashboard; a chargeback opened, changed or decided.
+    else if ((event.type === 'charge.refunded' || event.type.startsWith('refund.') || event.type === 'charge.refund.updated') && event.paymentIntentId) {
+      await syncRefundsOfPayment(services, event.paymentIntentId, log);
+    } else if (event.type.startsWith('charge.dispute.') && event.disputeId) await syncDispute(services, event.disputeId, log);
   } catch (error) {
     await db.delete(webhookEvents).where(eq(webhookEvents.eventId, event.id));
     throw error;
