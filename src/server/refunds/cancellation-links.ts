@@ -43,7 +43,9 @@ export function cancellationUrl(origin: string, token: string): string {
  */
 export async function issueCancellationLink(db: Db, orderId: number, now = new Date()): Promise<string | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || whyClosed(order, order.createDate, now) !== null || normalizeOrderStatus(order.status) === 'cancelled') return null;
+  if (!order) return null;
+  const expiresAt = new Date(order.createDate.getTime() + cancellationWindowMinutes * 60_000);
+  if (whyClosed(order, expiresAt, now) !== null) return null;
   const { token } = await createCancellationLink(db, { orderId, paidAt: order.createDate });
   return token;
 }
