@@ -417,6 +417,25 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
     expect(await auditRows(database.db, 'dispute_opened', `order:${orderId}`)).toHaveLength(1);
   });
 
+  it('makes the order of a disputed payment whose dispute event comes before anything else', async () => {
+    const harness = await startApp();
+    harness.hold.on = true;
+    const started = await harness.app.inject({ method: 'POST', url: '/api/checkout', remoteAddress: newClient(), payload: { draftId: randomUUID(), email: customerEmail, application: sampleApplication() } });
+    const checkout = started.json<CheckoutResponse>();
+    await harness.app.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      remoteAddress: newClient(),
+      payload: { clientSecret: checkout.clientSecret, cardNumber: cards.dispute, cardExpiry: '12 / 34', cardCvc: '123' },
+    });
+    await harness.processor.settled();
+    // The browser never confirmed, and only the dispute's event arrives.
+    const disputeEvent = harness.held.find((event) => event.payload.includes('charge.dispute.created'))!;
+    await deliverToWebhookRoute(harness.app, disputeEvent.payload, disputeEvent.signature);
+    const [order] = await rows<{ status: string; dispute_status: string }>(sql`select status, dispute_status from orders where application_id = ${checkout.trackingNumber}`);
+    expect(order).toEqual({ status: 'on_hold', dispute_status: 'needs_response' });
+  });
+
   it('shows an open dispute on the order and in the list, and e-mails its opening and its end', async () => {
     const harness = await startApp();
     const { orderId, paymentIntentId } = await purchase(harness, cards.dispute);
