@@ -40,6 +40,7 @@ const TestAuthenticationPage = page(() => import('./features/checkout/test-authe
 const ConfirmationPage = page(() => import('./features/checkout/confirmation-page'), 'ConfirmationPage');
 const TrackingPage = page(() => import('./features/tracking/tracking-page'), 'TrackingPage');
 const SigningPage = page(() => import('./features/signing/signing-page'), 'SigningPage');
+const CancellationPage = page(() => import('./features/cancellation/cancellation-page'), 'CancellationPage');
 const ManageLoginPage = page(() => import('./features/manage/login-page'), 'ManageLoginPage');
 const ManageLayout = page(() => import('./features/manage/manage-layout'), 'ManageLayout');
 const OrdersListPage = page(() => import('./features/manage-orders/orders-list-page'), 'OrdersListPage');
@@ -74,6 +75,7 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.wizardStart} element={<WizardStartPage />} />
         <Route path={paths.sign} element={<SigningPage />} />
+        <Route path={paths.cancelOrder} element={<CancellationPage />} />
         <Route path={paths.step2} element={<RegistrationStep />} />
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />
@@ -127,6 +129,7 @@ const privatePatterns = [
   `${paths.manage}/*`,
   '/ein/*',
   '/sign/*',
+  '/cancel-order/*',
 ];
 
 export type RouteKind = 'public' | 'private' | 'not-found';
