@@ -75,7 +75,6 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.wizardStart} element={<WizardStartPage />} />
         <Route path={paths.sign} element={<SigningPage />} />
-        <Route path={paths.cancelOrder} element={<CancellationPage />} />
         <Route path={paths.step2} element={<RegistrationStep />} />
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />
@@ -85,6 +84,7 @@ export function AppRoutes() {
           <Route path={paths.testAuthentication} element={<TestAuthenticationPage />} />
           <Route path={paths.confirmation} element={<ConfirmationPage />} />
           <Route path={paths.track} element={<TrackingPage />} />
+          <Route path={paths.cancelOrder} element={<CancellationPage />} />
           <Route path={paths.manageLogin} element={<ManageLoginPage />} />
           <Route path={paths.manage} element={<ManageLayout />}>
             <Route index element={<Navigate to={paths.manageOrders} replace />} />
