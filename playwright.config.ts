@@ -44,7 +44,8 @@ export default defineConfig({
     command: `node_modules/.bin/tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database runs every migration first: under load that can take a minute.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -21,6 +21,8 @@ export const paths = {
   track: trackingPagePath,
   /** The customer's signing page; the token comes from the e-mail's link. */
   sign: '/sign/:token',
+  /** The customer's one-hour cancellation page; the token comes from the confirmation e-mail or page. */
+  cancelOrder: '/cancel-order/:token',
   manage: '/manage',
   manageLogin: '/manage/login',
   manageOrders: manageOrdersPath,

@@ -40,6 +40,7 @@ const TestAuthenticationPage = page(() => import('./features/checkout/test-authe
 const ConfirmationPage = page(() => import('./features/checkout/confirmation-page'), 'ConfirmationPage');
 const TrackingPage = page(() => import('./features/tracking/tracking-page'), 'TrackingPage');
 const SigningPage = page(() => import('./features/signing/signing-page'), 'SigningPage');
+const CancellationPage = page(() => import('./features/cancellation/cancellation-page'), 'CancellationPage');
 const ManageLoginPage = page(() => import('./features/manage/login-page'), 'ManageLoginPage');
 const ManageLayout = page(() => import('./features/manage/manage-layout'), 'ManageLayout');
 const OrdersListPage = page(() => import('./features/manage-orders/orders-list-page'), 'OrdersListPage');
@@ -84,6 +85,7 @@ export function AppRoutes() {
           <Route path={paths.testAuthentication} element={<TestAuthenticationPage />} />
           <Route path={paths.confirmation} element={<ConfirmationPage />} />
           <Route path={paths.track} element={<TrackingPage />} />
+          <Route path={paths.cancelOrder} element={<CancellationPage />} />
           <Route path={paths.manageLogin} element={<ManageLoginPage />} />
           <Route path={paths.manage} element={<ManageLayout />}>
             <Route index element={<Navigate to={paths.manageOrders} replace />} />
@@ -129,6 +131,7 @@ const privatePatterns = [
   `${paths.manage}/*`,
   '/ein/*',
   '/sign/*',
+  '/cancel-order/*',
 ];
 
 export type RouteKind = 'public' | 'private' | 'not-found';

@@ -28,6 +28,7 @@ import { registerStaffSessionRoutes } from './modules/staff-session/routes';
 import { registerStaffAccountRoutes } from './modules/staff-account/routes';
 import { registerManageOrderRoutes } from './modules/manage-orders/routes';
 import { registerSigningRoutes } from './modules/signing/routes';
+import { registerCancellationRoutes } from './modules/cancellation/routes';
 import { registerOrderCommentRoutes } from './modules/order-comments/routes';
 import { registerStaffUserRoutes } from './modules/staff-users/routes';
 import { registerAuditTrailRoutes } from './modules/audit-trail/routes';
@@ -129,6 +130,7 @@ export async function buildAppWithServices({
   registerStaffAccountRoutes(app, services);
   registerManageOrderRoutes(app, services);
   registerSigningRoutes(app, services);
+  registerCancellationRoutes(app, services);
   await registerOrderCommentRoutes(app, services);
   registerStaffUserRoutes(app, services);
   registerAuditTrailRoutes(app, services);

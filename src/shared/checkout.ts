@@ -44,4 +44,6 @@ export type ConfirmPaymentResponse = {
   trackingNumber: string | null;
   paymentMethod: string | null;
   error?: string;
+  /** The one-hour cancellation page, while the order can still be cancelled online. */
+  cancelPath?: string | null;
 };

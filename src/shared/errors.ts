@@ -36,6 +36,16 @@ export const errorCodes = [
   'checkout_expired',
   // 409: a customer's data cannot be deleted while one of their orders is open or being paid.
   'customer_data_in_use',
+  // 409: a refund larger than what remains of the payment.
+  'refund_exceeds_payment',
+  // 409: the order has no payment that can be refunded (not paid, or fully refunded).
+  'order_not_refundable',
+  // 502: the payment provider refused or failed the call.
+  'payment_provider_error',
+  // 410: a cancellation link that is unknown or already used.
+  'cancellation_link_unavailable',
+  // 409: the cancellation window has passed, or staff have started work on the order.
+  'cancellation_window_closed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -63,6 +73,11 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   signing_already_signed: 409,
   checkout_expired: 410,
   customer_data_in_use: 409,
+  refund_exceeds_payment: 409,
+  order_not_refundable: 409,
+  payment_provider_error: 502,
+  cancellation_link_unavailable: 410,
+  cancellation_window_closed: 409,
 };
 
 export type ApiErrorBody = {

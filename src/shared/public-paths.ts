@@ -24,4 +24,4 @@ export function manageOrderPath(id: number | string): string {
 export const indexedPagePaths = ['/', '/ein-application-start', '/faq', '/about', '/privacy', '/terms', trackingPagePath] as const;
 
 /** Address prefixes kept out of search: the wizard's later steps and the confirmation, signing, payment pages and the staff panel. */
-export const privatePathPrefixes = ['/ein/', '/sign/', '/payments/', '/manage', '/api/'] as const;
+export const privatePathPrefixes = ['/ein/', '/sign/', '/cancel-order/', '/payments/', '/manage', '/api/'] as const;

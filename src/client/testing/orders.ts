@@ -38,6 +38,7 @@ export function sampleOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     updatedAt: '2026-11-20T15:30:00.000Z',
     formData: maskedFormData(),
     statusHistory: [],
+    payments: { paidCents: 14900, refundedCents: 0, pendingCents: 0, netCents: 14900, refundableCents: 14900, refunds: [], dispute: null },
     ...overrides,
   };
 }

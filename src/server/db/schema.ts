@@ -82,6 +82,10 @@ export const orders = pgTable(
     notes: text('notes').notNull().default(''),
     /** Same shape as the checkout's: the SSN stays encrypted. */
     formData: jsonb('form_data').notNull(),
+    /** The provider's dispute (chargeback) on the payment, if any: its id and its status as last read from the provider. */
+    disputeId: text('dispute_id'),
+    disputeStatus: text('dispute_status'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     /** No longer written: the confirmation e-mail is queued in `email_outbox` with the order. */
     confirmationEmailSentAt: timestamp('confirmation_email_sent_at', { withTimezone: true }),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
@@ -183,6 +187,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** The `Reply-To` header, when answers should go elsewhere than the sender (the support address). */
+    replyTo: text('reply_to'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -386,3 +392,75 @@ export const signingRequests = pgTable(
       .where(sql`${table.status} in ('sent', 'verified') and ${table.remindersSent} = 0`),
   ],
 );
+
+/**
+ * Money given back on an order (decision 026): one row per refund, whoever asked for it. `state`
+ * follows the provider's refund: pending (asked, not yet confirmed), succeeded, failed. A pending
+ * refund already counts against what may still be refunded. `source`: staff (the order page),
+ * customer (the one-hour cancellation) or provider (made in the provider's dashboard).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    state: text('state').notNull().default('pending'),
+    source: text('source').notNull(),
+    /** The provider's refund id (`re_…`) once it answered. */
+    providerRefundId: text('provider_refund_id').unique(),
+    /** Sent with the provider call, so a repeated call makes one refund. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    failureMessage: text('failure_message'),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('refunds_order_id_idx').on(table.orderId)],
+);
+
+/** The customer's one-hour cancellation links; the token is kept only as its SHA-256. */
+export const cancellationLinks = pgTable(
+  'cancellation_links',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cancellation_links_order_id_idx').on(table.orderId)],
+);
+
+/** The built-in test processor's refunds (used only when no Stripe keys are set). */
+export const testPaymentRefunds = pgTable('test_payment_refunds', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id')
+    .notNull()
+    .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull(),
+  idempotencyKey: text('idempotency_key').unique(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The built-in test processor's disputes (chargebacks), opened as Stripe's test cards open them. */
+export const testPaymentDisputes = pgTable('test_payment_disputes', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id')
+    .notNull()
+    .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,7 +9,26 @@ export type OrderConfirmationDetails = {
   /** The tracking page with the number filled in. */
   trackingUrl: string;
   supportEmail: string;
+  /** The "Cancel my order" link of the one-hour window, and when the window closes. */
+  cancellation?: { url: string; expiresAt: Date };
 };
+
+// The hour's end is written in UTC, as the other e-mails write times: the server cannot know the reader's zone.
+const windowEndFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The cancellation section: its own block, so the rest of the e-mail can change around it. */
+function cancellationSection(cancellation: OrderConfirmationDetails['cancellation']): { text: string[]; html: string } {
+  if (!cancellation) return { text: [], html: '' };
+  const until = `${windowEndFormat.format(cancellation.expiresAt)} UTC`;
+  const sentence = `Changed your mind? You can cancel your order with a full refund until ${until}, one hour after your payment, as long as we have not started work on it.`;
+  return {
+    text: ['Cancel my order', sentence, `Cancel my order: ${cancellation.url}`, ''],
+    html: `<h2 style="font-size:18px;margin:24px 0 8px">Cancel my order</h2>
+<p style="margin:0 0 8px">${escapeHtml(sentence)}</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(cancellation.url)}" style="color:#b91c1c">Cancel my order</a></p>
+`,
+  };
+}
 
 function formatAmount(cents: number, currency: string): string {
   return currency.toLowerCase() === 'usd' ? formatUsd(cents) : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
@@ -44,6 +63,7 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
     '',
     `Track your application: ${trackingUrl}`,
     '',
+    ...cancellationSection(details.cancellation).text,
     supportLine(supportEmail).text,
     '',
     customerDisclosure,
@@ -64,8 +84,8 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
 ${nextSteps.map((step) => `<li>${e(step)}</li>`).join('\n')}
 </ol>
 <p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">Track your application</a></p>
-${supportLine(supportEmail).html}`,
+${cancellationSection(details.cancellation).html}${supportLine(supportEmail).html}`,
   });
 
-  return { subject, text, html };
+  return { subject, text, html, replyTo: supportEmail };
 }

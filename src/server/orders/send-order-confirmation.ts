@@ -7,6 +7,8 @@ import { siteOrigin, trackingUrl } from '../site-links';
 export type QueueOrderConfirmationOptions = {
   env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'SUPPORT_EMAIL'>;
   order: { id: number; applicationId: string; billingEmail: string; amount: number; currency: string };
+  /** The one-hour cancellation link and when it closes. */
+  cancellation?: { url: string; expiresAt: Date };
 };
 
 /**
@@ -14,7 +16,7 @@ export type QueueOrderConfirmationOptions = {
  * never exists without its e-mail on the way, and a repeated confirmation (which creates nothing)
  * queues nothing. Answers the outbox row's id.
  */
-export function queueOrderConfirmation(tx: Pick<Db, 'insert'>, { env, order }: QueueOrderConfirmationOptions): Promise<number> {
+export function queueOrderConfirmation(tx: Pick<Db, 'insert'>, { env, order, cancellation }: QueueOrderConfirmationOptions): Promise<number> {
   return enqueueEmail(tx, {
     kind: 'order_confirmation',
     orderId: order.id,
@@ -25,6 +27,7 @@ export function queueOrderConfirmation(tx: Pick<Db, 'insert'>, { env, order }: Q
       currency: order.currency,
       trackingUrl: trackingUrl(siteOrigin(env), order.applicationId),
       supportEmail: env.SUPPORT_EMAIL,
+      cancellation,
     }),
   });
 }

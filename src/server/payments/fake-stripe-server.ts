@@ -27,6 +27,31 @@ export type FakeIntent = {
   livemode: false;
 };
 
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: string;
+  metadata: Record<string, string>;
+  created: number;
+};
+
+export type FakeDispute = {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: string;
+  created: number;
+  livemode: false;
+};
+
 export type FakeRequest = { method: string; path: string; body: FormValue; idempotencyKey: string | null };
 
 export type FakeStripe = {
@@ -34,6 +59,12 @@ export type FakeStripe = {
   close: () => Promise<void>;
   intents: Map<string, FakeIntent>;
   requests: FakeRequest[];
+  refunds: Map<string, FakeRefund>;
+  disputes: Map<string, FakeDispute>;
+  /** A refund made in Stripe's dashboard (not through the API this server calls). */
+  refundFromDashboard: (paymentIntentId: string, amount: number) => FakeRefund;
+  /** Opens a dispute on a succeeded payment, or moves one to another status. */
+  setDispute: (id: string | null, changes: { paymentIntentId?: string; status: string }) => FakeDispute;
   /** Moves an intent along as Stripe would after the customer acts (paid, declined, ...). */
   setIntent: (id: string, changes: { status?: string; paymentMethodType?: string | null; lastPaymentError?: FakeLastPaymentError | null }) => FakeIntent;
 };
@@ -94,6 +125,63 @@ function present(intent: FakeIntent, expand: string[]) {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const requests: FakeRequest[] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const disputes = new Map<string, FakeDispute>();
+  /** Refund idempotency key -> the first request's parameters and the refund it made. */
+  const refundReplays = new Map<string, { params: unknown; refundId: string }>();
+
+  const chargeOf = (intentId: string) => `ch_${intentId.slice(3)}`;
+  const refundedOf = (intentId: string) =>
+    [...refunds.values()].filter((refund) => refund.payment_intent === intentId && ['pending', 'succeeded'].includes(refund.status)).reduce((sum, refund) => sum + refund.amount, 0);
+
+  function addRefund(intent: FakeIntent, amount: number, metadata: Record<string, string>): FakeRefund {
+    const refund: FakeRefund = {
+      id: `re_${randomId()}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      charge: chargeOf(intent.id),
+      status: 'succeeded',
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  function createRefund(params: Record<string, FormValue>, idempotencyKey: string | null): FakeRefund {
+    if (idempotencyKey) {
+      const earlier = refundReplays.get(idempotencyKey);
+      if (earlier && !isDeepStrictEqual(earlier.params, params)) {
+        throw new StripeHttpError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with.` });
+      }
+      if (earlier) return refunds.get(earlier.refundId)!;
+    }
+    const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : '';
+    const intent = intents.get(intentId);
+    if (!intent) throw missing(intentId);
+    if (intent.status !== 'succeeded') {
+      throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.` });
+    }
+    const remaining = intent.amount - refundedOf(intent.id);
+    const amount = params.amount === undefined ? remaining : Number(params.amount);
+    if (remaining <= 0) {
+      throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${chargeOf(intent.id)} has already been refunded.` });
+    }
+    if (!Number.isInteger(amount) || amount <= 0) throw new StripeHttpError(400, { type: 'invalid_request_error', param: 'amount', message: 'Invalid positive integer' });
+    if (amount > remaining) {
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+      });
+    }
+    const refund = addRefund(intent, amount, asRecord(params.metadata));
+    if (idempotencyKey) refundReplays.set(idempotencyKey, { params, refundId: refund.id });
+    return refund;
+  }
   /** Idempotency key -> the first request's parameters and the intent it made. */
   const replays = new Map<string, { params: unknown; intentId: string }>();
 
@@ -190,6 +278,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!intent) throw missing(id);
       return { status: 200, body: present(intent, expand) };
     }
+    if (url.pathname === '/v1/refunds' && request.method === 'POST') return { status: 200, body: createRefund(body, idempotencyKey) };
+    if (url.pathname === '/v1/refunds' && request.method === 'GET') {
+      const intentId = typeof body.payment_intent === 'string' ? body.payment_intent : null;
+      const data = [...refunds.values()].filter((refund) => intentId === null || refund.payment_intent === intentId).reverse();
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
+    }
+    const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
+    if (disputeMatch?.[1] && request.method === 'GET') {
+      const id = decodeURIComponent(disputeMatch[1]);
+      const dispute = disputes.get(id);
+      if (!dispute) throw new StripeHttpError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'dispute', message: `No such dispute: '${id}'` });
+      return { status: 200, body: dispute };
+    }
     throw new StripeHttpError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
   }
 
@@ -215,6 +316,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }),
     intents,
     requests,
+    refunds,
+    disputes,
+    refundFromDashboard(paymentIntentId, amount) {
+      const intent = intents.get(paymentIntentId);
+      if (!intent) throw new Error(`No such fake intent ${paymentIntentId}`);
+      return addRefund(intent, amount, {});
+    },
+    setDispute(id, { paymentIntentId, status }) {
+      const existing = id ? disputes.get(id) : undefined;
+      if (existing) {
+        existing.status = status;
+        return existing;
+      }
+      const intent = intents.get(paymentIntentId ?? '');
+      if (!intent) throw new Error(`No such fake intent ${paymentIntentId}`);
+      const dispute: FakeDispute = {
+        id: id ?? `dp_${randomId()}`,
+        object: 'dispute',
+        amount: intent.amount,
+        currency: intent.currency,
+        charge: chargeOf(intent.id),
+        payment_intent: intent.id,
+        reason: 'fraudulent',
+        status,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
     setIntent(id, changes) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`No such fake intent ${id}`);

@@ -28,8 +28,44 @@ export type PaymentIntent = {
 export type PaymentEvent = {
   id: string;
   type: string;
-  /** The payment intent the event is about, when it is about one. */
+  /** The payment intent the event is about (directly, or through its charge, refund or dispute). */
   paymentIntentId: string | null;
+  /** The dispute a `charge.dispute.*` event is about. */
+  disputeId: string | null;
+};
+
+/** Stripe's refund states. */
+export type RefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
+export type ProviderRefund = {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  status: RefundStatus;
+  /** What the refund was created with; ours carry `refundId`, the row in `refunds`. */
+  metadata: Record<string, string>;
+};
+
+/**
+ * Stripe's dispute states: `warning_*` (an inquiry), `needs_response`, `under_review` while open;
+ * `won`, `lost` and `warning_closed` once closed.
+ */
+export type ProviderDispute = {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  status: string;
+  reason: string;
+};
+
+export const closedDisputeStatuses: readonly string[] = ['won', 'lost', 'warning_closed'];
+
+export type CreateRefundInput = {
+  paymentIntentId: string;
+  amountCents: number;
+  metadata: Record<string, string>;
+  /** The same key always yields the same refund (Stripe's idempotency key). */
+  idempotencyKey: string;
 };
 
 export type CreatePaymentIntentInput = {
@@ -59,4 +95,14 @@ export interface PaymentProvider {
    * Throws `AppError('bad_request', ...)` when the signature, body or timestamp is not right.
    */
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+  /**
+   * Gives back part or all of a succeeded payment. Throws `AppError('refund_exceeds_payment', ...)` when
+   * the provider refuses the amount as more than remains, `AppError('payment_provider_error', ...)` for
+   * any other refusal.
+   */
+  createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
+  /** Every refund of the payment, however it was made (this server or the provider's dashboard). */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
+  /** The dispute as the provider has it now; null when the provider does not know the id. */
+  retrieveDispute(id: string): Promise<ProviderDispute | null>;
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../plugins/errors';
-import type { PaymentIntent, PaymentIntentStatus, PaymentProvider } from './provider';
+import type { PaymentIntent, PaymentIntentStatus, PaymentProvider, ProviderDispute, ProviderRefund, RefundStatus } from './provider';
 import { verifyWebhookEvent } from './webhook-signature';
 
 export type StripeProviderOptions = {
@@ -24,6 +24,25 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     metadata: { ...intent.metadata },
   };
 }
+
+const idOf = (value: string | { id: string } | null | undefined): string => (typeof value === 'string' ? value : (value?.id ?? ''));
+
+function toRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    paymentIntentId: idOf(refund.payment_intent),
+    amountCents: refund.amount,
+    status: (refund.status ?? 'pending') as RefundStatus,
+    metadata: { ...(refund.metadata ?? {}) },
+  };
+}
+
+function toDispute(dispute: Stripe.Dispute): ProviderDispute {
+  return { id: dispute.id, paymentIntentId: idOf(dispute.payment_intent), amountCents: dispute.amount, status: dispute.status, reason: dispute.reason };
+}
+
+/** Stripe's refusals of a refund's amount: more than remains, or nothing remains. */
+const overRefundCodes = ['amount_too_large', 'charge_already_refunded'];
 
 const isStripeError = (error: unknown, code: string): boolean => error instanceof Stripe.errors.StripeError && error.code === code;
 
@@ -86,5 +105,33 @@ export function createStripeProvider({ secretKey, webhookSecret, stripeOptions }
     },
 
     parseWebhookEvent: (rawBody, signatureHeader) => verifyWebhookEvent(rawBody, signatureHeader, webhookSecret),
+
+    async createRefund({ paymentIntentId, amountCents, metadata, idempotencyKey }) {
+      try {
+        return toRefund(await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents, metadata }, { idempotencyKey }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError) {
+          if (overRefundCodes.includes(error.code ?? '')) throw new AppError('refund_exceeds_payment', error.message);
+          // A refusal (bad request, card network) is the provider's answer; a network failure is not one.
+          if (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError') throw new AppError('payment_provider_error', error.message);
+        }
+        throw error;
+      }
+    },
+
+    async listRefunds(paymentIntentId) {
+      const found: ProviderRefund[] = [];
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) found.push(toRefund(refund));
+      return found;
+    },
+
+    async retrieveDispute(id) {
+      try {
+        return toDispute(await stripe.disputes.retrieve(id));
+      } catch (error) {
+        if (isStripeError(error, 'resource_missing')) return null;
+        throw error;
+      }
+    },
   };
 }

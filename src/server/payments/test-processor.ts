@@ -3,11 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { testPaymentIntents, testPaymentWebhooks } from '../db/schema';
+import { testPaymentDisputes, testPaymentIntents, testPaymentRefunds, testPaymentWebhooks } from '../db/schema';
 import { AppError } from '../plugins/errors';
 import { fieldErrors } from '../../shared/field-errors';
 import { testPaymentAuthenticateSchema, testPaymentConfirmSchema, type TestPaymentResult } from '../../shared/test-card';
-import type { CreatePaymentIntentInput, PaymentIntent, PaymentIntentStatus, PaymentProvider } from './provider';
+import type { CreatePaymentIntentInput, CreateRefundInput, PaymentIntent, PaymentIntentStatus, PaymentProvider, ProviderDispute, ProviderRefund, RefundStatus } from './provider';
 import { signWebhookPayload, verifyWebhookEvent } from './webhook-signature';
 
 // The built-in processor used when no Stripe keys are set. It behaves like Stripe's test mode:
@@ -26,6 +26,10 @@ export type TestProcessor = PaymentProvider & {
    * once per call; the job runner calls it at start-up and every minute. Answers how many were tried.
    */
   redeliverPending(): Promise<number>;
+  /** Opens a dispute (chargeback) on a succeeded payment, as the bank would; sends `charge.dispute.created`. */
+  openDispute(paymentIntentId: string): Promise<ProviderDispute>;
+  /** Closes a dispute as won or lost; sends `charge.dispute.closed`. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<ProviderDispute>;
 };
 
 export type DeliverWebhook = (payload: string, signature: string) => Promise<void>;
@@ -42,6 +46,27 @@ export type TestProcessorOptions = {
 
 type PaymentError = Extract<TestPaymentResult, { error: unknown }>['error'];
 type Row = typeof testPaymentIntents.$inferSelect;
+type RefundRow = typeof testPaymentRefunds.$inferSelect;
+type DisputeRow = typeof testPaymentDisputes.$inferSelect;
+
+const toRefund = (row: RefundRow): ProviderRefund => ({
+  id: row.id,
+  paymentIntentId: row.paymentIntentId,
+  amountCents: row.amountCents,
+  status: row.status as RefundStatus,
+  metadata: row.metadata,
+});
+
+const toDispute = (row: DisputeRow): ProviderDispute => ({
+  id: row.id,
+  paymentIntentId: row.paymentIntentId,
+  amountCents: row.amountCents,
+  status: row.status,
+  reason: row.reason,
+});
+
+/** The intent's one charge, named as Stripe would name it. */
+const chargeIdOf = (paymentIntentId: string) => `ch_${paymentIntentId.slice(3)}`;
 
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const randomBase62 = (length = 24) => Array.from({ length }, () => base62[randomInt(62)]).join('');
@@ -59,8 +84,10 @@ function base62FromBytes(bytes: Buffer, length = 24): string {
 const declined = (declineCode: string, message: string): PaymentError => ({ type: 'card_error', code: 'card_declined', declineCode, message });
 
 /** Stripe's test cards; any other valid number is a real card, which test mode refuses. */
-const testCards: Record<string, { outcome: 'succeed' } | { outcome: 'authenticate' } | { outcome: 'decline'; error: PaymentError }> = {
+const testCards: Record<string, { outcome: 'succeed' } | { outcome: 'dispute' } | { outcome: 'authenticate' } | { outcome: 'decline'; error: PaymentError }> = {
   '4242424242424242': { outcome: 'succeed' },
+  // As Stripe's: the payment succeeds, then the cardholder disputes it as fraudulent.
+  '4000000000000259': { outcome: 'dispute' },
   '4000000000000002': { outcome: 'decline', error: declined('generic_decline', 'Your card was declined.') },
   '4000000000009995': { outcome: 'decline', error: declined('insufficient_funds', 'Your card has insufficient funds.') },
   '4000002500003155': { outcome: 'authenticate' },
@@ -160,15 +187,12 @@ export function createTestProcessor({
    * the card call does not wait for the delivery.
    */
   async function sendEvent(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', row: Row): Promise<void> {
+    await sendStripeEvent(type, { id: row.id, object: 'payment_intent', status: row.status, amount: row.amountCents, currency: row.currency, metadata: row.metadata });
+  }
+
+  async function sendStripeEvent(type: string, object: Record<string, unknown>): Promise<void> {
     const id = `evt_${randomBase62()}`;
-    const event = {
-      id,
-      object: 'event',
-      type,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object: { id: row.id, object: 'payment_intent', status: row.status, amount: row.amountCents, currency: row.currency, metadata: row.metadata } },
-    };
+    const event = { id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
     const payload = JSON.stringify(event);
     // Claimed by this process while it delivers; the claim expires if the process dies.
     await db.insert(testPaymentWebhooks).values({ eventId: id, payload, attempts: 1, claimedUntil: sql`now() + interval '1 minute'` });
@@ -179,6 +203,48 @@ export function createTestProcessor({
   async function succeeded(row: Row): Promise<void> {
     await afterPaymentSucceeded?.();
     await sendEvent('payment_intent.succeeded', row);
+  }
+
+  /** `charge.refunded`: the charge with its refunded total, as Stripe sends it. */
+  async function sendChargeRefunded(intent: Row): Promise<void> {
+    const [total] = await db
+      .select({ cents: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
+      .from(testPaymentRefunds)
+      .where(and(eq(testPaymentRefunds.paymentIntentId, intent.id), eq(testPaymentRefunds.status, 'succeeded')));
+    const refunded = total?.cents ?? 0;
+    await sendStripeEvent('charge.refunded', {
+      id: chargeIdOf(intent.id),
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: intent.amountCents,
+      amount_refunded: refunded,
+      refunded: refunded >= intent.amountCents,
+      currency: intent.currency,
+    });
+  }
+
+  async function sendDisputeEvent(type: 'charge.dispute.created' | 'charge.dispute.closed', dispute: DisputeRow): Promise<void> {
+    await sendStripeEvent(type, {
+      id: dispute.id,
+      object: 'dispute',
+      charge: chargeIdOf(dispute.paymentIntentId),
+      payment_intent: dispute.paymentIntentId,
+      amount: dispute.amountCents,
+      reason: dispute.reason,
+      status: dispute.status,
+    });
+  }
+
+  async function openDispute(paymentIntentId: string): Promise<ProviderDispute> {
+    const intent = await findById(paymentIntentId);
+    if (!intent || intent.status !== 'succeeded') throw new Error(`Payment ${paymentIntentId} has not succeeded; it cannot be disputed`);
+    const [dispute] = await db
+      .insert(testPaymentDisputes)
+      .values({ id: `dp_${randomBase62()}`, paymentIntentId, amountCents: intent.amountCents, reason: 'fraudulent', status: 'needs_response' })
+      .returning();
+    if (!dispute) throw new Error('The test dispute was not stored');
+    await sendDisputeEvent('charge.dispute.created', dispute);
+    return toDispute(dispute);
   }
 
   return {
@@ -249,7 +315,7 @@ export function createTestProcessor({
         card.outcome === 'decline'
           ? await transition(intent.id, confirmableStatuses, { status: 'requires_payment_method', paymentMethodType: null, lastError: card.error })
           : await transition(intent.id, confirmableStatuses, {
-              status: card.outcome === 'succeed' ? 'succeeded' : 'requires_action',
+              status: card.outcome === 'authenticate' ? 'requires_action' : 'succeeded',
               paymentMethodType: 'card',
               lastError: null,
             });
@@ -262,6 +328,7 @@ export function createTestProcessor({
         return { error: card.error };
       }
       if (row.status === 'succeeded') await succeeded(row);
+      if (card.outcome === 'dispute') await openDispute(row.id);
       const paymentIntent = { id: row.id, status: row.status };
       return row.status === 'requires_action'
         ? { paymentIntent, nextAction: { redirectUrl: withSecret('/payments/test-authentication', row) } }
@@ -291,6 +358,66 @@ export function createTestProcessor({
       if (complete) await succeeded(row);
       else await sendEvent('payment_intent.payment_failed', row);
       return back(row, complete ? 'succeeded' : 'failed');
+    },
+
+    async createRefund(input: CreateRefundInput) {
+      const values = { amountCents: input.amountCents, metadata: { ...input.metadata } };
+      // The intent's row is locked while the refunds are summed, so two refunds at once cannot both
+      // take what remains; a repeated key answers the first refund, as Stripe's idempotency does.
+      const outcome = await db.transaction(async (tx) => {
+        const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, input.paymentIntentId)).for('update');
+        if (!intent) throw new AppError('payment_provider_error', `No such payment_intent: '${input.paymentIntentId}'`);
+        const [earlier] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, input.idempotencyKey));
+        if (earlier) {
+          if (earlier.paymentIntentId !== intent.id || !isDeepStrictEqual({ amountCents: earlier.amountCents, metadata: earlier.metadata }, values)) {
+            throw new AppError('payment_provider_error', `Keys for idempotent requests can only be used with the same parameters they were first used with.`);
+          }
+          return { refund: earlier, intent, created: false };
+        }
+        if (intent.status !== 'succeeded') throw new AppError('payment_provider_error', 'This PaymentIntent does not have a successful charge to refund.');
+        if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('payment_provider_error', 'Invalid positive integer');
+        const [total] = await tx
+          .select({ cents: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
+          .from(testPaymentRefunds)
+          .where(and(eq(testPaymentRefunds.paymentIntentId, intent.id), inArray(testPaymentRefunds.status, ['pending', 'succeeded'])));
+        const remaining = intent.amountCents - (total?.cents ?? 0);
+        if (remaining <= 0) throw new AppError('refund_exceeds_payment', `Charge ${chargeIdOf(intent.id)} has already been refunded.`);
+        if (input.amountCents > remaining) {
+          throw new AppError('refund_exceeds_payment', `Refund amount (${input.amountCents}) is greater than unrefunded amount on charge (${remaining})`);
+        }
+        // Test mode refunds a card at once.
+        const [refund] = await tx
+          .insert(testPaymentRefunds)
+          .values({ id: `re_${randomBase62()}`, paymentIntentId: intent.id, idempotencyKey: input.idempotencyKey, status: 'succeeded', ...values })
+          .returning();
+        if (!refund) throw new Error('The test refund was not stored');
+        return { refund, intent, created: true };
+      });
+      if (outcome.created) await sendChargeRefunded(outcome.intent);
+      return toRefund(outcome.refund);
+    },
+
+    async listRefunds(paymentIntentId) {
+      const rows = await db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.paymentIntentId, paymentIntentId)).orderBy(asc(testPaymentRefunds.createdAt));
+      return rows.map(toRefund);
+    },
+
+    async retrieveDispute(id) {
+      const [row] = await db.select().from(testPaymentDisputes).where(eq(testPaymentDisputes.id, id));
+      return row ? toDispute(row) : null;
+    },
+
+    openDispute,
+
+    async closeDispute(disputeId, outcome) {
+      const [row] = await db
+        .update(testPaymentDisputes)
+        .set({ status: outcome, updatedAt: sql`now()` })
+        .where(and(eq(testPaymentDisputes.id, disputeId), inArray(testPaymentDisputes.status, ['needs_response', 'under_review', 'warning_needs_response'])))
+        .returning();
+      if (!row) throw new Error(`Dispute ${disputeId} is not open`);
+      await sendDisputeEvent('charge.dispute.closed', row);
+      return toDispute(row);
     },
 
     async settled() {

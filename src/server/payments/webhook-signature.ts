@@ -35,9 +35,17 @@ export function verifyWebhookEvent(rawBody: Buffer, signatureHeader: string | un
   if (typeof event?.id !== 'string' || typeof event.type !== 'string') {
     throw new AppError('bad_request', 'Invalid webhook signature.');
   }
-  const object = (event.data as { object?: { id?: unknown; object?: unknown } } | undefined)?.object;
-  const paymentIntentId = object?.object === 'payment_intent' && typeof object.id === 'string' ? object.id : null;
-  return { id: event.id, type: event.type, paymentIntentId };
+  const object = (event.data as { object?: { id?: unknown; object?: unknown; payment_intent?: unknown } } | undefined)?.object;
+  const intentOf = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : null);
+  // Charges, refunds and disputes name their payment intent; only the intent's id is taken from the body.
+  const paymentIntentId =
+    object?.object === 'payment_intent'
+      ? intentOf(object.id)
+      : object?.object === 'charge' || object?.object === 'refund' || object?.object === 'dispute'
+        ? intentOf(object.payment_intent)
+        : null;
+  const disputeId = object?.object === 'dispute' && typeof object.id === 'string' ? object.id : null;
+  return { id: event.id, type: event.type, paymentIntentId, disputeId };
 }
 
 /** The header Stripe sends for `payload`: `t=<seconds>,v1=<HMAC-SHA256>`. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import type { Database } from '../db/database';
-import { session, user } from '../db/schema';
+import { session, testPaymentIntents, user } from '../db/schema';
 import { createPaidOrder, type Order } from '../testing/factories';
 import { can, canSeeOrder, type Permission } from '../../shared/staff/permissions';
 import { createStaffMember, signIn, startStaffTestApp, staffInject, testOrigin, type StaffTestApp, type TestStaffMember } from '../testing/staff-app';
@@ -79,6 +79,16 @@ function orderRoutes(order: 'own' | 'other'): RouteCase[] {
     { name: `POST signature request (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/signature-requests`, success: 200 },
     // Allowed callers get 404 too here (nothing is signed yet); the signing tests download a signed file.
     { name: `GET signed SS-4 PDF (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ss4-signed.pdf`, success: 404 },
+    // The orders' payments exist at the test processor (below), so an allowed refund is made for real.
+    {
+      name: `POST refund (${order})`,
+      method: 'POST',
+      order,
+      url: (_c, o) => `/api/manage/orders/${o!.id}/refunds`,
+      body: () => ({ amountCents: 100, reason: 'customer_request', note: '' }),
+      needs: 'refunds:create',
+      success: 200,
+    },
     { name: `GET comments (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/comments`, success: 200 },
     {
       name: `POST comment (${order})`,
@@ -217,6 +227,18 @@ describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s
       billingEmail: 'someone-elses-order@example.com',
       application: { company: { companyName: 'Hidden Holdings LLC' } },
     });
+    for (const order of [ownOrder, otherOrder]) {
+      await database.db.insert(testPaymentIntents).values({
+        id: order.paymentIntentId,
+        clientSecret: `${order.paymentIntentId}_secret_matrix`,
+        amountCents: order.amount,
+        currency: order.currency,
+        description: 'EIN Application Service',
+        metadata: {},
+        status: 'succeeded',
+        paymentMethodType: 'card',
+      });
+    }
     context = {
       ownOrder,
       otherOrder,

@@ -138,4 +138,6 @@ export type TrackingResult = {
   createDate: string;
   /** Something the customer must do now (the SS-4's signature), in their words; absent when nothing. */
   actionNeeded?: string;
+  /** Money given back on the order: the total and the day of the last refund; absent when none. */
+  refund?: { amountCents: number; refundedAt: string };
 };

@@ -2,6 +2,7 @@ import { einPattern } from '../ein';
 import { z } from 'zod';
 import type { Ss4Designee } from '../ss4/ss4-mapping';
 import type { SigningState } from '../signing';
+import type { OrderPayments } from '../refunds';
 import { orderPriorities, orderStatuses, type OrderPriority, type OrderStatus } from '../orders/statuses';
 import type { StaffRole } from './session';
 import { staffMessages } from './staff-messages';
@@ -76,6 +77,8 @@ export type OrderListItem = {
   assignee: { id: string; name: string } | null;
   dueDate: string | null;
   createDate: string;
+  /** The payment has an open dispute (chargeback): the list shows it in red. */
+  disputed: boolean;
 };
 
 export type OrderListResponse = {
@@ -134,6 +137,8 @@ export type OrderDetail = {
   ss4Designee?: Ss4Designee | null;
   /** The latest request for the customer's signature of the SS-4. */
   signing?: SigningState;
+  /** Paid, refunded and net, the refunds, and the payment's dispute. */
+  payments: OrderPayments;
 };
 
 /** One e-mail about the order, as the outbox holds it (`GET /api/manage/orders/:id`). */

@@ -1,6 +1,6 @@
 import { trackingPageHref } from '../../../shared/public-paths';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Check, CircleCheck, CircleX, Copy, House, LoaderCircle, RotateCcw, Search, type LucideIcon } from 'lucide-react';
@@ -178,8 +178,22 @@ function PaymentConfirmed({ payment }: { payment: ConfirmedPayment }) {
           </ButtonLink>
           <HomeButton />
         </div>
+
+        {payment.cancelPath ? <CancelOrderNote cancelPath={payment.cancelPath} /> : null}
       </div>
     </section>
+  );
+}
+
+/** The one-hour cancellation: its own section, so the rest of the page can change around it. */
+function CancelOrderNote({ cancelPath }: { cancelPath: string }) {
+  return (
+    <p className="border-t border-slate-200 pt-4 text-center text-sm text-slate-700">
+      Changed your mind? You can cancel with a full refund within one hour of your payment.{' '}
+      <Link to={cancelPath} className="font-medium text-red-700 underline underline-offset-2 hover:text-red-900">
+        Cancel my order
+      </Link>
+    </p>
   );
 }
 

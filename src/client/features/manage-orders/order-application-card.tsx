@@ -9,6 +9,7 @@ import { paymentMethodName } from '../../../shared/orders/payment-methods';
 import type { OrderDetail } from '../../../shared/staff/orders';
 import { OrderSubmissionData } from './order-submission-data';
 import { DownloadSs4Link, Ss4MappingView } from './ss4-mapping-view';
+import { OrderPayments } from './order-payments';
 
 /** The REIT classification's label, when the application is a REIT's and says which kind. */
 function reitClassification(formData: Record<string, unknown>): string | null {
@@ -74,6 +75,9 @@ export function OrderApplicationCard({ order }: { order: OrderDetail }) {
             <dt className="text-slate-600">Payment Method</dt>
             <dd className="font-medium break-words text-slate-900">{paymentMethodName(order.paymentMethod)}</dd>
           </dl>
+          <div className="mt-3">
+            <OrderPayments order={order} />
+          </div>
         </InfoBlock>
       </CardContent>
     </Card>

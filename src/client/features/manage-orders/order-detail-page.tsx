@@ -16,6 +16,7 @@ import { OrderStatusHistoryCard } from './order-status-history-card';
 import { OrderEmailsCard } from './order-emails-card';
 import { OrderSignatureCard } from './order-signature-card';
 import { useOrderDetail } from './use-order-detail';
+import { DisputeBanner } from './order-payments';
 
 /** The route's id as a whole number; anything else names no order. */
 export function parseOrderId(id: string | undefined): number | null {
@@ -82,6 +83,7 @@ export function OrderDetailPage() {
           </ButtonLink>
         ) : null}
       </header>
+      <DisputeBanner order={order} />
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {/* On wide screens the form stays in view while the application beside it is read. */}

@@ -32,6 +32,7 @@ function listItem(overrides: Partial<OrderListItem> = {}): OrderListItem {
     assignee: null,
     dueDate: new Date(Date.now() + 10 * day).toISOString(),
     createDate: '2026-03-05T15:30:00.000Z',
+    disputed: false,
     ...overrides,
   };
 }

@@ -137,9 +137,10 @@ export function OrdersListTable({ orders, loading, now = new Date() }: OrdersLis
         </TableHeader>
         <TableBody>
           {orders.map((order) => (
-            <TableRow key={order.id}>
-              <TableCell>
+            <TableRow key={order.id} className={order.disputed ? 'bg-red-50 hover:bg-red-100' : undefined}>
+              <TableCell className={order.disputed ? 'border-l-4 border-l-red-600' : undefined}>
                 <span className="block font-mono text-xs font-semibold whitespace-nowrap text-slate-900">{order.applicationId}</span>
+                <DisputedBadge order={order} />
                 <TruncatedText text={order.companyName} className="text-slate-600" lines={2} />
               </TableCell>
               <TableCell>
@@ -165,10 +166,11 @@ export function OrdersListTable({ orders, loading, now = new Date() }: OrdersLis
 
       <ul className="divide-y divide-slate-200 xl:hidden" aria-label="Orders">
         {orders.map((order) => (
-          <li key={order.id} className="p-4">
+          <li key={order.id} className={order.disputed ? 'border-l-4 border-l-red-600 bg-red-50 p-4' : 'p-4'}>
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="font-mono text-sm font-semibold text-slate-900">{order.applicationId}</p>
+                <DisputedBadge order={order} />
                 <p className="truncate text-sm text-slate-700">{order.companyName ?? '—'}</p>
               </div>
               <ViewLink order={order} />
@@ -214,4 +216,13 @@ export function OrdersListTable({ orders, loading, now = new Date() }: OrdersLis
       </ul>
     </>
   );
+}
+
+/** An open dispute (chargeback) on the order's payment: red, and said in words. */
+function DisputedBadge({ order }: { order: OrderListItem }) {
+  return order.disputed ? (
+    <Badge variant="destructive" className="mt-1">
+      Payment disputed
+    </Badge>
+  ) : null;
 }

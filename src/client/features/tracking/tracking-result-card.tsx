@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
+import { formatUsd } from '../../../shared/money';
 import { customerStatusDetails, type CustomerStatus, type TrackingResult } from '../../../shared/orders/statuses';
 import { usePublicConfig } from '../../lib/public-config';
 import { StatusBadge } from './status-badge';
@@ -59,6 +60,8 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
           </p>
         ) : null}
 
+        {result.refund ? <RefundLine refund={result.refund} /> : null}
+
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Current Status</h3>
           <p className="mt-1 text-slate-700">{details.description}</p>
@@ -107,5 +110,16 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
         </div>
       </div>
     </section>
+  );
+}
+
+const refundDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** Money given back on the order: its own line, apart from the status texts. */
+function RefundLine({ refund }: { refund: NonNullable<TrackingResult['refund']> }) {
+  return (
+    <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 font-semibold text-slate-900" data-testid="tracking-refund">
+      Refunded {formatUsd(refund.amountCents)} on <time dateTime={refund.refundedAt}>{refundDateFormat.format(new Date(refund.refundedAt))}</time>
+    </p>
   );
 }

@@ -6,6 +6,8 @@ import { confirmationMessages } from '../../../shared/checkout-messages';
 import { getCheckoutByPaymentIntentId } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
 import { checkoutExpired } from './create-checkout';
+import { issueCancellationLink } from '../../refunds/cancellation-links';
+import { cancellationPagePath } from '../../../shared/refunds';
 
 export type ConfirmPaymentOptions = {
   services: AppServices;
@@ -39,6 +41,8 @@ export async function confirmPayment({ services, paymentIntentId, log }: Confirm
   if (intent.status !== 'succeeded') {
     return { success: false, ...answer, error: intent.lastErrorMessage ?? confirmationMessages.notSuccessful };
   }
-  await createOrderFromPayment({ services, intent, checkout, log });
-  return { success: true, ...answer };
+  const { orderId } = await createOrderFromPayment({ services, intent, checkout, log });
+  // A fresh link each visit: the e-mail's token is never stored in the clear, so it cannot be shown again.
+  const token = await issueCancellationLink(services.database.db, orderId);
+  return { success: true, ...answer, cancelPath: token ? cancellationPagePath(token) : null };
 }

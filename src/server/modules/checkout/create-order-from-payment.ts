@@ -13,6 +13,7 @@ import { queueAssigneeNotice } from '../../orders/notify-assignee';
 import { siteOrigin } from '../../site-links';
 import { AppError } from '../../plugins/errors';
 import { checkoutMessages } from '../../../shared/checkout-messages';
+import { cancellationUrl, createCancellationLink } from '../../refunds/cancellation-links';
 
 export type CreateOrderFromPaymentOptions = {
   services: Pick<AppServices, 'database' | 'outbox' | 'env'>;
@@ -64,7 +65,13 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
     if (insertedId === null) return { insertedId, confirmationId: null, noticeId: null };
     const [order] = await tx.select().from(orders).where(eq(orders.id, insertedId));
     if (!order) throw new Error(`Order ${insertedId} vanished after its insert`);
-    const confirmationId = await queueOrderConfirmation(tx, { env: services.env, order });
+    // The one-hour cancellation link travels only in this e-mail (and on the confirmation page).
+    const cancellation = await createCancellationLink(tx, { orderId: insertedId, paidAt });
+    const confirmationId = await queueOrderConfirmation(tx, {
+      env: services.env,
+      order,
+      cancellation: { url: cancellationUrl(siteOrigin(services.env), cancellation.token), expiresAt: cancellation.expiresAt },
+    });
     const assignee = await autoAssignOrder(tx, insertedId);
     const noticeId = assignee?.notificationEnabled
       ? await queueAssigneeNotice(tx, {

@@ -5,6 +5,7 @@ import type { PaymentEvent } from '../../payments/provider';
 import type { AppServices } from '../../services';
 import { getCheckoutByPaymentIntentId } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
+import { syncDispute, syncRefundsOfPayment } from '../../refunds/sync-provider-events';
 
 export type HandlePaymentWebhookOptions = {
   services: AppServices;
@@ -48,7 +49,15 @@ export async function handlePaymentWebhook({ services, event, log }: HandlePayme
   if (!recorded) return { received: true, duplicate: true };
 
   try {
-    if (event.type.startsWith('payment_intent.') && event.paymentIntentId) await settlePaymentIntent(services, event.paymentIntentId, log);
+    const isRefundEvent = event.type === 'charge.refunded' || event.type === 'charge.refund.updated' || event.type.startsWith('refund.');
+    const isDisputeEvent = event.type.startsWith('charge.dispute.');
+    if ((event.type.startsWith('payment_intent.') || isRefundEvent || isDisputeEvent) && event.paymentIntentId) {
+      // A refund or dispute may overtake the payment's own event: the order is made first, if it is due.
+      await settlePaymentIntent(services, event.paymentIntentId, log);
+    }
+    // A refund made here or in the provider's dashboard; a chargeback opened, changed or decided.
+    if (isRefundEvent && event.paymentIntentId) await syncRefundsOfPayment(services, event.paymentIntentId, log);
+    if (isDisputeEvent && event.disputeId) await syncDispute(services, event.disputeId, log);
   } catch (error) {
     await db.delete(webhookEvents).where(eq(webhookEvents.eventId, event.id));
     throw error;

@@ -1,3 +1,4 @@
+import { isDisputeOpen } from '../../../shared/refunds';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orderCounters, orders, user } from '../../db/schema';
@@ -110,6 +111,7 @@ const listColumns = {
   priority: orders.priority,
   dueDate: orders.dueDate,
   createDate: orders.createDate,
+  disputeStatus: orders.disputeStatus,
   assigneeId: user.id,
   assigneeName: user.name,
 };
@@ -126,6 +128,7 @@ type ListRow = {
   priority: string;
   dueDate: Date | null;
   createDate: Date;
+  disputeStatus: string | null;
   assigneeId: string | null;
   assigneeName: string | null;
 };
@@ -247,6 +250,7 @@ export async function findOrders({ db, viewer, query }: FindOrdersOptions): Prom
     assignee: row.assigneeId && row.assigneeName !== null ? { id: row.assigneeId, name: row.assigneeName } : null,
     dueDate: row.dueDate?.toISOString() ?? null,
     createDate: row.createDate.toISOString(),
+    disputed: isDisputeOpen(row.disputeStatus),
   }));
   return {
     orders: items,

@@ -9,6 +9,7 @@ import type { OrderDetail, StatusHistoryEntry } from '../../../shared/staff/orde
 import { readOrderSsn } from '../../security/order-ssn';
 import { ssnFields } from '../../../shared/application/contact';
 import { describeSigning } from '../../signing/signing-requests';
+import { findOrderPayments } from '../../refunds/order-payments';
 
 export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger; designee?: Ss4Designee | null };
 
@@ -87,5 +88,6 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     statusHistory,
     ss4Designee: designee,
     signing: await describeSigning(db, order.id),
+    payments: await findOrderPayments(db, order),
   };
 }

@@ -26,6 +26,9 @@ import { siteOrigin } from '../../site-links';
 import { findOrderEmails } from '../../email/outbox';
 import { createSigningRequest, describeSigning, downloadSignedSs4 } from '../../signing/signing-requests';
 import type { SignatureRequestResponse } from '../../../shared/signing';
+import { refundRequestSchema, type RefundResponse } from '../../../shared/refunds';
+import { refundOrder } from '../../refunds/refund-order';
+import { findOrderPayments } from '../../refunds/order-payments';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */
 export function registerManageOrderRoutes(app: FastifyInstance, services: AppServices): void {
@@ -107,6 +110,27 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${signed.fileName}"`)
       .send(signed.pdf);
+  });
+
+  // Admins only (`refunds:create`); the amount is checked against what remains under the order's lock.
+  app.post('/api/manage/orders/:id/refunds', { ...staffOnly, preHandler: guards.requirePermission('refunds:create') }, async (request): Promise<RefundResponse> => {
+    const order = await requireOrderAccess(database, request);
+    const body = parseWith(refundRequestSchema, request.body);
+    const { refund, order: refunded } = await refundOrder({
+      services,
+      orderId: order.id,
+      amountCents: body.amountCents,
+      reason: body.reason,
+      note: body.note,
+      source: 'staff',
+      actor: auditActorOf(request),
+      ipAddress: request.ip,
+      log: request.log,
+    });
+    const payments = await findOrderPayments(db, refunded);
+    const entry = payments.refunds.find((item) => item.id === refund.id);
+    if (!entry) throw new Error(`Refund ${refund.id} missing from its order`);
+    return { refund: entry, payments };
   });
 
   app.post('/api/manage/orders/:id/ssn', staffOnly, async (request): Promise<RevealSsnResponse> => {

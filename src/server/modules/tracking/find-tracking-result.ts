@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { orders } from '../../db/schema';
+import { orders, refunds } from '../../db/schema';
 import { customerStatusFor, normalizeOrderStatus, type TrackingResult } from '../../../shared/orders/statuses';
 import { signatureActionNeeded } from '../../../shared/signing';
 
@@ -12,12 +12,17 @@ export type FindTrackingResultOptions = { db: Db; trackingNumber: string };
  */
 export async function findTrackingResult({ db, trackingNumber }: FindTrackingResultOptions): Promise<TrackingResult | null> {
   const [order] = await db
-    .select({ status: orders.status, createDate: orders.createDate })
+    .select({ id: orders.id, status: orders.status, createDate: orders.createDate })
     .from(orders)
     .where(and(eq(orders.applicationId, trackingNumber), eq(orders.paymentStatus, 'paid')))
     .limit(1);
   if (!order) return null;
   const result: TrackingResult = { status: customerStatusFor(order.status), createDate: order.createDate.toISOString() };
   if (normalizeOrderStatus(order.status) === 'awaiting_user_signature') result.actionNeeded = signatureActionNeeded;
+  const [refunded] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int`, lastAt: sql<string | null>`max(${refunds.updatedAt})` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'succeeded')));
+  if (refunded && refunded.cents > 0 && refunded.lastAt) result.refund = { amountCents: refunded.cents, refundedAt: new Date(refunded.lastAt).toISOString() };
   return result;
 }
