@@ -20,6 +20,8 @@ export async function eraseOrderPersonalData(tx: Pick<Db, 'execute'>, orderIds: 
   const signingRequests = await count(sql`delete from signing_requests where order_id in ${ids}`);
   const emails = await count(sql`delete from email_outbox where order_id in ${ids}`);
   const comments = await count(sql`delete from order_comments where order_id in ${ids}`);
+  // A refund stays for the books (amount, state, provider reference); its free-text note may name people.
+  await tx.execute(sql`update refunds set note = '' where order_id in ${ids}`);
   await tx.execute(sql`
     update checkouts set form_data = '{}'::jsonb, email = '', purged_at = coalesce(purged_at, now())
     where id in (select checkout_id from orders where id in ${ids})`);

@@ -47,7 +47,8 @@ export const customerDataCollectors: DataCollector[] = [
             await rows(
               db,
               sql`select id, application_id as order_number, billing_email, amount as amount_cents, currency, payment_status, payment_method,
-                         status, priority, create_date, due_date, completed_at, ein, ein_last_four, notes, personal_data_erased_at, form_data as application
+                         status, priority, create_date, due_date, completed_at, ein, ein_last_four, notes, dispute_status, disputed_at, personal_data_erased_at,
+                         form_data as application
                   from orders where id in ${orderIdSet(customer.orderIds)} order by id`,
             )
           ).map((row) => ({ ...row, application: maskedApplication(row.application, cipher) })),
@@ -101,6 +102,18 @@ export const customerDataCollectors: DataCollector[] = [
             sql`select order_id, status, signer_email, created_at, expires_at, verified_at, signed_at, signer_name, signer_title, signer_ip, signer_user_agent,
                        signature_kind, consents, signed_sha256, (signed_pdf is not null) as signed_pdf_held
                 from signing_requests where order_id in ${orderIdSet(customer.orderIds)} order by created_at, id`,
+          ),
+  },
+  {
+    // Each refund of the customer's orders: what was given back, when, why, and the provider's reference.
+    name: 'refunds',
+    collect: ({ db, customer }) =>
+      customer.orderIds.length === 0
+        ? Promise.resolve([])
+        : rows(
+            db,
+            sql`select order_id, amount_cents, reason, note, state, source, provider_refund_id, created_at, updated_at
+                from refunds where order_id in ${orderIdSet(customer.orderIds)} order by created_at, id`,
           ),
   },
 ];

@@ -127,6 +127,9 @@ describe.each(testDatabaseKinds)('customer data requests on %s', (kind) => {
     const orderId = await orderOf(customer);
     const neighbourOrder = await orderOf(neighbour);
     const unpaid = await startCheckout(customer);
+    // A partial refund whose note names the customer: the books keep the refund, not the note.
+    const refund = await post(`/api/manage/orders/${orderId}/refunds`, { amountCents: 1000, reason: 'other', note: `Goodwill for ${customer.firstName} ${customer.lastName}` });
+    expect(refund.statusCode, refund.body).toBe(200);
     const [sealed] = await rows<{ order_ssn: string; checkout_ssn: string }>(sql`
       select o.form_data->'contact'->>'rpSSN' as order_ssn, c.form_data->'contact'->>'rpSSN' as checkout_ssn
       from orders o, checkouts c where o.id = ${orderId} and c.tracking_number = ${unpaid.trackingNumber}`);
@@ -151,7 +154,8 @@ describe.each(testDatabaseKinds)('customer data requests on %s', (kind) => {
     expect(exported.headers['cache-control']).toBe('no-store');
     const document = exported.json<{ email: string; data: Record<string, Record<string, unknown>[]> }>();
     expect(document.email).toBe(customer.email);
-    expect(Object.keys(document.data)).toEqual(['orders', 'checkouts', 'orderStatusHistory', 'orderComments', 'emails', 'signatures']);
+    expect(Object.keys(document.data)).toEqual(['orders', 'checkouts', 'orderStatusHistory', 'orderComments', 'emails', 'signatures', 'refunds']);
+    expect(document.data.refunds).toEqual([expect.objectContaining({ amount_cents: 1000, reason: 'other', note: `Goodwill for ${customer.firstName} ${customer.lastName}` })]);
     const exportedOrder = document.data.orders![0] as { order_number: string; application: { contact: Record<string, unknown>; company: Record<string, unknown> } };
     expect(exportedOrder.application.contact.rpSSN).toBe('***-**-6789');
     expect(exportedOrder.application.company.companyName).toBe(customer.company);
@@ -183,6 +187,7 @@ describe.each(testDatabaseKinds)('customer data requests on %s', (kind) => {
     const [after] = await rows<Record<string, unknown>>(sql`
       select amount, currency, status, create_date, completed_at, payment_intent_id, application_id, ein, ein_last_four from orders where id = ${orderId}`);
     expect(after).toEqual({ ...before, ein: null, ein_last_four: '6789' });
+    expect(await rows(sql`select amount_cents, note from refunds where order_id = ${orderId}`)).toEqual([{ amount_cents: 1000, note: '' }]);
     expect((await rows<{ status: string }>(sql`select status from test_payment_intents where id = ${unpaid.paymentIntentId}`))[0]?.status).toBe('canceled');
     // The unpaid checkout is gone, so its draft can never be paid.
     expect(await rows(sql`select id from checkouts where tracking_number = ${unpaid.trackingNumber}`)).toEqual([]);
