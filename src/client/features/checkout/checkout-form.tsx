@@ -13,6 +13,7 @@ import { getPublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { getOrCreateDraftId } from './checkout-storage';
 import { OrderSummary } from './order-summary';
+import { AnswersReview } from './answers-review';
 import type { PaymentDetails } from './payment-details';
 import { ResultDialog } from './result-dialog';
 import { describeSetupProblem } from './setup-problem';
@@ -68,6 +69,7 @@ export function CheckoutForm({ application }: { application: SavedApplication })
 
   return (
     <div className="space-y-6">
+      {session.isError ? null : <AnswersReview groups={checkout?.review} />}
       <OrderSummary amountCents={checkout?.amountCents ?? priceCents} companyName={application.company?.companyName} />
 
       <FormProvider {...form}>

@@ -11,6 +11,7 @@ import { insertOrderFromCheckout } from '../../orders/insert-order';
 import { autoAssignOrder } from '../../orders/auto-assign-order';
 import { queueAssigneeNotice } from '../../orders/notify-assignee';
 import { siteOrigin } from '../../site-links';
+import { orderWorkBusinessDays } from '../../../shared/delivery-promise';
 
 export type CreateOrderFromPaymentOptions = {
   services: Pick<AppServices, 'database' | 'outbox' | 'env'>;
@@ -49,7 +50,7 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
   }
 
   const paidAt = new Date();
-  const dueDate = addBusinessDays(paidAt, 1);
+  const dueDate = addBusinessDays(paidAt, orderWorkBusinessDays);
   const { db } = services.database;
 
   const { insertedId, confirmationId, noticeId } = await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../plugins/errors';
 import { rateLimitedWith } from '../../plugins/rate-limit';
 import { trackingMessages, trackingNumberSchema } from '../../../shared/tracking';
-import type { TrackingResult } from '../../../shared/orders/statuses';
+import type { TrackingResult } from '../../../shared/tracking';
 import { findTrackingResult } from './find-tracking-result';
 
 /** Lookups per client and minute: plenty for a person, too few to guess tracking numbers. */
