@@ -32,6 +32,7 @@ export function sampleOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     dueDate: null,
     ein: null,
     notes: '',
+    holdReason: null,
     createDate: '2026-11-20T15:30:00.000Z',
     updatedAt: '2026-11-20T15:30:00.000Z',
     formData: maskedFormData(),

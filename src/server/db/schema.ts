@@ -63,6 +63,8 @@ export const orders = pgTable(
     /** When the EIN e-mail was queued in the outbox; cleared when the EIN changes, so the new one is sent. */
     einEmailedAt: timestamp('ein_emailed_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
+    /** What the customer is told while the order is on hold (their e-mail and the order page); null otherwise. */
+    holdReason: text('hold_reason'),
     /** Same shape as the checkout's: the SSN stays encrypted. */
     formData: jsonb('form_data').notNull(),
     /** No longer written: the confirmation e-mail is queued in `email_outbox` with the order. */
@@ -162,6 +164,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** The `Reply-To` header: the support address on every customer e-mail; null for staff notices. */
+    replyTo: text('reply_to'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

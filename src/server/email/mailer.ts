@@ -9,6 +9,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** The `Reply-To` header: where the customer's answer goes (the support address). */
+  replyTo?: string;
   /** The `Message-ID` header (`<local@domain>`); the outbox gives each message one that never changes. */
   messageId?: string;
 };

@@ -53,6 +53,7 @@ export async function enqueueEmail(tx: Pick<Db, 'insert'>, email: OutgoingEmail)
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html,
+      replyTo: email.replyTo ?? null,
     })
     .returning();
   if (!row) throw new Error('The e-mail was not queued');
@@ -126,7 +127,14 @@ export function createEmailOutbox({ db, mailer, env, log }: EmailOutboxOptions):
 
   async function send(row: Awaited<ReturnType<typeof claim>>[number]): Promise<DeliveryOutcome> {
     try {
-      await mailer.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, messageId: `<${row.messageId}@${domain}>` });
+      await mailer.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        messageId: `<${row.messageId}@${domain}>`,
+      });
     } catch (error) {
       const givenUp = row.attempts >= maxEmailAttempts;
       const nextAttemptAt = new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000);

@@ -79,6 +79,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     dueDate: order.dueDate?.toISOString() ?? null,
     ein: order.ein,
     notes: order.notes,
+    holdReason: normalizeOrderStatus(order.status) === 'on_hold' ? order.holdReason : null,
     createDate: order.createDate.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     formData: withMaskedSsns(order.formData, cipher, order.id, log),
