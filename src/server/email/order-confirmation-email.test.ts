@@ -33,7 +33,7 @@ describe('orderConfirmationEmail', () => {
       expect(body).toContain(deliveryPromise.irsTurnaround);
       expect(body).toContain('support@einfilingservice.com');
       expect(body).toContain('not the IRS');
-      expect(body).not.toMatch(/1-2 business days|24 hours|letter/);
+      expect(body).not.toMatch(/1-2 business days|24 hours|confirmation letter/);
     }
     expect(email.text).toContain('Sold by: EIN Filing Service LLC');
     expect(email.text).toContain('Track your application: http://localhost:3000/track-application?number=HFE12W87EQ23');
