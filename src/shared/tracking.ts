@@ -72,7 +72,7 @@ export const trackingStageTexts: Record<TrackingStage, TrackingStageText> = {
     estimate: whenSigned,
     nextSteps: [
       'Open the link in our e-mail, confirm the last four digits of the SSN, read the form and sign it.',
-      'Cannot find the e-mail? Look in your spam folder, or ask for a new link below: it goes to the e-mail address on your order.',
+      'Cannot find the e-mail? Look in your spam folder, or ask for a new link above: it goes to the e-mail address on your order.',
       'Once you have signed, we file your application within one business day.',
     ],
   },
