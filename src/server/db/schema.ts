@@ -166,6 +166,8 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body').notNull(),
     /** The `Reply-To` header: the support address on every customer e-mail; null for staff notices. */
     replyTo: text('reply_to'),
+    /** The body holds a secret (a signing link): it is erased once the message has been sent. */
+    eraseBodyWhenSent: boolean('erase_body_when_sent').notNull().default(false),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

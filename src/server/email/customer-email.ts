@@ -10,6 +10,8 @@ export type QueueCustomerEmailOptions = {
   /** The e-mail address on the order. */
   to: string;
   message: Omit<MailMessage, 'to' | 'replyTo' | 'messageId'>;
+  /** The body carries a secret (a signing link): erased from the outbox once sent. */
+  eraseBodyWhenSent?: boolean;
 };
 
 /**
@@ -17,6 +19,6 @@ export type QueueCustomerEmailOptions = {
  * who answers reaches support: every customer e-mail carries `Reply-To: SUPPORT_EMAIL` (the sender
  * is a no-reply address).
  */
-export function queueCustomerEmail(tx: Pick<Db, 'insert'>, { env, kind, orderId, to, message }: QueueCustomerEmailOptions): Promise<number> {
-  return enqueueEmail(tx, { kind, orderId, to, replyTo: env.SUPPORT_EMAIL, ...message });
+export function queueCustomerEmail(tx: Pick<Db, 'insert'>, { env, kind, orderId, to, message, eraseBodyWhenSent }: QueueCustomerEmailOptions): Promise<number> {
+  return enqueueEmail(tx, { kind, orderId, to, replyTo: env.SUPPORT_EMAIL, eraseBodyWhenSent, ...message });
 }

@@ -28,6 +28,8 @@ export type OutgoingEmail = Omit<MailMessage, 'messageId'> & {
   kind: EmailKind;
   /** The order it is about, if any: staff see its messages on the order page. */
   orderId?: number | null;
+  /** The body carries a secret (a signing link): kept only until the message has been sent. */
+  eraseBodyWhenSent?: boolean;
 };
 
 /** Attempts before a message is given up (`failed`); staff see it on the order page. */
@@ -54,6 +56,7 @@ export async function enqueueEmail(tx: Pick<Db, 'insert'>, email: OutgoingEmail)
       textBody: email.text,
       htmlBody: email.html,
       replyTo: email.replyTo ?? null,
+      eraseBodyWhenSent: email.eraseBodyWhenSent ?? false,
     })
     .returning();
   if (!row) throw new Error('The e-mail was not queued');
@@ -149,7 +152,10 @@ export function createEmailOutbox({ db, mailer, env, log }: EmailOutboxOptions):
       if (!givenUp) outbox.onRetryScheduled?.(nextAttemptAt);
       return givenUp ? 'failed' : 'queued';
     }
-    await db.update(emailOutbox).set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null }).where(eq(emailOutbox.id, row.id));
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null, ...(row.eraseBodyWhenSent ? { textBody: '', htmlBody: '' } : {}) })
+      .where(eq(emailOutbox.id, row.id));
     return 'sent';
   }
 

@@ -127,6 +127,8 @@ export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequ
   const emailId = await queueCustomerEmail(tx, {
     env,
     kind: 'signature_request',
+    // The link is the token: the outbox keeps it only until the message is sent.
+    eraseBodyWhenSent: true,
     orderId,
     to: request.signerEmail,
     message: signatureRequestEmail({
@@ -457,6 +459,7 @@ export async function sendDueSignatureReminders(services: ReminderServices, now:
       return queueCustomerEmail(tx, {
         env,
         kind: 'signature_reminder',
+        eraseBodyWhenSent: true,
         orderId: order.id,
         to: claimed.signerEmail,
         message: signatureRequestEmail({
