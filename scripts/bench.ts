@@ -59,6 +59,9 @@ const routes: { path: string; saved?: object; forbidden: RegExp; budget: number 
   { path: '/ein/step-6', saved: sampleApplication(), forbidden: noStaffNoStripe, budget: serverPageBudget },
   { path: '/ein/confirmation', forbidden: noStaffNoStripe, budget: serverPageBudget },
   { path: '/track-application', forbidden: noStaffNoStripe, budget: serverPageBudget },
+  // The signing page (a well-formed token that names no request: the page and its code load all the
+  // same): a public page, so within the public budget, with nothing of checkout or the panel.
+  { path: `/sign/${'A'.repeat(43)}`, forbidden: publicOnly, budget: pageBudget },
   // The staff sign-in page: nothing of the customer's payment, nor of the panel's other screens.
   { path: '/manage/login', forbidden: /stripe|growthbook|checkout|order-detail|users-page|orders-list/i, budget: serverPageBudget },
 ];

@@ -125,7 +125,7 @@ export async function buildAppWithServices({
   registerConfigRoutes(app, getConfig);
   await registerCheckoutRoutes(app, services);
   registerTestPaymentRoutes(app, provider);
-  registerTrackingRoutes(app, database);
+  registerTrackingRoutes(app, services);
   registerStaffSessionRoutes(app, services);
   registerStaffAccountRoutes(app, services);
   registerManageOrderRoutes(app, services);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationSchema } from './application/application';
+import type { ReviewGroup } from './application/answer-review';
 import { billingEmailSchema } from './billing-email';
 import { checkoutMessages } from './checkout-messages';
 import { refuseUnstorableText } from './storable-text';
@@ -26,6 +27,8 @@ export type CheckoutResponse = {
   clientSecret: string;
   amountCents: number;
   currency: string;
+  /** The application as the server validated and stored it, for the customer to review before paying. */
+  review: ReviewGroup[];
 };
 
 /** `POST /api/payments/confirm`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refuseUnstorableText } from './storable-text';
 import { formatUsd } from './money';
+import { deliveryPromise } from './delivery-promise';
 
 // Refunds, the customer's one-hour cancellation and disputes (decision 026): the request schema both
 // sides parse with, the reasons and their labels, and what the order page and the tracking page show.
@@ -12,7 +13,7 @@ export type StaffRefundReason = (typeof staffRefundReasons)[number];
 /** Every reason a refund row may carry: the staff's, and those of the customer's cancellation and the provider's dashboard. */
 export const refundReasonLabels: Record<string, string> = {
   customer_request: 'Customer request',
-  not_delivered_in_time: 'EIN not delivered within 24 hours',
+  not_delivered_in_time: 'Not filed within 1 business day',
   rejected_by_our_error: 'Application rejected through our error',
   duplicate_payment: 'Duplicate payment',
   other: 'Other',
@@ -150,7 +151,7 @@ export const cancellationMessages = {
   inProgress: 'Our staff have already started work on this order, so it can no longer be cancelled online.',
   /** The Terms' refund policy, in the words of section 4. */
   policy: [
-    'Your EIN is not delivered within 24 hours of our receiving a complete application, counting business days.',
+    `${deliveryPromise.refundCondition.charAt(0).toUpperCase()}${deliveryPromise.refundCondition.slice(1)}.`,
     'Your application is rejected because of our error.',
     'You cancel within 1 hour of purchase, before your application has been submitted.',
   ],

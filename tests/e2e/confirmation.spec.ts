@@ -1,6 +1,7 @@
 import { sampleApplication } from '../../src/shared/application/sample-application';
 import { confirmationMessages } from '../../src/shared/checkout-messages';
 import { buyWithTestCard, expect, expectAccessibleAtBothWidths, readSavedApplication, seedSavedApplication, test } from './fixtures';
+import { deliveryPromise } from '../../src/shared/delivery-promise';
 
 test('without a payment reference the page says payment information is missing, and offers a retry', async ({ page }) => {
   await seedSavedApplication(page, sampleApplication());
@@ -47,7 +48,7 @@ test('a paid order is confirmed with its tracking number, total and reference; r
   await expect(page.getByRole('definition').filter({ hasText: /^Paid$/ })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Credit/Debit Card' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: paymentIntentId! })).toBeVisible();
-  await expect(page.getByText(/typically in 1-2 business days/)).toBeVisible();
+  await expect(page.getByText(deliveryPromise.sentence)).toBeVisible();
 
   // The application is done: the saved answers and the draft are gone, the result is kept.
   expect(await readSavedApplication(page)).toBeNull();

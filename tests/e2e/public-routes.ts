@@ -1,6 +1,8 @@
+import { deliveryPromise } from '../../src/shared/delivery-promise';
+
 /** The pages rendered on the server, each with its one level-1 heading, and the not-found page. */
 export const publicRoutes = [
-  { path: '/', heading: 'Get Your EIN in 24 Hours' },
+  { path: '/', heading: `${deliveryPromise.headline.lead} ${deliveryPromise.headline.highlight}` },
   { path: '/faq', heading: 'Frequently Asked Questions' },
   { path: '/about', heading: 'About Us' },
   { path: '/privacy', heading: 'Privacy Policy' },

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { publicRoutes } from './public-routes';
+import { deliveryPromise } from '../../src/shared/delivery-promise';
 
 /**
  * Opens a server-rendered page and waits until React has hydrated it: before that its HTML shows but
@@ -46,7 +47,7 @@ test('an unknown path shows the not-found page, logs the path, and links home', 
 
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Your EIN in 24 Hours');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${deliveryPromise.headline.lead} ${deliveryPromise.headline.highlight}`);
 });
 
 test('visiting /#testimonials scrolls the reviews into view', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { publicRoutes } from './public-routes';
+import { deliveryPromise } from '../../src/shared/delivery-promise';
 
 for (const route of publicRoutes) {
   test(`${route.path} hydrates the server's HTML without a warning`, async ({ page }) => {
@@ -23,7 +24,7 @@ test('the pages read and link without JavaScript', async ({ browser, baseURL }) 
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Your EIN in 24 Hours');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${deliveryPromise.headline.lead} ${deliveryPromise.headline.highlight}`);
   await expect(page.getByText('Please note:')).toBeVisible();
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();

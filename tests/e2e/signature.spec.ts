@@ -101,9 +101,13 @@ test('staff send the request, the customer verifies, reviews and signs at 375 px
   await customer.getByLabel('Your full name').fill('');
   await customer.getByLabel('Your full name').focus();
   await customer.keyboard.type('john public');
-  for (const label of ['I agree to sign electronically', 'I make the form\u2019s declaration', 'I authorize the third-party designee']) {
+  // Each error goes once its field is corrected, before the next attempt.
+  await expect(customer.getByText(signingMessages.nameMismatch)).toHaveCount(0);
+  await expect(customer.getByText(signingMessages.consentRequired)).toHaveCount(3);
+  for (const [index, label] of ['I agree to sign electronically', 'I make the form\u2019s declaration', 'I authorize the third-party designee'].entries()) {
     await customer.getByRole('checkbox', { name: label }).focus();
     await customer.keyboard.press('Space');
+    await expect(customer.getByText(signingMessages.consentRequired)).toHaveCount(2 - index);
   }
   await expectNoSeriousA11yViolations(customer);
   await shoot(customer, '4-sign-ready');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { trackingMessages } from '../../src/shared/tracking';
+import { trackingMessages, trackingStageTexts } from '../../src/shared/tracking';
 import { expect, expectAccessibleAtBothWidths, expectNoSeriousA11yViolations, test } from './fixtures';
 
 const numberField = (page: Page) => page.getByRole('textbox', { name: 'Application Number' });
@@ -56,7 +56,8 @@ test('a paid order: the number in the address is prefilled, uppercased and looke
   await expect(result).toBeVisible();
   await expect(result.getByText('In Process', { exact: true }).first()).toBeVisible();
   await expect(result.getByText(trackingNumber)).toBeVisible();
-  await expect(result.getByText('2-3 business days')).toBeVisible();
+  await expect(result.getByText(trackingStageTexts.reviewing.estimate!)).toBeVisible();
+  await expect(result.getByTestId('tracking-description')).toHaveText(trackingStageTexts.reviewing.description);
   const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   await expect(result.getByText(today)).toBeVisible();
   await expect(result.getByRole('list', { name: 'Application progress' }).getByRole('listitem')).toHaveText([

@@ -34,6 +34,7 @@ export function sampleOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     einLastFour: null,
     personalDataErasedAt: null,
     notes: '',
+    holdReason: null,
     createDate: '2026-11-20T15:30:00.000Z',
     updatedAt: '2026-11-20T15:30:00.000Z',
     formData: maskedFormData(),

@@ -80,6 +80,8 @@ export const orders = pgTable(
     /** When the EIN e-mail was queued in the outbox; cleared when the EIN changes, so the new one is sent. */
     einEmailedAt: timestamp('ein_emailed_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
+    /** What the customer is told while the order is on hold (their e-mail and the order page); null otherwise. */
+    holdReason: text('hold_reason'),
     /** Same shape as the checkout's: the SSN stays encrypted. */
     formData: jsonb('form_data').notNull(),
     /** The provider's dispute (chargeback) on the payment, if any: its id and its status as last read from the provider. */
@@ -187,8 +189,10 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    /** The `Reply-To` header, when answers should go elsewhere than the sender (the support address). */
+    /** The `Reply-To` header: the support address on every customer e-mail; null for staff notices. */
     replyTo: text('reply_to'),
+    /** The body holds a secret (a signing link): it is erased once the message has been sent. */
+    eraseBodyWhenSent: boolean('erase_body_when_sent').notNull().default(false),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

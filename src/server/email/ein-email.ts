@@ -1,5 +1,5 @@
 import type { MailMessage } from './mailer';
-import { customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
+import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
 
 export type EinEmailDetails = {
   ein: string;
@@ -43,7 +43,7 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
   const e = escapeHtml;
   const html = htmlEmail({
     subject,
-    brand: 'EIN Filing Service',
+    brand: customerBrand,
     heading: 'Your EIN is ready',
     footer: customerDisclosure,
     body: `<p style="margin:0 0 16px">Good news: the IRS has issued your Employer Identification Number (EIN).</p>

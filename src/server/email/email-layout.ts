@@ -1,3 +1,5 @@
+import { seller } from '../../shared/seller';
+
 // The frame every e-mail shares: one simple, inline-styled HTML page (mail programs ignore
 // stylesheets), the brand line, the heading and a footer note. Each composer writes only its body.
 
@@ -36,9 +38,14 @@ ${body}
 `;
 }
 
-/** What every customer e-mail says at its foot: a private service, not the IRS, which issues EINs free. */
-export const customerDisclosure =
-  'EIN Filing Service is a private company, not the IRS or any government agency. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.';
+/**
+ * What every customer e-mail says at its foot: who sends it (the seller's company), and that it is a
+ * private service, not the IRS, which issues EINs free.
+ */
+export const customerDisclosure = `${seller.legalName} is a private company, not the IRS or any government agency. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.`;
+
+/** The small line above every customer e-mail's heading. */
+export const customerBrand = seller.name;
 
 /** The support line of the customer e-mails, as text and as HTML. */
 export function supportLine(supportEmail: string): { text: string; html: string } {

@@ -1,37 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { orderConfirmationEmail } from './order-confirmation-email';
+import { deliveryPromise } from '../../shared/delivery-promise';
+import { seller } from '../../shared/seller';
 
 const details = {
   trackingNumber: 'HFE12W87EQ23',
   amountCents: 14900,
   currency: 'usd',
+  paidAt: new Date('2026-03-05T14:30:00Z'),
+  paymentMethod: 'Credit/Debit Card',
+  paymentReference: 'pi_test_123',
+  companyName: 'Hill Country Woodworks LLC',
   trackingUrl: 'http://localhost:3000/track-application?number=HFE12W87EQ23',
   supportEmail: 'support@einfilingservice.com',
 };
 
 describe('orderConfirmationEmail', () => {
-  it('gives the tracking number, amount, next steps, tracking link, support and disclosure in text and HTML', () => {
+  it('gives the tracking number, a receipt, the next steps with the delivery promise, tracking link, support and disclosure in text and HTML', () => {
     const email = orderConfirmationEmail(details);
     expect(email.subject).toContain('HFE12W87EQ23');
     for (const body of [email.text, email.html]) {
       expect(body).toContain('HFE12W87EQ23');
+      expect(body).toContain('Hill Country Woodworks LLC');
+      // The receipt: date, amount, payment method, reference and the seller's name.
+      expect(body).toContain('Receipt');
+      expect(body).toContain('March 5, 2026 at 2:30 PM UTC');
       expect(body).toContain('$149.00');
-      expect(body).toContain('Our staff review your application.');
-      expect(body).toContain('We file it with the IRS for you.');
-      expect(body).toContain('Your EIN arrives by email, typically in 1-2 business days.');
+      expect(body).toContain('Credit/Debit Card');
+      expect(body).toContain('pi_test_123');
+      expect(body).toContain(seller.legalName);
+      expect(body).toContain(deliveryPromise.sentence);
+      expect(body).toContain(deliveryPromise.irsTurnaround);
       expect(body).toContain('support@einfilingservice.com');
       expect(body).toContain('not the IRS');
+      expect(body).not.toMatch(/1-2 business days|24 hours|confirmation letter/);
     }
+    expect(email.text).toContain('Sold by: EIN Filing Service LLC');
     expect(email.text).toContain('Track your application: http://localhost:3000/track-application?number=HFE12W87EQ23');
     expect(email.html).toContain('<a href="http://localhost:3000/track-application?number=HFE12W87EQ23"');
     expect(email.html).toContain('<html lang="en">');
     expect(email.html).toMatch(/<h1[^>]*>Thank you for your order<\/h1>/);
   });
 
+  it('leaves the company out when the application names none', () => {
+    const email = orderConfirmationEmail({ ...details, companyName: null });
+    expect(email.text).toContain('Description: EIN application service\n');
+  });
+
   it('escapes the values it puts into HTML', () => {
-    const email = orderConfirmationEmail({ ...details, trackingUrl: 'https://example.com/?a=1&b="x"', supportEmail: 'help<b>@example.com' });
+    const email = orderConfirmationEmail({ ...details, companyName: 'A & <B>', trackingUrl: 'https://example.com/?a=1&b="x"', supportEmail: 'help<b>@example.com' });
     expect(email.html).toContain('href="https://example.com/?a=1&amp;b=&quot;x&quot;"');
     expect(email.html).toContain('help&lt;b&gt;@example.com');
+    expect(email.html).toContain('A &amp; &lt;B&gt;');
     expect(email.html).not.toContain('help<b>');
   });
 });

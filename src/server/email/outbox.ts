@@ -28,6 +28,8 @@ export type OutgoingEmail = Omit<MailMessage, 'messageId'> & {
   kind: EmailKind;
   /** The order it is about, if any: staff see its messages on the order page. */
   orderId?: number | null;
+  /** The body carries a secret (a signing link): kept only until the message has been sent. */
+  eraseBodyWhenSent?: boolean;
 };
 
 /** Attempts before a message is given up (`failed`); staff see it on the order page. */
@@ -54,6 +56,7 @@ export async function enqueueEmail(tx: Pick<Db, 'insert'>, email: OutgoingEmail)
       textBody: email.text,
       htmlBody: email.html,
       replyTo: email.replyTo ?? null,
+      eraseBodyWhenSent: email.eraseBodyWhenSent ?? false,
     })
     .returning();
   if (!row) throw new Error('The e-mail was not queued');
@@ -127,7 +130,14 @@ export function createEmailOutbox({ db, mailer, env, log }: EmailOutboxOptions):
 
   async function send(row: Awaited<ReturnType<typeof claim>>[number]): Promise<DeliveryOutcome> {
     try {
-      await mailer.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, ...(row.replyTo ? { replyTo: row.replyTo } : {}), messageId: `<${row.messageId}@${domain}>` });
+      await mailer.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        messageId: `<${row.messageId}@${domain}>`,
+      });
     } catch (error) {
       const givenUp = row.attempts >= maxEmailAttempts;
       const nextAttemptAt = new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000);
@@ -142,7 +152,10 @@ export function createEmailOutbox({ db, mailer, env, log }: EmailOutboxOptions):
       if (!givenUp) outbox.onRetryScheduled?.(nextAttemptAt);
       return givenUp ? 'failed' : 'queued';
     }
-    await db.update(emailOutbox).set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null }).where(eq(emailOutbox.id, row.id));
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null, ...(row.eraseBodyWhenSent ? { textBody: '', htmlBody: '' } : {}) })
+      .where(eq(emailOutbox.id, row.id));
     return 'sent';
   }
 

@@ -1,5 +1,5 @@
 import type { MailMessage } from './mailer';
-import { customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
+import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
 import { orderStatusLabels } from '../../shared/orders/statuses';
 
 const signedStatus = orderStatusLabels.ss4_signed_awaiting_irs;
@@ -56,7 +56,7 @@ export function signatureRequestEmail(details: SignatureRequestEmailDetails): Om
   const e = escapeHtml;
   const html = htmlEmail({
     subject,
-    brand: 'EIN Filing Service',
+    brand: customerBrand,
     heading: kind === 'reminder' ? 'Your SS-4 is still waiting for your signature' : 'Please sign your SS-4',
     footer: customerDisclosure,
     body: `<p style="margin:0 0 16px">${e(opening)}</p>

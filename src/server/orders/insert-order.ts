@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { checkouts, orders } from '../db/schema';
 import { addBusinessDays } from '../../shared/dates';
 import { initialOrderStatus, type OrderPriority, type OrderStatus } from '../../shared/orders/statuses';
+import { orderWorkBusinessDays } from '../../shared/delivery-promise';
 
 // The one way an order row is written: every order is copied from its paid checkout (tracking
 // number, e-mail, amount, currency, payment intent and application), never from anything else, and
@@ -60,7 +61,7 @@ const timestamp = (value: Date | null | undefined) => (value ? sql`${value.toISO
  */
 export async function insertOrderFromCheckout(tx: Pick<Db, 'execute'>, options: InsertOrderOptions): Promise<number | null> {
   const paidAt = options.paidAt ?? new Date();
-  const dueDate = options.dueDate === undefined ? addBusinessDays(paidAt, 1) : options.dueDate;
+  const dueDate = options.dueDate === undefined ? addBusinessDays(paidAt, orderWorkBusinessDays) : options.dueDate;
   const assignedTo = options.assignedTo ?? null;
   const source = sql`
     select

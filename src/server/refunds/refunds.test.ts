@@ -20,7 +20,7 @@ import { auditRows, decodeMail, getOrder, mailTo, saveOrder, formOf } from '../t
 import { sampleApplication } from '../../shared/application/sample-application';
 import type { CheckoutResponse, ConfirmPaymentResponse } from '../../shared/checkout';
 import type { OrderListResponse } from '../../shared/staff/orders';
-import type { TrackingResult } from '../../shared/orders/statuses';
+import type { TrackingResult } from '../../shared/tracking';
 import { cancellationMessages, refundMessages, type CancellationView, type RefundResponse } from '../../shared/refunds';
 
 // Refunds, the one-hour cancellation and the provider's refund and dispute events, through the whole

@@ -27,7 +27,7 @@ export async function eraseOrderPersonalData(tx: Pick<Db, 'execute'>, orderIds: 
     where id in (select checkout_id from orders where id in ${ids})`);
   const orders = await count(sql`
     update orders
-    set form_data = '{}'::jsonb, billing_email = '', notes = '', ein = null,
+    set form_data = '{}'::jsonb, billing_email = '', notes = '', hold_reason = null, ein = null,
         ein_last_four = coalesce(right(regexp_replace(ein, '[^0-9]', '', 'g'), 4), ein_last_four),
         personal_data_erased_at = coalesce(personal_data_erased_at, now())
     where id in ${ids}`);

@@ -11,9 +11,9 @@ export const reminderIntervalMs = 15 * 60 * 1000;
  * called. The claim in `sendDueSignatureReminders` makes overlapping runs and instances safe.
  */
 export function startSignatureReminders(services: AppServices, log: FastifyBaseLogger): () => void {
-  const { database, cipher, mailer, env } = services;
+  const { database, cipher, outbox, env } = services;
   const run = () => {
-    sendDueSignatureReminders({ db: database.db, cipher, mailer, env, origin: siteOrigin(env), log }).then(
+    sendDueSignatureReminders({ db: database.db, cipher, outbox, env, origin: siteOrigin(env) }).then(
       (sent) => {
         if (sent > 0) log.info({ sent }, 'signature reminders sent');
       },

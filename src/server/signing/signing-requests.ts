@@ -1,10 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { orderComments, orders, orderStatusHistory, signingRequests, user } from '../db/schema';
 import type { Env } from '../env';
-import type { Mailer } from '../email/mailer';
+import type { EmailOutbox } from '../email/outbox';
+import { enqueueEmail } from '../email/outbox';
+import { queueCustomerEmail } from '../email/customer-email';
 import type { FieldCipher } from '../security/encryption';
 import { readOrderSsn } from '../security/order-ssn';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
@@ -14,7 +15,6 @@ import { applicationWithSsns, renderOrderSs4, sha256Hex } from '../ss4/render-or
 import { signSs4, utcTimestamp, type SignatureMark } from '../ss4/sign-ss4';
 import { signatureRequestEmail, signedNoticeEmail } from '../email/signature-request-email';
 import { manageOrderUrl } from '../site-links';
-import { sendSigningEmail } from './send-signing-email';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/statuses';
 import { maskSsn, ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import type {
@@ -63,76 +63,97 @@ function responsibleName(formData: unknown): { name: string; title: string; comp
   return { name, title: typeof rpTitle === 'string' ? rpTitle.trim() : '', companyName: typeof company === 'string' && company.trim() ? company.trim() : null };
 }
 
-export type SigningServices = { db: Db; cipher: FieldCipher; mailer: Mailer; env: Pick<Env, 'SIGNING_LINK_DAYS' | 'SUPPORT_EMAIL'> };
+export type SigningServices = { db: Db; cipher: FieldCipher; outbox: EmailOutbox; env: Pick<Env, 'SIGNING_LINK_DAYS' | 'SUPPORT_EMAIL'> };
 
-export type CreateSigningRequestOptions = SigningServices & {
+/** A transaction (or the database) with what opening a request does: lock, read, write. */
+type SigningTx = Pick<Db, 'select' | 'update' | 'insert'>;
+
+export type OpenSigningRequestOptions = {
+  cipher: FieldCipher;
+  env: Pick<Env, 'SIGNING_LINK_DAYS' | 'SUPPORT_EMAIL'>;
   orderId: number;
-  /** The staff member asking; null when nobody is known. */
+  /** The staff member asking; null for the customer's own request from tracking, or nobody known. */
   actor: { id: string; email: string } | null;
   ipAddress: string | null;
   /** `PUBLIC_URL` or the request's origin, for the link. */
   origin: string;
-  log: FastifyBaseLogger;
   now?: Date;
 };
 
 /**
- * Creates a signing request for the order and e-mails its link to the customer. In one transaction
- * with the order locked: earlier open requests are voided, the order moves to "Awaiting User
- * Signature" (with a history row by the actor) if it is not there yet, and the request is stored.
- * A completed or cancelled order gets none.
+ * Opens a signing request for the order inside `tx` and queues its e-mail there, so the request, the
+ * status change and the customer's message commit together. With the order locked: earlier open
+ * requests are voided, the order moves to "Awaiting User Signature" (with a history row by the
+ * actor) if it is not there yet, and the request is stored. A completed or cancelled order gets none.
+ * Answers the request and the outbox row of its e-mail.
  */
-export async function createSigningRequest(options: CreateSigningRequestOptions): Promise<{ request: SigningRequestRow; emailed: boolean }> {
-  const { db, cipher, mailer, env, orderId, actor, ipAddress, origin, log } = options;
+export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequestOptions): Promise<{ request: SigningRequestRow; emailId: number }> {
+  const { cipher, env, orderId, actor, ipAddress, origin } = options;
   const now = options.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
 
-  const { request, order } = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw new AppError('not_found', 'Order not found.');
-    const status = normalizeOrderStatus(order.status);
-    if (isInStatusGroup('closed', status)) throw new AppError('conflict', signingMessages.orderClosed);
-    if (!order.billingEmail) throw new AppError('conflict', signingMessages.noEmail);
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new AppError('not_found', 'Order not found.');
+  const status = normalizeOrderStatus(order.status);
+  if (isInStatusGroup('closed', status)) throw new AppError('conflict', signingMessages.orderClosed);
+  if (!order.billingEmail) throw new AppError('conflict', signingMessages.noEmail);
 
-    await tx
-      .update(signingRequests)
-      .set({ status: 'voided', voidedAt: now })
-      .where(and(eq(signingRequests.orderId, orderId), inArray(signingRequests.status, [...openStatuses])));
+  await tx
+    .update(signingRequests)
+    .set({ status: 'voided', voidedAt: now })
+    .where(and(eq(signingRequests.orderId, orderId), inArray(signingRequests.status, [...openStatuses])));
 
-    if (status !== 'awaiting_user_signature') {
-      await tx.update(orders).set({ status: 'awaiting_user_signature', updatedAt: now }).where(eq(orders.id, orderId));
-      await tx.insert(orderStatusHistory).values({ orderId, fromStatus: status, toStatus: 'awaiting_user_signature', changedBy: actor?.id ?? null, changedAt: now });
-      await recordAudit(tx, { actor, action: 'order_status_changed', target: `order:${orderId}`, detail: { from: status, to: 'awaiting_user_signature' }, ipAddress });
-    }
+  if (status !== 'awaiting_user_signature') {
+    await tx.update(orders).set({ status: 'awaiting_user_signature', holdReason: null, updatedAt: now }).where(eq(orders.id, orderId));
+    await tx.insert(orderStatusHistory).values({ orderId, fromStatus: status, toStatus: 'awaiting_user_signature', changedBy: actor?.id ?? null, changedAt: now });
+    await recordAudit(tx, { actor, action: 'order_status_changed', target: `order:${orderId}`, detail: { from: status, to: 'awaiting_user_signature' }, ipAddress });
+  }
 
-    const [request] = await tx
-      .insert(signingRequests)
-      .values({
-        orderId,
-        tokenHash: hashToken(token),
-        signerEmail: order.billingEmail,
-        requestedBy: actor?.id ?? null,
-        sessionSecret: cipher.encrypt(randomBytes(32).toString('base64url')),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + env.SIGNING_LINK_DAYS * 24 * 60 * 60 * 1000),
-      })
-      .returning();
-    if (!request) throw new Error('The signing request was not stored');
-    await recordAudit(tx, { actor, action: 'signature_requested', target: `order:${orderId}`, detail: { requestId: request.id }, ipAddress });
-    return { request, order };
+  const [request] = await tx
+    .insert(signingRequests)
+    .values({
+      orderId,
+      tokenHash: hashToken(token),
+      signerEmail: order.billingEmail,
+      requestedBy: actor?.id ?? null,
+      sessionSecret: cipher.encrypt(randomBytes(32).toString('base64url')),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + env.SIGNING_LINK_DAYS * 24 * 60 * 60 * 1000),
+    })
+    .returning();
+  if (!request) throw new Error('The signing request was not stored');
+  await recordAudit(tx, { actor, action: 'signature_requested', target: `order:${orderId}`, detail: { requestId: request.id }, ipAddress });
+
+  const emailId = await queueCustomerEmail(tx, {
+    env,
+    kind: 'signature_request',
+    // The link is the token: the outbox keeps it only until the message is sent.
+    eraseBodyWhenSent: true,
+    orderId,
+    to: request.signerEmail,
+    message: signatureRequestEmail({
+      kind: 'request',
+      trackingNumber: order.applicationId,
+      companyName: responsibleName(order.formData).companyName,
+      signingUrl: `${origin}${signingPagePath(token)}`,
+      expiresAt: request.expiresAt,
+      supportEmail: env.SUPPORT_EMAIL,
+    }),
   });
+  return { request, emailId };
+}
 
-  const { companyName } = responsibleName(order.formData);
-  const message = signatureRequestEmail({
-    kind: 'request',
-    trackingNumber: order.applicationId,
-    companyName,
-    signingUrl: `${origin}${signingPagePath(token)}`,
-    expiresAt: request.expiresAt,
-    supportEmail: env.SUPPORT_EMAIL,
-  });
-  const emailed = await sendSigningEmail(mailer, { to: request.signerEmail, ...message }, log, { orderId, kind: 'request' });
-  return { request, emailed };
+export type CreateSigningRequestOptions = SigningServices & Omit<OpenSigningRequestOptions, 'cipher' | 'env'>;
+
+/**
+ * Creates a signing request for the order in a transaction of its own (see `openSigningRequest`),
+ * then tries its e-mail at once; the outbox retries it if it does not go out now.
+ */
+export async function createSigningRequest(options: CreateSigningRequestOptions): Promise<{ request: SigningRequestRow; emailed: boolean }> {
+  const { db, outbox, ...rest } = options;
+  const { request, emailId } = await db.transaction((tx) => openSigningRequest(tx, rest));
+  const outcomes = await outbox.deliver([emailId]);
+  return { request, emailed: outcomes.get(emailId) === 'sent' };
 }
 
 /** Why a request cannot be used now, or null when it can. */
@@ -232,7 +253,6 @@ export type CompleteSigningOptions = SigningServices & {
   userAgent: string;
   designee: Ss4Designee | null;
   origin: string;
-  log: FastifyBaseLogger;
   now?: Date;
 };
 
@@ -251,10 +271,10 @@ function decodePng(dataUrl: string): Uint8Array {
  * SS-4 from the stored application, stamps it and appends the certificate, stores it encrypted,
  * and moves the order to "SS4 Signed Awaiting IRS" with a history row and a comment by the
  * customer. Of two browsers signing at once, the second finds the request signed and is told so.
- * The assignee is told by e-mail after the commit.
+ * The assignee's e-mail (when they want notices) is queued in the same transaction.
  */
 export async function completeSigning(options: CompleteSigningOptions): Promise<{ signedAt: Date; trackingNumber: string }> {
-  const { db, cipher, mailer, token, sessionCookie, submission, ipAddress, userAgent, designee, origin, log } = options;
+  const { db, cipher, outbox, token, sessionCookie, submission, ipAddress, userAgent, designee, origin } = options;
   const now = options.now ?? new Date();
   const { request: found } = await findUsableRequest(db, token, now);
   if (!hasVerifiedSession(found, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
@@ -332,21 +352,23 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
       createdAt: now,
     });
     await recordAudit(tx, { actor: null, action: 'ss4_signed', target: `order:${order.id}`, detail: { requestId: request.id }, ipAddress });
-    return { order, signerName };
+
+    let noticeId: number | null = null;
+    if (order.assignedTo) {
+      const [assignee] = await tx
+        .select({ name: user.name, email: user.email, notificationEnabled: user.notificationEnabled, banned: user.banned })
+        .from(user)
+        .where(eq(user.id, order.assignedTo));
+      if (assignee?.notificationEnabled && !assignee.banned) {
+        const message = signedNoticeEmail({ assigneeName: assignee.name, trackingNumber: order.applicationId, signerName, signedAt: now, orderUrl: manageOrderUrl(origin, order.id) });
+        noticeId = await enqueueEmail(tx, { kind: 'signed_notice', orderId: order.id, to: assignee.email, ...message });
+      }
+    }
+    return { order, noticeId };
   });
 
-  const { order, signerName } = signed;
-  if (order.assignedTo) {
-    const [assignee] = await db
-      .select({ name: user.name, email: user.email, notificationEnabled: user.notificationEnabled, banned: user.banned })
-      .from(user)
-      .where(eq(user.id, order.assignedTo));
-    if (assignee?.notificationEnabled && !assignee.banned) {
-      const message = signedNoticeEmail({ assigneeName: assignee.name, trackingNumber: order.applicationId, signerName, signedAt: now, orderUrl: manageOrderUrl(origin, order.id) });
-      await sendSigningEmail(mailer, { to: assignee.email, ...message }, log, { orderId: order.id, kind: 'signed_notice' });
-    }
-  }
-  return { signedAt: now, trackingNumber: order.applicationId };
+  if (signed.noticeId !== null) await outbox.deliver([signed.noticeId]);
+  return { signedAt: now, trackingNumber: signed.order.applicationId };
 }
 
 /** The order's latest signing request as the staff order page shows it. */
@@ -398,17 +420,18 @@ export async function downloadSignedSs4(
   return { pdf, fileName: `SS-4-${order.applicationId}-signed.pdf` };
 }
 
-export type ReminderServices = SigningServices & { origin: string; log: Pick<FastifyBaseLogger, 'error' | 'info'> };
+export type ReminderServices = SigningServices & { origin: string };
 
 /**
  * Sends the one reminder of every open request made 48 hours or more before `now` and not yet
- * expired. Each is claimed first with one `UPDATE … WHERE reminders_sent = 0 … RETURNING`, so two
- * instances (or two runs) never remind the same request twice. A reminder needs a fresh link (only
- * the token's hash is kept), so the claim also sets a new token hash: the reminder's link replaces
- * the first one, and the request, its attempts and its expiry stay as they were.
+ * expired. Each is claimed first with one `UPDATE … WHERE reminders_sent = 0 … RETURNING`, in the
+ * transaction that queues its e-mail, so two instances (or two runs) never remind the same request
+ * twice and a claimed reminder is never lost. A reminder needs a fresh link (only the token's hash
+ * is kept), so the claim also sets a new token hash: the reminder's link replaces the first one, and
+ * the request, its attempts and its expiry stay as they were. Answers how many went out now.
  */
 export async function sendDueSignatureReminders(services: ReminderServices, now: Date = new Date()): Promise<number> {
-  const { db, mailer, env, origin, log } = services;
+  const { db, outbox, env, origin } = services;
   const dueBefore = new Date(now.getTime() - signingReminderAfterHours * 60 * 60 * 1000);
   const candidates = await db
     .select({ id: signingRequests.id })
@@ -421,26 +444,36 @@ export async function sendDueSignatureReminders(services: ReminderServices, now:
         sql`${signingRequests.expiresAt} > ${now.toISOString()}::timestamptz`,
       ),
     );
-  let sent = 0;
+  const emailIds: number[] = [];
   for (const candidate of candidates) {
     const token = randomBytes(32).toString('base64url');
-    const [claimed] = await db
-      .update(signingRequests)
-      .set({ remindersSent: sql`${signingRequests.remindersSent} + 1`, remindedAt: now, tokenHash: hashToken(token) })
-      .where(and(eq(signingRequests.id, candidate.id), eq(signingRequests.remindersSent, 0), inArray(signingRequests.status, [...openStatuses])))
-      .returning();
-    if (!claimed) continue;
-    const [order] = await db.select().from(orders).where(eq(orders.id, claimed.orderId));
-    if (!order) continue;
-    const message = signatureRequestEmail({
-      kind: 'reminder',
-      trackingNumber: order.applicationId,
-      companyName: responsibleName(order.formData).companyName,
-      signingUrl: `${origin}${signingPagePath(token)}`,
-      expiresAt: claimed.expiresAt,
-      supportEmail: env.SUPPORT_EMAIL,
+    const emailId = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(signingRequests)
+        .set({ remindersSent: sql`${signingRequests.remindersSent} + 1`, remindedAt: now, tokenHash: hashToken(token) })
+        .where(and(eq(signingRequests.id, candidate.id), eq(signingRequests.remindersSent, 0), inArray(signingRequests.status, [...openStatuses])))
+        .returning();
+      if (!claimed) return null;
+      const [order] = await tx.select().from(orders).where(eq(orders.id, claimed.orderId));
+      if (!order) return null;
+      return queueCustomerEmail(tx, {
+        env,
+        kind: 'signature_reminder',
+        eraseBodyWhenSent: true,
+        orderId: order.id,
+        to: claimed.signerEmail,
+        message: signatureRequestEmail({
+          kind: 'reminder',
+          trackingNumber: order.applicationId,
+          companyName: responsibleName(order.formData).companyName,
+          signingUrl: `${origin}${signingPagePath(token)}`,
+          expiresAt: claimed.expiresAt,
+          supportEmail: env.SUPPORT_EMAIL,
+        }),
+      });
     });
-    if (await sendSigningEmail(mailer, { to: claimed.signerEmail, ...message }, log, { orderId: order.id, kind: 'reminder' })) sent += 1;
+    if (emailId !== null) emailIds.push(emailId);
   }
-  return sent;
+  const outcomes = await outbox.deliver(emailIds);
+  return [...outcomes.values()].filter((outcome) => outcome === 'sent').length;
 }

@@ -95,49 +95,38 @@ export function customerStatusFor(status: string): CustomerStatus {
 export type CustomerStatusDetails = {
   label: string;
   progress: number;
-  /** null where the spec shows no estimate. */
-  estimate: string | null;
-  description: string;
   badge: 'default' | 'secondary' | 'destructive';
 };
 
+/** The badge and the progress line of each customer-facing status; the words are the stage's (tracking.ts). */
 export const customerStatusDetails: Record<CustomerStatus, CustomerStatusDetails> = {
-  submitted: {
-    label: 'Submitted',
-    progress: 10,
-    estimate: '3-5 business days',
-    description: 'Your application has been received and is awaiting initial review.',
-    badge: 'secondary',
-  },
-  in_process: {
-    label: 'In Process',
-    progress: 50,
-    estimate: '2-3 business days',
-    description: 'Your application is currently being processed with the IRS. No action is required from you.',
-    badge: 'default',
-  },
-  completed: {
-    label: 'Completed',
-    progress: 100,
-    estimate: null,
-    description: 'Your EIN has been obtained and delivered. Please check your email for the confirmation letter.',
-    badge: 'default',
-  },
-  cancelled: {
-    label: 'Cancelled',
-    progress: 0,
-    estimate: 'N/A',
-    description: 'This application has been cancelled. Please contact support for more information.',
-    badge: 'destructive',
-  },
+  submitted: { label: 'Submitted', progress: 10, badge: 'secondary' },
+  in_process: { label: 'In Process', progress: 50, badge: 'default' },
+  completed: { label: 'Completed', progress: 100, badge: 'default' },
+  cancelled: { label: 'Cancelled', progress: 0, badge: 'destructive' },
 };
 
-/** The tracking lookup's answer: nothing about the order but its customer-facing status and date. */
-export type TrackingResult = {
-  status: CustomerStatus;
-  createDate: string;
-  /** Something the customer must do now (the SS-4's signature), in their words; absent when nothing. */
-  actionNeeded?: string;
-  /** Money given back on the order: the total and the day of the last refund; absent when none. */
-  refund?: { amountCents: number; refundedAt: string };
+/**
+ * Where the order stands, in the customer's words: finer than the customer-facing status, so that
+ * tracking can say what is true of each internal status without naming it (the internal names are
+ * staff's). Several internal statuses may share a stage.
+ */
+export const trackingStages = ['reviewing', 'preparing', 'awaiting_signature', 'filing', 'with_irs', 'on_hold', 'completed', 'cancelled'] as const;
+export type TrackingStage = (typeof trackingStages)[number];
+
+const trackingStageOf: Record<OrderStatus, TrackingStage> = {
+  reviewing_form_data: 'reviewing',
+  checking_company_registration: 'reviewing',
+  preparing_ss4_form: 'preparing',
+  awaiting_user_signature: 'awaiting_signature',
+  ss4_signed_awaiting_irs: 'filing',
+  submitted_to_irs: 'with_irs',
+  on_hold: 'on_hold',
+  completed: 'completed',
+  cancelled: 'cancelled',
 };
+
+/** The tracking stage of a stored status (legacy values mapped first). */
+export function trackingStageFor(status: string): TrackingStage {
+  return trackingStageOf[normalizeOrderStatus(status)];
+}

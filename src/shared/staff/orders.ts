@@ -127,6 +127,8 @@ export type OrderDetail = {
   /** When the order's personal data was erased (retention window or the customer's request); null while held. */
   personalDataErasedAt: string | null;
   notes: string;
+  /** What the customer was told when the order was put on hold; null when it is not on hold. */
+  holdReason: string | null;
   createDate: string;
   updatedAt: string;
   /** The application as the wizard saved it, with the SSN masked (`***-**-6789`). */
@@ -169,7 +171,13 @@ export type OrderDetailResponse = {
   einEmail?: 'sent' | 'not_due' | 'failed';
 };
 
-/** `PATCH /api/manage/orders/:id`: the Order Management card's fields; completing needs the EIN. */
+/** The longest reason for a hold staff may write for the customer. */
+export const holdReasonMaxLength = 2000;
+
+/**
+ * `PATCH /api/manage/orders/:id`: the Order Management card's fields; completing needs the EIN,
+ * putting on hold the reason the customer is told.
+ */
 export const orderUpdateSchema = refuseUnstorableText(
   z
     .object({
@@ -184,11 +192,23 @@ export const orderUpdateSchema = refuseUnstorableText(
         .transform((value) => (value === '' ? null : value))
         .nullable()
         .refine((value) => value === null || einPattern.test(value), staffMessages.einFormat),
+      /** What the customer reads while the order is on hold (e-mailed to them); ignored otherwise. */
+      holdReason: z
+        .string()
+        .trim()
+        .max(holdReasonMaxLength, staffMessages.holdReasonTooLong)
+        .transform((value) => (value === '' ? null : value))
+        .nullable()
+        .optional()
+        .transform((value) => value ?? null),
     })
     .strict()
     .superRefine((update, context) => {
       if (update.status === 'completed' && !update.ein) {
         context.addIssue({ code: 'custom', path: ['ein'], message: staffMessages.einRequired });
+      }
+      if (update.status === 'on_hold' && !update.holdReason) {
+        context.addIssue({ code: 'custom', path: ['holdReason'], message: staffMessages.holdReasonRequired });
       }
     }),
 );

@@ -25,6 +25,8 @@ export const staffMessages = {
   noOrders: 'No orders found',
   einRequired: 'Enter the EIN to complete the order',
   einFormat: 'EIN must be in the format XX-XXXXXXX',
+  holdReasonRequired: 'Write the reason the customer will read: it is e-mailed to them',
+  holdReasonTooLong: 'The reason for the customer can be at most 2,000 characters',
   ssnField: 'Choose which SSN to reveal: rpSSN, decedentSSN or grantorSSN',
   assignOthersAdminsOnly: 'Only admins can change who an order is assigned to.',
   assigneeUnknown: 'Choose a staff member from the list',

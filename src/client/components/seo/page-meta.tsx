@@ -1,5 +1,6 @@
 import { usePublicConfig } from '../../lib/public-config';
 import { jsonLd, organization, siteName, type StructuredData } from './structured-data';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 /** The preview image for links to the site (1200×630), shipped in `src/client/public`. */
 export const previewImagePath = '/og-image.png';
@@ -37,7 +38,7 @@ export function PageMeta({ title, description, path, titleRendered = false, stru
       <meta property="og:image" content={image} />
       <meta property="og:image:width" content="1200" />
       <meta property="og:image:height" content="630" />
-      <meta property="og:image:alt" content={`${siteName}: get your EIN in 24 hours`} />
+      <meta property="og:image:alt" content={`${siteName}: ${deliveryPromise.badge.toLowerCase()}`} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />

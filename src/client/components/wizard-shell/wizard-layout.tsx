@@ -4,6 +4,7 @@ import { IconList } from '../ui/icon-list';
 import { privateServiceNote } from './wizard-copy';
 import { StepHeading } from './step-heading';
 import { WizardHeader } from './wizard-header';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 type WizardLayoutProps = {
   /** The page's step, 2 to 6; the completed count shown is one less. */
@@ -51,7 +52,7 @@ export function SecurityNotice({ children }: { children: ReactNode }) {
 const trustPoints = [
   { icon: Lock, title: '256-bit SSL encryption', text: 'Your answers travel over an encrypted connection.' },
   { icon: BadgeCheck, title: '99.9% success rate', text: 'Expert review before filing prevents rejections.' },
-  { icon: Clock, title: '24-hour delivery', text: 'Most EINs arrive within one business day.' },
+  { icon: Clock, title: deliveryPromise.badge, text: deliveryPromise.einArrival },
   { icon: Headphones, title: '24/7 e-mail support', text: 'Questions answered around the clock.' },
 ];
 

@@ -13,8 +13,8 @@ import { getPublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { clearCheckoutDraft, getOrCreateDraftId } from './checkout-storage';
 import { OrderSummary } from './order-summary';
+import { AnswersReview } from './answers-review';
 import type { PaymentDetails } from './payment-details';
-import { ResultDialog } from './result-dialog';
 import { describeSetupProblem } from './setup-problem';
 import { SetupProblemNotice } from './setup-problem-notice';
 import { TestCardForm } from './test-card-form';
@@ -22,6 +22,10 @@ import { useCheckoutSession, useCompleteOrder, type AttemptOutcome } from './use
 
 // Stripe's libraries stay out of this chunk: only a configured Stripe account loads them.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((module) => ({ default: module.StripePaymentForm })));
+// The result dialog (and the dialog library) is needed only once a payment is tried: it loads then,
+// which keeps step 6 within its budget with the review of every answer on it.
+const loadResultDialog = () => import('./result-dialog');
+const ResultDialog = lazy(() => loadResultDialog().then((module) => ({ default: module.ResultDialog })));
 
 const billingSchema = z.strictObject({ email: billingEmailSchema });
 type Billing = z.infer<typeof billingSchema>;
@@ -55,7 +59,12 @@ export function CheckoutForm({ application }: { application: SavedApplication })
   const [paymentReady, setPaymentReady] = useState(false);
   const onReadyChange = useCallback((ready: boolean) => setPaymentReady(ready), []);
 
+  // Mounted from the first result on, and kept, so it can close (and give focus back) like any dialog.
+  const [resultDialogNeeded, setResultDialogNeeded] = useState(false);
+  if (order.result && !resultDialogNeeded) setResultDialogNeeded(true);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    void loadResultDialog();
     void form.handleSubmit(async ({ email }) => {
       const payment = paymentDetails.current;
       if (!payment) return;
@@ -64,6 +73,7 @@ export function CheckoutForm({ application }: { application: SavedApplication })
   }
 
   async function payWithWallet(payment: PaymentDetails): Promise<AttemptOutcome> {
+    void loadResultDialog();
     if (!(await form.trigger('email', { shouldFocus: true }))) return 'stopped';
     return order.completeOrder({ email: form.getValues('email'), method: 'stripe_express', payment });
   }
@@ -73,6 +83,7 @@ export function CheckoutForm({ application }: { application: SavedApplication })
 
   return (
     <div className="space-y-6">
+      {session.isError ? null : <AnswersReview groups={checkout?.review} />}
       <OrderSummary amountCents={checkout?.amountCents ?? priceCents} companyName={application.company?.companyName} />
 
       <FormProvider {...form}>
@@ -123,16 +134,20 @@ export function CheckoutForm({ application }: { application: SavedApplication })
 
       <BackLink to={paths.step5} />
 
-      <ResultDialog
-        result={order.result}
-        onContinue={() => {
-          if (order.result?.status === 'succeeded') {
-            navigate(`${paths.confirmation}?payment_intent=${encodeURIComponent(order.result.paymentIntentId)}`);
-          }
-        }}
-        onTryAgain={order.dismissResult}
-        onClosed={() => submitButton.current?.focus()}
-      />
+      {resultDialogNeeded ? (
+        <Suspense fallback={null}>
+          <ResultDialog
+            result={order.result}
+            onContinue={() => {
+              if (order.result?.status === 'succeeded') {
+                navigate(`${paths.confirmation}?payment_intent=${encodeURIComponent(order.result.paymentIntentId)}`);
+              }
+            }}
+            onTryAgain={order.dismissResult}
+            onClosed={() => submitButton.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -56,7 +56,7 @@ describe('CheckoutStep', () => {
     expect(summary.getByText(/The IRS issues EINs free of charge/)).toBeTruthy();
     expect(screen.getByText('Secure checkout.')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>(/Email for your receipt and EIN/).value).toBe('jane@example.com');
-    expect(screen.getByRole('status').textContent).toBe('Loading payment form...');
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading your answers...', 'Loading payment form...']);
     expect(screen.getByRole('button', { name: 'Complete Order' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/ein/step-5');
   });

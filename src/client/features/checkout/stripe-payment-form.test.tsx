@@ -42,6 +42,7 @@ const checkout: CheckoutResponse = {
   clientSecret: 'pi_123_secret_abc',
   amountCents: 14900,
   currency: 'usd',
+  review: [],
 };
 
 let keyCounter = 0;

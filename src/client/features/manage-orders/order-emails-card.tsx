@@ -7,6 +7,11 @@ const kindLabels: Record<string, string> = {
   order_confirmation: 'Order confirmation',
   ein: 'EIN',
   assignment: 'Assignment notice',
+  signature_request: 'Signing link',
+  signature_reminder: 'Signing reminder',
+  signed_notice: 'Signed notice',
+  on_hold: 'On hold notice',
+  cancelled: 'Cancellation notice',
 };
 
 const statusLabels: Record<OrderEmail['status'], { label: string; tone: BadgeTone }> = {

@@ -1,9 +1,6 @@
 // How the order screen writes dates (spec 02: en-US, long US dates for staff, short-month comment times).
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-// A calendar day from the application ("2024-03-15") is no moment in time: read and written in UTC so
-// a browser west of Greenwich does not show the day before.
-const longCalendarDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const longDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 const shortDateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
@@ -27,7 +24,4 @@ export function formatShortDateTime(isoDate: string): string {
   return format(shortDateTime, isoDate);
 }
 
-/** A YYYY-MM-DD answer as a long US date; other text as it is. */
-export function formatCalendarDate(value: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? format(longCalendarDate, `${value}T00:00:00Z`) : value;
-}
+export { formatCalendarDate } from '../../../shared/dates';

@@ -30,7 +30,7 @@ function serveOrder(order: OrderDetail = sampleOrder(), patch?: Patch, staff: ()
     'PATCH /api/manage/orders/42': async ({ body }) => {
       saved.push(body);
       if (patch) return patch(body);
-      const update = body as { status: OrderDetail['status']; priority: OrderDetail['priority']; assignedTo: string | null; notes: string; ein: string | null };
+      const update = body as { status: OrderDetail['status']; priority: OrderDetail['priority']; assignedTo: string | null; notes: string; ein: string | null; holdReason: string | null };
       const assignee = staffList.find((member) => member.id === update.assignedTo);
       current = {
         ...current,
@@ -38,6 +38,7 @@ function serveOrder(order: OrderDetail = sampleOrder(), patch?: Patch, staff: ()
         priority: update.priority,
         notes: update.notes,
         ein: update.ein,
+        holdReason: update.holdReason,
         assignee: assignee ? { id: assignee.id, name: assignee.name, email: assignee.email ?? '' } : null,
         updatedAt: '2026-11-21T09:00:00.000Z',
       };
@@ -59,7 +60,7 @@ async function openPage(options: Parameters<typeof renderOrderScreen>[0] = {}) {
 
 describe('Order Management card', () => {
   it('shows the order as it stands: nine statuses, three priorities, the active staff, and the notes', async () => {
-    serveOrder(sampleOrder({ status: 'on_hold', priority: 'rush', notes: 'Waiting on the customer', assignee: { id: 'fulfiller-1', name: 'Fran Fulfiller', email: 'fran@example.com' } }));
+    serveOrder(sampleOrder({ status: 'on_hold', holdReason: 'We need your articles of organization.', priority: 'rush', notes: 'Waiting on the customer', assignee: { id: 'fulfiller-1', name: 'Fran Fulfiller', email: 'fran@example.com' } }));
     await openPage();
 
     const status = select('Status');
@@ -78,6 +79,24 @@ describe('Order Management card', () => {
     expect(notes.rows).toBe(4);
     expect(einField()).toBeNull();
     expect(saveButton().textContent).toBe('Save Changes');
+  });
+
+  it('asks for the reason the customer reads when the order goes on hold, and sends it with the save', async () => {
+    const { saved } = serveOrder();
+    const { user } = await openPage();
+    expect(screen.queryByRole('textbox', { name: /Reason for the customer/ })).toBeNull();
+    await user.selectOptions(select('Status'), 'on_hold');
+    const reason = screen.getByRole('textbox', { name: /Reason for the customer/ }) as HTMLTextAreaElement;
+    await user.click(saveButton());
+    expect(await screen.findByText(staffMessages.holdReasonRequired)).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(saved).toEqual([]);
+
+    await user.type(reason, '  We need your articles of organization. ');
+    await user.click(saveButton());
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ status: 'on_hold', holdReason: 'We need your articles of organization.' });
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /Reason for the customer/ }) as HTMLTextAreaElement).value).toBe('We need your articles of organization.'));
   });
 
   it('keeps a suspended assignee in the list so the select still says who has the order', async () => {
@@ -104,7 +123,7 @@ describe('Order Management card', () => {
     expect(saveButton().textContent).toBe('Saving...');
     expect(saveButton().disabled).toBe(true);
     await waitFor(() => expect(requestsTo('PATCH', '/api/manage/orders/42')).toHaveLength(1));
-    expect(requestsTo('PATCH', '/api/manage/orders/42')[0]?.body).toEqual({ status: 'preparing_ss4_form', priority: 'express', assignedTo: 'fulfiller-1', notes: 'Checked the registration', ein: null });
+    expect(requestsTo('PATCH', '/api/manage/orders/42')[0]?.body).toEqual({ status: 'preparing_ss4_form', priority: 'express', assignedTo: 'fulfiller-1', notes: 'Checked the registration', ein: null, holdReason: null });
 
     const updated = sampleOrder({
       status: 'preparing_ss4_form',
@@ -144,7 +163,7 @@ describe('Order Management card', () => {
     await waitFor(() => expect(screen.queryByText(staffMessages.einFormat)).toBeNull());
     await user.click(saveButton());
     expect(await screen.findByText(staffMessages.orderUpdated)).toBeTruthy();
-    expect(saved).toEqual([{ status: 'completed', priority: 'standard', assignedTo: null, notes: '', ein: '12-3456789' }]);
+    expect(saved).toEqual([{ status: 'completed', priority: 'standard', assignedTo: null, notes: '', ein: '12-3456789', holdReason: null }]);
   });
 
   it('shows the EIN of an order that has one, whatever its status', async () => {
@@ -200,7 +219,7 @@ describe('Order Management card', () => {
     await user.selectOptions(select('Priority'), 'rush');
     await user.click(saveButton());
     expect(await screen.findByText(staffMessages.orderUpdated)).toBeTruthy();
-    expect(saved).toEqual([{ status: 'reviewing_form_data', priority: 'rush', assignedTo: fulfiller.id, notes: '', ein: null }]);
+    expect(saved).toEqual([{ status: 'reviewing_form_data', priority: 'rush', assignedTo: fulfiller.id, notes: '', ein: null, holdReason: null }]);
   });
 
   it('lets an admin unassign an order', async () => {

@@ -20,15 +20,15 @@ import {
   type OrderPriority,
   type OrderStatus,
 } from '../../../shared/orders/statuses';
-import { orderUpdateSchema, type AssignableStaff, type OrderDetail, type OrderUpdate } from '../../../shared/staff/orders';
+import { holdReasonMaxLength, orderUpdateSchema, type AssignableStaff, type OrderDetail, type OrderUpdate } from '../../../shared/staff/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { OrderDueDate } from './order-due-date';
 import { updateFailureMessage, useAssignableStaff, useUpdateOrder } from './use-order-detail';
 
 /** The card's fields as the controls hold them: '' is "Unassigned" and "no EIN". */
-type OrderForm = { status: OrderStatus; priority: OrderPriority; assignedTo: string; notes: string; ein: string };
+type OrderForm = { status: OrderStatus; priority: OrderPriority; assignedTo: string; notes: string; ein: string; holdReason: string };
 
-const formFields: readonly (keyof OrderForm)[] = ['status', 'priority', 'assignedTo', 'notes', 'ein'];
+const formFields: readonly (keyof OrderForm)[] = ['status', 'priority', 'assignedTo', 'notes', 'ein', 'holdReason'];
 
 function formValuesOf(order: OrderDetail): OrderForm {
   return {
@@ -37,6 +37,7 @@ function formValuesOf(order: OrderDetail): OrderForm {
     assignedTo: order.assignee?.id ?? '',
     notes: order.notes,
     ein: order.ein ?? '',
+    holdReason: order.holdReason ?? '',
   };
 }
 
@@ -145,6 +146,17 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
                   </Select>
                 )}
               </Field>
+
+              {status === 'on_hold' ? (
+                <TextAreaField
+                  name="holdReason"
+                  label="Reason for the customer"
+                  required
+                  rows={3}
+                  maxLength={holdReasonMaxLength}
+                  hint="E-mailed to the customer when you save: say what we need from them. They can reply to the e-mail."
+                />
+              ) : null}
 
               <TextAreaField name="notes" label="Internal Notes" rows={4} maxLength={10_000} hint="Seen by staff only." />
 

@@ -1,5 +1,5 @@
 import { OrderSsn } from './order-ssn';
-import { submissionGroups } from './order-submission-fields';
+import { submissionGroups } from '../../../shared/application/answer-review';
 
 /** Beside a stored answer that the wizard's show/hide rules would not ask of this application. */
 export const notAskedNote = '(not asked for this application)';

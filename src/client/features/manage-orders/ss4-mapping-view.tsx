@@ -1,7 +1,7 @@
 import { CircleCheck, CircleMinus, Download, TriangleAlert } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { ss4Completeness, ss4Lines, type Ss4Designee, type Ss4LineState } from '../../../shared/ss4/ss4-mapping';
-import { applicationOf } from './order-submission-fields';
+import { applicationOf } from '../../../shared/application/answer-review';
 
 /** The completeness badge turns to the default style only when every line that applies is filled. */
 export function completenessBadgeVariant(percent: number): BadgeVariant {

@@ -3,6 +3,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { StaticPage, TextSection } from './static-page';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 export function AboutPage() {
   const { supportEmail } = usePublicConfig();
@@ -25,9 +26,9 @@ export function AboutPage() {
         <p>
           Applying for an EIN means completing IRS Form SS-4, and its questions about entity types, responsible
           parties and tax obligations trip up many first-time owners. We turn the form into six short, plain-English
-          steps. Our specialists then review your answers, file the application for you the same day, and deliver your
-          EIN by e-mail, usually within 24 hours on business days. You can follow your order with a 12-character
-          tracking number.
+          steps. Our specialists then review your answers and file the application for you. {deliveryPromise.sentence}{' '}
+          {deliveryPromise.irsTurnaround} We e-mail your EIN as soon as it is issued, and you can follow your order with
+          a 12-character tracking number.
         </p>
       </TextSection>
 

@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { plainText, type StructuredData } from '../../components/seo/structured-data';
 import { StaticPage } from './static-page';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 type Question = { question: string; answer: ReactNode };
 
@@ -46,9 +47,8 @@ export function faqQuestions(supportEmail: string): Question[] {
       question: 'How long does it take to get my EIN?',
       answer: (
         <p>
-          We file your application the same day and aim to deliver your EIN within 24 hours of receiving a complete
-          application on business days. Most customers have their number within 1-2 business days. Applications that
-          the IRS has to review by hand can take longer; we keep you informed if that happens.
+          {deliveryPromise.sentence} {deliveryPromise.irsTurnaround} Applications that the IRS has to review by hand
+          can take longer; we keep you informed by e-mail if that happens.
         </p>
       ),
     },
@@ -92,7 +92,7 @@ export function faqQuestions(supportEmail: string): Question[] {
         <>
           <p>You get a full refund if:</p>
           <ul>
-            <li>we do not deliver your EIN within 24 hours of receiving a complete application (business days);</li>
+            <li>{deliveryPromise.refundCondition};</li>
             <li>your application is rejected because of our error; or</li>
             <li>you cancel within 1 hour of purchase, before your application has been submitted.</li>
           </ul>

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { LandingPage } from './landing-page';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 afterEach(() => {
   cleanup();
@@ -39,7 +40,7 @@ describe('LandingPage', () => {
     const main = screen.getByRole('main');
     const sections = Array.from(main.querySelectorAll(':scope > section'));
     expect(sections.map(sectionName)).toEqual([
-      'Get Your EIN in 24 Hours',
+      `${deliveryPromise.headline.lead} ${deliveryPromise.headline.highlight}`,
       'Why customers trust us',
       'Do You Need an EIN?',
       'Why Choose EIN Filing Service?',
@@ -60,7 +61,7 @@ describe('LandingPage', () => {
     const ticks = within(screen.getByRole('list', { name: 'What you get' })).getAllByRole('listitem');
     expect(ticks.map((tick) => tick.textContent)).toEqual([
       'IRS-approved process',
-      '24-hour delivery guarantee',
+      deliveryPromise.badge,
       'Expert support included',
       'Money-back guarantee',
     ]);

@@ -28,6 +28,7 @@ import { ReviewsCarousel } from './reviews-carousel';
 import { PageMeta } from '../../components/seo/page-meta';
 import type { StructuredData } from '../../components/seo/structured-data';
 import { usePublicConfig } from '../../lib/public-config';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 const landingDescription =
   'Private online service that prepares and files your EIN application (IRS Form SS-4) for you. Not affiliated with the IRS, which issues EINs free of charge.';
@@ -56,12 +57,12 @@ export const hashScrollDelayMs = 100;
 
 type IconItem = { icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; title: string; text: string };
 
-const heroTicks = ['IRS-approved process', '24-hour delivery guarantee', 'Expert support included', 'Money-back guarantee'];
+const heroTicks = ['IRS-approved process', deliveryPromise.badge, 'Expert support included', 'Money-back guarantee'];
 
 const trustBadges = [
   { icon: Lock, label: 'SSL Encrypted' },
   { icon: ShieldCheck, label: 'Money-Back Guarantee' },
-  { icon: Clock, label: '24-48 Hour Delivery' },
+  { icon: Clock, label: deliveryPromise.badge },
   { icon: Star, label: '4.9/5 Rating' },
   { icon: Lock, label: 'Data Protection' },
 ] as const;
@@ -103,7 +104,7 @@ const benefits: IconItem[] = [
   {
     icon: Zap,
     title: 'Fast Delivery',
-    text: 'We file your application the same day and aim to deliver your EIN within 24 hours on business days.',
+    text: deliveryPromise.sentence,
   },
   {
     icon: FileText,
@@ -140,19 +141,19 @@ const processSteps = [
   },
   {
     icon: Send,
-    title: 'We File the Same Day',
-    text: 'Our team reviews your answers and files your application with the IRS the same day.',
+    title: 'We File Within 1 Business Day',
+    text: 'Our team reviews your answers and files your application with the IRS within one business day of payment.',
   },
   {
     icon: CircleCheck,
     title: 'Receive Your EIN',
-    text: 'Get your EIN by e-mail within 24 hours, and follow progress with your tracking number.',
+    text: `${deliveryPromise.einArrival} We e-mail it to you, and you follow progress with your tracking number.`,
   },
 ] as const;
 
 const stats = [
   { value: '50,000+', label: 'Businesses served' },
-  { value: '24hrs', label: 'Delivery guarantee' },
+  { value: '1 day', label: 'Filed within 1 business day' },
   { value: '100%', label: 'Money-back guarantee' },
   { value: '4.9 star', label: 'Average rating from 2,847 reviews' },
 ] as const;
@@ -204,7 +205,7 @@ export function LandingPage() {
   return (
     <PublicLayout>
       <PageMeta
-        title="EIN Filing Service: get your EIN in 24 hours"
+        title={`EIN Filing Service: ${deliveryPromise.badge.toLowerCase()}`}
         description={landingDescription}
         path={paths.home}
         structuredData={[filingService(siteUrl, priceCents)]}
@@ -218,11 +219,11 @@ export function LandingPage() {
               Serving businesses in all 50 states
             </p>
             <h1 id="hero-title" className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
-              Get Your EIN in <span className="whitespace-nowrap text-brand-600">24 Hours</span>
+              {deliveryPromise.headline.lead} <span className="whitespace-nowrap text-brand-600">{deliveryPromise.headline.highlight}</span>
             </h1>
             <p className="mt-5 max-w-2xl text-lg text-slate-700">
               We prepare and file your employer identification number application (IRS Form SS-4) for you. Answer a few
-              simple questions online; our specialists review and file them the same day.
+              simple questions online; our specialists review and file them within one business day.
             </p>
             <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label="What you get">
               {heroTicks.map((tick) => (

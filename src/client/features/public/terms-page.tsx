@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { StaticPage, TextSection } from './static-page';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 export function TermsPage() {
   const { supportEmail } = usePublicConfig();
@@ -43,8 +44,7 @@ export function TermsPage() {
         <p>You are entitled to a refund if:</p>
         <ol className="space-y-2">
           <li>
-            (a) your EIN is not delivered within 24 hours of our receiving a complete application, counting business
-            days;
+            (a) {deliveryPromise.refundCondition};
           </li>
           <li>(b) your application is rejected because of our error; or</li>
           <li>(c) you cancel within 1 hour of purchase, before your application has been submitted.</li>

@@ -224,7 +224,12 @@ function VerifyStep({
                 autoComplete="off"
                 maxLength={4}
                 value={value}
-                onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 4))}
+                onChange={(event) => {
+                  const digits = event.target.value.replace(/\D/g, '').slice(0, 4);
+                  setValue(digits);
+                  // The format error goes once the digits are four; the server's answer, once they change.
+                  if (error && (error !== signingMessages.ssnFormat || digits.length === 4)) setError(undefined);
+                }}
               />
             )}
           </Field>
@@ -283,6 +288,42 @@ function ReviewStep({ token, review, onContinue }: { token: string; review: Sign
 
 type SignErrors = Partial<Record<'name' | 'title' | 'signature' | SigningConsentKey | 'form', string>>;
 
+type SignValues = { name: string; title: string; method: 'typed' | 'drawn'; image: string | null; agreed: Record<SigningConsentKey, boolean> };
+
+/** What each error is about, to tell whether the signer has changed it since. */
+function answerOf(key: keyof SignErrors, values: SignValues): unknown {
+  if (key === 'name' || key === 'title') return values[key];
+  if (key === 'signature') return `${values.method}:${values.image ?? ''}`;
+  if (key === 'form') return null;
+  return values.agreed[key];
+}
+
+/**
+ * The errors of the last attempt that are still true: an error goes as soon as its field is
+ * corrected (the form's own check passes once the answer has changed); the others stay until then.
+ */
+function errorsStillTrue(shown: { errors: SignErrors; values: SignValues }, values: SignValues, current: SignErrors): SignErrors {
+  const kept: SignErrors = {};
+  for (const key of Object.keys(shown.errors) as (keyof SignErrors)[]) {
+    const message = shown.errors[key];
+    if (!message) continue;
+    const unchanged = answerOf(key, shown.values) === answerOf(key, values);
+    if (key === 'form' || unchanged || current[key]) kept[key] = current[key] && !unchanged ? current[key] : message;
+  }
+  return kept;
+}
+
+/** The signing form's own checks (the server makes the same ones), field by field. */
+function signErrorsOf(values: SignValues, signerName: string): SignErrors {
+  const found: SignErrors = {};
+  if (!values.name.trim()) found.name = signingMessages.nameRequired;
+  else if (!namesMatch(values.name, signerName)) found.name = signingMessages.nameMismatch;
+  if (!values.title.trim()) found.title = signingMessages.titleRequired;
+  if (values.method === 'drawn' && !values.image) found.signature = 'Draw your signature, or choose the typed signature.';
+  for (const key of signingConsentKeys) if (!values.agreed[key]) found[key] = signingMessages.consentRequired;
+  return found;
+}
+
 function SignStep({
   token,
   review,
@@ -301,20 +342,16 @@ function SignStep({
   const [method, setMethod] = useState<'typed' | 'drawn'>('typed');
   const [image, setImage] = useState<string | null>(null);
   const [agreed, setAgreed] = useState<Record<SigningConsentKey, boolean>>({ electronic: false, perjury: false, designee: false });
-  const [errors, setErrors] = useState<SignErrors>({});
+  // The errors of the last attempt, with the answers they were about.
+  const [shown, setShown] = useState<{ errors: SignErrors; values: SignValues }>({ errors: {}, values: { name, title, method, image, agreed } });
   const [busy, setBusy] = useState(false);
   const padHintId = useId();
   const errorSummaryRef = useRef<HTMLDivElement>(null);
 
-  const validate = (): SignErrors => {
-    const found: SignErrors = {};
-    if (!name.trim()) found.name = signingMessages.nameRequired;
-    else if (!namesMatch(name, review.signerName)) found.name = signingMessages.nameMismatch;
-    if (!title.trim()) found.title = signingMessages.titleRequired;
-    if (method === 'drawn' && !image) found.signature = 'Draw your signature, or choose the typed signature.';
-    for (const key of signingConsentKeys) if (!agreed[key]) found[key] = signingMessages.consentRequired;
-    return found;
-  };
+  const values: SignValues = { name, title, method, image, agreed };
+  const validate = (): SignErrors => signErrorsOf(values, review.signerName);
+  const errors = errorsStillTrue(shown, values, signErrorsOf(values, review.signerName));
+  const setErrors = (found: SignErrors) => setShown({ errors: found, values });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -103,7 +103,7 @@ describe('TrackingPage', () => {
   });
 
   it('takes a pasted number with spaces around it, in lower case, and finds the order', async () => {
-    serve({ 'GET /api/track/EFZAKA2BQZ2O': () => jsonResponse({ status: 'in_process', createDate: '2026-01-05T10:00:00.000Z' }) });
+    serve({ 'GET /api/track/EFZAKA2BQZ2O': () => jsonResponse({ status: 'in_process', stage: 'reviewing', createDate: '2026-01-05T10:00:00.000Z' }) });
     const user = renderTracking();
     numberField().focus();
     await user.paste('  efzaka2bqz2o  ');
@@ -114,7 +114,7 @@ describe('TrackingPage', () => {
   });
 
   it('clears the previous result when a new lookup starts, even one the field refuses', async () => {
-    serve({ 'GET /api/track/EFZAKA2BQZ2O': () => jsonResponse({ status: 'in_process', createDate: '2026-01-05T10:00:00.000Z' }) });
+    serve({ 'GET /api/track/EFZAKA2BQZ2O': () => jsonResponse({ status: 'in_process', stage: 'reviewing', createDate: '2026-01-05T10:00:00.000Z' }) });
     const user = renderTracking(`${paths.track}?number=EFZAKA2BQZ2O`);
     expect(await screen.findByRole('heading', { name: 'Application Status' })).toBeTruthy();
 

@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { customerStatusDetails, type CustomerStatus } from '../../../shared/orders/statuses';
-import { TrackingResultCard, nextStepsByStatus } from './tracking-result-card';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '../../../shared/orders/statuses';
+import { signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '../../../shared/tracking';
+import { signatureActionNeeded } from '../../../shared/signing';
+import { deliveryPromise } from '../../../shared/delivery-promise';
+import { errorResponse, jsonResponse, requestsTo, serve } from '../../testing/network';
+import { renderPage } from '../../testing/render';
+import { TrackingResultCard } from './tracking-result-card';
 
-afterEach(cleanup);
-
-function renderCard(status: CustomerStatus, createDate = '2025-03-05T15:00:00.000Z') {
-  render(<TrackingResultCard trackingNumber="HFE12W87EQ23" result={{ status, createDate }} />);
+function renderCard(status: CustomerStatus, stage: TrackingStage, extra: { actionNeeded?: string } = {}) {
+  return renderPage(<TrackingResultCard trackingNumber="HFE12W87EQ23" result={{ status, stage, createDate: '2025-03-05T15:00:00.000Z', ...extra }} />);
 }
 
 /** Each point of the progress line as "label (state)", the way a screen reader reads it. */
@@ -18,48 +21,84 @@ function progress(): string[] {
     .map((item) => item.textContent ?? '');
 }
 
+function estimate(): string | null | undefined {
+  return screen.queryByText('Estimated Completion')?.closest('dt')?.nextElementSibling?.textContent;
+}
+
 describe('TrackingResultCard', () => {
-  it('shows an order in process: badge, number, progress, text, estimate, date and next steps', () => {
-    renderCard('in_process');
+  it('shows an order under review: badge, number, progress, the truth (not "with the IRS"), the promise as estimate, date and support', () => {
+    renderCard('in_process', 'reviewing');
     expect(screen.getByRole('heading', { name: 'Application Status' })).toBeTruthy();
     expect(screen.getByText('In Process', { selector: 'span.rounded-full' }).className).toContain('bg-brand-600');
     expect(screen.getByText('HFE12W87EQ23')).toBeTruthy();
     expect(progress()).toEqual(['Submitted(done)', 'In Process(current step)', 'Completed(not yet)']);
-    expect(screen.getByText(customerStatusDetails.in_process.description)).toBeTruthy();
-    expect(screen.getByText('Estimated Completion').closest('dt')?.nextElementSibling?.textContent).toBe('2-3 business days');
+    const description = screen.getByTestId('tracking-description').textContent ?? '';
+    expect(description).toBe(trackingStageTexts.reviewing.description);
+    expect(description).toMatch(/checking the answers/);
+    expect(description).not.toMatch(/processed with the IRS/);
+    expect(estimate()).toBe(`${deliveryPromise.badge} of payment`);
     expect(screen.getByText('March 5, 2025')).toBeTruthy();
-    expect(screen.getByText(/We file your application with the IRS/)).toBeTruthy();
-    expect(screen.getByText(/we e-mail it to you/)).toBeTruthy();
     const support = screen.getByRole('link', { name: 'support@einfilingservice.com' });
     expect(support.getAttribute('href')).toBe('mailto:support@einfilingservice.com?subject=Application%20HFE12W87EQ23');
   });
 
+  it('says what is true for every internal status, and never mentions a letter', () => {
+    for (const status of orderStatuses) {
+      const stage = trackingStageFor(status);
+      const { unmount } = renderCard(customerStatusFor(status), stage);
+      expect(screen.getByTestId('tracking-description').textContent, status).toBe(trackingStageTexts[stage].description);
+      for (const step of trackingStageTexts[stage].nextSteps) expect(screen.getByText(step), status).toBeTruthy();
+      expect(document.body.textContent, status).not.toMatch(/letter|2-3 business days|1-2 business days/);
+      unmount();
+    }
+  });
+
   it('shows a completed order without an estimate, all points done, and where the EIN is', () => {
-    renderCard('completed');
+    renderCard('completed', 'completed');
     expect(screen.getByText('Completed', { selector: 'span.rounded-full' })).toBeTruthy();
     expect(progress()).toEqual(['Submitted(done)', 'In Process(done)', 'Completed(done)']);
-    expect(screen.queryByText('Estimated Completion')).toBeNull();
-    expect(screen.getByText(customerStatusDetails.completed.description)).toBeTruthy();
-    expect(screen.getByText(nextStepsByStatus.completed[0]!)).toBeTruthy();
+    expect(estimate()).toBeUndefined();
+    expect(screen.getByText(/we have e-mailed it to you/)).toBeTruthy();
+  });
+
+  it('says an order on hold will be contacted', () => {
+    renderCard('in_process', 'on_hold');
+    expect(screen.getByTestId('tracking-description').textContent).toMatch(/on hold\. We will contact you/);
   });
 
   it('shows a cancelled order with the destructive badge, a Cancelled point and the advice to contact support', () => {
-    renderCard('cancelled');
+    renderCard('cancelled', 'cancelled');
     expect(screen.getByText('Cancelled', { selector: 'span.rounded-full' }).className).toContain('bg-red-700');
     expect(progress()).toEqual(['Submitted(done)', 'In Process(done)', 'Cancelled(cancelled)']);
-    expect(screen.getByText('Estimated Completion').closest('dt')?.nextElementSibling?.textContent).toBe('N/A');
+    expect(estimate()).toBe('N/A');
     expect(screen.getByText(/Contact our support team/)).toBeTruthy();
   });
 
-  it('shows the submitted status with the secondary badge and only the first point reached', () => {
-    renderCard('submitted');
-    expect(screen.getByText('Submitted', { selector: 'span.rounded-full' }).className).toContain('bg-slate-100');
-    expect(progress()).toEqual(['Submitted(current step)', 'In Process(not yet)', 'Completed(not yet)']);
-    expect(screen.getByText('Estimated Completion').closest('dt')?.nextElementSibling?.textContent).toBe('3-5 business days');
+  it('asks for the signature and lets the customer ask for a new link, answered without revealing anything', async () => {
+    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => jsonResponse({ message: signingLinkResendMessage }, 202) });
+    const { user } = renderCard('in_process', 'awaiting_signature', { actionNeeded: signatureActionNeeded });
+    expect(screen.getByTestId('tracking-action-needed').textContent).toBe(signatureActionNeeded);
+    await user.click(screen.getByRole('button', { name: 'E-mail me a new signing link' }));
+    expect(await screen.findByText(signingLinkResendMessage)).toBeTruthy();
+    expect(requestsTo('POST', '/api/track/HFE12W87EQ23/signing-link')).toHaveLength(1);
+    expect((screen.getByRole('button', { name: 'E-mail me a new signing link' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('tells the customer to wait when new links are asked for too often', async () => {
+    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => errorResponse('rate_limited', signingLinkResendRateLimited) });
+    const { user } = renderCard('in_process', 'awaiting_signature', { actionNeeded: signatureActionNeeded });
+    await user.click(screen.getByRole('button', { name: 'E-mail me a new signing link' }));
+    expect(await screen.findByText(signingLinkResendRateLimited)).toBeTruthy();
+  });
+
+  it('offers no new link when no signature is needed', () => {
+    renderCard('in_process', 'filing');
+    expect(screen.queryByRole('button', { name: 'E-mail me a new signing link' })).toBeNull();
+    expect(screen.queryByTestId('tracking-action-needed')).toBeNull();
   });
 
   it('marks the current point for assistive technology', () => {
-    renderCard('in_process');
+    renderCard('in_process', 'preparing');
     const current = screen.getAllByRole('listitem').filter((item) => item.getAttribute('aria-current') === 'step');
     expect(current.map((item) => item.textContent)).toEqual(['In Process(current step)']);
   });

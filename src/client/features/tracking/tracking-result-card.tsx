@@ -1,27 +1,11 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
 import { formatUsd } from '../../../shared/money';
-import { customerStatusDetails, type CustomerStatus, type TrackingResult } from '../../../shared/orders/statuses';
+import { customerStatusDetails } from '../../../shared/orders/statuses';
+import { trackingStageTexts, type TrackingResult } from '../../../shared/tracking';
 import { usePublicConfig } from '../../lib/public-config';
 import { StatusBadge } from './status-badge';
 import { TrackingProgress } from './tracking-progress';
-
-/** What happens next, from the customer's side, for each status. */
-export const nextStepsByStatus: Record<CustomerStatus, string[]> = {
-  submitted: [
-    'Our team reviews your answers for accuracy and completeness.',
-    'We will e-mail you if anything needs your attention.',
-  ],
-  in_process: [
-    'We file your application with the IRS on your behalf.',
-    'As soon as the IRS issues your EIN, we e-mail it to you together with your confirmation letter.',
-    'There is nothing you need to do in the meantime.',
-  ],
-  completed: [
-    'Check your email for the confirmation letter with your EIN.',
-    'Keep the letter with your business records: banks and tax forms ask for your EIN.',
-  ],
-  cancelled: ['Contact our support team for more information about this application or a refund.'],
-};
+import { SigningLinkRequest } from './signing-link-request';
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -36,6 +20,7 @@ type TrackingResultCardProps = { trackingNumber: string; result: TrackingResult 
 /** The lookup's answer: badge, number, progress line, status text, estimate, date, next steps and support. */
 export function TrackingResultCard({ trackingNumber, result }: TrackingResultCardProps) {
   const details = customerStatusDetails[result.status];
+  const stage = trackingStageTexts[result.stage];
   const { supportEmail } = usePublicConfig();
   return (
     <section aria-labelledby="tracking-result-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -55,26 +40,29 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
         <TrackingProgress status={result.status} />
 
         {result.actionNeeded ? (
-          <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-900" data-testid="tracking-action-needed">
-            {result.actionNeeded}
-          </p>
+          <div className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <p className="font-semibold text-amber-900" data-testid="tracking-action-needed">
+              {result.actionNeeded}
+            </p>
+            {result.stage === 'awaiting_signature' ? <SigningLinkRequest trackingNumber={trackingNumber} /> : null}
+          </div>
         ) : null}
 
         {result.refund ? <RefundLine refund={result.refund} /> : null}
 
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Current Status</h3>
-          <p className="mt-1 text-slate-700">{details.description}</p>
+          <p className="mt-1 text-slate-700" data-testid="tracking-description">{stage.description}</p>
         </div>
 
         <dl className="grid gap-4 sm:grid-cols-2">
-          {details.estimate !== null ? (
+          {stage.estimate !== null ? (
             <div className="rounded-lg bg-slate-50 p-3">
               <dt className="flex items-center gap-2 text-sm text-slate-600">
                 <Clock className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
                 Estimated Completion
               </dt>
-              <dd className="mt-1 font-semibold text-slate-900">{details.estimate}</dd>
+              <dd className="mt-1 font-semibold text-slate-900">{stage.estimate}</dd>
             </div>
           ) : null}
           <div className="rounded-lg bg-slate-50 p-3">
@@ -89,7 +77,7 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Next Steps</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {nextStepsByStatus[result.status].map((step) => (
+            {stage.nextSteps.map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ul>

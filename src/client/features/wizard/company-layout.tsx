@@ -4,6 +4,7 @@ import { IconList } from '../../components/ui/icon-list';
 import { privateServiceNote } from '../../components/wizard-shell/wizard-copy';
 import { StepHeading } from '../../components/wizard-shell/step-heading';
 import { WizardHeader } from '../../components/wizard-shell/wizard-header';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 
 /**
@@ -81,7 +82,7 @@ function DeliveryPromise() {
     <p className="flex gap-3 text-sm text-slate-800">
       <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
       <span>
-        <span className="font-semibold">Your EIN within 24 hours</span> of a complete application on business days, or your money back.
+        <span className="font-semibold">{deliveryPromise.badge}</span> of payment, or your money back. {deliveryPromise.einArrival}
       </span>
     </p>
   );

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { PageMeta } from '../../components/seo/page-meta';
 import { paths } from '../../paths';
 import { CompanyStep } from './company-step';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 const subscribeToNothing = () => () => {};
 
@@ -23,7 +24,7 @@ export function WizardStartPage() {
         // The step renders its title itself, as the later steps do.
         title="Get Started | EIN Filing Service"
         titleRendered
-        description="Start your EIN application: six short steps in plain English, reviewed by our specialists and filed with the IRS for you the same day."
+        description={`Start your EIN application: six short steps in plain English, reviewed by our specialists and filed with the IRS for you. ${deliveryPromise.badge} of payment.`}
         path={paths.wizardStart}
       />
       {/* The form's behaviour (sections by entity type, validation, saving) needs the script: its

@@ -25,6 +25,7 @@ import { checkoutMessages } from '../../../shared/checkout-messages';
 import { addBusinessDays } from '../../../shared/dates';
 import { fieldErrors } from '../../../shared/field-errors';
 import { checkoutCallsPerMinute } from './routes';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 const dataKey = randomBytes(32);
 const webhookSecret = testProcessorWebhookSecret(dataKey);
@@ -245,8 +246,13 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     expect(mail).toMatch(new RegExp(`^Subject: .*${checkout.trackingNumber}`, 'm'));
     expect(mail).toContain(`https://ein.example.com/track-application?number=${checkout.trackingNumber}`);
     expect(mail).toContain('$149.00');
-    expect(mail).toContain('1-2 business days');
-    for (const secret of [ssn, '123-45-6789', '6789', body.application.company.companyName, body.application.contact.rpLastName]) {
+    expect(mail).toContain(deliveryPromise.sentence);
+    // The receipt, and the company the order is for; nothing else of the application.
+    expect(mail).toContain('Sold by: EIN Filing Service LLC');
+    expect(mail).toContain('Payment method: Credit/Debit Card');
+    expect(mail).toContain(body.application.company.companyName);
+    expect(mail).toMatch(/^Reply-To: support@einfilingservice\.com$/m);
+    for (const secret of [ssn, '123-45-6789', '6789', body.application.contact.rpLastName]) {
       expect(mail).not.toContain(secret);
     }
 

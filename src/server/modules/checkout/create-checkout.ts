@@ -13,6 +13,7 @@ import { checkoutMessages } from '../../../shared/checkout-messages';
 import { createTrackingNumber } from '../../orders/tracking-number';
 import { getCheckoutByDraftId, type Checkout } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
+import { customerReviewGroups } from '../../../shared/application/answer-review';
 
 export type CreateCheckoutOptions = {
   services: AppServices;
@@ -138,5 +139,6 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
     clientSecret: intent.clientSecret,
     amountCents: intent.amountCents,
     currency: intent.currency,
+    review: customerReviewGroups(request.application),
   };
 }

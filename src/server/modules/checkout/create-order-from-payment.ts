@@ -14,6 +14,7 @@ import { siteOrigin } from '../../site-links';
 import { AppError } from '../../plugins/errors';
 import { checkoutMessages } from '../../../shared/checkout-messages';
 import { cancellationUrl, createCancellationLink } from '../../refunds/cancellation-links';
+import { orderWorkBusinessDays } from '../../../shared/delivery-promise';
 
 export type CreateOrderFromPaymentOptions = {
   services: Pick<AppServices, 'database' | 'outbox' | 'env'>;
@@ -52,7 +53,7 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
   }
 
   const paidAt = new Date();
-  const dueDate = addBusinessDays(paidAt, 1);
+  const dueDate = addBusinessDays(paidAt, orderWorkBusinessDays);
   const { db } = services.database;
 
   const { insertedId, confirmationId, noticeId } = await db.transaction(async (tx) => {

@@ -82,6 +82,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     einLastFour: order.einLastFour,
     personalDataErasedAt: order.personalDataErasedAt?.toISOString() ?? null,
     notes: order.notes,
+    holdReason: normalizeOrderStatus(order.status) === 'on_hold' ? order.holdReason : null,
     createDate: order.createDate.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     formData: withMaskedSsns(order.formData, cipher, order.id, log),

@@ -91,13 +91,12 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
     await createSigningRequest({
       db,
       cipher,
-      mailer: services.mailer,
+      outbox: services.outbox,
       env: services.env,
       orderId: order.id,
       actor: { id: user.id, email: user.email },
       ipAddress: request.ip,
       origin: siteOrigin(services.env, request),
-      log: request.log,
     });
     return { signing: await describeSigning(db, order.id) };
   });

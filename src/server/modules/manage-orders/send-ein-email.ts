@@ -2,15 +2,12 @@ import type { Db } from '../../db/database';
 import type { orders } from '../../db/schema';
 import type { Env } from '../../env';
 import { einEmail } from '../../email/ein-email';
-import { enqueueEmail } from '../../email/outbox';
+import { queueCustomerEmail } from '../../email/customer-email';
+import { companyNameOf } from '../../orders/company-name';
 import { trackingUrl } from '../../site-links';
 
 type Order = typeof orders.$inferSelect;
 
-function companyNameOf(formData: unknown): string | null {
-  const name = (formData as { company?: { companyName?: unknown } } | null)?.company?.companyName;
-  return typeof name === 'string' && name.trim() !== '' ? name : null;
-}
 
 /** Whether the order, as just saved, is owed its EIN e-mail: completed, with an EIN not yet queued. */
 export function isEinEmailDue(order: Pick<Order, 'status' | 'ein' | 'einEmailedAt'>): boolean {
@@ -23,11 +20,12 @@ export function isEinEmailDue(order: Pick<Order, 'status' | 'ein' | 'einEmailedA
  * so two saves queue it once. Changing the EIN clears the stamp, so the new EIN is sent.
  */
 export function queueEinEmail(tx: Pick<Db, 'insert'>, order: Order, options: { origin: string; env: Pick<Env, 'SUPPORT_EMAIL'> }): Promise<number> {
-  return enqueueEmail(tx, {
+  return queueCustomerEmail(tx, {
+    env: options.env,
     kind: 'ein',
     orderId: order.id,
     to: order.billingEmail,
-    ...einEmail({
+    message: einEmail({
       ein: order.ein ?? '',
       trackingNumber: order.applicationId,
       companyName: companyNameOf(order.formData),

@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     expect(await historyOf(order.id)).toEqual([]);
 
     const legacyIrs = await createPaidOrder(database.db, { status: 'irs_submitted' });
-    await saveOrder(testApp.app, adminCookie, legacyIrs.id, { status: 'on_hold' });
+    await saveOrder(testApp.app, adminCookie, legacyIrs.id, { status: 'on_hold', holdReason: 'We need a copy of your articles of organization.' });
     expect((await historyOf(legacyIrs.id)).map((entry) => [entry.fromStatus, entry.toStatus])).toEqual([['submitted_to_irs', 'on_hold']]);
   });
 
@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     expect(firstCompletedAt).not.toBeNull();
     expect((await stored(order.id)).completedAt?.toISOString()).toBe(firstCompletedAt);
 
-    await saveOrder(testApp.app, adminCookie, order.id, { status: 'on_hold' });
+    await saveOrder(testApp.app, adminCookie, order.id, { status: 'on_hold', holdReason: 'We need a copy of your articles of organization.' });
     expect((await stored(order.id)).completedAt?.toISOString()).toBe(firstCompletedAt);
     const again = await saveOrder(testApp.app, adminCookie, order.id, { status: 'completed' });
     expect(again.json<OrderDetailResponse>().order.completedAt).toBe(firstCompletedAt);
@@ -172,7 +172,7 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     const suspended = await createStaffMember(testApp.services, { role: 'fulfiller', suspended: true });
     const noRole = await createStaffMember(testApp.services, { role: 'none' });
     for (const assignedTo of [randomUUID(), suspended.id, noRole.id]) {
-      const response = await saveOrder(testApp.app, adminCookie, order.id, { assignedTo, status: 'on_hold' });
+      const response = await saveOrder(testApp.app, adminCookie, order.id, { assignedTo, status: 'on_hold', holdReason: 'We need a copy of your articles of organization.' });
       expect(response.statusCode, assignedTo).toBe(400);
       expect(response.json()).toEqual({
         error: { code: 'validation_failed', message: staffMessages.assigneeUnknown, fields: { assignedTo: [staffMessages.assigneeUnknown] } },
@@ -315,7 +315,7 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
 
   it('lines up concurrent saves on the locked row, so the history is one chain', async () => {
     const order = await createPaidOrder(database.db);
-    const body = (status: string) => ({ status, priority: 'standard', assignedTo: null, notes: '', ein: '' });
+    const body = (status: string) => ({ status, priority: 'standard', assignedTo: null, notes: '', ein: '', holdReason: 'Waiting for your answer.' });
     const responses = await Promise.all([
       staffInject(testApp.app, adminCookie, 'PATCH', `/api/manage/orders/${order.id}`, body('on_hold')),
       staffInject(testApp.app, adminCookie, 'PATCH', `/api/manage/orders/${order.id}`, body('cancelled')),

@@ -10,13 +10,14 @@ import type { OrderDetailResponse, OrderUpdate } from '../../../shared/staff/ord
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { can, canSeeOrder } from '../../../shared/staff/permissions';
 import { queueAssigneeNotice } from '../../orders/notify-assignee';
-import { createSigningRequest } from '../../signing/signing-requests';
+import { openSigningRequest } from '../../signing/signing-requests';
 import { isEinEmailDue, queueEinEmail } from './send-ein-email';
+import { queueStatusEmail } from './queue-status-email';
 
 export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 
 export type UpdateOrderOptions = {
-  services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'mailer' | 'cipher'>;
+  services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'cipher'>;
   orderId: number;
   /** The staff member saving; the caller has checked they may see the order. */
   actor: StaffUser;
@@ -35,10 +36,12 @@ type NewAssignee = { id: string; name: string; email: string; notificationEnable
  * cannot both see the old status or assignee: status (with a history row and an audit row when it
  * changes), priority, notes, EIN and assignee, and the time stamps spec 02 section 4 asks for.
  * The same transaction queues the e-mails the save causes: the new assignee's notice (unless they
- * are the actor, or want none) and a due EIN e-mail. After the commit they are tried at once; the
- * outbox retries what does not go out.
+ * are the actor, or want none), a due EIN e-mail, and the customer's message for a status they see
+ * change (decision 023): on hold with the reason written for them, cancelled, or the signing link
+ * when the order enters "Awaiting User Signature" (its request is opened here too). After the
+ * commit they are tried at once; the outbox retries what does not go out.
  */
-export async function updateOrder({ services, orderId, actor, update, ipAddress, origin, log }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
+export async function updateOrder({ services, orderId, actor, update, ipAddress, origin }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
   const { db } = services.database;
   const auditActor = { id: actor.id, email: actor.email };
 
@@ -65,6 +68,9 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     const now = new Date();
     const fromStatus = normalizeOrderStatus(current.status);
     const statusChanged = fromStatus !== update.status;
+    // The reason is the customer's only while the order is on hold.
+    const holdReason = update.status === 'on_hold' ? update.holdReason : null;
+    const holdReasonChanged = update.status === 'on_hold' && holdReason !== current.holdReason;
     const [order] = await tx
       .update(orders)
       .set({
@@ -72,6 +78,7 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
         status: update.status,
         priority: update.priority,
         notes: update.notes,
+        holdReason,
         ein: update.ein,
         assignedTo: update.assignedTo,
         // Only the first assignment is stamped; reassigning keeps it, Unassigned clears it.
@@ -114,25 +121,18 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
       einEmailId = await queueEinEmail(tx, order, { origin, env: services.env });
       await tx.update(orders).set({ einEmailedAt: now }).where(eq(orders.id, orderId));
     }
-    return { noticeId, einEmailId, enteredSigning: statusChanged && update.status === 'awaiting_user_signature' };
+    let customerEmailId: number | null = null;
+    if (statusChanged && update.status === 'awaiting_user_signature') {
+      // Entering "Awaiting User Signature" asks the customer to sign (decision 022).
+      ({ emailId: customerEmailId } = await openSigningRequest(tx, { cipher: services.cipher, env: services.env, orderId, actor: auditActor, ipAddress, origin, now }));
+    } else if (statusChanged || holdReasonChanged) {
+      customerEmailId = await queueStatusEmail(tx, { order, env: services.env, origin });
+    }
+    return { noticeId, einEmailId, customerEmailId };
   });
 
-  const { noticeId, einEmailId, enteredSigning } = saved;
-  if (enteredSigning) {
-    // Entering "Awaiting User Signature" asks the customer to sign (decision 022).
-    await createSigningRequest({
-      db,
-      cipher: services.cipher,
-      mailer: services.mailer,
-      env: services.env,
-      orderId,
-      actor: auditActor,
-      ipAddress,
-      origin,
-      log,
-    });
-  }
-  const outcomes = await services.outbox.deliver([einEmailId, noticeId].filter((id): id is number => id !== null));
+  const { noticeId, einEmailId, customerEmailId } = saved;
+  const outcomes = await services.outbox.deliver([einEmailId, customerEmailId, noticeId].filter((id): id is number => id !== null));
   if (einEmailId === null) return { einEmail: 'not_due' };
   return { einEmail: outcomes.get(einEmailId) === 'sent' ? 'sent' : 'failed' };
 }

@@ -118,7 +118,7 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       const { signedAt, trackingNumber } = await completeSigning({
         db,
         cipher,
-        mailer: services.mailer,
+        outbox: services.outbox,
         env,
         token: tokenOf(request),
         sessionCookie: cookieOf(request),
@@ -127,7 +127,6 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
         userAgent: typeof userAgent === 'string' ? userAgent : '',
         designee,
         origin: siteOrigin(env, request),
-        log: request.log,
       });
       return { signedAt: signedAt.toISOString(), trackingNumber };
     },

@@ -354,7 +354,7 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     const order = await newOrder({ billingEmail: `remind-${Date.now()}@example.com` });
     expect((await requestSignature(order.id)).statusCode).toBe(200);
     const firstToken = latestLinkTo(order.billingEmail);
-    const services = { db: database.db, cipher: testApp.services.cipher, mailer: testApp.services.mailer, env: testApp.env, origin: 'http://localhost', log: console };
+    const services = { db: database.db, cipher: testApp.services.cipher, outbox: testApp.services.outbox, env: testApp.env, origin: 'http://localhost' };
     const [row] = await rowsOf(order.id);
     const reminderCount = () => mailTo(mailbox(testApp.env), order.billingEmail).filter((text) => /Subject: Reminder/.test(decodeMail(text))).length;
 

@@ -10,6 +10,7 @@ import { loadEnv } from '../../env';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { indexedPagePaths } from '../../../shared/public-paths';
+import { deliveryPromise } from '../../../shared/delivery-promise';
 
 const siteUrl = 'https://ein.example.com';
 
@@ -24,7 +25,7 @@ function clientDirWithShell(): string {
 }
 
 const publicPages = [
-  { path: '/', heading: 'Get Your EIN in 24 Hours', text: 'We prepare and file your employer identification number application' },
+  { path: '/', heading: `${deliveryPromise.headline.lead} ${deliveryPromise.headline.highlight}`, text: 'We prepare and file your employer identification number application' },
   { path: '/faq', heading: 'Frequently Asked Questions', text: 'An employer identification number (EIN) is a nine-digit number' },
   { path: '/about', heading: 'About Us', text: 'EIN Filing Service is operated by EIN Filing Service LLC' },
   { path: '/privacy', heading: 'Privacy Policy', text: 'Social Security number' },

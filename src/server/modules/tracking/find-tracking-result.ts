@@ -1,24 +1,32 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders, refunds } from '../../db/schema';
-import { customerStatusFor, normalizeOrderStatus, type TrackingResult } from '../../../shared/orders/statuses';
+import { customerStatusFor, trackingStageFor } from '../../../shared/orders/statuses';
 import { signatureActionNeeded } from '../../../shared/signing';
+import type { TrackingResult } from '../../../shared/tracking';
 
 export type FindTrackingResultOptions = { db: Db; trackingNumber: string };
 
-/**
- * What the customer may know about a paid order: its customer-facing status and the day it was
- * placed; null when no paid order carries the number (a checkout never paid for is not an order).
- */
-export async function findTrackingResult({ db, trackingNumber }: FindTrackingResultOptions): Promise<TrackingResult | null> {
+/** The paid order a tracking number names, or null (a checkout never paid for is not an order). */
+export async function findPaidOrderByTrackingNumber(db: Db, trackingNumber: string) {
   const [order] = await db
     .select({ id: orders.id, status: orders.status, createDate: orders.createDate })
     .from(orders)
     .where(and(eq(orders.applicationId, trackingNumber), eq(orders.paymentStatus, 'paid')))
     .limit(1);
+  return order ?? null;
+}
+
+/**
+ * What the customer may know about a paid order: its customer-facing status and stage and the day
+ * it was placed; null when no paid order carries the number.
+ */
+export async function findTrackingResult({ db, trackingNumber }: FindTrackingResultOptions): Promise<TrackingResult | null> {
+  const order = await findPaidOrderByTrackingNumber(db, trackingNumber);
   if (!order) return null;
-  const result: TrackingResult = { status: customerStatusFor(order.status), createDate: order.createDate.toISOString() };
-  if (normalizeOrderStatus(order.status) === 'awaiting_user_signature') result.actionNeeded = signatureActionNeeded;
+  const stage = trackingStageFor(order.status);
+  const result: TrackingResult = { status: customerStatusFor(order.status), stage, createDate: order.createDate.toISOString() };
+  if (stage === 'awaiting_signature') result.actionNeeded = signatureActionNeeded;
   const [refunded] = await db
     .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int`, lastAt: sql<string | null>`max(${refunds.updatedAt})` })
     .from(refunds)

@@ -1,28 +1,23 @@
 // @vitest-environment node
 import { signatureActionNeeded } from '../../../shared/signing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { checkouts, orders } from '../../db/schema';
 import { createPaidOrder } from '../../testing/factories';
 import { createTrackingNumber } from '../../orders/tracking-number';
-import { registerErrorHandler } from '../../plugins/errors';
-import { registerRateLimit } from '../../plugins/rate-limit';
+import { mailbox, startStaffTestApp, type StaffTestApp } from '../../testing/staff-app';
+import { mailTo } from '../../testing/orders-kit';
+import { createSigningRequest } from '../../signing/signing-requests';
+import { emailOutbox, signingRequests } from '../../db/schema';
 import { orderStatuses } from '../../../shared/orders/statuses';
-import { trackingMessages } from '../../../shared/tracking';
-import { registerTrackingRoutes, trackingLookupsPerMinute } from './routes';
+import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages } from '../../../shared/tracking';
+import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './routes';
+import { signingLinkResendCooldownMs } from './resend-signing-link';
 
-// The same pieces `buildApp` wires for this route: the error handler, the shared rate limit, the route.
-async function buildTrackingApp(database: Database): Promise<FastifyInstance> {
-  const app = Fastify();
-  registerErrorHandler(app);
-  await registerRateLimit(app, database, { cleanupProbability: 0 });
-  registerTrackingRoutes(app, database);
-  await app.ready();
-  return app;
-}
+const publicUrl = 'https://ein.example.com';
 
 let nextClient = 1;
 /** Each test asks from an address of its own, so the rate limit of one test does not leak into another. */
@@ -33,6 +28,7 @@ function newClient(): string {
 
 describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
   let database: Database;
+  let testApp: StaffTestApp;
   let app: FastifyInstance;
   let client: string;
 
@@ -40,11 +36,12 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    app = await buildTrackingApp(database);
-  });
+    testApp = await startStaffTestApp(database, { env: { PUBLIC_URL: publicUrl } });
+    app = testApp.app;
+  }, 60_000);
 
   afterAll(async () => {
-    await app.close();
+    await testApp.close();
     await database.close();
   });
 
@@ -58,8 +55,8 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
     const response = await track(order.applicationId);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toStrictEqual({ status: 'in_process', createDate: '2025-02-03T14:15:16.000Z' });
-    expect(Object.keys(response.json() as object)).toEqual(['status', 'createDate']);
+    expect(response.json()).toStrictEqual({ status: 'in_process', stage: 'reviewing', createDate: '2025-02-03T14:15:16.000Z' });
+    expect(Object.keys(response.json() as object)).toEqual(['status', 'stage', 'createDate']);
     expect(response.body).not.toContain('owner@example.com');
   });
 
@@ -164,5 +161,112 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
 
     await database.db.execute(sql`update rate_limit_hits set reset_at = now() - interval '1 second'`);
     expect((await track(order.applicationId)).statusCode).toBe(200);
+  });
+
+  it('answers each status with its stage, legacy values included', async () => {
+    const stages: Record<string, string> = {
+      reviewing_form_data: 'reviewing',
+      checking_company_registration: 'reviewing',
+      preparing_ss4_form: 'preparing',
+      awaiting_user_signature: 'awaiting_signature',
+      ss4_signed_awaiting_irs: 'filing',
+      submitted_to_irs: 'with_irs',
+      completed: 'completed',
+      on_hold: 'on_hold',
+      cancelled: 'cancelled',
+      submitted: 'reviewing',
+      irs_submitted: 'with_irs',
+    };
+    for (const [status, stage] of Object.entries(stages)) {
+      const order = await createPaidOrder(database.db, { status });
+      expect((await track(order.applicationId, newClient())).json<{ stage: string }>().stage, status).toBe(stage);
+    }
+  });
+
+  describe('a new signing link from tracking', () => {
+    const resend = (number: string, options: { address?: string; host?: string } = {}) =>
+      app.inject({ method: 'POST', url: `/api/track/${number}/signing-link`, remoteAddress: options.address ?? newClient(), ...(options.host ? { headers: { host: options.host } } : {}) });
+    /** The signing links e-mailed to `address`, one per message (a message carries its link several times). */
+    const linksTo = (address: string) =>
+      mailTo(mailbox(testApp.env), address).map((message) => {
+        const match = /(https?:\/\/[^\s"<>]+)\/sign\/([A-Za-z0-9_-]{43})/.exec(message);
+        return { origin: match?.[1], token: match?.[2] };
+      });
+    const requestsOf = (orderId: number) => database.db.select().from(signingRequests).where(eq(signingRequests.orderId, orderId));
+
+    async function awaitingSignature(email: string, createdAgo = signingLinkResendCooldownMs + 60_000) {
+      const order = await createPaidOrder(database.db, { billingEmail: email });
+      const { services } = testApp;
+      await createSigningRequest({
+        db: database.db,
+        cipher: services.cipher,
+        outbox: services.outbox,
+        env: services.env,
+        orderId: order.id,
+        actor: null,
+        ipAddress: null,
+        origin: publicUrl,
+        now: new Date(Date.now() - createdAgo),
+      });
+      return order;
+    }
+
+    it('e-mails a new link to the address on the order, voiding the old one, and answers without revealing anything', async () => {
+      const email = `resend-${kind}@example.com`;
+      const order = await awaitingSignature(email);
+      expect(linksTo(email)).toHaveLength(1);
+      // A forged Host header does not change where the link points.
+      const response = await resend(order.applicationId, { host: 'evil.example' });
+      expect(response.statusCode, response.body).toBe(202);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual({ message: signingLinkResendMessage });
+      const links = linksTo(email);
+      expect(links).toHaveLength(2);
+      expect(links[1]!.origin).toBe(publicUrl);
+      expect(links[1]!.token).not.toBe(links[0]!.token);
+      const requests = await requestsOf(order.id);
+      expect(requests.map((request) => request.status).sort()).toEqual(['sent', 'voided']);
+      const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id)).orderBy(sql`${emailOutbox.id} desc`).limit(1);
+      expect(row).toMatchObject({ kind: 'signature_request', toAddress: email, status: 'sent' });
+      expect(row!.replyTo).toBe(testApp.env.SUPPORT_EMAIL);
+      // The link is a secret: once its e-mail has gone out, the outbox no longer holds it.
+      expect(row).toMatchObject({ textBody: '', htmlBody: '', eraseBodyWhenSent: true });
+    });
+
+    it('sends one link per order in ten minutes, however often it is asked', async () => {
+      const email = `cooldown-${kind}@example.com`;
+      const order = await awaitingSignature(email, 60_000);
+      const response = await resend(order.applicationId);
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ message: signingLinkResendMessage });
+      expect(linksTo(email)).toHaveLength(1);
+      expect(await requestsOf(order.id)).toHaveLength(1);
+    });
+
+    it('sends nothing for an order not awaiting a signature, an unknown number, or a locked link, with the same answer', async () => {
+      const email = `not-awaiting-${kind}@example.com`;
+      const reviewing = await createPaidOrder(database.db, { billingEmail: email });
+      const locked = await awaitingSignature(`locked-${kind}@example.com`);
+      await database.db.update(signingRequests).set({ status: 'locked' }).where(eq(signingRequests.orderId, locked.id));
+      for (const number of [reviewing.applicationId, createTrackingNumber(), locked.applicationId]) {
+        const response = await resend(number);
+        expect(response.statusCode, number).toBe(202);
+        expect(response.json(), number).toEqual({ message: signingLinkResendMessage });
+      }
+      expect(linksTo(email)).toEqual([]);
+      expect(linksTo(`locked-${kind}@example.com`)).toHaveLength(1);
+      expect(await requestsOf(reviewing.id)).toEqual([]);
+    });
+
+    it('refuses a malformed number with the shared message, and limits each client', async () => {
+      const bad = await resend('abc');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ error: { message: string } }>().error.message).toBe(trackingMessages.length);
+      const address = newClient();
+      for (let i = 0; i < signingLinkResendsPerWindow; i += 1) expect((await resend(createTrackingNumber(), { address })).statusCode).toBe(202);
+      const limited = await resend(createTrackingNumber(), { address });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: signingLinkResendRateLimited } });
+    });
   });
 });

@@ -1,6 +1,6 @@
-import type { Application } from '../../../shared/application/application';
-import type { ApplicationSection } from '../../../shared/application/sections';
-import { applicationSections } from '../../../shared/application/sections';
+import type { Application } from './application';
+import type { ApplicationSection } from './sections';
+import { applicationSections } from './sections';
 import {
   asksBankingPurpose,
   asksCorporationReason,
@@ -20,7 +20,7 @@ import {
   reasonOptions,
   soleProprietorTypeOptions,
   trustTypeOptions,
-} from '../../../shared/application/company';
+} from './company';
 import {
   asksIncorporationState,
   asksLlcOrganizationState,
@@ -31,8 +31,8 @@ import {
   closingMonthOptions,
   registrationLabels,
   reitTypeOptions,
-} from '../../../shared/application/registration';
-import { asksDecedentSsn, asksGrantorSsn, asksTrustee, contactLabels, ssnFields, type SsnField } from '../../../shared/application/contact';
+} from './registration';
+import { asksDecedentSsn, asksGrantorSsn, asksTrustee, contactLabels, ssnFields, type SsnField } from './contact';
 import {
   asksHiringDetails,
   asksReportingFrequency,
@@ -40,20 +40,21 @@ import {
   employeeTypeOptions,
   reportingFrequencyOptions,
   taxLiabilityOptions,
-} from '../../../shared/application/compliance';
+} from './compliance';
 import {
   activityFollowUpFields,
   activityLabels,
   activityQuestions,
   principalActivityOptions,
   type ActivityQuestion,
-} from '../../../shared/application/activity';
-import { usStates } from '../../../shared/application/options';
-import { formatSsn } from '../../../shared/ss4/ss4-mapping';
-import { formatCalendarDate } from './order-formats';
+} from './activity';
+import { usStates } from './options';
+import { formatSsn, maskSsn } from '../ss4/ss4-mapping';
+import { formatCalendarDate } from '../dates';
 
-// The Submission Data view: every answer of the application, under the wizard page that asked it,
-// with a label staff can read and the option's label rather than its stored value.
+// Every answer of the application, under the wizard page that asked it, with a readable label and
+// the option's label rather than its stored value: the staff's Submission Data view, and the review
+// the customer reads at step 6 before paying (built by the server from what it validated).
 
 type Option = { readonly value: string; readonly label: string };
 
@@ -301,8 +302,8 @@ function yesNoText(value: unknown): string | null {
 }
 
 /** An answer as text, by its field's kind; booleans are Yes/No whatever the field. */
-function readable(spec: FieldSpec | undefined, value: unknown): string {
-  if (Array.isArray(value)) return value.map((item) => readable(spec, item)).join(', ');
+function readable(spec: FieldSpec | undefined, value: unknown, maskSsns = false): string {
+  if (Array.isArray(value)) return value.map((item) => readable(spec, item, maskSsns)).join(', ');
   const yesNoAnswer = yesNoText(value);
   if (typeof value === 'boolean' || (spec?.kind === 'yesNo' && yesNoAnswer)) return yesNoAnswer ?? String(value);
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
@@ -315,7 +316,7 @@ function readable(spec: FieldSpec | undefined, value: unknown): string {
     case 'phoneDigits':
       return /^\d{10}$/.test(answer) ? `(${answer.slice(0, 3)}) ${answer.slice(3, 6)}-${answer.slice(6)}` : answer;
     case 'ssn':
-      return formatSsn(answer);
+      return maskSsns ? maskSsn(answer) : formatSsn(answer);
     default:
       return answer;
   }
@@ -344,7 +345,7 @@ function flatten(section: Record<string, unknown>): [string, unknown][] {
  * The answered fields of each wizard page, in the page's order; answers this screen does not know
  * (an older or newer application) follow with a label made from their name, so none is hidden.
  */
-export function submissionGroups(formData: Record<string, unknown>): SubmissionGroup[] {
+export function submissionGroups(formData: Record<string, unknown>, { maskSsns = false }: { maskSsns?: boolean } = {}): SubmissionGroup[] {
   const application = applicationOf(formData);
   const rules = askedRules();
   return applicationSections.flatMap((section) => {
@@ -361,7 +362,7 @@ export function submissionGroups(formData: Record<string, unknown>): SubmissionG
       return {
         path: `${section}.${key}`,
         label: spec?.label ?? labelFromKey(key),
-        value: readable(spec, value),
+        value: readable(spec, value, maskSsns),
         ssnField: spec?.kind === 'ssn' && section === 'contact' && isSsnField(key) ? key : null,
         notAsked: asked !== undefined && !asked(application),
       };
@@ -391,4 +392,19 @@ export function applicationOf(formData: Record<string, unknown>): Application {
     }),
   );
   return { ...formData, ...sections } as Application;
+}
+
+/** One wizard page's answers as the customer reviews them before paying. */
+export type ReviewGroup = { section: ApplicationSection; heading: string; answers: { label: string; value: string }[] };
+
+/**
+ * The customer's review at step 6: every answer the wizard asked, grouped by its page in the
+ * wizard's order, each SSN masked (`***-**-6789`). Answers the rules would not ask are left out.
+ */
+export function customerReviewGroups(application: Record<string, unknown>): ReviewGroup[] {
+  return submissionGroups(application, { maskSsns: true }).map(({ section, heading, answers }) => ({
+    section,
+    heading,
+    answers: answers.filter((answer) => !answer.notAsked).map(({ label, value }) => ({ label, value })),
+  }));
 }

@@ -1,0 +1,31 @@
+// The one delivery promise the service makes, stated once. The landing page, the wizard, the FAQ,
+// the terms, the confirmation page, tracking and the e-mails all read it from here, so no page can
+// promise what another contradicts.
+//
+// What we control: every paid order is worked (reviewed, prepared and filed, or the customer told
+// what is missing) within one business day of payment; `addBusinessDays(paidAt, orderWorkBusinessDays)`
+// is the order's due date. What the IRS controls, from the Form SS-4 instructions: an application
+// filed online gets its EIN at once; one the IRS receives by fax is answered in about 4 business
+// days, and by mail in about 4 weeks.
+
+/** Business days between payment and the order being worked: the order's due date. */
+export const orderWorkBusinessDays = 1;
+
+export const deliveryPromise = {
+  /** The landing page's heading, whose second part is highlighted. */
+  headline: { lead: 'Get Your EIN Filed Within', highlight: '1 Business Day' },
+  /** A few words, for badges and ticks. */
+  badge: 'Filed within 1 business day',
+  /** The promise itself, as a sentence. */
+  sentence: 'We work every paid order within one business day of payment: we check your answers, prepare your Form SS-4 and file it with the IRS.',
+  /** What the IRS takes once the application is filed. */
+  irsTurnaround:
+    'Filed online, the IRS issues the EIN at once. When the IRS needs the signed form by fax, it answers in about 4 business days; by mail, in about 4 weeks.',
+  /** The shortest honest answer to "when do I get my EIN?". */
+  einArrival: 'Most EINs arrive the same business day we file online; a faxed application takes about 4 business days.',
+  /** The refund condition the promise backs (Terms, section 4 (a)). */
+  refundCondition: 'we do not file your application with the IRS within one business day of receiving a complete application',
+} as const;
+
+/** The promise and the IRS's turnaround together, as the confirmation and the e-mails say them. */
+export const deliveryPromiseInFull = `${deliveryPromise.sentence} ${deliveryPromise.irsTurnaround}`;

@@ -1,0 +1,174 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { sampleApplication } from '../../src/shared/application/sample-application';
+import { trackingStageTexts, signingLinkResendMessage } from '../../src/shared/tracking';
+import { signatureActionNeeded } from '../../src/shared/signing';
+import { staffMessages } from '../../src/shared/staff/staff-messages';
+import type { OrderStatus, TrackingStage } from '../../src/shared/orders/statuses';
+import { expect, expectNoSeriousA11yViolations, seedSavedApplication, test } from './fixtures';
+import { readMailbox } from './staff-accounts';
+
+// What the customer is told: every answer before paying (step 6), the truth on tracking at each
+// stage, a new signing link on request, and the reason staff give when they put an order on hold.
+
+const screenshots = process.env.SCREENSHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!screenshots) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The mailbox's messages to `address`, with quoted-printable soft breaks joined. */
+function mailTo(address: string): string[] {
+  return readMailbox()
+    .map((message) => message.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((message) => message.includes(`To: ${address}`));
+}
+
+test('step 6 shows every answer by step, the SSN masked, the price before the card fields, and each edit link goes to its step', async ({ page }) => {
+  test.slow();
+  const application = sampleApplication();
+  await seedSavedApplication(page, application);
+  await page.goto('/ein/step-6');
+  const review = page.getByRole('region', { name: 'Review Your Answers' });
+  await expect(review.getByRole('heading', { level: 3 })).toHaveText([
+    'Step 1: Get Started',
+    'Step 2: Business Details',
+    'Step 3: Responsible Party',
+    'Step 4: Regulatory & Employment',
+    'Step 5: Business Activities',
+  ]);
+  await expect(review.getByText(application.company.companyName)).toBeVisible();
+  await expect(review.getByText('Limited Liability Company (LLC)')).toBeVisible();
+  await expect(review.getByText('***-**-6789')).toBeVisible();
+  await expect(page.getByText('123-45-6789')).toHaveCount(0);
+  await expect(page.getByText('123456789')).toHaveCount(0);
+
+  // The price is on the page, above the card fields, before anything is typed into them.
+  const total = page.getByTestId('order-total');
+  await expect(total).toHaveText('$149.00');
+  const card = page.locator('[name="cardNumber"]');
+  await expect(card).toBeVisible();
+  const [totalBox, cardBox, reviewBox] = await Promise.all([total.boundingBox(), card.boundingBox(), review.boundingBox()]);
+  expect(totalBox!.y).toBeLessThan(cardBox!.y);
+  expect(reviewBox!.y).toBeLessThan(totalBox!.y);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'step6-review');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSeriousA11yViolations(page);
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(scroll).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Edit step 3 with the keyboard: the link opens the step with the answers in place.
+  const editStep3 = review.getByRole('link', { name: 'Edit step 3: Responsible Party' });
+  await editStep3.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ein\/step-3$/);
+  const title = page.locator('[name="rpTitle"]');
+  await expect(title).toHaveValue(application.contact.rpTitle);
+  await title.fill('Sole Member');
+  // The change is saved as it is typed; back at step 6 the review shows it.
+  await expect.poll(async () => page.evaluate(() => sessionStorage.getItem('ein-application-data') ?? '')).toContain('Sole Member');
+  await page.goto('/ein/step-6');
+  await expect(page.getByRole('region', { name: 'Review Your Answers' }).getByText('Sole Member')).toBeVisible();
+
+  for (const [name, url] of [
+    ['Edit step 1: Get Started', /\/ein-application-start$/],
+    ['Edit step 2: Business Details', /\/ein\/step-2$/],
+    ['Edit step 4: Regulatory & Employment', /\/ein\/step-4$/],
+    ['Edit step 5: Business Activities', /\/ein\/step-5$/],
+  ] as const) {
+    await page.getByRole('region', { name: 'Review Your Answers' }).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(url);
+    await page.goto('/ein/step-6');
+  }
+});
+
+const stages: { status: OrderStatus; stage: TrackingStage }[] = [
+  { status: 'reviewing_form_data', stage: 'reviewing' },
+  { status: 'preparing_ss4_form', stage: 'preparing' },
+  { status: 'ss4_signed_awaiting_irs', stage: 'filing' },
+  { status: 'submitted_to_irs', stage: 'with_irs' },
+  { status: 'on_hold', stage: 'on_hold' },
+  { status: 'completed', stage: 'completed' },
+  { status: 'cancelled', stage: 'cancelled' },
+];
+
+test('tracking says what is true at each stage, and never promises a letter', async ({ page, paidOrder }) => {
+  test.slow();
+  for (const { status, stage } of stages) {
+    const { trackingNumber } = await paidOrder({ status });
+    await page.goto(`/track-application?number=${trackingNumber}`);
+    const result = page.getByRole('region', { name: 'Application Status' });
+    await expect(result.getByTestId('tracking-description'), status).toHaveText(trackingStageTexts[stage].description);
+    await expect(result.getByRole('listitem').filter({ hasText: trackingStageTexts[stage].nextSteps[0]! })).toBeVisible();
+    await expect(result).not.toContainText(/letter|2-3 business days|1-2 business days|processed with the IRS/);
+    await expect(page.getByTestId('tracking-action-needed')).toHaveCount(0);
+    if (stage === 'reviewing' || stage === 'on_hold') {
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, `tracking-${stage}`);
+    }
+  }
+});
+
+test('a customer awaiting the signature is told so and can have a new link e-mailed to the address on the order', async ({ page, paidOrder }) => {
+  const email = `resend-${Date.now()}@example.com`;
+  const { trackingNumber } = await paidOrder({ status: 'awaiting_user_signature', billingEmail: email });
+  await page.goto(`/track-application?number=${trackingNumber}`);
+  await expect(page.getByTestId('tracking-action-needed')).toHaveText(signatureActionNeeded);
+  await expect(page.getByTestId('tracking-description')).toHaveText(trackingStageTexts.awaiting_signature.description);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'tracking-awaiting-signature');
+
+  const ask = page.getByRole('button', { name: 'E-mail me a new signing link' });
+  await ask.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('signing-link-status')).toHaveText(signingLinkResendMessage);
+  await expect(ask).toBeDisabled();
+  await expect.poll(() => mailTo(email).filter((message) => /\/sign\/[A-Za-z0-9_-]{43}/.test(message)).length).toBe(1);
+  const mail = mailTo(email)[0]!;
+  expect(mail).toMatch(/^Reply-To: support@einfilingservice\.com$/m);
+  expect(mail).toContain('EIN Filing Service LLC');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('staff put an order on hold with a reason for the customer: it is required, e-mailed, kept on the order page, and tracking says we will contact them', async ({
+  page,
+  paidOrder,
+  signedInAs,
+}) => {
+  test.slow();
+  const email = `hold-${Date.now()}@example.com`;
+  const fulfiller = await signedInAs('fulfiller');
+  const { orderId, trackingNumber } = await paidOrder({ billingEmail: email, assignedTo: fulfiller.id });
+  await page.goto(`/manage/orders/${orderId}`);
+  await page.getByLabel('Status').selectOption('on_hold');
+  const reason = page.getByRole('textbox', { name: /Reason for the customer/ });
+  await expect(reason).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(staffMessages.holdReasonRequired)).toBeVisible();
+  await reason.fill('We need a copy of your articles of organization. Please reply with a PDF.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(staffMessages.orderUpdated).first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: /Reason for the customer/ })).toHaveValue('We need a copy of your articles of organization. Please reply with a PDF.');
+  await expect(page.getByText('On hold notice')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'staff-on-hold');
+
+  await expect.poll(() => mailTo(email).filter((message) => /is on hold/.test(message)).length).toBe(1);
+  const mail = mailTo(email).find((message) => /is on hold/.test(message))!;
+  expect(mail).toContain('We need a copy of your articles of organization.');
+  expect(mail).toMatch(/^Reply-To: support@einfilingservice\.com$/m);
+
+  await page.goto(`/track-application?number=${trackingNumber}`);
+  await expect(page.getByTestId('tracking-description')).toHaveText(trackingStageTexts.on_hold.description);
+  // The reason is the customer's e-mail's, not the tracking page's: the number alone shows no more.
+  await expect(page.getByText(/articles of organization/)).toHaveCount(0);
+});
