@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { orderCounters, orders, user } from '../db/schema';
 import { createPaidOrder } from '../testing/factories';
 import { orderPriorities, orderStatuses } from '../../shared/orders/statuses';
+import { seedOrders } from '../../../scripts/seed-orders';
 
 // Stored statuses include the legacy values, which the counters keep as stored.
 const statuses = [...orderStatuses, 'submitted', 'assigned', 'in_progress', 'irs_submitted'];
@@ -20,7 +21,8 @@ type Change =
   | { kind: 'bulk-status'; from: string; to: string }
   | { kind: 'delete'; pick: number }
   | { kind: 'delete-staff'; assignee: number }
-  | { kind: 'rolled-back'; pick: number; status: string };
+  | { kind: 'rolled-back'; pick: number; status: string }
+  | { kind: 'seed'; count: number; deferIndexes: boolean };
 
 const assignee = fc.option(fc.integer({ min: 0, max: staffIds.length - 1 }), { nil: null });
 const status = fc.constantFrom(...statuses);
@@ -34,6 +36,8 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete-staff' as const), assignee: fc.integer({ min: 0, max: staffIds.length - 1 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rolled-back' as const), pick, status }) },
+  // The bulk seed, with its indexes and foreign keys dropped during the load or kept.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('seed' as const), count: fc.integer({ min: 1, max: 40 }), deferIndexes: fc.boolean() }) },
 );
 
 class RolledBack extends Error {}
@@ -98,6 +102,10 @@ describe.each(testDatabaseKinds)('order counters on %s', (kind) => {
           .catch((error: unknown) => {
             if (!(error instanceof RolledBack)) throw error;
           });
+        return;
+      case 'seed':
+        await ensureStaff();
+        await seedOrders(database, { count: step.count, assigneeIds: staffIds, deferIndexes: step.deferIndexes });
         return;
     }
   }
