@@ -225,6 +225,7 @@ const listCases: Case[] = [
   { query: '?priority=rush', call: list(() => '?priority=rush'), matched: true },
   { query: '?search=<e-mail part>', call: list((member, index) => `?search=${encodeURIComponent(emailFragment(sampleAt(member, index).billingEmail))}`), matched: true },
   { query: '?search=<tracking part>', call: list((member, index) => `?search=${trackingFragment(sampleAt(member, index).applicationId)}`), matched: true },
+  { query: '?search=<whole e-mail>', call: list((member, index) => `?search=${encodeURIComponent(sampleAt(member, index).billingEmail)}`), matched: true },
   { query: '?search=<company name>', call: list((member, index) => `?search=${encodeURIComponent(sampleAt(member, index).companyName)}`), matched: true },
   { query: '?status=in-progress', call: list(() => '?status=in-progress'), matched: true },
   { query: '?after=<next page key>', call: list((member) => `?page=2&after=${member.nextCursor ?? ''}`), matched: true },
