@@ -19,7 +19,7 @@ import type { StaffUser } from '../../../shared/staff/session';
 import { findOrders } from './find-orders';
 import { findUsers } from '../staff-users/find-users';
 
-const volumes = { pglite: 10_000, postgres: Number(process.env.PLAN_TEST_ORDERS ?? 100_000) };
+const volumes = { pglite: 10_000, postgres: Number(process.env.PLAN_TEST_ORDERS ?? 250_000) };
 const fulfillerIds = ['plan-fulfiller-1', 'plan-fulfiller-2', 'plan-fulfiller-3', 'plan-fulfiller-4'];
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
