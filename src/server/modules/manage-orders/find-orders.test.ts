@@ -243,6 +243,22 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     expect(list.orders[0]!.companyName).toBe('Acme Rocket Skates LLC');
   });
 
+  it('finds a company name typed with its legal ending, and only names that hold it whole', async () => {
+    const llc = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
+    const longer = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC Holdings' } }, createDate: nextDate() });
+    await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates Inc' } }, createDate: nextDate() });
+    const dotted = await createPaidOrder(database.db, { application: { company: { companyName: 'Harbor Light Co.' } }, createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+    expect(await ids('acme rocket skates llc')).toEqual([llc.id, longer.id]);
+    expect(await ids('Rocket Skates LLC Hold')).toEqual([longer.id]);
+    expect(await ids('acme rocket skates')).toHaveLength(3);
+    expect(await ids('harbor light co.')).toEqual([dotted.id]);
+    expect(await ids('Skates Corp')).toEqual([]);
+    expect(await ids('LLC')).toEqual([llc.id, longer.id]);
+  });
+
   it('pages by key: next and previous give back the same pages, whatever is added meanwhile', async () => {
     const created: number[] = [];
     for (let i = 0; i < 60; i += 1) created.push((await createPaidOrder(database.db, { createDate: nextDate() })).id);

@@ -73,6 +73,21 @@ function emailContains(text: string): SQL {
   return sql`(${ilike(orders.billingEmail, containsPattern(text.slice(0, at + 1)))} and (${orders.billingEmail} || '') ilike ${containsPattern(text)})`;
 }
 
+// An entity's legal ending, at the end of what was typed: "LLC", "L.L.C.", "Inc.", "Corp", "Ltd", "LP", "LLP", "PLLC".
+const legalEnding = /[\s,]+(?:l\.?l\.?c|p\.?l\.?l\.?c|inc|corp|corporation|co|ltd|l\.?l\.?p|l\.?p)\.?\s*$/i;
+
+/**
+ * The company name contains `text`. As with an e-mail's domain, a legal ending ("LLC", "Inc") is in
+ * a great share of the names: the index is asked for the name without it (when three characters or
+ * more remain), and the whole text is checked on the rows found.
+ */
+function companyNameContains(text: string): SQL {
+  const companyName = sql`(${orders.formData} -> 'company' ->> 'companyName')`;
+  const core = text.replace(legalEnding, '');
+  if (core === text || core.trim().length < 3) return sql`${companyName} ilike ${containsPattern(text)}`;
+  return sql`(${companyName} ilike ${containsPattern(core)} and (${companyName} || '') ilike ${containsPattern(text)})`;
+}
+
 type CounterRow = { status: string; priority: string; orders: number };
 
 /** The viewer's rows of the maintained counters, by status and priority: a few dozen at most. */
@@ -265,7 +280,7 @@ export async function findOrders({ db, viewer, query }: FindOrdersOptions): Prom
   const searchFilter =
     query.search === ''
       ? undefined
-      : or(ilike(orders.applicationId, pattern), emailContains(query.search), sql`(${orders.formData} -> 'company' ->> 'companyName') ilike ${pattern}`);
+      : or(ilike(orders.applicationId, pattern), emailContains(query.search), companyNameContains(query.search));
   const where = and(visible, statusCondition(query.status), priorityFilter, searchFilter);
   const paging = pagingOf(query);
 

@@ -97,6 +97,7 @@ describe.each(testDatabaseKinds)('the staff lists\' query plans on %s', (kind) =
     ['page 200 by number', () => ({ page: '200' })],
     ['search, e-mail part', (sample) => ({ search: sample.billingEmail.split('@')[0]!.slice(2) })],
     ['search, tracking part', (sample) => ({ search: sample.applicationId.slice(3, 9) })],
+    ['search, whole e-mail', (sample) => ({ search: sample.billingEmail })],
     ['search, company name', (sample) => ({ search: sample.companyName })],
     ['search, next page by key', (sample) => ({ search: sample.companyName, after: String(sample.id) })],
   ];
