@@ -47,9 +47,9 @@ describe.each(testDatabaseKinds)('order counters on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  });
+  }, 120_000);
   afterAll(async () => {
-    await database.close();
+    await database?.close();
   });
 
   async function ensureStaff(): Promise<void> {
@@ -135,7 +135,8 @@ describe.each(testDatabaseKinds)('order counters on %s', (kind) => {
     await apply({ kind: 'insert', status: 'completed', priority: 'rush', assignee: 0 });
     const { maintained } = await maintainedAndRecounted();
     expect(maintained.length).toBeGreaterThan(0);
-  });
+    // Thirty runs of up to 25 changes, some of them bulk seeds that drop and make indexes again.
+  }, 180_000);
 
   it('are emptied by a truncate', async () => {
     await createPaidOrder(database.db, { status: 'completed' });
