@@ -1,12 +1,13 @@
 // The staff panel's part of `npm run bench`: what a staff password costs to hash and check, and how
 // fast the orders list, an order and the users list answer over real HTTP with 10,000 and 100,000
 // orders in PostgreSQL (`BENCH_ORDERS=1000000`, or a comma-separated list, for other volumes; 10,000
-// is always measured first, as the base of the ratios). Each volume runs in a schema of its own,
-// dropped afterwards, so no real data is read or touched. A last table puts each call's median at
-// every volume side by side with its ratio to 10,000.
+// is always measured, as the base of the ratios). Each volume is seeded in a schema of its own with
+// an app of its own, all dropped afterwards, so no real data is read or touched. The calls take turns
+// between the volumes, so the load of a shared machine weighs on each volume alike. A last table
+// puts each call's median at every volume side by side with its ratio to 10,000.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { loadEnv } from '../src/server/env';
 import { createStaffMember, type TestStaffMember } from '../src/server/testing/staff-app';
 import type { OrderListResponse } from '../src/shared/staff/orders';
 import { findAssignees, seedOrders, settleTables } from './seed-orders';
-import { printFigure, timeCalls, timeRuns } from './bench-timing';
+import { printFigure, timeCallsInTurn, timeRuns } from './bench-timing';
 
 const callsPerCase = 50;
 
@@ -47,15 +48,13 @@ export async function benchStaffApi(): Promise<void> {
     return;
   }
   const volumes = benchVolumes(process.env.BENCH_ORDERS);
-  const medians = new Map<string, Map<number, number>>();
-  for (const volume of volumes) {
-    for (const [label, median] of await benchAtVolume(url, volume)) {
-      const byVolume = medians.get(label) ?? new Map<number, number>();
-      byVolume.set(volume, median);
-      medians.set(label, byVolume);
-    }
+  const prepared: PreparedVolume[] = [];
+  try {
+    for (const volume of volumes) prepared.push(await prepareVolume(url, volume));
+    printRatios(volumes, await measureInTurn(prepared));
+  } finally {
+    for (const volume of prepared) await volume.close();
   }
-  printRatios(volumes, medians);
 }
 
 /** 10,000 and the volumes asked for (default 100,000), in increasing order. */
@@ -135,12 +134,27 @@ function matchedNote(bodies: string[]): string {
   return low === high ? `${low} matched` : `${low}-${high} matched`;
 }
 
-/** Each call's median at this volume, by its label. */
-async function benchAtVolume(url: string, orderCount: number): Promise<Map<string, number>> {
-  const medians = new Map<string, number>();
+type MemberAtVolume = {
+  role: 'admin' | 'fulfiller';
+  get: (urlPath: string) => Promise<Response>;
+  samples: Sample[];
+  /** The key of the second page, as the first page gives it. */
+  nextCursor: number | null;
+};
+
+type PreparedVolume = { volume: number; admin: MemberAtVolume; fulfiller: MemberAtVolume; close: () => Promise<void> };
+
+/** A schema with `orderCount` seeded orders, an app over it listening on a port, and a signed-in admin and fulfiller. */
+async function prepareVolume(url: string, orderCount: number): Promise<PreparedVolume> {
   const scratch = await openScratchDatabase(url);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-bench-staff-'));
   const { database } = scratch;
+  let app: Awaited<ReturnType<typeof buildAppWithServices>>['app'] | null = null;
+  const close = async () => {
+    await app?.close();
+    await scratch.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const version = await database.db.execute(sql`show server_version`);
     const serverVersion = (version.rows[0] as { server_version?: string } | undefined)?.server_version ?? '?';
@@ -148,79 +162,105 @@ async function benchAtVolume(url: string, orderCount: number): Promise<Map<strin
 
     // Behind a trusted proxy, as in the public part: each call comes from an address of its own.
     const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '1', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
-    const { app, services } = await buildAppWithServices({ env, database, clientDir: path.join(dataDir, 'no-client') });
+    const built = await buildAppWithServices({ env, database, clientDir: path.join(dataDir, 'no-client') });
+    app = built.app;
+    const { services } = built;
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      // A small team: the orders are spread over one admin and four fulfillers.
-      const admin = await createStaffMember(services, { role: 'admin', name: 'Bench Admin' });
-      const fulfiller = await createStaffMember(services, { role: 'fulfiller', name: 'Bench Fulfiller' });
-      for (let index = 2; index <= 4; index += 1) await createStaffMember(services, { role: 'fulfiller', name: `Bench Fulfiller ${index}` });
 
-      const seeded = await seedOrders(database, { count: orderCount, assigneeIds: await findAssignees(database) });
-      const settleStarted = performance.now();
-      await settleTables(database);
-      const settleSeconds = (performance.now() - settleStarted) / 1000;
-      printFigure(
-        'seed (scripts/seed-orders.ts)',
-        `${(seeded.milliseconds / 1000).toFixed(1)} s for ${seeded.inserted} orders with their checkouts, then ${settleSeconds.toFixed(1)} s of VACUUM ANALYZE`,
-      );
+    // A small team: the orders are spread over one admin and four fulfillers.
+    const admin = await createStaffMember(services, { role: 'admin', name: 'Bench Admin' });
+    const fulfiller = await createStaffMember(services, { role: 'fulfiller', name: 'Bench Fulfiller' });
+    for (let index = 2; index <= 4; index += 1) await createStaffMember(services, { role: 'fulfiller', name: `Bench Fulfiller ${index}` });
 
-      let nextAddress = 0;
-      const clientAddress = () => {
-        nextAddress += 1;
-        return `10.2.${Math.floor(nextAddress / 250) % 250}.${nextAddress % 250}`;
-      };
-      const signIn = async (member: TestStaffMember): Promise<string> => {
-        const response = await fetch(`${address}/api/manage/session`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: address, 'x-forwarded-for': clientAddress() },
-          body: JSON.stringify({ email: member.email, password: member.password }),
-        });
-        if (!response.ok) throw new Error(`Sign-in of ${member.email} answered ${response.status}: ${await response.text()}`);
-        const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
-        if (!cookie) throw new Error('The sign-in set no session cookie');
-        return cookie.split(';')[0] ?? '';
-      };
-      const get = (cookie: string, urlPath: string) =>
-        fetch(`${address}${urlPath}`, { headers: { cookie, 'x-forwarded-for': clientAddress() } });
+    const seeded = await seedOrders(database, { count: orderCount, assigneeIds: await findAssignees(database) });
+    const settleStarted = performance.now();
+    await settleTables(database);
+    const settleSeconds = (performance.now() - settleStarted) / 1000;
+    const rebuilt = seeded.deferred > 0 ? ` (${(seeded.rebuildMilliseconds / 1000).toFixed(1)} s of it making ${seeded.deferred} indexes and foreign keys again)` : '';
+    printFigure(
+      'seed (scripts/seed-orders.ts)',
+      `${(seeded.milliseconds / 1000).toFixed(1)} s for ${seeded.inserted} orders with their checkouts${rebuilt}, then ${settleSeconds.toFixed(1)} s of VACUUM ANALYZE; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
+    );
+    const sizes = await database.db.execute(
+      sql`select pg_size_pretty(pg_total_relation_size('orders')) as orders, pg_size_pretty(pg_total_relation_size('checkouts')) as checkouts`,
+    );
+    const size = sizes.rows[0] as { orders: string; checkouts: string };
+    printFigure('size on disk (tables with their indexes)', `orders ${size.orders}, checkouts ${size.checkouts}`);
 
-      for (const member of [admin, fulfiller]) {
-        const cookie = await signIn(member);
-        const who = member.role.padEnd(9);
-        const samples = await sampleOrders(database, callsPerCase, member.role === 'admin' ? null : member.id);
-        const sampleAt = (index: number) => samples[index % samples.length]!;
-        // The key of the next page, as the first page gives it.
-        const firstPage = (await (await get(cookie, '/api/manage/orders')).json()) as OrderListResponse;
-        const list = (query: (index: number) => string) => (index: number) => get(cookie, `/api/manage/orders${query(index)}`);
-        const listCases: [string, (index: number) => Promise<Response>][] = [
-          ['', list(() => '')],
-          ['?status=reviewing_form_data', list(() => '?status=reviewing_form_data')],
-          ['?priority=rush', list(() => '?priority=rush')],
-          ['?search=<e-mail part>', list((index) => `?search=${encodeURIComponent(emailFragment(sampleAt(index).billingEmail))}`)],
-          ['?search=<tracking part>', list((index) => `?search=${trackingFragment(sampleAt(index).applicationId)}`)],
-          ['?search=<company name>', list((index) => `?search=${encodeURIComponent(sampleAt(index).companyName)}`)],
-          ['?status=in-progress', list(() => '?status=in-progress')],
-          ['?after=<next page key>', list(() => `?page=2&after=${firstPage.nextCursor ?? ''}`)],
-          ['?page=200', list(() => '?page=200')],
-        ];
-        for (const [query, call] of listCases) {
-          await call(0).then((response) => response.arrayBuffer()); // warm-up, not counted
-          const label = `${who} GET /api/manage/orders${query}`;
-          medians.set(label, await timeCalls(label, callsPerCase, call, matchedNote));
-        }
-        const detail = `${who} GET /api/manage/orders/:id`;
-        medians.set(detail, await timeCalls(detail, callsPerCase, (index) => get(cookie, `/api/manage/orders/${sampleAt(index).id}`)));
-        if (member.role === 'admin') {
-          const users = `${who} GET /api/manage/users`;
-          medians.set(users, await timeCalls(users, callsPerCase, () => get(cookie, '/api/manage/users')));
-        }
-      }
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await scratch.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    let nextAddress = 0;
+    const clientAddress = () => {
+      nextAddress += 1;
+      return `10.2.${Math.floor(nextAddress / 250) % 250}.${nextAddress % 250}`;
+    };
+    const signIn = async (member: TestStaffMember): Promise<MemberAtVolume> => {
+      const response = await fetch(`${address}/api/manage/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: address, 'x-forwarded-for': clientAddress() },
+        body: JSON.stringify({ email: member.email, password: member.password }),
+      });
+      if (!response.ok) throw new Error(`Sign-in of ${member.email} answered ${response.status}: ${await response.text()}`);
+      const setCookie = response.headers.getSetCookie().find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
+      if (!setCookie) throw new Error('The sign-in set no session cookie');
+      const cookie = setCookie.split(';')[0] ?? '';
+      const get = (urlPath: string) => fetch(`${address}${urlPath}`, { headers: { cookie, 'x-forwarded-for': clientAddress() } });
+      const samples = await sampleOrders(database, callsPerCase, member.role === 'admin' ? null : member.id);
+      const firstPage = (await (await get('/api/manage/orders')).json()) as OrderListResponse;
+      return { role: member.role === 'admin' ? 'admin' : 'fulfiller', get, samples, nextCursor: firstPage.nextCursor };
+    };
+    return { volume: orderCount, admin: await signIn(admin), fulfiller: await signIn(fulfiller), close };
+  } catch (error) {
+    await close();
+    throw error;
   }
+}
+
+type Case = { query: string; call: (member: MemberAtVolume, index: number) => Promise<Response>; matched: boolean };
+
+const list = (query: (member: MemberAtVolume, index: number) => string): Case['call'] => (member, index) => member.get(`/api/manage/orders${query(member, index)}`);
+const sampleAt = (member: MemberAtVolume, index: number) => member.samples[index % member.samples.length]!;
+
+const listCases: Case[] = [
+  { query: '', call: list(() => ''), matched: true },
+  { query: '?status=reviewing_form_data', call: list(() => '?status=reviewing_form_data'), matched: true },
+  { query: '?priority=rush', call: list(() => '?priority=rush'), matched: true },
+  { query: '?search=<e-mail part>', call: list((member, index) => `?search=${encodeURIComponent(emailFragment(sampleAt(member, index).billingEmail))}`), matched: true },
+  { query: '?search=<tracking part>', call: list((member, index) => `?search=${trackingFragment(sampleAt(member, index).applicationId)}`), matched: true },
+  { query: '?search=<whole e-mail>', call: list((member, index) => `?search=${encodeURIComponent(sampleAt(member, index).billingEmail)}`), matched: true },
+  { query: '?search=<company name>', call: list((member, index) => `?search=${encodeURIComponent(sampleAt(member, index).companyName)}`), matched: true },
+  { query: '?status=in-progress', call: list(() => '?status=in-progress'), matched: true },
+  { query: '?after=<next page key>', call: list((member) => `?page=2&after=${member.nextCursor ?? ''}`), matched: true },
+  { query: '?page=200', call: list(() => '?page=200'), matched: true },
+];
+const detailCase: Case = { query: '/:id', call: (member, index) => member.get(`/api/manage/orders/${sampleAt(member, index).id}`), matched: false };
+
+/**
+ * Every call at every volume, taking turns between the volumes (so a change in the machine's load
+ * weighs on all of them alike): each call's median by its label, then by volume.
+ */
+async function measureInTurn(prepared: PreparedVolume[]): Promise<Map<string, Map<number, number>>> {
+  const medians = new Map<string, Map<number, number>>();
+  const format = new Intl.NumberFormat('en-US');
+  console.log(`\nStaff API calls, ${callsPerCase} each at every volume in turn (load average ${loadavg().map((value) => value.toFixed(1)).join(' ')})`);
+  const measure = async (label: string, call: Case['call'], role: MemberAtVolume['role'], matched: boolean) => {
+    // A warm-up call at each volume, not counted.
+    for (const volume of prepared) await call(volume[role], 0).then((response) => response.arrayBuffer());
+    const results = await timeCallsInTurn(
+      prepared.map((volume) => `${label} (${format.format(volume.volume)})`),
+      callsPerCase,
+      prepared.map((volume) => (index: number) => call(volume[role], index)),
+      matched ? matchedNote : undefined,
+    );
+    medians.set(label, new Map(prepared.map((volume, index) => [volume.volume, results[index]!])));
+  };
+  for (const role of ['admin', 'fulfiller'] as const) {
+    const who = role.padEnd(9);
+    for (const { query, call, matched } of [...listCases, detailCase]) {
+      await measure(`${who} GET /api/manage/orders${query}`, call, role, matched);
+    }
+    if (role === 'admin') {
+      await measure(`${who} GET /api/manage/users`, (member) => member.get('/api/manage/users'), role, false);
+    }
+  }
+  console.log(`  (load average at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')})`);
   return medians;
 }

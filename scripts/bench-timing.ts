@@ -55,3 +55,32 @@ export async function timeCalls(
   }
   return printTiming(label, times, describe ? describe(bodies.map((body) => new TextDecoder().decode(body))) : '');
 }
+
+/**
+ * Times the same call on several targets (the staff API at each volume), `count` times each, taking
+ * turns: one call on each target, then the next round. A machine shared with other work slows down
+ * and speeds up over minutes; taking turns puts every target under the same load, so the ratios
+ * between them hold even when the times themselves are noisy. Prints one line per target (its label
+ * from `labels`) and returns their medians, in the same order.
+ */
+export async function timeCallsInTurn(
+  labels: readonly string[],
+  count: number,
+  calls: readonly ((index: number) => Promise<Response>)[],
+  describe?: (bodies: string[]) => string,
+): Promise<number[]> {
+  const times = calls.map(() => [] as number[]);
+  const bodies = calls.map(() => [] as string[]);
+  for (let index = 0; index < count; index += 1) {
+    for (const [target, call] of calls.entries()) {
+      const started = performance.now();
+      const response = await call(index);
+      const body = await response.arrayBuffer();
+      times[target]!.push(performance.now() - started);
+      const text = new TextDecoder().decode(body);
+      if (!response.ok) throw new Error(`${labels[target]} answered ${response.status}: ${text.slice(0, 300)}`);
+      if (describe) bodies[target]!.push(text);
+    }
+  }
+  return labels.map((label, target) => printTiming(label, times[target]!, describe ? describe(bodies[target]!) : ''));
+}

@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { orderCounters, orders, user } from '../db/schema';
 import { createPaidOrder } from '../testing/factories';
 import { orderPriorities, orderStatuses } from '../../shared/orders/statuses';
+import { seedOrders } from '../../../scripts/seed-orders';
 
 // Stored statuses include the legacy values, which the counters keep as stored.
 const statuses = [...orderStatuses, 'submitted', 'assigned', 'in_progress', 'irs_submitted'];
@@ -20,7 +21,8 @@ type Change =
   | { kind: 'bulk-status'; from: string; to: string }
   | { kind: 'delete'; pick: number }
   | { kind: 'delete-staff'; assignee: number }
-  | { kind: 'rolled-back'; pick: number; status: string };
+  | { kind: 'rolled-back'; pick: number; status: string }
+  | { kind: 'seed'; count: number; deferIndexes: boolean };
 
 const assignee = fc.option(fc.integer({ min: 0, max: staffIds.length - 1 }), { nil: null });
 const status = fc.constantFrom(...statuses);
@@ -34,6 +36,8 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete-staff' as const), assignee: fc.integer({ min: 0, max: staffIds.length - 1 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rolled-back' as const), pick, status }) },
+  // The bulk seed, with its indexes and foreign keys dropped during the load or kept.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('seed' as const), count: fc.integer({ min: 1, max: 40 }), deferIndexes: fc.boolean() }) },
 );
 
 class RolledBack extends Error {}
@@ -43,9 +47,9 @@ describe.each(testDatabaseKinds)('order counters on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-  });
+  }, 120_000);
   afterAll(async () => {
-    await database.close();
+    await database?.close();
   });
 
   async function ensureStaff(): Promise<void> {
@@ -99,6 +103,10 @@ describe.each(testDatabaseKinds)('order counters on %s', (kind) => {
             if (!(error instanceof RolledBack)) throw error;
           });
         return;
+      case 'seed':
+        await ensureStaff();
+        await seedOrders(database, { count: step.count, assigneeIds: staffIds, deferIndexes: step.deferIndexes });
+        return;
     }
   }
 
@@ -127,7 +135,8 @@ describe.each(testDatabaseKinds)('order counters on %s', (kind) => {
     await apply({ kind: 'insert', status: 'completed', priority: 'rush', assignee: 0 });
     const { maintained } = await maintainedAndRecounted();
     expect(maintained.length).toBeGreaterThan(0);
-  });
+    // Thirty runs of up to 25 changes, some of them bulk seeds that drop and make indexes again.
+  }, 180_000);
 
   it('are emptied by a truncate', async () => {
     await createPaidOrder(database.db, { status: 'completed' });

@@ -148,6 +148,22 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     expect((await listOrders(testApp.app, adminCookie, 'search=example')).total).toBe(3);
   });
 
+  it('finds a whole e-mail address, and the longer addresses that contain it', async () => {
+    const jane = await createPaidOrder(database.db, { billingEmail: 'jane.doe@example.com', createDate: nextDate() });
+    const maryJane = await createPaidOrder(database.db, { billingEmail: 'Mary-JANE.Doe@Example.com.au', createDate: nextDate() });
+    await createPaidOrder(database.db, { billingEmail: 'jane.doe@example.org', createDate: nextDate() });
+    await createPaidOrder(database.db, { billingEmail: 'john.doe@example.com', createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+    expect(await ids('jane.doe@example.com')).toEqual([jane.id, maryJane.id]);
+    expect(await ids('JANE.DOE@EXAMPLE.COM.AU')).toEqual([maryJane.id]);
+    expect(await ids('e.doe@exa')).toHaveLength(3);
+    expect((await ids('@example.com')).length).toBe(3);
+    expect(await ids('jane.doe@')).toHaveLength(3);
+    expect(await ids('doe@example.net')).toEqual([]);
+  });
+
   it('takes %, _ and \\ in the search literally', async () => {
     const underscore = await createPaidOrder(database.db, { billingEmail: 'a_b@example.com', createDate: nextDate() });
     await createPaidOrder(database.db, { billingEmail: 'axb@example.com', createDate: nextDate() });
@@ -225,6 +241,22 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     const list = await listOrders(testApp.app, adminCookie, 'search=rocket%20SKATES');
     expect(list.orders.map((order) => order.id)).toEqual([acme.id]);
     expect(list.orders[0]!.companyName).toBe('Acme Rocket Skates LLC');
+  });
+
+  it('finds a company name typed with its legal ending, and only names that hold it whole', async () => {
+    const llc = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
+    const longer = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC Holdings' } }, createDate: nextDate() });
+    await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates Inc' } }, createDate: nextDate() });
+    const dotted = await createPaidOrder(database.db, { application: { company: { companyName: 'Harbor Light Co.' } }, createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+    expect(await ids('acme rocket skates llc')).toEqual([llc.id, longer.id]);
+    expect(await ids('Rocket Skates LLC Hold')).toEqual([longer.id]);
+    expect(await ids('acme rocket skates')).toHaveLength(3);
+    expect(await ids('harbor light co.')).toEqual([dotted.id]);
+    expect(await ids('Skates Corp')).toEqual([]);
+    expect(await ids('LLC')).toEqual([llc.id, longer.id]);
   });
 
   it('pages by key: next and previous give back the same pages, whatever is added meanwhile', async () => {

@@ -61,6 +61,34 @@ function beyond(direction: 'after' | 'before', id: number): SQL {
   return direction === 'after' ? sql`(${orders.createDate}, ${orders.id}) < ${edge}` : sql`(${orders.createDate}, ${orders.id}) > ${edge}`;
 }
 
+/**
+ * The e-mail contains `text`. A whole address (or one with part of its domain) is looked up in the
+ * trigram index by what comes before and including the `@`, and the rest is checked on those rows
+ * only: a domain is shared by a great many orders (every `gmail.com` customer), and its trigrams
+ * would make the index read an entry for each of them. The second condition is written over
+ * `billing_email || ''` so that it is a check on the rows found, not a second index condition.
+ */
+function emailContains(text: string): SQL {
+  const at = text.indexOf('@');
+  if (at < 1 || at === text.length - 1) return ilike(orders.billingEmail, containsPattern(text));
+  return sql`(${ilike(orders.billingEmail, containsPattern(text.slice(0, at + 1)))} and (${orders.billingEmail} || '') ilike ${containsPattern(text)})`;
+}
+
+// An entity's legal ending, at the end of what was typed: "LLC", "L.L.C.", "Inc.", "Corp", "Ltd", "LP", "LLP", "PLLC".
+const legalEnding = /[\s,]+(?:l\.?l\.?c|p\.?l\.?l\.?c|inc|corp|corporation|co|ltd|l\.?l\.?p|l\.?p)\.?\s*$/i;
+
+/**
+ * The company name contains `text`. As with an e-mail's domain, a legal ending ("LLC", "Inc") is in
+ * a great share of the names: the index is asked for the name without it (when three characters or
+ * more remain), and the whole text is checked on the rows found.
+ */
+function companyNameContains(text: string): SQL {
+  const companyName = sql`(${orders.formData} -> 'company' ->> 'companyName')`;
+  const core = text.replace(legalEnding, '');
+  if (core === text || core.trim().length < 3) return sql`${companyName} ilike ${containsPattern(text)}`;
+  return sql`(${companyName} ilike ${containsPattern(core)} and (${companyName} || '') ilike ${containsPattern(text)})`;
+}
+
 type CounterRow = { status: string; priority: string; orders: number };
 
 /** The viewer's rows of the maintained counters, by status and priority: a few dozen at most. */
@@ -166,43 +194,79 @@ async function readPage(db: Db, where: SQL | undefined, paging: Paging): Promise
   return rows;
 }
 
+/** A text search: the condition on the text, and the other filters (who may see, status, priority). */
+type Search = { text: SQL; filters: SQL | undefined };
+
 /**
- * One more row than a page of a text search. The trigram indexes find the matching rows, but the
- * planner cannot tell how many will match: asked for them in date order, it may walk the date index
- * and fetch every row at random. So the matching keys are collected first (a CTE, computed once),
- * sorted, and only the page's orders are read: the cost follows the matches, not the table.
+ * The orders whose text matches, as a subquery named `orders` (so the filters' columns read from it),
+ * planned on its own (`offset 0` keeps it from being merged into the outer query): the matches come
+ * from the trigram indexes, and only they are checked against the other filters. Merged, the planner
+ * could start from a fulfiller's index instead and test the text of each of their orders.
  */
-async function readSearchPage(db: Db, where: SQL | undefined, paging: Paging): Promise<ListRow[]> {
-  const keyset = paging.cursor === undefined ? undefined : beyond(paging.direction === 'before' ? 'before' : 'after', paging.cursor);
+function searchedOrders(db: Db, search: Search) {
+  return db.select().from(orders).where(search.text).offset(0).as('orders');
+}
+
+/**
+ * A page of a text search (one more row than a page) and its matches, counted up to one past the
+ * limit, from one query. The trigram indexes find the matching rows, but the planner cannot tell how
+ * many will match: asked for them in date order, it may walk the date index and fetch every row at
+ * random. So the matching keys are collected first (a CTE, computed once), at most one past the
+ * limit; when that is all of them, the page is sorted out of them and the count is theirs, and the
+ * cost follows the matches, not the table. When there are more (a broad search), `matches` says so
+ * and the caller reads the page in the list's order instead (see `findOrders`).
+ */
+async function readSearchPage(db: Db, search: Search, paging: Paging): Promise<{ rows: ListRow[]; matches: number }> {
   const matched = db.$with('matched').as(
     db
       .select({ id: orders.id, createDate: orders.createDate })
-      .from(orders)
-      .where(and(where, keyset)),
+      .from(searchedOrders(db, search))
+      .where(search.filters)
+      .limit(searchCountLimit + 1),
   );
   const ascending = paging.direction === 'before';
+  const keyset =
+    paging.cursor === undefined
+      ? undefined
+      : sql`(${matched.createDate}, ${matched.id}) ${sql.raw(ascending ? '>' : '<')} (select edge.create_date, edge.id from ${orders} as edge where edge.id = ${paging.cursor})`;
   const page = db.$with('page').as(
     db
       .select({ id: matched.id, createDate: matched.createDate })
       .from(matched)
+      .where(keyset)
       .orderBy(...(ascending ? [sql`${matched.createDate} asc`, sql`${matched.id} asc`] : [sql`${matched.createDate} desc`, sql`${matched.id} desc`]))
       .limit(ordersPageSize + 1)
       .offset(paging.offset),
   );
-  return db
+  const counted = sql<number>`(select count(*) from ${matched})::int`;
+  const rows = await db
     .with(matched, page)
-    .select(listColumns)
+    .select({ ...listColumns, matches: counted })
     .from(page)
     .innerJoin(orders, eq(orders.id, page.id))
     .leftJoin(user, eq(user.id, orders.assignedTo))
     .orderBy(...(ascending ? oldestFirst : newestFirst));
+  // No row on the page (nothing matches, or the page is past the end): the count alone.
+  const matches = rows[0]?.matches ?? (await countMatchesUpToLimit(db, search));
+  return { rows, matches: Number(matches) };
 }
 
 /** Matches of a search, counted up to one past the limit: the count stops there whatever the table holds. */
-async function countMatchesUpToLimit(db: Db, where: SQL | undefined): Promise<number> {
-  const limited = db.select({ id: orders.id }).from(orders).where(where).limit(searchCountLimit + 1).as('limited');
+async function countMatchesUpToLimit(db: Db, search: Search): Promise<number> {
+  const limited = db.select({ id: orders.id }).from(searchedOrders(db, search)).where(search.filters).limit(searchCountLimit + 1).as('limited');
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(limited);
   return Number(row?.count ?? 0);
+}
+
+/**
+ * A search's page and its matches (up to one past the limit). Past the limit, the matches collected
+ * are not all of them, so the page is read in the list's order, keeping the rows that match: at
+ * least one row in a thousand does, so the walk is short, as with any filter.
+ */
+async function readSearch(db: Db, search: Search, paging: Paging): Promise<{ rows: ListRow[]; matches: number }> {
+  const collected = await readSearchPage(db, search, paging);
+  if (collected.matches <= searchCountLimit) return collected;
+  return { rows: await readPage(db, and(search.filters, search.text), paging), matches: collected.matches };
 }
 
 /**
@@ -219,15 +283,17 @@ export async function findOrders({ db, viewer, query }: FindOrdersOptions): Prom
   const searchFilter =
     query.search === ''
       ? undefined
-      : or(ilike(orders.applicationId, pattern), ilike(orders.billingEmail, pattern), sql`(${orders.formData} -> 'company' ->> 'companyName') ilike ${pattern}`);
+      : or(ilike(orders.applicationId, pattern), emailContains(query.search), companyNameContains(query.search));
   const where = and(visible, statusCondition(query.status), priorityFilter, searchFilter);
   const paging = pagingOf(query);
 
-  const [pageRows, counterRows, matches] = await Promise.all([
-    searchFilter ? readSearchPage(db, where, paging) : readPage(db, where, paging),
+  const [page, counterRows] = await Promise.all([
+    searchFilter
+      ? readSearch(db, { text: searchFilter, filters: and(visible, statusCondition(query.status), priorityFilter) }, paging)
+      : readPage(db, where, paging).then((rows) => ({ rows, matches: null })),
     readCounters(db, viewer),
-    searchFilter ? countMatchesUpToLimit(db, where) : null,
   ]);
+  const { rows: pageRows, matches } = page;
 
   const more = pageRows.length > ordersPageSize;
   // A previous page was read oldest first, from the edge: its extra row is the newest, and it is turned back.
