@@ -70,6 +70,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       dueDate: dueDate.toISOString(),
       ein: null,
       notes: 'Called the customer',
+      holdReason: null,
       createDate: order.createDate.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
       formData: expect.any(Object),
