@@ -213,6 +213,8 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       paymentIntentId: checkout.paymentIntentId,
       trackingNumber: checkout.trackingNumber,
       paymentMethod: 'card',
+      // The one-hour cancellation page, with a fresh single-use token.
+      cancelPath: expect.stringMatching(/^\/cancel-order\/[A-Za-z0-9_-]{43}$/),
     });
     await processor.settled();
 

@@ -76,6 +76,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       statusHistory: [],
       ss4Designee: null,
       signing: { state: 'not_requested' },
+      payments: { paidCents: order.amount, refundedCents: 0, pendingCents: 0, netCents: order.amount, refundableCents: order.amount, refunds: [], dispute: null },
     });
     const contact = (detail.formData as { contact: Record<string, unknown> }).contact;
     expect(contact.rpSSN).toBe('***-**-6789');
