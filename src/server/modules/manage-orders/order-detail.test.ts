@@ -69,6 +69,8 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       completedAt: null,
       dueDate: dueDate.toISOString(),
       ein: null,
+      einLastFour: null,
+      personalDataErasedAt: null,
       notes: 'Called the customer',
       createDate: order.createDate.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
