@@ -138,7 +138,7 @@ describe('Stripe provider through the official SDK', () => {
 
     it('accepts an event signed the way Stripe signs', () => {
       const payload = event();
-      expect(provider.parseWebhookEvent(Buffer.from(payload), header(payload))).toEqual({ id: 'evt_1', type: 'payment_intent.succeeded', paymentIntentId: 'pi_123' });
+      expect(provider.parseWebhookEvent(Buffer.from(payload), header(payload))).toEqual({ id: 'evt_1', type: 'payment_intent.succeeded', paymentIntentId: 'pi_123', disputeId: null });
     });
 
     it('accepts an event 299 s old', () => {
@@ -148,7 +148,7 @@ describe('Stripe provider through the official SDK', () => {
 
     it('has no payment intent for an event about something else', () => {
       const payload = JSON.stringify({ id: 'evt_2', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
-      expect(provider.parseWebhookEvent(Buffer.from(payload), header(payload))).toEqual({ id: 'evt_2', type: 'charge.refunded', paymentIntentId: null });
+      expect(provider.parseWebhookEvent(Buffer.from(payload), header(payload))).toEqual({ id: 'evt_2', type: 'charge.refunded', paymentIntentId: null, disputeId: null });
     });
 
     it('rejects a missing header, a wrong secret, a tampered body, a stale or future timestamp and a body that is not JSON', () => {

@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds)('test payment processor on %s', (kind) => {
     await processor.settled();
     const [only, ...rest] = verifiedEvents();
     expect(rest).toEqual([]);
-    expect(only?.event).toEqual({ id: expect.stringMatching(/^evt_[A-Za-z0-9]{24}$/), type: 'payment_intent.succeeded', paymentIntentId: intent.id });
+    expect(only?.event).toEqual({ id: expect.stringMatching(/^evt_[A-Za-z0-9]{24}$/), type: 'payment_intent.succeeded', paymentIntentId: intent.id, disputeId: null });
     expect(only?.body.data.object).toEqual({ id: intent.id, object: 'payment_intent', status: 'succeeded', amount: 14900, currency: 'usd', metadata: intent.metadata });
     expect(delivered[0]?.payload).not.toContain('4242');
   });
@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds)('test payment processor on %s', (kind) => {
     expect(await processor.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_payment_method', paymentMethodType: null, lastErrorMessage: error.message });
 
     await processor.settled();
-    expect(verifiedEvents().map(({ event }) => event)).toEqual([{ id: expect.any(String), type: 'payment_intent.payment_failed', paymentIntentId: intent.id }]);
+    expect(verifiedEvents().map(({ event }) => event)).toEqual([{ id: expect.any(String), type: 'payment_intent.payment_failed', paymentIntentId: intent.id, disputeId: null }]);
 
     expect(await confirm(intent.clientSecret, cards.success)).toEqual({ paymentIntent: { id: intent.id, status: 'succeeded' } });
     expect(await processor.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'succeeded', lastErrorMessage: null, paymentMethodType: 'card' });

@@ -124,9 +124,11 @@ describe('OrderDetailPage', () => {
     expect(screen.queryByRole('heading', { name: 'REIT Classification' })).toBeNull();
 
     const payment = screen.getByRole('heading', { name: 'Payment Information' }).parentElement as HTMLElement;
-    expect(within(payment).getByText('$149.00')).toBeTruthy();
-    expect(within(payment).getByText('Paid')).toBeTruthy();
+    expect(within(payment).getAllByText('$149.00')).toHaveLength(3);
+    expect(within(payment).getAllByText('Paid')).toHaveLength(2);
     expect(within(payment).getByText('Credit/Debit Card')).toBeTruthy();
+    // Paid, refunded and net.
+    expect(within(payment).getByLabelText('Payment amounts').textContent).toBe('Paid$149.00Refunded$0.00Net$149.00');
 
     const submission = screen.getByRole('button', { name: 'Submission Data' });
     const mapping = screen.getByRole('button', { name: 'SS-4 Form Field Mapping' });

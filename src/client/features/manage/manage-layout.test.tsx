@@ -85,7 +85,7 @@ describe('ManageLayout', () => {
     expect(currentLocation().pathname).toBe(paths.manageOrders);
   });
 
-  it('shows an admin the Orders, Users, Audit Trail and My Account links', async () => {
+  it('shows an admin the Orders, Users, Audit Trail, Customer Data and My Account links', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderPanel('/manage/users');
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
@@ -95,6 +95,7 @@ describe('ManageLayout', () => {
       ['Orders', paths.manageOrders],
       ['Users', paths.manageUsers],
       ['Audit Trail', paths.manageAudit],
+      ['Customer Data', paths.manageCustomerData],
       ['My Account', paths.manageAccount],
     ]);
     expect(within(panelNav()).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');

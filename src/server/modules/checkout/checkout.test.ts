@@ -201,7 +201,14 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       clientSecret: expect.stringMatching(/^pi_.+_secret_/),
       amountCents: 14900,
       currency: 'usd',
+      review: expect.any(Array),
     });
+    // The review the customer reads before paying: every page's answers, the SSN masked.
+    expect(checkout.review.map((group) => group.section)).toEqual(['company', 'registration', 'contact', 'compliance', 'activity']);
+    const reviewed = JSON.stringify(checkout.review);
+    expect(reviewed).toContain('***-**-6789');
+    expect(reviewed).not.toContain('123456789');
+    expect(reviewed).not.toContain('123-45-6789');
 
     expect(await payByCard(app, checkout.clientSecret)).toEqual({ paymentIntent: { id: checkout.paymentIntentId, status: 'succeeded' } });
     const confirmed = await confirm(app, checkout.paymentIntentId);
@@ -214,6 +221,8 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       paymentIntentId: checkout.paymentIntentId,
       trackingNumber: checkout.trackingNumber,
       paymentMethod: 'card',
+      // The one-hour cancellation page, with a fresh single-use token.
+      cancelPath: expect.stringMatching(/^\/cancel-order\/[A-Za-z0-9_-]{43}$/),
     });
     await processor.settled();
 
@@ -263,7 +272,7 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     // The customer can track it at once.
     const tracked = await app.inject({ method: 'GET', url: `/api/track/${checkout.trackingNumber}`, remoteAddress: newClient() });
     expect(tracked.statusCode).toBe(200);
-    expect(tracked.json()).toEqual({ status: 'in_process', createDate: createDate.toISOString() });
+    expect(tracked.json()).toEqual({ status: 'in_process', stage: 'reviewing', createDate: createDate.toISOString() });
     // And a paid draft cannot be paid again.
     const again = await postCheckout(app, body);
     expect(again.statusCode).toBe(409);
@@ -323,7 +332,9 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     const body = checkoutBody();
     const first = await startCheckout(app, body);
     const second = await startCheckout(app, { ...body, email: 'new-address@example.com', application: sampleApplication({ company: { companyName: 'Renamed Woodworks LLC' } }) });
-    expect(second).toEqual(first);
+    // The same checkout and intent; the review reads the latest answers.
+    expect({ ...second, review: [] }).toEqual({ ...first, review: [] });
+    expect(JSON.stringify(second.review)).toContain('Renamed Woodworks LLC');
     expect(await countCheckouts(body.draftId)).toBe(1);
     const [stored] = await rows<{ id: string; email: string; company: string }>(
       sql`select id, email, form_data->'company'->>'companyName' as company from checkouts where draft_id = ${body.draftId}`,

@@ -69,13 +69,17 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       completedAt: null,
       dueDate: dueDate.toISOString(),
       ein: null,
+      einLastFour: null,
+      personalDataErasedAt: null,
       notes: 'Called the customer',
+      holdReason: null,
       createDate: order.createDate.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
       formData: expect.any(Object),
       statusHistory: [],
       ss4Designee: null,
       signing: { state: 'not_requested' },
+      payments: { paidCents: order.amount, refundedCents: 0, pendingCents: 0, netCents: order.amount, refundableCents: order.amount, refunds: [], dispute: null },
     });
     const contact = (detail.formData as { contact: Record<string, unknown> }).contact;
     expect(contact.rpSSN).toBe('***-**-6789');
