@@ -27,6 +27,11 @@ export const auditActions = [
   'account_unlocked',
   'password_changed',
   'session_revoked',
+  'two_factor_enrolled',
+  'two_factor_failed',
+  'two_factor_reset',
+  'recovery_code_used',
+  'recovery_codes_regenerated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -11,6 +11,9 @@ import { createMailer, mailFolder, type Mailer } from '../email/mailer';
 import { loadEnv, type Env } from '../env';
 import type { AppServices } from '../services';
 import type { StaffRole } from '../../shared/staff/session';
+import type { SecondFactorVerifier } from '../auth/two-factor';
+import { enrolStaffMember } from './enrol-staff-member';
+import { totpCodeOf } from './totp';
 
 // The whole server for staff tests: a real database, real Better Auth, real argon2, the mail folder
 // as the test mailbox, and helpers to make staff accounts and call `/api/manage` as one of them.
@@ -26,7 +29,12 @@ export type StaffTestApp = {
 
 export async function startStaffTestApp(
   database: Database,
-  options: { wrapMailer?: (mailer: Mailer) => Mailer; wrapPasswordVerifier?: AppOptions['wrapPasswordVerifier']; env?: Record<string, string> } = {},
+  options: {
+    wrapMailer?: (mailer: Mailer) => Mailer;
+    wrapPasswordVerifier?: AppOptions['wrapPasswordVerifier'];
+    wrapSecondFactorVerifier?: (verify: SecondFactorVerifier) => SecondFactorVerifier;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<StaffTestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-staff-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...options.env });
@@ -37,19 +45,43 @@ export async function startStaffTestApp(
     clientDir: path.join(dataDir, 'no-client'),
     mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
     wrapPasswordVerifier: options.wrapPasswordVerifier,
+    wrapSecondFactorVerifier: options.wrapSecondFactorVerifier,
   });
   await app.ready();
   return { app, services, env, close: () => app.close() };
 }
 
-export type TestStaffMember = { id: string; email: string; password: string; name: string; role: StaffRole };
+export type TestStaffMember = {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  role: StaffRole;
+  /** The authenticator's secret as text (base32) when enrolled, for `totpCodeOf`; null when not. */
+  totpSecret: string | null;
+};
 
 let nextStaff = 0;
 
-/** A staff account made through Better Auth, as the Users screen makes them. */
+/**
+ * A staff account made through Better Auth, as the Users screen makes them, and enrolled in two-factor
+ * sign-in through its plugin (unless `enrolled: false`), so that `signIn` gives a session that has
+ * passed both steps, as every staff route expects. Only the tests of sign-in and two-factor themselves
+ * ask for a member who has not enrolled.
+ */
 export async function createStaffMember(
   services: Pick<AppServices, 'auth' | 'database'>,
-  options: { role?: StaffRole | 'none'; name?: string; email?: string; password?: string; suspended?: boolean; priorityFulfiller?: boolean; notificationEnabled?: boolean } = {},
+  options: {
+    role?: StaffRole | 'none';
+    name?: string;
+    email?: string;
+    password?: string;
+    suspended?: boolean;
+    priorityFulfiller?: boolean;
+    notificationEnabled?: boolean;
+    enrolled?: boolean;
+    mustChangePassword?: boolean;
+  } = {},
 ): Promise<TestStaffMember> {
   nextStaff += 1;
   const role = options.role ?? 'fulfiller';
@@ -57,6 +89,7 @@ export async function createStaffMember(
   const email = (options.email ?? `staff${nextStaff}-${randomBytes(3).toString('hex')}@example.com`).toLowerCase();
   const password = options.password ?? `password-${nextStaff}`;
   const created = await services.auth.api.createUser({ body: { email, password, name, role: role === 'none' ? 'fulfiller' : role } });
+  const totpSecret = options.enrolled === false ? null : await enrolStaffMember(services, { id: created.user.id, email, password });
   await services.database.db
     .update(user)
     .set({
@@ -64,9 +97,10 @@ export async function createStaffMember(
       banned: options.suspended ?? false,
       priorityFulfiller: options.priorityFulfiller ?? false,
       notificationEnabled: options.notificationEnabled ?? true,
+      mustChangePassword: options.mustChangePassword ?? false,
     })
     .where(eq(user.id, created.user.id));
-  return { id: created.user.id, email, password, name, role: role === 'none' ? 'fulfiller' : role };
+  return { id: created.user.id, email, password, name, role: role === 'none' ? 'fulfiller' : role, totpSecret };
 }
 
 let nextAddress = 0;
@@ -76,17 +110,41 @@ export function newClientAddress(): string {
   return `203.0.113.${(nextAddress % 250) + 1}`;
 }
 
-/** The session cookie (`name=value`) from a successful sign-in. */
-export async function signIn(app: FastifyInstance, member: Pick<TestStaffMember, 'email' | 'password'>): Promise<string> {
+/**
+ * The session cookie (`name=value`) from a successful sign-in: the password, then (for an enrolled
+ * member) the code computed from their secret, through the sign-in routes themselves.
+ */
+export async function signIn(app: FastifyInstance, member: Pick<TestStaffMember, 'email' | 'password'> & { totpSecret?: string | null }): Promise<string> {
+  const remoteAddress = newClientAddress();
   const response = await app.inject({
     method: 'POST',
     url: '/api/manage/session',
     headers: { origin: testOrigin },
-    remoteAddress: newClientAddress(),
+    remoteAddress,
     payload: { email: member.email, password: member.password },
   });
   if (response.statusCode !== 200) throw new Error(`Sign-in answered ${response.statusCode}: ${response.body}`);
-  return sessionCookieOf(response);
+  if (!response.json<{ twoFactorRequired?: boolean }>().twoFactorRequired) return sessionCookieOf(response);
+  if (!member.totpSecret) throw new Error('The member is enrolled, but the test has no secret to compute a code from');
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/manage/session/two-factor',
+    headers: { origin: testOrigin, cookie: cookiePairsOf(response) },
+    remoteAddress,
+    payload: { code: await totpCodeOf(member.totpSecret) },
+  });
+  if (second.statusCode !== 200) throw new Error(`The sign-in's code step answered ${second.statusCode}: ${second.body}`);
+  return sessionCookieOf(second);
+}
+
+/** Every cookie a response set (`name=value; …`), as the browser would send them back. */
+export function cookiePairsOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  return cookies
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string {
