@@ -111,30 +111,38 @@ export function newClientAddress(): string {
 }
 
 /**
- * The session cookie (`name=value`) from a successful sign-in: the password, then (for an enrolled
- * member) the code computed from their secret, through the sign-in routes themselves.
+ * Signs in through the sign-in routes themselves: the password, then (for an enrolled member) the
+ * code computed from their secret. Answers the last response (the one that set the session cookie,
+ * or a refusal).
  */
-export async function signIn(app: FastifyInstance, member: Pick<TestStaffMember, 'email' | 'password'> & { totpSecret?: string | null }): Promise<string> {
-  const remoteAddress = newClientAddress();
+export async function signInThroughBothSteps(
+  app: FastifyInstance,
+  member: Pick<TestStaffMember, 'email' | 'password'> & { totpSecret?: string | null },
+  { headers = {}, remoteAddress = newClientAddress() }: { headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/manage/session',
-    headers: { origin: testOrigin },
+    headers: { origin: testOrigin, ...headers },
     remoteAddress,
     payload: { email: member.email, password: member.password },
   });
-  if (response.statusCode !== 200) throw new Error(`Sign-in answered ${response.statusCode}: ${response.body}`);
-  if (!response.json<{ twoFactorRequired?: boolean }>().twoFactorRequired) return sessionCookieOf(response);
+  if (response.statusCode !== 200 || !response.json<{ twoFactorRequired?: boolean }>().twoFactorRequired) return response;
   if (!member.totpSecret) throw new Error('The member is enrolled, but the test has no secret to compute a code from');
-  const second = await app.inject({
+  return app.inject({
     method: 'POST',
     url: '/api/manage/session/two-factor',
-    headers: { origin: testOrigin, cookie: cookiePairsOf(response) },
+    headers: { origin: testOrigin, ...headers, cookie: cookiePairsOf(response) },
     remoteAddress,
     payload: { code: await totpCodeOf(member.totpSecret) },
   });
-  if (second.statusCode !== 200) throw new Error(`The sign-in's code step answered ${second.statusCode}: ${second.body}`);
-  return sessionCookieOf(second);
+}
+
+/** The session cookie (`name=value`) from a successful sign-in through both steps. */
+export async function signIn(app: FastifyInstance, member: Pick<TestStaffMember, 'email' | 'password'> & { totpSecret?: string | null }): Promise<string> {
+  const response = await signInThroughBothSteps(app, member);
+  if (response.statusCode !== 200) throw new Error(`Sign-in answered ${response.statusCode}: ${response.body}`);
+  return sessionCookieOf(response);
 }
 
 /** Every cookie a response set (`name=value; …`), as the browser would send them back. */

@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
     expect(order).toMatchObject({ applicationId: trackingNumber, priority: 'rush', paymentStatus: 'paid', billingEmail: 'buyer@example.com' });
     expect(mailbox(harness.env).some((mail) => mail.includes('To: buyer@example.com') && mail.includes(trackingNumber))).toBe(true);
 
-    const session = await post('/api/test-support/sessions', { email: staff.email, password: staff.password });
+    const session = await post('/api/test-support/sessions', { email: staff.email, password: staff.password, totpSecret: staff.totpSecret });
     expect(session.statusCode).toBe(204);
     const cookie = session.cookies.find((item) => item.name.endsWith('session_token'));
     expect(cookie).toBeDefined();
