@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { totpCodeOf } from '../../src/server/testing/totp';
 import type { TestOrderInput, TestOrderResponse, TestStaffInput, TestStaffResponse } from '../../src/server/modules/test-support/test-support-inputs';
 
 /** The first admin, which the test server creates on its first start from ADMIN_EMAIL/ADMIN_PASSWORD. */
@@ -44,4 +45,11 @@ export function readMailbox(): string[] {
   return readdirSync(folder)
     .sort()
     .map((file) => readFileSync(path.join(folder, file), 'utf8'));
+}
+
+/** The sign-in's code step, with the code an authenticator app would show for `secret` now. */
+export async function giveSignInCode(page: Page, secret: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Two-factor sign-in' });
+  await form.getByLabel('Authentication Code').fill(await totpCodeOf(secret));
+  await form.getByRole('button', { name: 'Verify' }).click();
 }
