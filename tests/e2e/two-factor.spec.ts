@@ -8,6 +8,9 @@ import { twoFactorMessages } from '../../src/shared/staff/two-factor';
 // computed here from the secret the screen shows, the code step, recovery codes, the forced
 // password change and an admin's reset.
 
+// Several screens, each checked by axe at two widths: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 async function passwordStep(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/manage/login');
   await page.getByRole('textbox', { name: /^Email/ }).fill(account.email);
