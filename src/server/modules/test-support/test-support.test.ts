@@ -52,7 +52,8 @@ describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
 });
 
 describe('in production', () => {
-  it('has no test-support routes at all', async () => {
+  // A database of its own is opened here, slow on a busy machine.
+  it('has no test-support routes at all', { timeout: 60_000 }, async () => {
     const database = await openTestDatabase('pglite');
     const harness = await startStaffTestApp(database, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com' } });
     try {
