@@ -10,7 +10,10 @@ const usage = `Usage: npm run staff -- create-admin --email <e-mail> [--name "Fu
 
 Commands:
   create-admin   Creates an admin account. If the e-mail already has an account, makes it an active
-                 admin with the new password instead, and signs it out everywhere.
+                 admin with the new password instead, signs it out everywhere and clears its
+                 two-factor sign-in (for an admin who lost their phone).
+                 The admin sets up two-factor sign-in at their next sign-in, and with a generated
+                 password, chooses a new password first.
 
 Options:
   --email        The admin's e-mail address (required).
@@ -82,11 +85,11 @@ const password = admin.password ?? generatePassword();
 try {
   const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
   try {
-    const outcome = await createOrResetAdmin(database, { email: admin.email, name: admin.name, password });
+    const outcome = await createOrResetAdmin(database, { email: admin.email, name: admin.name, password, generated });
     console.log(
       outcome === 'created'
         ? `Admin ${admin.email} created.`
-        : `Admin ${admin.email} reset: an active admin again, with the new password; their sessions have ended.`,
+        : `Admin ${admin.email} reset: an active admin again, with the new password and no two-factor sign-in (set it up again at the next sign-in); their sessions have ended.`,
     );
     if (generated) console.log(`Password (shown only this once): ${password}`);
   } finally {

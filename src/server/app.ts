@@ -23,6 +23,8 @@ import { registerTrackingRoutes } from './modules/tracking/routes';
 import { registerSpaRoutes } from './modules/spa/routes';
 import { authSecret, createStaffAuth, type PasswordVerifier } from './auth/auth';
 import { verifyPassword } from './auth/password';
+import { createRecoveryCodeHasher } from './auth/recovery-codes';
+import { createSecondFactorVerifier, type SecondFactorVerifier } from './auth/two-factor';
 import { registerStaffGuard } from './plugins/staff-guard';
 import { registerStaffSessionRoutes } from './modules/staff-session/routes';
 import { registerStaffAccountRoutes } from './modules/staff-account/routes';
@@ -48,6 +50,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Wraps the staff password check (tests count the checks through it). */
   wrapPasswordVerifier?: (verify: PasswordVerifier) => PasswordVerifier;
+  /** Wraps the two-factor code check (tests count the checks through it). */
+  wrapSecondFactorVerifier?: (verify: SecondFactorVerifier) => SecondFactorVerifier;
 };
 
 /** Delivers a signed provider event to the app's own webhook route, through the whole request pipeline. */
@@ -76,6 +80,7 @@ export async function buildAppWithServices({
   paymentProvider,
   mailer,
   wrapPasswordVerifier,
+  wrapSecondFactorVerifier,
 }: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     // The process's own stdout (synchronous for files, pipes and terminals), so a line the start
@@ -101,13 +106,17 @@ export async function buildAppWithServices({
       // The test processor's webhooks take the same route as Stripe's, signature check included.
       deliverWebhook: (payload, signature) => deliverToWebhookRoute(app, payload, signature),
     });
+  const secret = authSecret(env, dataKey);
+  const recoveryCodes = createRecoveryCodeHasher(secret);
   const auth = createStaffAuth({
     env,
     database,
-    secret: authSecret(env, dataKey),
+    secret,
     passwordVerifier: wrapPasswordVerifier ? wrapPasswordVerifier(verifyPassword) : verifyPassword,
+    recoveryCodes,
   });
-  const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL });
+  const verifySecondFactor = createSecondFactorVerifier(auth, recoveryCodes);
+  const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL, mfaRequired: env.REQUIRE_STAFF_MFA });
   const chosenMailer = mailer ?? createMailer(env);
   const services: AppServices = {
     env,
@@ -117,6 +126,7 @@ export async function buildAppWithServices({
     mailer: chosenMailer,
     outbox: createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log }),
     auth,
+    verifySecondFactor: wrapSecondFactorVerifier ? wrapSecondFactorVerifier(verifySecondFactor) : verifySecondFactor,
     guards,
   };
 

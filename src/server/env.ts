@@ -102,6 +102,14 @@ const envSchema = z.object({
   DATA_ENCRYPTION_KEY: optionalText,
   /** Signs staff session cookies; without it a secret is derived from the data encryption key. */
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  /**
+   * Staff must sign in with a second factor (decision 024). `false` is accepted only in development:
+   * members then sign in with a password alone until they choose to enrol, and a warning is logged.
+   */
+  REQUIRE_STAFF_MFA: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value !== 'false'),
   /** The first admin, created on the first start when no staff account exists. */
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),
@@ -136,6 +144,10 @@ const envSchema = z.object({
     },
     { message: 'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none of them', path: ['STRIPE_SECRET_KEY'] },
   )
+  .refine((env) => env.REQUIRE_STAFF_MFA || env.NODE_ENV === 'development', {
+    message: 'REQUIRE_STAFF_MFA=false is allowed only with NODE_ENV=development: staff who can see SSNs must sign in with a second factor',
+    path: ['REQUIRE_STAFF_MFA'],
+  })
   .refine(
     (env) => {
       // A designee without a name, address or telephone cannot act for the applicant, so all or none.

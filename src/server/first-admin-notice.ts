@@ -19,8 +19,9 @@ export function firstAdminLines(admin: FirstAdmin, siteUrl: string): string[] {
     `  e-mail:   ${admin.email}`,
     `  password: ${admin.password}`,
     '',
-    'This password is shown only now. After signing in, change it',
-    `in My account (${myAccountPath}), or run:`,
+    'This password is shown only now. At the first sign-in you choose',
+    'your own and set up two-factor sign-in with an authenticator app.',
+    `Later, change it in My account (${myAccountPath}), or run:`,
     `  npm run staff -- create-admin --email ${admin.email}`,
   ];
 }

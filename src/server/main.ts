@@ -44,6 +44,9 @@ await app.listen({ port: env.PORT, host: env.HOST });
 jobs = await startBackgroundJobs(services, app.log);
 const { port } = app.server.address() as AddressInfo;
 app.log.info(`EIN filing service listening on http://localhost:${port} (database: ${database.kind})`);
+if (!env.REQUIRE_STAFF_MFA) {
+  app.log.warn('REQUIRE_STAFF_MFA is false: staff may sign in with a password alone (allowed in development only)');
+}
 if (firstAdmin) {
   // Last, so no log line scrolls it away; to the console only, so the log does not keep the password.
   const siteUrl = env.PUBLIC_URL ? publicConfig(env, 0).siteUrl : `http://localhost:${port}`;

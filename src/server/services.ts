@@ -6,6 +6,7 @@ import type { PaymentProvider } from './payments/provider';
 import type { FieldCipher } from './security/encryption';
 import type { StaffAuth } from './auth/auth';
 import type { StaffGuards } from './plugins/staff-guard';
+import type { SecondFactorVerifier } from './auth/two-factor';
 
 /** What the feature modules are given by `buildApp`. */
 export type AppServices = {
@@ -18,6 +19,8 @@ export type AppServices = {
   outbox: EmailOutbox;
   /** Staff accounts and sessions (Better Auth). */
   auth: StaffAuth;
+  /** Checks a two-factor or recovery code through Better Auth's two-factor plugin (claim a check first). */
+  verifySecondFactor: SecondFactorVerifier;
   /** Pre-handlers for `/api/manage` routes: any signed-in staff member, or admins only. */
   guards: StaffGuards;
 };

@@ -18,6 +18,16 @@ export const errorCodes = [
   'session_expired',
   // 401: the password was right, and the second factor is still to be given.
   'mfa_required',
+  // 401: a wrong two-factor or recovery code.
+  'invalid_code',
+  // 401: the sign-in waiting for its code has expired or used up its attempts: sign in again.
+  'two_factor_expired',
+  // 403: the session must choose a new password before anything else.
+  'password_change_required',
+  // 403: the session must set up two-factor sign-in before anything else.
+  'two_factor_enrolment_required',
+  // 403: revealing an SSN or downloading an SS-4 needs a code given in the last 15 minutes.
+  'step_up_required',
   // 403: the account is suspended.
   'account_suspended',
   // 403: the account has no staff role.
@@ -64,6 +74,11 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   session_expired: 401,
   mfa_required: 401,
+  invalid_code: 401,
+  two_factor_expired: 401,
+  password_change_required: 403,
+  two_factor_enrolment_required: 403,
+  step_up_required: 403,
   account_suspended: 403,
   access_denied: 403,
   permission_denied: 403,

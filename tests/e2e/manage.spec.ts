@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
-import { e2eAdmin, readMailbox, signInContext } from './staff-accounts';
+import { giveSignInCode, readMailbox, signInContext } from './staff-accounts';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 
 /** Signs in through the form: only the tests of the form itself do; the rest use the `signedInAs` fixture. */
-async function signInThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {
+async function signInThroughForm(page: Page, account: { email: string; password: string; totpSecret?: string | null }): Promise<void> {
   await page.goto('/manage/login');
   await page.getByRole('textbox', { name: /^Email/ }).fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  if (account.totpSecret) await giveSignInCode(page, account.totpSecret);
 }
 
 async function openOrders(page: Page): Promise<void> {
@@ -94,7 +95,7 @@ test('a fulfiller sees only the orders assigned to them, no Users link, and is r
 
 test('a suspended account is refused with the spec message', async ({ page, staffAccount }) => {
   const suspended = await staffAccount({ suspended: true });
-  await signInThroughForm(page, suspended);
+  await signInThroughForm(page, { email: suspended.email, password: suspended.password });
   await expect(page.getByRole('alert')).toContainText(staffMessages.suspended);
   await expect(page).toHaveURL(/\/manage\/login/);
 
@@ -102,12 +103,14 @@ test('a suspended account is refused with the spec message', async ({ page, staf
   await expect(page.getByRole('alert')).toContainText(staffMessages.invalidCredentials);
 });
 
-test('without a session /manage sends to the login page, and Logout ends the session', async ({ page }) => {
+test('without a session /manage sends to the login page, and Logout ends the session', async ({ page, staffAccount }) => {
+  const admin = await staffAccount({ role: 'admin' });
   await page.goto('/manage/orders?status=completed');
   await expect(page).toHaveURL(/\/manage\/login\?next=/);
-  await page.getByRole('textbox', { name: /^Email/ }).fill(e2eAdmin.email);
-  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await giveSignInCode(page, admin.totpSecret!);
   await expect(page).toHaveURL(/\/manage\/orders\?status=completed/);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/manage\/login$/);

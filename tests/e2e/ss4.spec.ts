@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { test, expect } from './fixtures';
-import { e2eAdmin, signInContext } from './staff-accounts';
+import { signInContext, type StaffAccount } from './staff-accounts';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 import { ss4FieldPrefix } from '../../src/server/ss4/fill-ss4';
 
 /** Opens the order page as the account, presses Download SS-4, and reads the file's line 1 and 7a. */
-async function downloadSs4(browser: Browser, baseURL: string, account: { email: string; password: string }, orderId: number, trackingNumber: string) {
+async function downloadSs4(browser: Browser, baseURL: string, account: StaffAccount, orderId: number, trackingNumber: string) {
   const context = await browser.newContext({ baseURL });
   await signInContext(context, account, baseURL);
   const page = await context.newPage();
@@ -27,10 +27,11 @@ test('an admin and the assigned fulfiller download the filled SS-4; another fulf
   // Set-up: one paid order assigned to one fulfiller, and a second fulfiller.
   const assignee = await staffAccount({ role: 'fulfiller' });
   const other = await staffAccount({ role: 'fulfiller' });
+  const admin = await staffAccount({ role: 'admin' });
   const { orderId, trackingNumber } = await paidOrder({ assignedTo: assignee.id });
 
   const expected = { legalName: 'Hill Country Woodworks LLC', responsibleParty: 'John Public' };
-  expect(await downloadSs4(browser, baseURL!, e2eAdmin, orderId, trackingNumber)).toEqual(expected);
+  expect(await downloadSs4(browser, baseURL!, admin, orderId, trackingNumber)).toEqual(expected);
   expect(await downloadSs4(browser, baseURL!, assignee, orderId, trackingNumber)).toEqual(expected);
 
   const context = await browser.newContext({ baseURL });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { totpCodeOf } from '../../src/server/testing/totp';
 import type { TestOrderInput, TestOrderResponse, TestStaffInput, TestStaffResponse } from '../../src/server/modules/test-support/test-support-inputs';
 
 /** The first admin, which the test server creates on its first start from ADMIN_EMAIL/ADMIN_PASSWORD. */
@@ -16,12 +17,13 @@ export async function createStaffAccount(api: APIRequestContext, input: TestStaf
 }
 
 /**
- * Signs the browser context in as the account: the test-only API starts a Better Auth session, and
+ * Signs the browser context in as the account: the test-only API starts a Better Auth session (for an
+ * enrolled account, past its code, computed from `totpSecret`, with a fresh step-up), and
  * the context's own request client keeps its cookie, so the context's pages are signed in.
  */
-export async function signInContext(context: BrowserContext, account: Pick<StaffAccount, 'email' | 'password'>, baseURL: string): Promise<void> {
+export async function signInContext(context: BrowserContext, account: Pick<StaffAccount, 'email' | 'password'> & { totpSecret?: string | null }, baseURL: string): Promise<void> {
   const response = await context.request.post(`${baseURL}/api/test-support/sessions`, {
-    data: { email: account.email, password: account.password },
+    data: { email: account.email, password: account.password, totpSecret: account.totpSecret ?? null },
     headers: { origin: baseURL },
   });
   if (response.status() !== 204) throw new Error(`Signing in answered ${response.status()}: ${await response.text()}`);
@@ -43,4 +45,11 @@ export function readMailbox(): string[] {
   return readdirSync(folder)
     .sort()
     .map((file) => readFileSync(path.join(folder, file), 'utf8'));
+}
+
+/** The sign-in's code step, with the code an authenticator app would show for `secret` now. */
+export async function giveSignInCode(page: Page, secret: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Two-factor sign-in' });
+  await form.getByLabel('Authentication Code').fill(await totpCodeOf(secret));
+  await form.getByRole('button', { name: 'Verify' }).click();
 }

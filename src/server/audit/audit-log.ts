@@ -36,6 +36,11 @@ export const auditActions = [
   'data_purged',
   'customer_data_exported',
   'customer_data_deleted',
+  'two_factor_enrolled',
+  'two_factor_failed',
+  'two_factor_reset',
+  'recovery_code_used',
+  'recovery_codes_regenerated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

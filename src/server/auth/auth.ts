@@ -3,17 +3,20 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Database } from '../db/database';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
 import { maxPasswordLength, sessionLimits } from '../../shared/staff/session';
 import { minPasswordLength } from '../../shared/staff/users';
 import { hashPassword, verifyPassword } from './password';
+import { createRecoveryCodeHasher, type RecoveryCodeHasher } from './recovery-codes';
 
 // Staff accounts and sessions (DESIGN 2 and 8, decision 009) are Better Auth's: e-mail and password
 // with sign-up disabled, and the admin plugin for roles, suspension (its "ban", which also ends the
 // user's sessions), creating users, setting passwords and removing users. The panel's own routes
-// call it server-side (`auth.api`); its HTTP handler is not mounted.
+// call it server-side (`auth.api`); its HTTP handler is not mounted. The two-factor plugin holds each
+// member's TOTP secret and recovery codes (decision 024).
 
 /** The cookie holding the session token is `ein_staff.session_token` (`__Secure-` in production). */
 export const sessionCookiePrefix = 'ein_staff';
@@ -25,17 +28,21 @@ export function authSecret(env: Env, dataKey: Buffer): string {
 
 export type PasswordVerifier = typeof verifyPassword;
 
+export const twoFactorIssuer = 'EIN Filing Service';
+
 export function createStaffAuth({
   env,
   database,
   secret,
   passwordVerifier = verifyPassword,
+  recoveryCodes = createRecoveryCodeHasher(secret),
 }: {
   env: Env;
   database: Database;
   secret: string;
   /** Checks a password against its stored hash; tests wrap it to count the checks. */
   passwordVerifier?: PasswordVerifier;
+  recoveryCodes?: RecoveryCodeHasher;
 }) {
   return betterAuth({
     appName: 'EIN Filing Service',
@@ -44,7 +51,7 @@ export function createStaffAuth({
     secret,
     database: drizzleAdapter(database.db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, twoFactor: schema.twoFactor },
     }),
     emailAndPassword: {
       enabled: true,
@@ -57,6 +64,7 @@ export function createStaffAuth({
       additionalFields: {
         notificationEnabled: { type: 'boolean', required: false, defaultValue: true, input: false },
         priorityFulfiller: { type: 'boolean', required: false, defaultValue: false, input: false },
+        mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     session: {
@@ -64,6 +72,9 @@ export function createStaffAuth({
       // The 12-hour absolute limit is the guard's (it reads the session's creation time).
       expiresIn: sessionLimits.idleMs / 1000,
       updateAge: 60,
+      additionalFields: {
+        twoFactorVerifiedAt: { type: 'date', required: false, input: false },
+      },
     },
     // Sign-in throttling is the panel's own, counted in the database for every instance.
     rateLimit: { enabled: false },
@@ -79,6 +90,10 @@ export function createStaffAuth({
         defaultRole: 'fulfiller',
         adminRoles: ['admin'],
         roles: { admin: adminAc, fulfiller: userAc },
+      }),
+      twoFactor({
+        issuer: twoFactorIssuer,
+        backupCodeOptions: { amount: 10, storeBackupCodes: recoveryCodes.storage },
       }),
     ],
   });

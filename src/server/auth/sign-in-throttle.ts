@@ -109,13 +109,13 @@ export async function recordSignInSuccess(db: Db, email: string, address: string
     on conflict (key) do update set count = 1, reset_at = excluded.reset_at`);
 }
 
-/** An admin's unlock: forgets the account's counters and every (account, address) counter. */
+/** An admin's unlock: forgets the account's counters (passwords and codes) and every (account, address) counter. */
 export async function unlockSignIn(db: Pick<Db, 'execute'>, email: string): Promise<number> {
   const keys = throttleKeys(email, '');
   // (Written as SQL: the query builder's typed `returning` does not reach across both drivers' types.)
   const removed = await db.execute(sql`
     delete from rate_limit_hits
-    where key = ${keys.account} or starts_with(key, ${keys.pairPrefix})
+    where key = ${keys.account} or key = ${`two-factor|account|${normalized(email)}`} or starts_with(key, ${keys.pairPrefix})
     returning key`);
   return removed.rows.length;
 }
@@ -137,4 +137,29 @@ export async function isSignInLocked(db: Db, email: string): Promise<boolean> {
     )
     .limit(1);
   return rows.length > 0;
+}
+
+// Two-factor codes (the code after the password, and the step-up) are claimed the same way, before
+// the code is checked: 5 checks per account in the window, whatever the address or the number of
+// attempts at once. The password was right, so this counter is the only one left to an attacker who
+// has it; a right code starts it again.
+
+export const twoFactorThrottle = { windowMs: 15 * 60 * 1000, maxChecksPerAccount: 5 } as const;
+
+function twoFactorKey(email: string): string {
+  return `two-factor|account|${normalized(email)}`;
+}
+
+export type CodeClaim = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Claims one code check for the account, or says how long to wait. */
+export async function claimTwoFactorCheck(db: Db, email: string): Promise<CodeClaim> {
+  const hit = await countHit(db, twoFactorKey(email), twoFactorThrottle.windowMs);
+  if (hit.current > twoFactorThrottle.maxChecksPerAccount) return { allowed: false, retryAfterSeconds: secondsOf(hit.ttl) };
+  return { allowed: true };
+}
+
+/** The code was right: the account's count starts again. */
+export async function recordTwoFactorSuccess(db: Db, email: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, twoFactorKey(email)));
 }

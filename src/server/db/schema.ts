@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { counterGroupSql, statusAsReadSql } from '../orders/stored-statuses';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Operator-editable settings, such as `ein_price_standard`. */
 export const settings = pgTable('settings', {
@@ -232,6 +232,10 @@ export const user = pgTable('user', {
   banExpires: timestamp('ban_expires', { withTimezone: true }),
   notificationEnabled: boolean('notification_enabled').notNull().default(true),
   priorityFulfiller: boolean('priority_fulfiller').notNull().default(false),
+  /** Enrolled in two-factor sign-in (Better Auth's two-factor plugin sets it once the first code is confirmed). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** The password was set by someone else (an admin, or generated): the member must choose a new one. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -249,6 +253,8 @@ export const session = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     impersonatedBy: text('impersonated_by'),
+    /** When this browser last gave a two-factor code (sign-in, enrolment or step-up); null: never. */
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -287,6 +293,26 @@ export const verification = pgTable('verification', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's authenticator (Better Auth's two-factor plugin): the TOTP secret, encrypted with the
+ * auth secret, and the unused recovery codes, stored as keyed hashes (decision 024).
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factor_user_id_idx').on(table.userId)],
+);
 
 /** Every status change of an order, written in the same transaction as the change. */
 export const orderStatusHistory = pgTable(

@@ -148,6 +148,13 @@ const routes: RouteCase[] = [
     success: 200,
   },
   {
+    name: 'POST users/:id/two-factor/reset',
+    method: 'POST',
+    url: async (context) => `/api/manage/users/${(await context.newTarget()).id}/two-factor/reset`,
+    needs: 'users:manage',
+    success: 200,
+  },
+  {
     name: 'DELETE users/:id',
     method: 'DELETE',
     url: async (context) => `/api/manage/users/${(await context.newTarget()).id}`,
@@ -190,6 +197,12 @@ const routes: RouteCase[] = [
     body: () => ({ currentPassword: 'same-password', newPassword: 'same-password' }),
     success: 400,
   },
+  // The two-factor routes of the member's own account: the allowed cell is the field check (a right
+  // code or password would change the caller's own session; the two-factor tests do that).
+  { name: 'POST account/step-up', method: 'POST', url: () => '/api/manage/account/step-up', body: () => ({ code: '12' }), success: 400 },
+  { name: 'POST account/recovery-codes', method: 'POST', url: () => '/api/manage/account/recovery-codes', body: () => ({ password: '' }), success: 400 },
+  { name: 'POST account/two-factor/enrolment', method: 'POST', url: () => '/api/manage/account/two-factor/enrolment', body: () => ({ password: '' }), success: 400 },
+  { name: 'POST account/two-factor/confirm', method: 'POST', url: () => '/api/manage/account/two-factor/confirm', body: () => ({ code: '' }), success: 400 },
   {
     name: 'DELETE account/sessions/:id',
     method: 'DELETE',

@@ -8,12 +8,22 @@ import { recordAudit } from '../audit/audit-log';
 import { isStaffRole, sessionLimits, type StaffRole, type StaffUser } from '../../shared/staff/session';
 import { staffMessages } from '../../shared/staff/staff-messages';
 import { can, type Permission } from '../../shared/staff/permissions';
+import { stepUpWindowMs, twoFactorMessages, type SessionRequirement, type SignedInSession } from '../../shared/staff/two-factor';
 import { AppError } from './errors';
 
 // Who may use `/api/manage` (DESIGN 8): every staff route runs `requireStaff` (or `requirePermission`)
 // before its handler, and every state-changing request there must come from our own origin.
 
-export type StaffContext = { user: StaffUser; sessionId: string };
+export type StaffContext = {
+  user: StaffUser;
+  sessionId: string;
+  /** The member has enrolled in two-factor sign-in. */
+  twoFactorEnabled: boolean;
+  /** When this session last gave a code (sign-in, enrolment, step-up); null: never. */
+  twoFactorVerifiedAt: Date | null;
+  /** What the session must do before the panel opens; null when nothing. */
+  required: SessionRequirement | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,6 +80,22 @@ export function toStaffUser(user: AuthUser & { role: StaffRole }): StaffUser {
   };
 }
 
+/** What a session of this member must still do before the panel opens. */
+export function sessionRequirementOf(member: { mustChangePassword?: boolean | null; twoFactorEnabled?: boolean | null }, mfaRequired: boolean): SessionRequirement | null {
+  if (member.mustChangePassword) return 'password_change';
+  if (mfaRequired && !member.twoFactorEnabled) return 'two_factor_enrolment';
+  return null;
+}
+
+/** The signed-in session as `GET /api/manage/session` answers it. */
+export function signedInSessionOf(staff: StaffContext, mfaRequired: boolean): SignedInSession {
+  const body: SignedInSession = { user: staff.user, required: staff.required, twoFactorEnabled: staff.twoFactorEnabled };
+  if (staff.twoFactorEnabled || mfaRequired) {
+    body.stepUpUntil = staff.twoFactorVerifiedAt ? new Date(staff.twoFactorVerifiedAt.getTime() + stepUpWindowMs).toISOString() : null;
+  }
+  return body;
+}
+
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** `https://host` of the request as the browser addressed it (default ports dropped, as in `Origin`). */
@@ -113,8 +139,20 @@ function isStaffApiRequest(request: FastifyRequest): boolean {
 }
 
 export type StaffGuards = {
-  /** Any signed-in staff member. */
+  /** Any signed-in staff member whose session has nothing left to do (new password, two-factor set-up). */
   requireStaff: preHandlerAsyncHookHandler;
+  /**
+   * Any signed-in staff member, even one who must still choose a new password or set up two-factor
+   * sign-in: only for the routes that let them do so, and for who is signed in.
+   */
+  requireStaffSession: preHandlerAsyncHookHandler;
+  /**
+   * Throws `step_up_required` unless this session gave a code in the last 15 minutes (revealing an
+   * SSN, downloading an SS-4). Call it after the order's access check, so a hidden order stays a 404.
+   */
+  requireRecentCode: (request: FastifyRequest) => void;
+  /** Whether staff must sign in with a second factor (`REQUIRE_STAFF_MFA`). */
+  mfaRequired: boolean;
   /** A signed-in staff member whose role grants `permission` (spec 02 section 6, `permissions.ts`). */
   requirePermission: (permission: Permission) => preHandlerAsyncHookHandler;
 };
@@ -126,7 +164,7 @@ export type StaffGuards = {
  */
 export function registerStaffGuard(
   app: FastifyInstance,
-  { auth, database, publicUrl }: { auth: StaffAuth; database: Database; publicUrl?: string },
+  { auth, database, publicUrl, mfaRequired = true }: { auth: StaffAuth; database: Database; publicUrl?: string; mfaRequired?: boolean },
 ): StaffGuards {
   app.decorateRequest('staff', null);
   const allowedOrigin = publicUrl ? new URL(publicUrl).origin : null;
@@ -153,7 +191,7 @@ export function registerStaffGuard(
     });
   }
 
-  const requireStaff: preHandlerAsyncHookHandler = async function (request, reply) {
+  const requireStaffSession: preHandlerAsyncHookHandler = async function (request, reply) {
     let result;
     try {
       result = await auth.api.getSession({ headers: headersOf(request), returnHeaders: true });
@@ -181,7 +219,31 @@ export function registerStaffGuard(
       await deny(request, 'no_role', actor);
       throw new AppError('access_denied', staffMessages.accessDenied);
     }
-    request.staff = { user: toStaffUser({ ...user, role: user.role }), sessionId: session.id };
+    const twoFactorEnabled = user.twoFactorEnabled === true;
+    const twoFactorVerifiedAt = session.twoFactorVerifiedAt ? new Date(session.twoFactorVerifiedAt) : null;
+    if (twoFactorEnabled && !twoFactorVerifiedAt) {
+      // A session begun before the member enrolled (in another browser): it never gave a code.
+      await endSession(session.id);
+      throw new AppError('mfa_required', staffMessages.sessionExpired);
+    }
+    const required = sessionRequirementOf(user, mfaRequired);
+    request.staff = { user: toStaffUser({ ...user, role: user.role }), sessionId: session.id, twoFactorEnabled, twoFactorVerifiedAt, required };
+  };
+
+  const requireStaff: preHandlerAsyncHookHandler = async function (request, reply) {
+    await requireStaffSession.call(this, request, reply);
+    const { required } = staffOf(request);
+    if (required === 'password_change') throw new AppError('password_change_required', twoFactorMessages.passwordChangeRequired);
+    if (required === 'two_factor_enrolment') throw new AppError('two_factor_enrolment_required', twoFactorMessages.enrolmentRequired);
+  };
+
+  const requireRecentCode = (request: FastifyRequest): void => {
+    const { twoFactorEnabled, twoFactorVerifiedAt } = staffOf(request);
+    // Without two-factor sign-in (REQUIRE_STAFF_MFA=false in development, not enrolled) there is no code to ask for.
+    if (!twoFactorEnabled && !mfaRequired) return;
+    if (!twoFactorVerifiedAt || Date.now() - twoFactorVerifiedAt.getTime() > stepUpWindowMs) {
+      throw new AppError('step_up_required', twoFactorMessages.stepUpRequired);
+    }
   };
 
   const requirePermission = (permission: Permission): preHandlerAsyncHookHandler =>
@@ -194,7 +256,7 @@ export function registerStaffGuard(
       }
     };
 
-  return { requireStaff, requirePermission };
+  return { requireStaff, requireStaffSession, requirePermission, requireRecentCode, mfaRequired };
 }
 
 /** Records a fulfiller's attempt on an order that is not theirs, which they are told does not exist. */

@@ -31,7 +31,12 @@ export type AccountSession = {
 };
 
 /** `GET /api/manage/account`. */
-export type AccountResponse = { user: StaffUser; sessions: AccountSession[] };
+export type AccountResponse = {
+  user: StaffUser;
+  sessions: AccountSession[];
+  /** Two-factor sign-in: set up or not, and how many unused recovery codes are left. */
+  twoFactor: { enabled: boolean; recoveryCodesLeft: number };
+};
 
 /** A short device name from a user agent: "Firefox on Windows", or "Unknown device". */
 export function deviceOf(userAgent: string | null): string {

@@ -42,6 +42,7 @@ export type StaffUser = {
   priorityFulfiller: boolean;
 };
 
+/** The signed-in member alone; `SignedInSession` (two-factor.ts) adds what the session still has to do. */
 export type SessionResponse = { user: StaffUser };
 
 /** How long a staff session lives at most, and without any request. */

@@ -58,6 +58,8 @@ export type StaffUserRow = {
   activeOrders: number;
   /** Sign-in is held back by failed attempts (decision 018); an admin can unlock it. */
   signInLocked: boolean;
+  /** Has set up two-factor sign-in; an admin can reset it (not their own), and the member sets it up again. */
+  twoFactorEnabled: boolean;
   createdAt: string;
 };
 

@@ -18,6 +18,7 @@ const account: AccountResponse = {
     { id: 's-here', current: true, userAgent: firefox, ipAddress: '203.0.113.5', lastActiveAt: '2026-03-01T10:00:00.000Z', signedInAt: '2026-03-01T09:00:00.000Z' },
     { id: 's-phone', current: false, userAgent: iphone, ipAddress: '198.51.100.7', lastActiveAt: '2026-02-28T18:00:00.000Z', signedInAt: '2026-02-28T17:00:00.000Z' },
   ],
+  twoFactor: { enabled: true, recoveryCodesLeft: 8 },
 };
 
 function renderAccount(routes: Parameters<typeof serve>[0] = {}) {

@@ -12,7 +12,11 @@ import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
 import { changePasswordSchema, deviceOf, type AccountSession, type ChangePassword } from '../../../shared/staff/account';
 import { staffRoleLabels, type StaffUser } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { useAccount, useChangePassword, useRevokeSession } from './account-api';
+import { useAccount, useChangePassword, useRegenerateRecoveryCodes, useRevokeSession } from './account-api';
+import { useState } from 'react';
+import { RecoveryCodeList } from '../../lib/staff/recovery-code-list';
+import { confirmPasswordSchema, recoveryCodeCount, twoFactorMessages, type ConfirmPassword } from '../../../shared/staff/two-factor';
+import type { AccountResponse } from '../../../shared/staff/account';
 
 const passwordFields = ['currentPassword', 'newPassword'] as const;
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -76,6 +80,52 @@ function ChangePasswordForm() {
   );
 }
 
+/** Two-factor sign-in: how many recovery codes are left, and new ones for the password. */
+function TwoFactorSection({ twoFactor }: { twoFactor: AccountResponse['twoFactor'] | undefined }) {
+  const form = useForm<ConfirmPassword>({ resolver: zodResolver(confirmPasswordSchema), defaultValues: { password: '' } });
+  const regenerate = useRegenerateRecoveryCodes();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const submit = form.handleSubmit((values) =>
+    regenerate.mutate(values, {
+      onSuccess: ({ recoveryCodes }) => {
+        form.reset();
+        setCodes(recoveryCodes);
+        toast.success(twoFactorMessages.recoveryCodesRegenerated);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && showServerFieldErrors(error, ['password'], form.setError)) return;
+        toast.error(failureMessage(error, 'New recovery codes could not be made. Please try again.'));
+      },
+    }),
+  );
+  if (!twoFactor?.enabled) return <p className="text-slate-700">Two-factor sign-in is not set up for this account.</p>;
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">
+        Two-factor sign-in is on. <strong>{`${twoFactor.recoveryCodesLeft} of ${recoveryCodeCount}`}</strong> recovery codes are unused. If you lose your phone, sign in with a recovery code, or ask an admin to reset your two-factor sign-in.
+      </p>
+      {codes ? (
+        <div role="status" aria-label="New recovery codes">
+          <p className="mb-2 text-sm font-medium text-slate-900">Your new recovery codes (shown only now; the old ones no longer work):</p>
+          <RecoveryCodeList codes={codes} />
+        </div>
+      ) : null}
+      <FormProvider {...form}>
+        <form noValidate onSubmit={submit} aria-label="New recovery codes" className="max-w-sm">
+          <fieldset disabled={regenerate.isPending} className="space-y-1">
+            <Field label="Password" required hint="Making new codes stops the old ones from working." error={form.formState.errors.password?.message}>
+              {(control) => <TextInput type="password" autoComplete="current-password" {...control} {...form.register('password')} />}
+            </Field>
+            <Button type="submit" variant="secondary" className="mt-2" aria-busy={regenerate.isPending}>
+              {regenerate.isPending ? 'Making codes...' : 'Make New Recovery Codes'}
+            </Button>
+          </fieldset>
+        </form>
+      </FormProvider>
+    </div>
+  );
+}
+
 function SessionItem({ session }: { session: AccountSession }) {
   const revoke = useRevokeSession();
   const device = deviceOf(session.userAgent);
@@ -118,7 +168,7 @@ export function AccountPage() {
       <title>My Account | EIN Filing Service</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Account</h1>
-        <p className="mt-1 text-slate-600">Your details, password and signed-in browsers</p>
+        <p className="mt-1 text-slate-600">Your details, password, two-factor sign-in and signed-in browsers</p>
       </div>
       {account.isPending ? (
         <p role="status" className="py-8 text-center text-slate-600">
@@ -148,6 +198,14 @@ export function AccountPage() {
             </CardHeader>
             <CardContent>
               <ChangePasswordForm />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Two-Factor Sign-In</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <TwoFactorSection twoFactor={account.data.twoFactor} />
             </CardContent>
           </Card>
           <Card>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { StepUpDownloadLink } from '../../lib/staff/step-up';
 import { toast } from 'sonner';
 import { FileSignature } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -76,9 +77,9 @@ export function OrderSignatureCard({ order }: { order: OrderDetail }) {
         ) : null}
         <div className="flex flex-wrap gap-2">
           {signing.state === 'signed' ? (
-            <a className={buttonClass({ variant: 'primary' })} href={`/api/manage/orders/${order.id}/ss4-signed.pdf`} download>
+            <StepUpDownloadLink className={buttonClass({ variant: 'primary' })} href={`/api/manage/orders/${order.id}/ss4-signed.pdf`}>
               Download signed SS-4
-            </a>
+            </StepUpDownloadLink>
           ) : null}
           {!closed ? (
             <Button variant={signing.state === 'signed' ? 'secondary' : 'primary'} disabled={send.isPending} onClick={() => send.mutate()}>

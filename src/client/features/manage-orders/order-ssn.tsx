@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { formatSsn } from '../../../shared/ss4/ss4-mapping';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
+import { isStepUpRequired, useStepUp } from '../../lib/staff/step-up';
 import { useRevealSsn } from './use-order-detail';
 import type { SsnField } from '../../../shared/application/contact';
 
@@ -17,15 +18,20 @@ export function OrderSsn({ orderId, field, masked, label }: { orderId: number; f
   const reveal = useRevealSsn(orderId, field);
   const [revealed, setRevealed] = useState<string | null>(null);
   const handleApiError = useStaffApiErrorHandler();
+  const { ensureStepUp } = useStepUp();
 
-  function show() {
+  // A code from the last 15 minutes first (asked in a dialog when older); asked again if the server
+  // still wants one (the window closed in between).
+  async function show(retry = true) {
+    if (!(await ensureStepUp())) return;
     reveal.mutate(undefined, {
       onSuccess: ({ ssn }) => {
         if (ssn) setRevealed(formatSsn(ssn));
         else toast.error(revealFailed);
       },
       onError: (error) => {
-        if (!handleApiError(error)) toast.error(revealFailed);
+        if (retry && isStepUpRequired(error)) void show(false);
+        else if (!handleApiError(error)) toast.error(revealFailed);
       },
     });
   }
@@ -41,7 +47,7 @@ export function OrderSsn({ orderId, field, masked, label }: { orderId: number; f
           Hide
         </Button>
       ) : (
-        <Button variant="ghost" className="px-2! py-1!" onClick={show} disabled={reveal.isPending} aria-label={`Reveal ${label}`}>
+        <Button variant="ghost" className="px-2! py-1!" onClick={() => void show()} disabled={reveal.isPending} aria-label={`Reveal ${label}`}>
           <Eye className="size-4" aria-hidden="true" />
           {reveal.isPending ? 'Revealing...' : 'Reveal'}
         </Button>

@@ -2,6 +2,7 @@ import { CircleCheck, CircleMinus, Download, TriangleAlert } from 'lucide-react'
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { ss4Completeness, ss4Lines, type Ss4Designee, type Ss4LineState } from '../../../shared/ss4/ss4-mapping';
 import { applicationOf } from '../../../shared/application/answer-review';
+import { StepUpDownloadLink } from '../../lib/staff/step-up';
 
 /** The completeness badge turns to the default style only when every line that applies is filled. */
 export function completenessBadgeVariant(percent: number): BadgeVariant {
@@ -15,17 +16,16 @@ export function ss4DownloadPath(orderId: number): string {
   return `/api/manage/orders/${orderId}/ss4.pdf`;
 }
 
-/** A link that downloads the filled, still fillable Form SS-4 of the order. */
+/** A link that downloads the filled, still fillable Form SS-4 of the order (after a step-up if one is due). */
 export function DownloadSs4Link({ orderId }: { orderId: number }) {
   return (
-    <a
+    <StepUpDownloadLink
       href={ss4DownloadPath(orderId)}
-      download
       className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <Download className="size-4" aria-hidden="true" />
       Download SS-4
-    </a>
+    </StepUpDownloadLink>
   );
 }
 

@@ -56,3 +56,14 @@ export function useUnlockUser() {
     },
   });
 }
+
+/** Removes another member's authenticator and recovery codes; they set it up again at their next sign-in. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: StaffUserRow) => apiRequest<UserResponse>('POST', `/api/manage/users/${encodeURIComponent(user.id)}/two-factor/reset`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: usersKey });
+    },
+  });
+}

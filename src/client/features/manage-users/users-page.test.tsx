@@ -31,6 +31,7 @@ const ada: StaffUserRow = {
   priorityFulfiller: false,
   activeOrders: 0,
   signInLocked: false,
+  twoFactorEnabled: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -44,6 +45,7 @@ const fran: StaffUserRow = {
   priorityFulfiller: true,
   activeOrders: 3,
   signInLocked: false,
+  twoFactorEnabled: true,
   createdAt: '2026-01-02T00:00:00.000Z',
 };
 

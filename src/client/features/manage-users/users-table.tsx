@@ -1,11 +1,15 @@
-import { LockOpen, Pencil, Trash2 } from 'lucide-react';
+import { LockOpen, Pencil, ShieldOff, Trash2 } from 'lucide-react';
+import { AlertDialog, AlertDialogCancel, AlertDialogDestructiveAction } from '../../components/ui/alert-dialog';
+import { useContext } from 'react';
+import { StaffUserContext } from '../../lib/staff/staff-session-context';
+import { twoFactorMessages } from '../../../shared/staff/two-factor';
 import { toast } from 'sonner';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { staffRoleLabels, type StaffRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
 import { UserDialog } from './user-dialog';
-import { userFailureMessage, useUnlockUser } from './users-api';
+import { userFailureMessage, useResetTwoFactor, useUnlockUser } from './users-api';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 
 const iconButtonClass =
@@ -19,12 +23,41 @@ function RoleBadge({ user }: { user: StaffUserRow }) {
 
 function StatusBadge({ user }: { user: StaffUserRow }) {
   const status = user.suspended ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>;
-  if (!user.signInLocked) return status;
   return (
     <span className="inline-flex flex-wrap gap-1">
       {status}
-      <Badge tone="warning">Sign-in locked</Badge>
+      {user.signInLocked ? <Badge tone="warning">Sign-in locked</Badge> : null}
+      {user.twoFactorEnabled ? null : <Badge variant="outline">No two-factor</Badge>}
     </span>
+  );
+}
+
+/** An admin resets another member's two-factor sign-in (a lost phone), after confirming. */
+function ResetTwoFactorButton({ user }: { user: StaffUserRow }) {
+  const reset = useResetTwoFactor();
+  return (
+    <AlertDialog
+      trigger={
+        <button type="button" className={iconButtonClass} aria-label={`Reset two-factor for ${user.name}`} title="Reset two-factor">
+          <ShieldOff className="size-4" aria-hidden="true" />
+        </button>
+      }
+      title="Reset Two-Factor Sign-In"
+      description={`${user.name} will be signed out and must set up two-factor sign-in again with an authenticator app at their next sign-in. Their recovery codes stop working.`}
+    >
+      <AlertDialogCancel disabled={reset.isPending}>Cancel</AlertDialogCancel>
+      <AlertDialogDestructiveAction
+        disabled={reset.isPending}
+        onClick={() =>
+          reset.mutate(user, {
+            onSuccess: () => toast.success(twoFactorMessages.twoFactorReset),
+            onError: (error) => toast.error(userFailureMessage(error, twoFactorMessages.notEnrolled)),
+          })
+        }
+      >
+        Reset Two-Factor
+      </AlertDialogDestructiveAction>
+    </AlertDialog>
   );
 }
 
@@ -54,9 +87,12 @@ function PriorityBadge({ user }: { user: StaffUserRow }) {
 }
 
 function Actions({ user, onDelete }: { user: StaffUserRow; onDelete: (user: StaffUserRow) => void }) {
+  // Nobody resets their own two-factor sign-in (the server refuses it too).
+  const self = useContext(StaffUserContext);
   return (
     <div className="flex justify-end gap-1">
       {user.signInLocked ? <UnlockButton user={user} /> : null}
+      {user.twoFactorEnabled && user.id !== self?.id ? <ResetTwoFactorButton user={user} /> : null}
       <UserDialog
         user={user}
         trigger={

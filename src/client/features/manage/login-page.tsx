@@ -12,7 +12,9 @@ import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { signInSchema, type SignIn } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { deniedMessage, fetchStaffSession, isDenied, retryStaffQuery, signInStaff, staffSessionKey } from '../../lib/staff/staff-api';
+import { deniedMessage, fetchStaffSession, isDenied, retryStaffQuery, signInStaff, staffSessionKey, submitSignInCode } from '../../lib/staff/staff-api';
+import { SecondFactorForm } from '../../lib/staff/second-factor-form';
+import { twoFactorMessages, type SignedInSession } from '../../../shared/staff/two-factor';
 import { safeNextPath, type LoginPageState } from '../../lib/staff/login-redirect';
 import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
 
@@ -33,6 +35,8 @@ export function signInFailureMessage(error: unknown): string {
       return staffMessages.invalidCredentials;
     case 'rate_limited':
       return staffMessages.tooManySignInAttempts;
+    case 'two_factor_expired':
+      return twoFactorMessages.signInTimedOut;
     default:
       return staffMessages.accountStatusUnknown;
   }
@@ -45,6 +49,8 @@ export function ManageLoginPage() {
   const notice = (useLocation().state as LoginPageState | null)?.notice;
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // The password was right and the member is enrolled: the code step replaces the form.
+  const [codeStep, setCodeStep] = useState(false);
 
   // Someone already signed in goes straight on; until the answer comes the form is usable. Always asked
   // afresh: a page whose session ended sends the user here while the cache still holds the old answer.
@@ -56,6 +62,10 @@ export function ManageLoginPage() {
     // The layout reads the same cache entry, so it opens without asking again; the page then moves on
     // below. A check still under way from before signing in would overwrite it with its 401.
     onSuccess: async (response) => {
+      if ('twoFactorRequired' in response) {
+        setCodeStep(true);
+        return;
+      }
       await queryClient.cancelQueries({ queryKey: staffSessionKey });
       queryClient.setQueryData(staffSessionKey, response);
     },
@@ -71,7 +81,24 @@ export function ManageLoginPage() {
     setFailure(null);
     signIn.mutate(credentials);
   });
-  const busy = signIn.isPending || signIn.isSuccess;
+  const busy = signIn.isPending || (signIn.isSuccess && !codeStep);
+
+  async function submitCode(factor: Parameters<typeof submitSignInCode>[0]) {
+    setFailure(null);
+    const response: SignedInSession = await submitSignInCode(factor);
+    await queryClient.cancelQueries({ queryKey: staffSessionKey });
+    queryClient.setQueryData(staffSessionKey, response);
+  }
+
+  function codeFailure(error: unknown) {
+    if (error instanceof ApiError && error.code === 'two_factor_expired') {
+      // Back to the password: the pending sign-in is gone.
+      setCodeStep(false);
+      signIn.reset();
+      form.setValue('password', '');
+    }
+    setFailure(error instanceof ApiError && error.code === 'rate_limited' ? twoFactorMessages.tooManyCodes : signInFailureMessage(error));
+  }
 
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4 py-10">
@@ -104,6 +131,13 @@ export function ManageLoginPage() {
               <p>{failure}</p>
             </div>
           ) : null}
+          {codeStep ? (
+            <>
+              <h2 className="mb-1 text-lg font-semibold text-slate-900">Two-factor sign-in</h2>
+              <p className="mb-4 text-sm text-slate-600">Open your authenticator app and enter the code it shows for EIN Filing Service.</p>
+              <SecondFactorForm label="Two-factor sign-in" submitLabel="Verify" onSubmit={submitCode} onFailure={codeFailure} />
+            </>
+          ) : (
           <FormProvider {...form}>
             <form noValidate onSubmit={submit} aria-label="Admin Login">
               <fieldset disabled={busy} className="space-y-1">
@@ -118,6 +152,7 @@ export function ManageLoginPage() {
               </fieldset>
             </form>
           </FormProvider>
+          )}
         </div>
       </main>
     </div>

@@ -11,6 +11,8 @@ import { staffMessages } from '../../../shared/staff/staff-messages';
 import { StaffUserContext } from '../../lib/staff/staff-session-context';
 import { deniedMessage, fetchStaffSession, isDenied, isUnauthenticated, retryStaffQuery, signOutStaff, staffSessionKey } from '../../lib/staff/staff-api';
 import { loginPathFor, type LoginPageState } from '../../lib/staff/login-redirect';
+import { StepUpProvider } from '../../lib/staff/step-up';
+import { FirstSignInSetup } from './first-sign-in';
 
 /**
  * `/manage`: the guard of every staff page, and the panel around them. No session goes to the login
@@ -36,6 +38,8 @@ export function ManageLayout() {
     return <AccessDenied message={deniedMessage(error)} />;
   }
   // A failed re-check of a session that was fine keeps the page: the next check or API call decides.
+  // A new password or two-factor set-up first: the panel opens only after.
+  if (data?.required) return <FirstSignInSetup session={data} />;
   if (data) {
     return (
       <StaffUserContext.Provider value={data.user}>
@@ -186,7 +190,9 @@ function ManageShell({ user }: { user: StaffUser }) {
         </div>
       </aside>
       <main id="manage-main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-8">
-        <Outlet />
+        <StepUpProvider>
+          <Outlet />
+        </StepUpProvider>
       </main>
     </div>
   );

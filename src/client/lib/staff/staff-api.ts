@@ -1,16 +1,23 @@
 import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../api';
-import type { SessionResponse, SignIn } from '../../../shared/staff/session';
+import type { SignIn } from '../../../shared/staff/session';
+import type { SecondFactor, SignedInSession, SignInResponse } from '../../../shared/staff/two-factor';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 
 /** The signed-in staff member, shared by the login page and the `/manage` layout. */
 export const staffSessionKey = ['staff-session'] as const;
 
-export function fetchStaffSession(): Promise<SessionResponse> {
-  return apiRequest<SessionResponse>('GET', '/api/manage/session');
+export function fetchStaffSession(): Promise<SignedInSession> {
+  return apiRequest<SignedInSession>('GET', '/api/manage/session');
 }
 
-export function signInStaff(credentials: SignIn): Promise<SessionResponse> {
-  return apiRequest<SessionResponse>('POST', '/api/manage/session', credentials);
+/** The password step: signed in, or (for an enrolled member) the code is still to come. */
+export function signInStaff(credentials: SignIn): Promise<SignInResponse> {
+  return apiRequest<SignInResponse>('POST', '/api/manage/session', credentials);
+}
+
+/** The code step of a sign-in. */
+export function submitSignInCode(factor: SecondFactor): Promise<SignedInSession> {
+  return apiRequest<SignedInSession>('POST', '/api/manage/session/two-factor', factor);
 }
 
 export async function signOutStaff(): Promise<void> {

@@ -78,6 +78,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
 
   app.get('/api/manage/orders/:id/ss4.pdf', staffOnly, async (request, reply) => {
     const order = await requireOrderAccess(database, request);
+    guards.requireRecentCode(request);
     const { pdf, fileName } = await downloadSs4({ db, cipher, order, designee, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
     return reply
       .header('content-type', 'application/pdf')
@@ -103,6 +104,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
 
   app.get('/api/manage/orders/:id/ss4-signed.pdf', staffOnly, async (request, reply) => {
     const order = await requireOrderAccess(database, request);
+    guards.requireRecentCode(request);
     const signed = await downloadSignedSs4(db, cipher, order, auditActorOf(request), request.ip);
     if (!signed) throw new AppError('not_found', 'This order has no signed SS-4 yet.');
     return reply
@@ -135,6 +137,7 @@ export function registerManageOrderRoutes(app: FastifyInstance, services: AppSer
   app.post('/api/manage/orders/:id/ssn', staffOnly, async (request): Promise<RevealSsnResponse> => {
     const order = await requireOrderAccess(database, request);
     const { field } = parseWith(revealSsnRequestSchema, request.body ?? {});
+    guards.requireRecentCode(request);
     return revealSsn({ db, cipher, order, field, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
   });
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { auditLog, session } from '../../db/schema';
-import { createStaffMember, newClientAddress, sessionCookieOf, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../testing/staff-app';
+import { createStaffMember, sessionCookieOf, signInThroughBothSteps, startStaffTestApp, staffInject, type StaffTestApp, type TestStaffMember } from '../../testing/staff-app';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { AccountResponse } from '../../../shared/staff/account';
 
@@ -22,15 +22,8 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
     await database.close();
   });
 
-  async function signInFrom(email: string, password: string, userAgent: string) {
-    const response = await harness.app.inject({
-      method: 'POST',
-      url: '/api/manage/session',
-      headers: { origin: testOrigin, 'user-agent': userAgent },
-      remoteAddress: newClientAddress(),
-      payload: { email, password },
-    });
-    return response;
+  function signInFrom(member: TestStaffMember, password: string, userAgent: string) {
+    return signInThroughBothSteps(harness.app, { ...member, password }, { headers: { 'user-agent': userAgent } });
   }
 
   const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -38,8 +31,8 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
 
   it('shows the member and their sessions, the current one marked', async () => {
     const member = await createStaffMember(harness.services, { name: 'Sam Sessions' });
-    const first = sessionCookieOf(await signInFrom(member.email, member.password, firefox));
-    sessionCookieOf(await signInFrom(member.email, member.password, safari));
+    const first = sessionCookieOf(await signInFrom(member, member.password, firefox));
+    sessionCookieOf(await signInFrom(member, member.password, safari));
     const response = await staffInject(harness.app, first, 'GET', '/api/manage/account');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -54,8 +47,8 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
 
   it('changes the password with the current one: other sessions end, this one stays, the old password no longer signs in', async () => {
     const member = await createStaffMember(harness.services, { password: 'first-password' });
-    const here = sessionCookieOf(await signInFrom(member.email, 'first-password', firefox));
-    const elsewhere = sessionCookieOf(await signInFrom(member.email, 'first-password', safari));
+    const here = sessionCookieOf(await signInFrom(member, 'first-password', firefox));
+    const elsewhere = sessionCookieOf(await signInFrom(member, 'first-password', safari));
 
     const response = await staffInject(harness.app, here, 'POST', '/api/manage/account/password', { currentPassword: 'first-password', newPassword: 'second-password' });
     expect(response.statusCode).toBe(204);
@@ -63,15 +56,15 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
     expect((await staffInject(harness.app, stillHere, 'GET', '/api/manage/session')).statusCode).toBe(200);
     expect((await staffInject(harness.app, elsewhere, 'GET', '/api/manage/session')).statusCode).toBe(401);
     expect(await database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(1);
-    expect((await signInFrom(member.email, 'first-password', firefox)).statusCode).toBe(401);
-    expect((await signInFrom(member.email, 'second-password', firefox)).statusCode).toBe(200);
+    expect((await signInFrom(member, 'first-password', firefox)).statusCode).toBe(401);
+    expect((await signInFrom(member, 'second-password', firefox)).statusCode).toBe(200);
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password_changed'), eq(auditLog.target, `user:${member.id}`)));
     expect(audit).toHaveLength(1);
   });
 
   it('refuses a wrong current password or a too-short new one, and changes nothing', async () => {
     const member = await createStaffMember(harness.services, { password: 'keep-this-1' });
-    const cookie = sessionCookieOf(await signInFrom(member.email, 'keep-this-1', firefox));
+    const cookie = sessionCookieOf(await signInFrom(member, 'keep-this-1', firefox));
     const wrong = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'not-it', newPassword: 'another-one' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: { code: 'validation_failed', fields: { currentPassword: [staffMessages.currentPasswordWrong] } } });
@@ -80,15 +73,15 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
     expect(short.json()).toMatchObject({ error: { fields: { newPassword: [staffMessages.passwordTooShort] } } });
     const odd = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 1, newPassword: null, extra: true });
     expect(odd.statusCode).toBe(400);
-    expect((await signInFrom(member.email, 'keep-this-1', firefox)).statusCode).toBe(200);
+    expect((await signInFrom(member, 'keep-this-1', firefox)).statusCode).toBe(200);
   });
 
   it('revokes another of the member’s sessions, not the current one nor someone else’s', async () => {
     const member = await createStaffMember(harness.services);
     const other = await createStaffMember(harness.services);
-    const here = sessionCookieOf(await signInFrom(member.email, member.password, firefox));
-    const there = sessionCookieOf(await signInFrom(member.email, member.password, safari));
-    const othersCookie = sessionCookieOf(await signInFrom(other.email, other.password, safari));
+    const here = sessionCookieOf(await signInFrom(member, member.password, firefox));
+    const there = sessionCookieOf(await signInFrom(member, member.password, safari));
+    const othersCookie = sessionCookieOf(await signInFrom(other, other.password, safari));
     const { sessions } = (await staffInject(harness.app, here, 'GET', '/api/manage/account')).json<AccountResponse>();
     const current = sessions.find((row) => row.current)!;
     const phone = sessions.find((row) => !row.current)!;

@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import type { StaffAuth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import { eq } from 'drizzle-orm';
-import { session } from '../../db/schema';
+import { session, user as userTable } from '../../db/schema';
 import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../plugins/errors';
 import { forwardCookies, headersOf, staffOf } from '../../plugins/staff-guard';
@@ -25,7 +25,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const { db } = database;
   const started = Date.now();
-  const { user } = staffOf(request);
+  const { user, twoFactorVerifiedAt } = staffOf(request);
   const actor = { id: user.id, email: user.email };
   const claim = await claimSignInCheck(db, user.email, request.ip);
   if (!claim.allowed) {
@@ -46,8 +46,11 @@ export async function changeOwnPassword(
     throw new AppError('validation_failed', staffMessages.currentPasswordWrong, { currentPassword: [staffMessages.currentPasswordWrong] });
   }
   await recordSignInSuccess(db, user.email, request.ip, claim);
+  // This browser's new session keeps the code it gave (Better Auth starts it afresh), and the member
+  // has now chosen their own password.
+  await db.update(userTable).set({ mustChangePassword: false }).where(eq(userTable.id, user.id));
   if (result.response.token) {
-    await db.update(session).set({ ipAddress: request.ip }).where(eq(session.token, result.response.token));
+    await db.update(session).set({ ipAddress: request.ip, twoFactorVerifiedAt }).where(eq(session.token, result.response.token));
   }
   await recordAudit(db, { actor, action: 'password_changed', target: `user:${user.id}`, ipAddress: request.ip });
   forwardCookies(reply, result.headers);

@@ -7,6 +7,13 @@ import { AppError } from '../../plugins/errors';
 import { parseWith } from '../../plugins/validation';
 import { staffOf } from '../../plugins/staff-guard';
 import { changePasswordSchema, type AccountResponse } from '../../../shared/staff/account';
+import { confirmPasswordSchema, secondFactorSchema, totpCodeSchema } from '../../../shared/staff/two-factor';
+import { countStoredRecoveryCodes } from '../../auth/recovery-codes';
+import { twoFactor } from '../../db/schema';
+import { startEnrolment } from './start-enrolment';
+import { confirmEnrolment } from './confirm-enrolment';
+import { stepUp } from './step-up';
+import { regenerateRecoveryCodes } from './regenerate-recovery-codes';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { changeOwnPassword } from './change-own-password';
 import { findAccountSessions } from './find-account-sessions';
@@ -18,19 +25,48 @@ function sessionIdOf(request: FastifyRequest): string {
 }
 
 /** `/api/manage/account…`: the signed-in member's own account (any staff role). */
-export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<AppServices, 'auth' | 'database' | 'guards'>): void {
+export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<AppServices, 'auth' | 'database' | 'guards' | 'verifySecondFactor'>): void {
   const { database, guards } = services;
   const { db } = database;
   const signedIn = { preHandler: guards.requireStaff };
+  // Also for a session that must first choose a new password or set up two-factor sign-in.
+  const pendingAllowed = { preHandler: guards.requireStaffSession };
 
   app.get('/api/manage/account', signedIn, async (request, reply) => {
-    const { user, sessionId } = staffOf(request);
+    const { user, sessionId, twoFactorEnabled } = staffOf(request);
     reply.header('cache-control', 'no-store');
-    const body: AccountResponse = { user, sessions: await findAccountSessions(db, user.id, sessionId) };
+    const [stored] = await db.select({ backupCodes: twoFactor.backupCodes }).from(twoFactor).where(eq(twoFactor.userId, user.id));
+    const body: AccountResponse = {
+      user,
+      sessions: await findAccountSessions(db, user.id, sessionId),
+      twoFactor: { enabled: twoFactorEnabled, recoveryCodesLeft: twoFactorEnabled && stored ? countStoredRecoveryCodes(stored.backupCodes) : 0 },
+    };
     return body;
   });
 
-  app.post('/api/manage/account/password', signedIn, async (request, reply) => {
+  app.post('/api/manage/account/two-factor/enrolment', pendingAllowed, async (request, reply) => {
+    const input = parseWith(confirmPasswordSchema, request.body);
+    reply.header('cache-control', 'no-store');
+    return startEnrolment(services, request, reply, input);
+  });
+
+  app.post('/api/manage/account/two-factor/confirm', pendingAllowed, async (request, reply) => {
+    const input = parseWith(totpCodeSchema, request.body);
+    return confirmEnrolment(services, request, reply, input);
+  });
+
+  app.post('/api/manage/account/step-up', signedIn, async (request, reply) => {
+    const factor = parseWith(secondFactorSchema, request.body);
+    return stepUp(services, request, reply, factor);
+  });
+
+  app.post('/api/manage/account/recovery-codes', signedIn, async (request, reply) => {
+    const input = parseWith(confirmPasswordSchema, request.body);
+    reply.header('cache-control', 'no-store');
+    return regenerateRecoveryCodes(services, request, reply, input);
+  });
+
+  app.post('/api/manage/account/password', pendingAllowed, async (request, reply) => {
     const input = parseWith(changePasswordSchema, request.body);
     await changeOwnPassword(services, request, reply, input);
     return reply.status(204).send();

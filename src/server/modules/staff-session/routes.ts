@@ -3,21 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../services';
-import { session as sessionTable } from '../../db/schema';
+import { session as sessionTable, user as userTable } from '../../db/schema';
 import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../plugins/errors';
 import { parseWith } from '../../plugins/validation';
-import { forwardCookies, headersOf, staffOf, toStaffUser } from '../../plugins/staff-guard';
-import { isStaffRole, signInSchema, type SessionResponse } from '../../../shared/staff/session';
+import { forwardCookies, headersOf, sessionRequirementOf, signedInSessionOf, staffOf, toStaffUser } from '../../plugins/staff-guard';
+import { isStaffRole, signInSchema } from '../../../shared/staff/session';
+import { secondFactorSchema, twoFactorMessages, type SignedInSession, type SignInResponse } from '../../../shared/staff/two-factor';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { claimSignInCheck, recordSignInSuccess, refusedSignInMinMs } from '../../auth/sign-in-throttle';
-
-export { refusedSignInMinMs };
+import { claimSignInCheck, claimTwoFactorCheck, recordSignInSuccess, recordTwoFactorSuccess, refusedSignInMinMs } from '../../auth/sign-in-throttle';
+import { sessionCookiePrefix } from '../../auth/auth';
+import { findPendingSignIn, wrongSecondFactor } from '../../auth/two-factor';
 import { notifyAccountAttack } from './notify-account-attack';
 import { siteOrigin } from '../../site-links';
 
-/** `POST|GET|DELETE /api/manage/session`: sign in, who is signed in, sign out. */
-export function registerStaffSessionRoutes(app: FastifyInstance, { auth, database, guards, outbox, env }: Pick<AppServices, 'auth' | 'database' | 'guards' | 'outbox' | 'env'>): void {
+export { refusedSignInMinMs };
+
+/**
+ * `POST|GET|DELETE /api/manage/session`: sign in (the password, then `POST /api/manage/session/two-factor`
+ * with the code for an enrolled member), who is signed in, sign out.
+ */
+export function registerStaffSessionRoutes(
+  app: FastifyInstance,
+  { auth, database, guards, outbox, env, verifySecondFactor }: Pick<AppServices, 'auth' | 'database' | 'guards' | 'outbox' | 'env' | 'verifySecondFactor'>,
+): void {
   const { db } = database;
 
   app.post('/api/manage/session', async (request, reply) => {
@@ -55,6 +64,18 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
       return refuse(new AppError('invalid_credentials', staffMessages.invalidCredentials));
     }
 
+    // The password was right: its checks are given back whatever comes next.
+    await recordSignInSuccess(db, email, address, claim);
+
+    const response = result.response as unknown;
+    if (typeof response === 'object' && response !== null && 'twoFactorRedirect' in response) {
+      // An enrolled member: Better Auth made no session, only the short-lived `two_factor` cookie
+      // that the code step below reads.
+      forwardCookies(reply, result.headers);
+      const body: SignInResponse = { twoFactorRequired: true };
+      return body;
+    }
+
     const { user, token } = result.response;
     const actor = { id: user.id, email: user.email };
     if (!isStaffRole(user.role)) {
@@ -63,18 +84,74 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
       return refuse(new AppError('access_denied', staffMessages.accessDenied));
     }
 
-    await recordSignInSuccess(db, email, address, claim);
     // Better Auth reads the address from forwarding headers only; the request's own (after the
     // `TRUST_PROXY` rule) is the one My account shows.
     await db.update(sessionTable).set({ ipAddress: address }).where(eq(sessionTable.token, token));
     await recordAudit(db, { actor, action: 'sign_in', target: `user:${user.id}`, ipAddress: address });
     forwardCookies(reply, result.headers);
-    const body: SessionResponse = { user: toStaffUser({ ...user, role: user.role }) };
+    // Not enrolled yet: this session may only set up two-factor sign-in (or choose a new password first).
+    const body: SignInResponse = {
+      user: toStaffUser({ ...user, role: user.role }),
+      required: sessionRequirementOf(user, guards.mfaRequired),
+      twoFactorEnabled: false,
+    };
     return body;
   });
 
-  app.get('/api/manage/session', { preHandler: guards.requireStaff }, async (request) => {
-    const body: SessionResponse = { user: staffOf(request).user };
+  app.post('/api/manage/session/two-factor', async (request, reply) => {
+    const started = Date.now();
+    const factor = parseWith(secondFactorSchema, request.body);
+    const address = request.ip;
+    const refuse = async (error: AppError): Promise<never> => {
+      await sleep(Math.max(0, started + refusedSignInMinMs - Date.now()));
+      throw error;
+    };
+
+    const pending = await findPendingSignIn(db, request.headers.cookie, sessionCookiePrefix);
+    if (!pending) return refuse(new AppError('two_factor_expired', twoFactorMessages.signInTimedOut));
+    const actor = { id: pending.id, email: pending.email };
+
+    // Claimed before the code is checked, atomically per account (decision 018, 024).
+    const claim = await claimTwoFactorCheck(db, pending.email);
+    if (!claim.allowed) {
+      await recordAudit(db, { actor, action: 'sign_in_throttled', target: `user:${pending.id}`, detail: { step: 'two_factor' }, ipAddress: address });
+      reply.header('retry-after', String(claim.retryAfterSeconds));
+      return refuse(new AppError('rate_limited', twoFactorMessages.tooManyCodes));
+    }
+
+    const outcome = await verifySecondFactor(headersOf(request), factor);
+    if (outcome.outcome !== 'verified') {
+      await recordAudit(db, { actor, action: 'two_factor_failed', target: `user:${pending.id}`, detail: { step: 'sign_in', outcome: outcome.outcome }, ipAddress: address });
+      if (outcome.outcome === 'expired') return refuse(new AppError('two_factor_expired', twoFactorMessages.signInTimedOut));
+      if (outcome.outcome === 'locked') return refuse(new AppError('rate_limited', twoFactorMessages.tooManyCodes));
+      return refuse(wrongSecondFactor(factor));
+    }
+
+    await recordTwoFactorSuccess(db, pending.email);
+    const [member] = await db.select().from(userTable).where(eq(userTable.id, pending.id));
+    if (outcome.token) {
+      await db.update(sessionTable).set({ ipAddress: address, twoFactorVerifiedAt: new Date() }).where(eq(sessionTable.token, outcome.token));
+    }
+    if (!member || !isStaffRole(member.role)) {
+      if (outcome.token) await db.delete(sessionTable).where(eq(sessionTable.token, outcome.token));
+      await recordAudit(db, { actor, action: 'access_denied', target: `user:${pending.id}`, detail: { reason: 'no_role' }, ipAddress: address });
+      return refuse(new AppError('access_denied', staffMessages.accessDenied));
+    }
+    if ('recoveryCode' in factor) {
+      await recordAudit(db, { actor, action: 'recovery_code_used', target: `user:${pending.id}`, detail: { step: 'sign_in' }, ipAddress: address });
+    }
+    await recordAudit(db, { actor, action: 'sign_in', target: `user:${pending.id}`, detail: { secondFactor: 'code' in factor ? 'code' : 'recovery_code' }, ipAddress: address });
+    forwardCookies(reply, outcome.headers);
+    const body: SignedInSession = {
+      user: toStaffUser({ ...member, role: member.role }),
+      required: sessionRequirementOf(member, guards.mfaRequired),
+      twoFactorEnabled: member.twoFactorEnabled,
+    };
+    return body;
+  });
+
+  app.get('/api/manage/session', { preHandler: guards.requireStaffSession }, async (request) => {
+    const body: SignedInSession = signedInSessionOf(staffOf(request), guards.mfaRequired);
     return body;
   });
 
@@ -95,3 +172,4 @@ export function registerStaffSessionRoutes(app: FastifyInstance, { auth, databas
     return reply.status(204).send();
   });
 }
+

@@ -4,7 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database';
 import type { Database } from '../../db/database';
 import { auditLog, session } from '../../db/schema';
-import { createStaffMember, newClientAddress, sessionCookieOf, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../testing/staff-app';
+import { createStaffMember, newClientAddress, sessionCookieOf, signInThroughBothSteps, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../testing/staff-app';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { sessionLimits } from '../../../shared/staff/session';
 import { refusedSignInMinMs } from './routes';
@@ -48,10 +48,12 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
 
   it('signs in with the right password: an HttpOnly, SameSite=Lax session cookie, the user, and an audit row', async () => {
     const admin = await createStaffMember(harness.services, { role: 'admin', name: 'Ada Admin' });
-    const response = await postSession({ email: admin.email.toUpperCase(), password: admin.password });
+    const response = await signInThroughBothSteps(harness.app, { ...admin, email: admin.email.toUpperCase() });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toStrictEqual({
       user: { id: admin.id, name: 'Ada Admin', email: admin.email, role: 'admin', notificationEnabled: true, priorityFulfiller: false },
+      required: null,
+      twoFactorEnabled: true,
     });
     const cookie = [response.headers['set-cookie']].flat().find((value) => value?.startsWith('ein_staff.session_token='));
     expect(cookie).toMatch(/; HttpOnly/);
@@ -133,7 +135,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
 
   it('refuses an account without a staff role and leaves no session behind', async () => {
     const member = await createStaffMember(harness.services, { role: 'none' });
-    const response = await postSession({ email: member.email, password: member.password });
+    const response = await signInThroughBothSteps(harness.app, member);
     expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toBe(staffMessages.accessDenied);
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -143,7 +145,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
 
   it('ends a session suspended or stripped of its role after sign-in, at its next request', async () => {
     const member = await createStaffMember(harness.services);
-    const response = await postSession({ email: member.email, password: member.password });
+    const response = await signInThroughBothSteps(harness.app, member);
     const cookie = sessionCookieOf(response);
     await database.db.execute(sql`update "user" set banned = true where id = ${member.id}`);
     const suspended = await staffInject(harness.app, cookie, 'GET', '/api/manage/session');
@@ -155,14 +157,14 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
 
   it('refuses a session idle for more than 30 minutes', async () => {
     const member = await createStaffMember(harness.services);
-    const cookie = sessionCookieOf(await postSession({ email: member.email, password: member.password }));
+    const cookie = sessionCookieOf(await signInThroughBothSteps(harness.app, member));
     await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, member.id));
     expect((await staffInject(harness.app, cookie, 'GET', '/api/manage/session')).statusCode).toBe(401);
   });
 
   it('refreshes an active session’s idle limit, but ends it 12 hours after sign-in', async () => {
     const member = await createStaffMember(harness.services);
-    const cookie = sessionCookieOf(await postSession({ email: member.email, password: member.password }));
+    const cookie = sessionCookieOf(await signInThroughBothSteps(harness.app, member));
     // Last refreshed 20 minutes ago: the request extends it to 30 minutes from now.
     await database.db
       .update(session)
@@ -184,7 +186,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
 
   it('signs out: the cookie is cleared and the session gone', async () => {
     const member = await createStaffMember(harness.services);
-    const cookie = sessionCookieOf(await postSession({ email: member.email, password: member.password }));
+    const cookie = sessionCookieOf(await signInThroughBothSteps(harness.app, member));
     const out = await staffInject(harness.app, cookie, 'DELETE', '/api/manage/session');
     expect(out.statusCode).toBe(204);
     expect([out.headers['set-cookie']].flat().join('\n')).toMatch(/ein_staff\.session_token=; Max-Age=0/);
@@ -228,7 +230,8 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
 });
 
 describe.each(testDatabaseKinds)('the first admin on %s', (kind) => {
-  it('is made once on an empty database, from the given e-mail and password, or with a generated one', async () => {
+  // A database of its own is opened here, slow on a busy machine.
+  it('is made once on an empty database, from the given e-mail and password, or with a generated one', { timeout: 60_000 }, async () => {
     const database = await openTestDatabase(kind);
     const harness = await startStaffTestApp(database);
     try {
@@ -269,11 +272,13 @@ describe.each(testDatabaseKinds)('the first admin on %s', (kind) => {
 });
 
 describe('production cookies', () => {
-  it('are Secure with the __Secure- prefix', async () => {
+  // A database of its own is opened here, slow on a busy machine.
+  it('are Secure with the __Secure- prefix', { timeout: 60_000 }, async () => {
     const database = await openTestDatabase('pglite');
     const harness = await startStaffTestApp(database, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com' } });
     try {
-      const member = await createStaffMember(harness.services);
+      // Not enrolled, so the password step itself sets the session cookie (kept to setting up two-factor sign-in).
+      const member = await createStaffMember(harness.services, { enrolled: false });
       const response = await harness.app.inject({
         method: 'POST',
         url: '/api/manage/session',

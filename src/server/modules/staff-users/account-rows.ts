@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { account, session, user } from '../../db/schema';
+import { account, session, twoFactor, user } from '../../db/schema';
 import { hashPassword } from '../../auth/password';
 
 // The rows Better Auth reads to sign a staff member in, written here inside the caller's transaction
@@ -27,6 +27,8 @@ export type NewAccount = {
   banned: boolean;
   notificationEnabled: boolean;
   priorityFulfiller: boolean;
+  /** The password was chosen by someone else: the member must choose a new one at their next sign-in. */
+  mustChangePassword: boolean;
 };
 
 export async function insertStaffAccount(tx: Tx, input: NewAccount): Promise<string> {
@@ -41,6 +43,7 @@ export async function insertStaffAccount(tx: Tx, input: NewAccount): Promise<str
     banned: input.banned,
     notificationEnabled: input.notificationEnabled,
     priorityFulfiller: input.priorityFulfiller,
+    mustChangePassword: input.mustChangePassword,
     createdAt: now,
     updatedAt: now,
   });
@@ -54,9 +57,13 @@ export async function setSuspended(tx: Tx, id: string, suspended: boolean): Prom
   if (suspended) await tx.delete(session).where(eq(session.userId, id));
 }
 
-/** Replaces the password hash and ends the user's sessions but `keepSessionId`. */
-export async function setPasswordHash(tx: Tx, id: string, passwordHash: string, keepSessionId: string): Promise<void> {
+/**
+ * Replaces the password hash and ends the user's sessions but `keepSessionId`. A password set for
+ * someone else (`mustChange`) must be replaced by its owner at their next sign-in.
+ */
+export async function setPasswordHash(tx: Tx, id: string, passwordHash: string, keepSessionId: string, mustChange: boolean): Promise<void> {
   const now = new Date();
+  await tx.update(user).set({ mustChangePassword: mustChange, updatedAt: now }).where(eq(user.id, id));
   const [updated] = await tx
     .update(account)
     .set({ password: passwordHash, updatedAt: now })
@@ -67,3 +74,18 @@ export async function setPasswordHash(tx: Tx, id: string, passwordHash: string, 
 }
 
 export { hashPassword };
+
+/**
+ * Removes the member's authenticator and recovery codes and ends their sessions, so they enrol again
+ * at their next sign-in. Answers whether they had enrolled (or begun to).
+ */
+export async function clearTwoFactor(tx: Tx, id: string): Promise<boolean> {
+  const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, id)).returning();
+  const [updated] = await tx
+    .update(user)
+    .set({ twoFactorEnabled: false, updatedAt: new Date() })
+    .where(and(eq(user.id, id), eq(user.twoFactorEnabled, true)))
+    .returning();
+  await tx.delete(session).where(eq(session.userId, id));
+  return removed.length > 0 || updated !== undefined;
+}

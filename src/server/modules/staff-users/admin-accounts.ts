@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { account, session, user } from '../../db/schema';
 import { hashPassword } from '../../auth/password';
 import { recordAudit } from '../../audit/audit-log';
-import { insertStaffAccount } from './account-rows';
+import { clearTwoFactor, insertStaffAccount } from './account-rows';
 
 // The admin accounts made outside the panel: the first one on the first start, and any made or reset
 // from the command line (`npm run staff -- create-admin`).
@@ -13,7 +13,13 @@ export const defaultAdminEmail = 'admin@example.com';
 export const defaultAdminName = 'Administrator';
 
 /** Without a name, a new account is called `defaultAdminName` and an existing one keeps its own. */
-export type AdminAccount = { email: string; name?: string; password: string };
+export type AdminAccount = {
+  email: string;
+  name?: string;
+  password: string;
+  /** The password was generated (printed once): the admin chooses their own at the first sign-in. */
+  generated?: boolean;
+};
 
 /**
  * Makes `email` an active admin with this password: a new account, or an existing one promoted,
@@ -39,6 +45,7 @@ export async function createOrResetAdmin(
         banned: false,
         notificationEnabled: true,
         priorityFulfiller: false,
+        mustChangePassword: admin.generated ?? false,
       });
       await recordAudit(tx, { actor: null, action: 'user_created', target: `user:${id}`, detail: { role: 'admin', via } });
     });
@@ -48,7 +55,15 @@ export async function createOrResetAdmin(
   await db.transaction(async (tx) => {
     await tx
       .update(user)
-      .set({ role: 'admin', banned: false, banReason: null, banExpires: null, ...(admin.name ? { name: admin.name } : {}), updatedAt: new Date() })
+      .set({
+        role: 'admin',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        mustChangePassword: admin.generated ?? false,
+        ...(admin.name ? { name: admin.name } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(user.id, existing.id));
     const updated = await tx
       .update(account)
@@ -60,6 +75,10 @@ export async function createOrResetAdmin(
     }
     await tx.delete(session).where(eq(session.userId, existing.id));
     await recordAudit(tx, { actor: null, action: 'user_password_reset', target: `user:${existing.id}`, detail: { role: 'admin', via } });
+    // The way back in for an admin who lost their authenticator: they enrol again at the next sign-in.
+    if (await clearTwoFactor(tx, existing.id)) {
+      await recordAudit(tx, { actor: null, action: 'two_factor_reset', target: `user:${existing.id}`, detail: { via } });
+    }
   });
   return 'reset';
 }
@@ -81,7 +100,7 @@ export async function ensureFirstAdmin(
 ): Promise<{ email: string; password: string; generated: boolean } | null> {
   const [row] = await database.db.select({ total: count() }).from(user);
   if ((row?.total ?? 0) > 0) return null;
-  const admin = { email: email ?? defaultAdminEmail, name: defaultAdminName, password: password ?? generatePassword() };
+  const admin = { email: email ?? defaultAdminEmail, name: defaultAdminName, password: password ?? generatePassword(), generated: !password };
   await createOrResetAdmin(database, admin, 'first start');
   return { email: admin.email.toLowerCase(), password: admin.password, generated: !password };
 }

@@ -42,6 +42,8 @@ export async function createStaffUser({ database, actor, ipAddress }: StaffActio
         banned: input.suspended,
         notificationEnabled: input.notificationEnabled,
         priorityFulfiller: input.priorityFulfiller,
+        // The admin chose this password, so the member replaces it at their first sign-in.
+        mustChangePassword: true,
       });
       await recordAudit(tx, {
         actor,

@@ -4,14 +4,15 @@ import { orderCounters, user } from '../../db/schema';
 import { listedRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
 import { storedValuesOfGroup } from '../../orders/stored-statuses';
-import { signInThrottle } from '../../auth/sign-in-throttle';
+import { signInThrottle, twoFactorThrottle } from '../../auth/sign-in-throttle';
 
 /** Whether strangers' guesses hold the account's sign-in back now (see `isSignInLocked`). */
 const signInLocked = sql<boolean>`exists (
   select 1 from rate_limit_hits hits
   where hits.reset_at > now()
     and ((hits.key = 'sign-in|account|' || lower(${user.email}) and hits.count > ${signInThrottle.maxChecksPerAccount})
-      or (starts_with(hits.key, 'sign-in|pair|' || lower(${user.email}) || '|') and hits.count > ${signInThrottle.maxChecksPerAccountAndAddress})))`;
+      or (starts_with(hits.key, 'sign-in|pair|' || lower(${user.email}) || '|') and hits.count > ${signInThrottle.maxChecksPerAccountAndAddress})
+      or (hits.key = 'two-factor|account|' || lower(${user.email}) and hits.count > ${twoFactorThrottle.maxChecksPerAccount})))`;
 
 /** Every account, by name, with its open assigned orders read from the maintained counters in the same query. */
 export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
@@ -24,6 +25,7 @@ export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
       banned: user.banned,
       notificationEnabled: user.notificationEnabled,
       priorityFulfiller: user.priorityFulfiller,
+      twoFactorEnabled: user.twoFactorEnabled,
       createdAt: user.createdAt,
       // A few counter rows per member (one per open status and priority), whatever the number of orders.
       activeOrders: sql<number>`(select coalesce(sum(${orderCounters.orders}), 0)::int from ${orderCounters} where ${and(
@@ -47,6 +49,7 @@ export async function findUsers(db: Db, where?: SQL): Promise<StaffUserRow[]> {
     priorityFulfiller: row.priorityFulfiller,
     activeOrders: Number(row.activeOrders),
     signInLocked: Boolean(row.signInLocked),
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: row.createdAt.toISOString(),
   }));
 }

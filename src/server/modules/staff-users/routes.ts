@@ -10,6 +10,7 @@ import { findUsers } from './find-users';
 import { staffActionOf } from './staff-action';
 import { updateStaffUser } from './update-staff-user';
 import { unlockStaffUser } from './unlock-staff-user';
+import { resetStaffTwoFactor } from './reset-two-factor';
 
 /** The route's `:id` as an account id (Better Auth's are URL-safe); anything else is no such user. */
 function userIdOf(request: FastifyRequest): string {
@@ -44,6 +45,11 @@ export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<App
 
   app.post('/api/manage/users/:id/unlock', adminOnly, async (request) => {
     const body: UserResponse = { user: await unlockStaffUser(staffActionOf(request, services), userIdOf(request)) };
+    return body;
+  });
+
+  app.post('/api/manage/users/:id/two-factor/reset', adminOnly, async (request) => {
+    const body: UserResponse = { user: await resetStaffTwoFactor(staffActionOf(request, services), userIdOf(request)) };
     return body;
   });
 

@@ -110,6 +110,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
       // Completed and cancelled orders are done; the legacy 'submitted' is still open.
       activeOrders: 3,
       signInLocked: false,
+      twoFactorEnabled: expect.any(Boolean),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(users.find((row) => row.id === zed.id)).toMatchObject({ priorityFulfiller: true, activeOrders: 1, suspended: false });
@@ -131,6 +132,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
       priorityFulfiller: false,
       activeOrders: 0,
       signInLocked: false,
+      twoFactorEnabled: expect.any(Boolean),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
@@ -138,7 +140,8 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     expect(credential?.password).toMatch(/^\$argon2id\$/);
     const signedIn = await signInAs(email, 'secret1');
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toMatchObject({ user: { id: created.id, role: 'fulfiller' } });
+    // The admin chose the password: the member chooses their own first, then sets up two-factor sign-in.
+    expect(signedIn.json()).toMatchObject({ user: { id: created.id, role: 'fulfiller' }, required: 'password_change' });
 
     const [audit] = await auditRows('user_created', `user:${created.id}`);
     expect(audit).toMatchObject({ actorId: admin.id, actorEmail: admin.email, detail: { email, name: 'New Person', role: 'fulfiller', suspended: false } });

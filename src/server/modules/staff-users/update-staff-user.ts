@@ -68,7 +68,8 @@ export async function updateStaffUser(action: StaffAction, id: string, input: Up
     const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
       // Whoever knew the old password is signed out; an admin resetting their own keeps this session.
-      await setPasswordHash(tx, id, passwordHash, sessionId);
+      // A password an admin set for someone else is replaced by its owner at their next sign-in.
+      await setPasswordHash(tx, id, passwordHash, sessionId, id !== actor.id);
       await recordAudit(tx, { actor, action: 'user_password_reset', target: `user:${id}`, ipAddress });
     });
   }

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../services';
+import { user } from '../../db/schema';
+import { enrolStaffMember } from '../../testing/enrol-staff-member';
 import { parseWith } from '../../plugins/validation';
 import { createUserSchema } from '../../../shared/staff/users';
 import type { TestStaff, TestStaffResponse } from './test-support-inputs';
@@ -9,7 +12,8 @@ import type { TestStaff, TestStaffResponse } from './test-support-inputs';
  * Auth's `createUser` with the switches and the suspension in the same insert. Left-out names,
  * e-mails and passwords are drawn fresh, so parallel tests never share an account by accident.
  */
-export async function createTestStaffMember({ auth }: Pick<AppServices, 'auth'>, input: TestStaff): Promise<TestStaffResponse> {
+export async function createTestStaffMember(services: Pick<AppServices, 'auth' | 'database'>, input: TestStaff): Promise<TestStaffResponse> {
+  const { auth, database } = services;
   const unique = randomBytes(5).toString('hex');
   const member = parseWith(createUserSchema, {
     name: input.name ?? `Staff ${unique}`,
@@ -26,8 +30,12 @@ export async function createTestStaffMember({ auth }: Pick<AppServices, 'auth'>,
       password: member.password,
       name: member.name,
       role: member.role,
-      data: { notificationEnabled: member.notificationEnabled, priorityFulfiller: member.priorityFulfiller, banned: member.suspended },
+      data: { notificationEnabled: member.notificationEnabled, priorityFulfiller: member.priorityFulfiller },
     },
   });
-  return { id: created.user.id, name: member.name, email: member.email, password: member.password, role: member.role };
+  // Enrolled through Better Auth's plugin as the enrolment screen does (which needs a sign-in, so
+  // before any suspension).
+  const totpSecret = input.enrolled ? await enrolStaffMember(services, { id: created.user.id, email: member.email, password: member.password }) : null;
+  await database.db.update(user).set({ banned: member.suspended, mustChangePassword: input.mustChangePassword }).where(eq(user.id, created.user.id));
+  return { id: created.user.id, name: member.name, email: member.email, password: member.password, role: member.role, totpSecret };
 }

@@ -46,6 +46,7 @@ export function registerTestSupportRoutes(app: FastifyInstance, services: AppSer
       reply.header('set-cookie', await startTestSession(services, credentials, headersOf(request)));
     } catch (error) {
       if (error instanceof APIError) throw new AppError('invalid_credentials', staffMessages.invalidCredentials);
+      if (error instanceof Error && error.message.includes('totpSecret')) throw new AppError('bad_request', error.message);
       throw error;
     }
     return reply.status(204).send();

@@ -1,12 +1,26 @@
+import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../services';
-import type { SignIn } from '../../../shared/staff/session';
+import { session } from '../../db/schema';
+import { cookieHeaderOf } from '../../testing/enrol-staff-member';
+import { totpCodeOf } from '../../testing/totp';
+import { sessionTokenOf } from '../../auth/two-factor';
+import type { TestSession } from './test-support-inputs';
 
 /**
- * Signs a staff member in through Better Auth, as the sign-in route does once the password is
- * right, and answers its session cookies, which the browser tests put into their browser context.
- * The sign-in form's throttling and refusals are not repeated here: the form's own test covers them.
+ * Signs a staff member in through Better Auth, as the sign-in routes do once the password (and, for an
+ * enrolled member, the code computed from `totpSecret`) is right, and answers its session cookies,
+ * which the browser tests put into their browser context. The session has given its code now, so
+ * SSNs and SS-4s open without a step-up. The sign-in form's throttling and refusals are not repeated
+ * here: the form's own tests cover them.
  */
-export async function startTestSession({ auth }: Pick<AppServices, 'auth'>, credentials: SignIn, headers: Headers): Promise<string[]> {
-  const result = await auth.api.signInEmail({ body: { ...credentials, rememberMe: true }, headers, returnHeaders: true });
-  return result.headers.getSetCookie();
+export async function startTestSession({ auth, database }: Pick<AppServices, 'auth' | 'database'>, credentials: TestSession, headers: Headers): Promise<string[]> {
+  const signedIn = await auth.api.signInEmail({ body: { email: credentials.email, password: credentials.password, rememberMe: true }, headers, returnHeaders: true });
+  if (!('twoFactorRedirect' in signedIn.response)) return signedIn.headers.getSetCookie();
+  if (!credentials.totpSecret) throw new Error('This member is enrolled in two-factor sign-in: pass totpSecret');
+  const pending = new Headers(headers);
+  pending.set('cookie', cookieHeaderOf(signedIn.headers));
+  const verified = await auth.api.verifyTOTP({ body: { code: await totpCodeOf(credentials.totpSecret) }, headers: pending, returnHeaders: true });
+  const token = sessionTokenOf(verified.headers);
+  if (token) await database.db.update(session).set({ twoFactorVerifiedAt: new Date() }).where(eq(session.token, token));
+  return verified.headers.getSetCookie().filter((cookie) => !/two_factor=;/.test(cookie));
 }

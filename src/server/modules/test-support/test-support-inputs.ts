@@ -36,10 +36,26 @@ export const testStaffSchema = z.strictObject({
   notificationEnabled: z.boolean().default(true),
   priorityFulfiller: z.boolean().default(false),
   suspended: z.boolean().default(false),
+  /** Enrolled in two-factor sign-in, as every member is after their first sign-in; false for the enrolment's own tests. */
+  enrolled: z.boolean().default(true),
+  /** Must choose a new password at the next sign-in, as after an admin set their password. */
+  mustChangePassword: z.boolean().default(false),
 });
 export type TestStaffInput = z.input<typeof testStaffSchema>;
 export type TestStaff = z.output<typeof testStaffSchema>;
-export type TestStaffResponse = { id: string; name: string; email: string; password: string; role: (typeof staffRoles)[number] };
+export type TestStaffResponse = {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  role: (typeof staffRoles)[number];
+  /** The authenticator's secret as text (base32) when enrolled: the tests compute codes from it. */
+  totpSecret: string | null;
+};
 
-/** `POST /api/test-support/sessions`: the staff sign-in's own body. */
-export const testSessionSchema = signInSchema;
+/**
+ * `POST /api/test-support/sessions`: the staff sign-in's own body, and for an enrolled member the
+ * secret to compute the code from, so the session has passed both steps (and a fresh step-up).
+ */
+export const testSessionSchema = signInSchema.extend({ totpSecret: z.string().max(200).nullable().optional() });
+export type TestSession = z.infer<typeof testSessionSchema>;
