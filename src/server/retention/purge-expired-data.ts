@@ -1,9 +1,8 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../audit/audit-log';
 import { mailFolder } from '../email/mailer';
+import { removeMailCopies } from '../email/mail-copies';
 import type { AppServices } from '../services';
 import { eraseOrderPersonalData } from './erase-order-personal-data';
 
@@ -61,7 +60,7 @@ export async function purgeExpiredData({ services, log, batchSize = 1000, now = 
 
   const mailCutoff = hoursBefore(now, env.MAIL_RETENTION_DAYS * 24);
   counts.emails += await deleteFinishedEmails(services, mailCutoff, batchSize);
-  counts.mailFiles = await deleteMailFiles(mailFolder(env), mailCutoff, log);
+  counts.mailFiles = await removeMailCopies(mailFolder(env), (copy) => Promise.resolve(copy.modifiedAt < mailCutoff), log);
 
   // One row per run, whatever it found: the trail shows that the rules are applied.
   const { paidCheckoutIds: _ids, ...audited } = counts;
@@ -162,26 +161,3 @@ async function deleteFinishedEmails(services: PurgeOptions['services'], cutoff: 
   return deleted;
 }
 
-/** Removes the `.eml` copies written before `cutoff` (by the file's time); a missing folder holds none. */
-async function deleteMailFiles(folder: string, cutoff: Date, log: FastifyBaseLogger): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch {
-    return 0;
-  }
-  let deleted = 0;
-  for (const name of names) {
-    if (!name.endsWith('.eml')) continue;
-    const file = path.join(folder, name);
-    try {
-      if ((await stat(file)).mtime >= cutoff) continue;
-      await unlink(file);
-      deleted += 1;
-    } catch (error) {
-      // Removed by another pass meanwhile, or unreadable: the next pass tries again.
-      log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, 'a mail copy could not be removed');
-    }
-  }
-  return deleted;
-}

@@ -1,9 +1,8 @@
-import { readdir, readFile, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import { mailFolder } from '../../email/mailer';
+import { removeMailCopies } from '../../email/mail-copies';
 import { AppError } from '../../plugins/errors';
 import { eraseOrderPersonalData } from '../../retention/erase-order-personal-data';
 import type { AppServices } from '../../services';
@@ -55,32 +54,6 @@ export async function deleteCustomerData({ services, email, actor, ipAddress, lo
     await recordAudit(tx, { actor, action: 'customer_data_deleted', detail: { orderIds: customer.orderIds, ...result }, ipAddress });
     return result;
   });
-  const mailFiles = await deleteMailAddressedTo(mailFolder(services.env), customer.email, log);
+  const mailFiles = await removeMailCopies(mailFolder(services.env), async (copy) => (await copy.recipients()).includes(customer.email), log);
   return { ...deletion, mailFiles };
-}
-
-/** Removes the `.eml` copies whose `To:` is the address (only without SMTP_URL are there any). */
-async function deleteMailAddressedTo(folder: string, email: string, log: FastifyBaseLogger): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch {
-    return 0;
-  }
-  let deleted = 0;
-  for (const name of names) {
-    if (!name.endsWith('.eml')) continue;
-    const file = path.join(folder, name);
-    try {
-      const head = (await readFile(file, 'utf8')).split(/\r?\n\r?\n/, 1)[0] ?? '';
-      const to = /^To:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
-      const addresses: string[] = to.toLowerCase().match(/[^\s<>,;"']+@[^\s<>,;"']+/g) ?? [];
-      if (!addresses.includes(email)) continue;
-      await unlink(file);
-      deleted += 1;
-    } catch (error) {
-      log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, 'a mail copy could not be read or removed');
-    }
-  }
-  return deleted;
 }
