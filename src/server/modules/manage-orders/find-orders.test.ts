@@ -82,6 +82,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
           priority: 'express',
           assignee: { id: fulfiller.id, name: 'Frank Fulfiller' },
           dueDate: dueDate.toISOString(),
+          disputed: false,
           createDate: createDate.toISOString(),
         },
       ],

@@ -219,7 +219,9 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
 
     beforeAll(async () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
-      second = await startStaffTestApp(database);
+      // Instances of one service share its keys (README: several instances), as the authenticator
+      // secrets they read are sealed with them.
+      second = await startStaffTestApp(database, { env: { DATA_ENCRYPTION_KEY: staffApp.env.DATA_ENCRYPTION_KEY ?? '' } });
     });
 
     afterAll(async () => {
