@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sampleApplication } from '../shared/application/sample-application';
+import type { EnrolmentResponse } from '../shared/staff/two-factor';
+import { totpCodeOf } from './testing/totp';
 
 // A full run against a real server process, its stdout and stderr captured at the most verbose
 // level: checkout, payment with card authentication, then staff work (search, assign, status, EIN,
@@ -138,9 +140,22 @@ describe('the server log of a full run', () => {
     expect((await call('POST', '/api/manage/session', { body: { email: admin.email, password: 'not-the-password' } })).status).toBe(401);
     const signedIn = await call('POST', '/api/manage/session', { body: admin });
     expect(signedIn.status).toBe(200);
-    const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-    const sessionToken = decodeURIComponent(cookie.split('session_token=')[1]?.split(';')[0] ?? '').split('.')[0] ?? '';
+    const cookieOf = (answer: Answer) => answer.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('session_token=')[1]?.split(';')[0] ?? '').split('.')[0] ?? '';
+    let cookie = cookieOf(signedIn);
+    const sessionToken = tokenOf(cookie);
     expect(sessionToken.length).toBeGreaterThan(10);
+    // The first admin sets up two-factor sign-in before the panel opens: its secret and recovery codes
+    // must stay out of the log too.
+    const enrolment = await call('POST', '/api/manage/account/two-factor/enrolment', { cookie, body: { password: admin.password } });
+    expect(enrolment.status).toBe(200);
+    const { secret: totpSecret, recoveryCodes } = enrolment.body as EnrolmentResponse;
+    const enrolled = await call('POST', '/api/manage/account/two-factor/confirm', { cookie, body: { code: await totpCodeOf(totpSecret) } });
+    expect(enrolled.status).toBe(200);
+    // Enabling two-factor sign-in gives the browser a new session.
+    cookie = cookieOf(enrolled);
+    const enrolledToken = tokenOf(cookie);
+    expect(enrolledToken.length).toBeGreaterThan(10);
     const me = (await call('GET', '/api/manage/session', { cookie })).body as { user: { id: string } };
 
     for (const search of [customer.company, customer.billingEmail, customer.lastName, customer.phone]) {
@@ -177,6 +192,9 @@ describe('the server log of a full run', () => {
       ['this client secret', new RegExp(clientSecret)],
       ['the session token', new RegExp(sessionToken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
       ['the admin password', new RegExp(admin.password)],
+      ['the enrolled session token', new RegExp(enrolledToken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
+      ['the authenticator secret', new RegExp(totpSecret)],
+      ...recoveryCodes.map((code): [string, RegExp] => ['a recovery code', new RegExp(code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))]),
       ['the EIN', /12-?3456789/],
       ['the phone', /555[\s.-]*019[34]/],
       ...[customer.company, customer.firstName, customer.lastName, customer.rpFirstName, customer.rpLastName, customer.street].map(

@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds)('test payment routes on %s', (kind) => {
     expect(response.json()).toEqual({ paymentIntent: { id: intent.id, status: 'succeeded' } });
     await processor.settled();
     const events = delivered.map(({ payload, signature }) => verifyWebhookEvent(Buffer.from(payload), signature, processor.webhookSecret));
-    expect(events).toContainEqual({ id: expect.any(String), type: 'payment_intent.succeeded', paymentIntentId: intent.id });
+    expect(events).toContainEqual({ id: expect.any(String), type: 'payment_intent.succeeded', paymentIntentId: intent.id, disputeId: null });
   });
 
   it('answers a decline with 200 and Stripe-shaped error', async () => {
