@@ -349,7 +349,8 @@ describe('RegistrationStep', () => {
     await user.type(screen.getByLabelText(/^Business Start Date/), '2024-03-15');
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect(await screen.findByText(registrationMessages.streetAddress)).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText(/^Street Address/));
+    // The message renders first; the focus moves on the form's next tick.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Street Address/)));
   });
 
   describe('draft saving', () => {
