@@ -1,5 +1,5 @@
 import { expectAccessibleAtBothWidths, expect, test } from './fixtures';
-import { signInContext } from './staff-accounts';
+import { giveSignInCode, signInContext } from './staff-accounts';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 
 // My Account (issue 13 item 2) and the admin's unlock (issue 12): driven through the screens.
@@ -36,6 +36,8 @@ test('a password change signs out the member’s other session and keeps this on
   await expect(elsewhere.getByText(staffMessages.invalidCredentials)).toBeVisible();
   await elsewhere.getByLabel('Password').fill('a-brand-new-password');
   await elsewhere.getByRole('button', { name: 'Sign In' }).click();
+  // The password is the first step; the authenticator's code is still asked for.
+  await giveSignInCode(elsewhere, member.totpSecret!);
   await expect(elsewhere.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   await other.close();
 });

@@ -140,7 +140,8 @@ test('an Others entity names its kind and, for a bank account, its banking purpo
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page.getByText(companyMessages.otherEntityDescription)).toBeVisible();
   await expect(page.getByText(companyMessages.bankingPurpose)).toBeVisible();
-  expect(await readSavedApplication(page)).toBeNull();
+  // Refused: the step stays (what was typed is kept as a draft, decision 015).
+  await expect(page).not.toHaveURL(/\/ein\/step-2$/);
 
   await page.locator('input[name="otherEntityDescription"]').fill('Community garden association');
   await page.locator('input[name="bankingPurpose"]').fill('Members dues account');

@@ -195,6 +195,8 @@ test('an admin creates, edits and deletes a user through the dialogs', async ({ 
 });
 
 test('the staff screens pass the accessibility scan at 1280 and 375 px', async ({ page, paidOrder, signedInAs }) => {
+  // Four screens, each scanned at two widths; the order page alone holds a dozen cards.
+  test.slow();
   await page.goto('/manage/login');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
