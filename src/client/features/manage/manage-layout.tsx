@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { hasErrorCode } from '../../lib/api';
 import { paths } from '../../paths';
 import { deniedRedirectDelayMs, staffRoleLabels, type StaffUser } from '../../../shared/staff/session';
-import { can } from '../../../shared/staff/permissions';
+import { can, type Permission } from '../../../shared/staff/permissions';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { StaffUserContext } from '../../lib/staff/staff-session-context';
 import { deniedMessage, fetchStaffSession, isDenied, isUnauthenticated, retryStaffQuery, signOutStaff, staffSessionKey } from '../../lib/staff/staff-api';
@@ -97,6 +97,15 @@ function AccessDenied({ message }: { message: string }) {
   return <GuardMessage message={message} />;
 }
 
+/** The panel's navigation, in order; a link with a permission shows only to members who have it. */
+const staffNavLinks: { to: string; Icon: LucideIcon; label: string; permission?: Permission }[] = [
+  { to: paths.manageOrders, Icon: ClipboardList, label: 'Orders' },
+  { to: paths.manageUsers, Icon: Users, label: 'Users', permission: 'users:manage' },
+  { to: paths.manageAudit, Icon: History, label: 'Audit Trail', permission: 'audit:read' },
+  { to: paths.manageCustomerData, Icon: FileLock2, label: 'Customer Data', permission: 'customers:data-requests' },
+  { to: paths.manageAccount, Icon: UserRound, label: 'My Account' },
+];
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
@@ -138,42 +147,16 @@ function ManageShell({ user }: { user: StaffUser }) {
           <div className="flex flex-wrap items-center justify-between gap-2 px-2 py-2 md:flex-1 md:flex-col md:flex-nowrap md:items-stretch md:px-3 md:py-4">
             <nav aria-label="Management Panel" className="min-w-0 md:flex-1">
               <ul className="flex flex-wrap gap-1 md:flex-col">
-                <li>
-                  <NavLink to={paths.manageOrders} className={navLinkClass}>
-                    <ClipboardList className="size-4" aria-hidden="true" />
-                    Orders
-                  </NavLink>
-                </li>
-                {can(user, 'users:manage') ? (
-                  <li>
-                    <NavLink to={paths.manageUsers} className={navLinkClass}>
-                      <Users className="size-4" aria-hidden="true" />
-                      Users
-                    </NavLink>
-                  </li>
-                ) : null}
-                {can(user, 'audit:read') ? (
-                  <li>
-                    <NavLink to={paths.manageAudit} className={navLinkClass}>
-                      <History className="size-4" aria-hidden="true" />
-                      Audit Trail
-                    </NavLink>
-                  </li>
-                ) : null}
-                {can(user, 'customers:data-requests') ? (
-                  <li>
-                    <NavLink to={paths.manageCustomerData} className={navLinkClass}>
-                      <FileLock2 className="size-4" aria-hidden="true" />
-                      Customer Data
-                    </NavLink>
-                  </li>
-                ) : null}
-                <li>
-                  <NavLink to={paths.manageAccount} className={navLinkClass}>
-                    <UserRound className="size-4" aria-hidden="true" />
-                    My Account
-                  </NavLink>
-                </li>
+                {staffNavLinks
+                  .filter((link) => link.permission === undefined || can(user, link.permission))
+                  .map(({ to, Icon, label }) => (
+                    <li key={to}>
+                      <NavLink to={to} className={navLinkClass}>
+                        <Icon className="size-4" aria-hidden="true" />
+                        {label}
+                      </NavLink>
+                    </li>
+                  ))}
               </ul>
             </nav>
             <div className="flex items-center gap-2 md:flex-col md:items-stretch md:border-t md:border-slate-200 md:pt-4">
