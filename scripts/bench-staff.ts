@@ -18,6 +18,8 @@ import { openDatabase, type Database } from '../src/server/db/database';
 import { orders } from '../src/server/db/schema';
 import { loadEnv } from '../src/server/env';
 import { createStaffMember, type TestStaffMember } from '../src/server/testing/staff-app';
+import { cookieHeaderOf } from '../src/server/testing/enrol-staff-member';
+import { totpCodeOf } from '../src/server/testing/totp';
 import type { OrderListResponse } from '../src/shared/staff/orders';
 import { findAssignees, seedOrders, settleTables } from './seed-orders';
 import { printFigure, timeCallsInTurn, timeRuns } from './bench-timing';
@@ -199,7 +201,14 @@ async function prepareVolume(url: string, orderCount: number): Promise<PreparedV
         body: JSON.stringify({ email: member.email, password: member.password }),
       });
       if (!response.ok) throw new Error(`Sign-in of ${member.email} answered ${response.status}: ${await response.text()}`);
-      const setCookie = response.headers.getSetCookie().find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
+      // The second step: a code from the member's authenticator, with the cookie the password step set.
+      const passed = await fetch(`${address}/api/manage/session/two-factor`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: address, 'x-forwarded-for': clientAddress(), cookie: cookieHeaderOf(response.headers) },
+        body: JSON.stringify({ code: await totpCodeOf(member.totpSecret ?? '') }),
+      });
+      if (!passed.ok) throw new Error(`The code step of ${member.email} answered ${passed.status}: ${await passed.text()}`);
+      const setCookie = passed.headers.getSetCookie().find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
       if (!setCookie) throw new Error('The sign-in set no session cookie');
       const cookie = setCookie.split(';')[0] ?? '';
       const get = (urlPath: string) => fetch(`${address}${urlPath}`, { headers: { cookie, 'x-forwarded-for': clientAddress() } });
