@@ -60,19 +60,35 @@ const entityNames: { entityType: EntityType; name: string }[] = [
   { entityType: 'Others', name: '{business} Association' },
 ];
 
-const businessWords = [
-  'Hill Country', 'Blue River', 'Granite Peak', 'Lone Star', 'Cedar Ridge', 'Harbor Light', 'Red Oak', 'Silver Creek',
-  'Prairie Wind', 'Northgate', 'Summit', 'Golden Gate', 'Riverbend', 'Maple Street', 'Coastal', 'Evergreen',
+// Names are made of parts drawn independently, so that a whole name is about as rare as a real one:
+// a business from a made-up word of two or three syllables (each an onset, a vowel and an ending:
+// 4,840 syllables) and one of 24 trades, a person from 64 first names, a middle initial and 64 last
+// names (about 106,000 people). A search for a seeded name finds a few orders at a million, and the
+// rarest three letters of a name (what a trigram index starts from) are in a few dozen orders, as in
+// real names; from a few dozen words, a name matched hundreds of orders and each of its trigrams
+// thousands.
+const syllableOnsets = [
+  'b', 'br', 'bl', 'c', 'cr', 'ch', 'd', 'dr', 'f', 'fl', 'fr', 'g', 'gr', 'gl', 'h', 'j', 'k', 'kr', 'l', 'm',
+  'n', 'p', 'pr', 'pl', 'qu', 'r', 's', 'st', 'sh', 'sk', 'sl', 't', 'tr', 'th', 'v', 'w', 'wh', 'y', 'z', 'x',
 ];
+const syllableVowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ee', 'oo', 'ou', 'y'];
+const syllableEndings = ['', 'n', 'r', 'l', 's', 'x', 'th', 'ck', 'm', 'nd', 'rt'];
 const businessTrades = [
   'Woodworks', 'Bakery', 'Logistics', 'Consulting', 'Landscaping', 'Dental', 'Coffee Roasters', 'Auto Repair',
   'Software', 'Realty', 'Fitness', 'Catering', 'Plumbing', 'Design Studio', 'Farms', 'Cleaning',
+  'Electric', 'Roofing', 'Pet Care', 'Tutoring', 'Apparel', 'Media', 'Brewing', 'Trucking',
 ];
 const firstNames = [
   'Jane', 'John', 'Maria', 'James', 'Aisha', 'Wei', 'Carlos', 'Emily', 'Olu', 'Priya', 'Liam', 'Sofia', 'Noah', 'Mei', 'Diego', 'Hannah',
+  'Ahmed', 'Grace', 'Ivan', 'Chloe', 'Kwame', 'Yuki', 'Mateo', 'Zara', 'Elijah', 'Nora', 'Raj', 'Leah', 'Omar', 'Ava', 'Tomas', 'Ines',
+  'Samuel', 'Fatima', 'Lucas', 'Mia', 'Daniel', 'Amara', 'Henry', 'Lena', 'Kenji', 'Rosa', 'Ethan', 'Layla', 'Felix', 'Sara', 'Marcus', 'Elena',
+  'Andre', 'Nadia', 'Victor', 'Julia', 'Hugo', 'Ruth', 'Arjun', 'Clara', 'Mohammed', 'Isla', 'Pablo', 'Anya', 'Caleb', 'Eva', 'Tariq', 'Lucia',
 ];
 const lastNames = [
   'Doe-Smith', 'Public', 'Garcia', 'Johnson', 'Nguyen', 'Patel', 'Okafor', 'Kim', 'Rossi', 'Müller', 'Brown', 'Lopez', "O'Brien", 'Chen', 'Walker', 'Silva',
+  'Anderson', 'Martinez', 'Thompson', 'Hernandez', 'Moore', 'Jackson', 'Lee', 'Perez', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Young',
+  'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter',
+  'Roberts', 'Gomez', 'Phillips', 'Evans', 'Turner', 'Diaz', 'Parker', 'Cruz', 'Edwards', 'Collins', 'Reyes', 'Stewart', 'Morris', 'Murphy', 'Cook', 'Rogers',
 ];
 // Reserved for documentation, so a seeded order can never e-mail a real person.
 const emailDomains = ['example.com', 'example.org', 'example.net'];
@@ -127,6 +143,7 @@ const jsonParameter = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /** One statement: `count` checkouts, their orders and the status history of the orders past the first status. */
 async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]): Promise<number> {
   const pick = (pool: readonly unknown[]) => sql`(${jsonParameter(pool)} ->> floor(random() * ${pool.length})::int)`;
+  const syllable = () => sql`${pick(syllableOnsets)} || ${pick(syllableVowels)} || ${pick(syllableEndings)}`;
   const nineStatuses = jsonParameter(orderStatuses);
   // The checkout's id and draft id and the payment intent grow with the row (the batch's time in
   // milliseconds, then the row's number, then random digits), as time-ordered ids do: each is
@@ -143,8 +160,9 @@ async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]
         floor(random() * ${entityNames.length})::int as kind,
         date_trunc('second', now() - random() * interval '180 days') as created,
         ${pick(firstNames)} as first_name,
+        chr(65 + floor(random() * 26)::int) as middle_initial,
         ${pick(lastNames)} as last_name,
-        ${pick(businessWords)} || ' ' || ${pick(businessTrades)} as business,
+        initcap(${syllable()} || ${syllable()} || case when random() < 0.5 then ${syllable()} else '' end) || ' ' || ${pick(businessTrades)} as business,
         ${pick(emailDomains)} as domain,
         floor(random() * 100000)::int as mailbox_number
       from generate_series(1, ${count}) as g
@@ -152,7 +170,7 @@ async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]
     named as (
       select
         source.*,
-        replace(replace(${jsonParameter(entityNames.map((entry) => entry.name))} ->> kind, '{business}', business), '{person}', first_name || ' ' || last_name) as company_name,
+        replace(replace(${jsonParameter(entityNames.map((entry) => entry.name))} ->> kind, '{business}', business), '{person}', first_name || ' ' || middle_initial || ' ' || last_name) as company_name,
         lower(regexp_replace(first_name || '.' || last_name, '[^A-Za-z.-]', '', 'g')) || mailbox_number || '@' || domain as email,
         ${jsonParameter(applicationTemplates())} -> kind as application
       from source

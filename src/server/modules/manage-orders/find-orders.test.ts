@@ -260,6 +260,22 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     expect(await ids('LLC')).toEqual([llc.id, longer.id]);
   });
 
+  it('finds a name typed with common words anywhere in it, and only names that hold the text whole', async () => {
+    const roofing = await createPaidOrder(database.db, { application: { company: { companyName: 'Weelplith Roofing Holdings LLC' } }, createDate: nextDate() });
+    const trust = await createPaidOrder(database.db, { application: { company: { companyName: 'The Quorvath Family Trust' } }, createDate: nextDate() });
+    await createPaidOrder(database.db, { application: { company: { companyName: 'Weelplith Bakery' } }, createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+    expect(await ids('weelplith roofing')).toEqual([roofing.id]);
+    expect(await ids('plith Roofing Hold')).toEqual([roofing.id]);
+    expect(await ids('Roofing Holdings')).toEqual([roofing.id]);
+    expect(await ids('Weelplith Holdings')).toEqual([]);
+    expect(await ids('the weelplith')).toEqual([]);
+    expect(await ids('the quorvath family trust')).toEqual([trust.id]);
+    expect(await ids('Quorvath Trust')).toEqual([]);
+  });
+
   it('pages by key: next and previous give back the same pages, whatever is added meanwhile', async () => {
     const created: number[] = [];
     for (let i = 0; i < 60; i += 1) created.push((await createPaidOrder(database.db, { createDate: nextDate() })).id);

@@ -74,19 +74,57 @@ function emailContains(text: string): SQL {
   return sql`(${ilike(orders.billingEmail, containsPattern(text.slice(0, at + 1)))} and (${orders.billingEmail} || '') ilike ${containsPattern(text)})`;
 }
 
-// An entity's legal ending, at the end of what was typed: "LLC", "L.L.C.", "Inc.", "Corp", "Ltd", "LP", "LLP", "PLLC".
-const legalEnding = /[\s,]+(?:l\.?l\.?c|p\.?l\.?l\.?c|inc|corp|corporation|co|ltd|l\.?l\.?p|l\.?p)\.?\s*$/i;
+// Words that a great share of business names hold: legal endings, joining words, and the generic
+// words of names and trades. Compared in lower case, without dots.
+const commonNameWords = new Set([
+  'llc', 'pllc', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'llp', 'lp', 'pc', 'pa',
+  'the', 'of', 'and', 'for', 'a',
+  'family', 'trust', 'estate', 'foundation', 'association', 'church', 'ministries', 'group', 'holdings', 'partners', 'partnership',
+  'associates', 'services', 'solutions', 'enterprises', 'consulting', 'management', 'properties', 'investments', 'capital',
+  'ventures', 'industries', 'international', 'global', 'systems', 'technologies', 'technology', 'tech', 'media', 'marketing',
+  'design', 'studio', 'construction', 'realty', 'real', 'logistics', 'transport', 'trucking', 'cleaning', 'landscaping',
+  'plumbing', 'electric', 'roofing', 'repair', 'auto', 'dental', 'fitness', 'catering', 'bakery', 'coffee', 'roasters',
+  'software', 'apparel', 'brewing', 'farms', 'farm', 'tutoring', 'pet', 'care', 'woodworks', 'home', 'health', 'insurance',
+  'financial', 'legal', 'law', 'medical', 'restaurant', 'cafe', 'salon', 'shop', 'store', 'market', 'supply',
+]);
 
 /**
- * The company name contains `text`. As with an e-mail's domain, a legal ending ("LLC", "Inc") is in
- * a great share of the names: the index is asked for the name without it (when three characters or
- * more remain), and the whole text is checked on the rows found.
+ * The stretches of `text` between its common words, those of three characters or more (a trigram
+ * index can look up nothing shorter). Each is a part of `text`, so a name that contains `text`
+ * contains each of them.
+ */
+function distinctiveParts(text: string): string[] {
+  const parts: string[] = [];
+  let start: number | null = null;
+  let end = 0;
+  const close = () => {
+    if (start !== null && end - start >= 3) parts.push(text.slice(start, end));
+    start = null;
+  };
+  for (const word of text.matchAll(/[^\s,]+/g)) {
+    if (commonNameWords.has(word[0].toLowerCase().replaceAll('.', ''))) {
+      close();
+    } else {
+      start ??= word.index;
+      end = word.index + word[0].length;
+    }
+  }
+  close();
+  return parts;
+}
+
+/**
+ * The company name contains `text`. As with an e-mail's domain, the common words of names ("LLC",
+ * "Holdings", "Consulting") are each in a great share of the names, and every trigram of them makes
+ * the index read further at volume: the index is asked for the stretches of `text` between them
+ * (when any of three characters or more is left), and the whole text is checked on the rows found.
  */
 function companyNameContains(text: string): SQL {
   const companyName = sql`(${orders.formData} -> 'company' ->> 'companyName')`;
-  const core = text.replace(legalEnding, '');
-  if (core === text || core.trim().length < 3) return sql`${companyName} ilike ${containsPattern(text)}`;
-  return sql`(${companyName} ilike ${containsPattern(core)} and (${companyName} || '') ilike ${containsPattern(text)})`;
+  const parts = distinctiveParts(text);
+  if (parts.length === 0 || (parts.length === 1 && parts[0] === text)) return sql`${companyName} ilike ${containsPattern(text)}`;
+  const lookups = parts.map((part) => sql`${companyName} ilike ${containsPattern(part)}`);
+  return sql`(${sql.join(lookups, sql` and `)} and (${companyName} || '') ilike ${containsPattern(text)})`;
 }
 
 type CounterRow = { status: string; priority: string; orders: number };
