@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -6,6 +7,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Most of a test's time is spent waiting on a database, a child process or a sign-in's floor,
+    // not on this process: one worker more than the cores keeps them busy (the default is one
+    // fewer, a single worker on two cores).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
