@@ -119,6 +119,8 @@ const envSchema = z.object({
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
   /** How often checkouts paid at the provider without an order are looked for (also at start-up). */
   RECONCILE_PAYMENTS_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A refund still pending this long after it was recorded is asked for again (decision 030); younger, its call may be under way. */
+  REFUND_RETRY_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** An unpaid checkout's application (SSN included) is erased this long after it was last touched (decision 027). */
   UNPAID_CHECKOUT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(defaultRetention.unpaidCheckoutHours),
   /** A completed or cancelled order keeps its personal data this long after it closed (about 7 years). */
@@ -128,7 +130,7 @@ const envSchema = z.object({
   /** How often the purge job runs (also at start-up). */
   PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Crash tests only (honoured only when NODE_ENV=test): the point where the process stops to be killed. */
-  TEST_PAUSE_AT: z.enum(['email-claimed', 'payment-succeeded']).optional(),
+  TEST_PAUSE_AT: z.enum(['email-claimed', 'payment-succeeded', 'refund-recorded']).optional(),
   /** The service's own third-party designee on Form SS-4: name, address with ZIP code, telephone and fax. */
   /** How many days a link asking the customer to sign the SS-4 works (decision 022). */
   SIGNING_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(defaultSigningLinkDays),

@@ -3,12 +3,14 @@ import type { AppServices } from '../services';
 import { isTestProcessor } from '../payments/create-payment-provider';
 import { reconcilePayments } from '../modules/checkout/reconcile-payments';
 import { purgeExpiredData } from '../retention/purge-expired-data';
+import { settlePendingRefunds } from '../refunds/settle-pending-refunds';
 import { startJobRunner, type Job, type JobRunner } from './job-runner';
 
 /**
  * Starts the service's background work for one running server: the e-mail outbox (every few
  * seconds on PGlite, every minute and at each scheduled retry with pg-boss), the payment
- * reconciliation (at start-up and every RECONCILE_PAYMENTS_SECONDS), the purge of personal data past
+ * reconciliation and the settling of refunds left pending (at start-up and every
+ * RECONCILE_PAYMENTS_SECONDS), the purge of personal data past
  * its retention window (at start-up and hourly, decision 027), and the test processor's
  * webhook retries. Every instance may run them: each claims its rows.
  */
@@ -17,6 +19,7 @@ export async function startBackgroundJobs(services: AppServices, log: FastifyBas
   const jobs: Job[] = [
     { name: 'email-outbox', everySeconds: env.OUTBOX_POLL_SECONDS, runAtStart: true, run: () => outbox.deliverDue() },
     { name: 'reconcile-payments', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => reconcilePayments({ services, log }) },
+    { name: 'settle-pending-refunds', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => settlePendingRefunds({ services, log }) },
     {
       name: 'purge-expired-data',
       everySeconds: env.PURGE_INTERVAL_SECONDS,

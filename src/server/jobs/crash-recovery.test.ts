@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleApplication } from '../../shared/application/sample-application';
+import { mailTo } from '../testing/orders-kit';
 
 // Crash tests on real server processes: each is killed with SIGKILL at an exact point (the test-only
 // TEST_PAUSE_AT stops it there and says so), then started again on the same data folder. Whatever was
@@ -144,5 +145,41 @@ describe('after kill -9', { timeout: 400_000 }, () => {
     const tracking = await fetch(`${second.base}/api/track/${checkout.trackingNumber}`);
     expect(tracking.status).toBe(200);
     await kill(second);
+  });
+
+  it('refunds a cancellation recorded just before the kill, once, with no browser', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-refund-'));
+    const customer = 'changed-mind@example.com';
+    const first = await startServer(dataDir, { TEST_PAUSE_AT: 'refund-recorded' });
+    const post = (url: string, body: unknown) => fetch(`${first.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const checkout = (await (await post('/api/checkout', { draftId: randomUUID(), email: customer, application: sampleApplication() })).json()) as {
+      clientSecret: string;
+      paymentIntentId: string;
+      trackingNumber: string;
+    };
+    expect((await post('/api/test-payments/confirm', { clientSecret: checkout.clientSecret, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' })).status).toBe(200);
+    expect((await post('/api/payments/confirm', { paymentIntentId: checkout.paymentIntentId })).status).toBe(200);
+    const confirmation = await waitFor('the confirmation e-mail', () => mailTo(mails(dataDir), customer), (list) => list.length >= 1);
+    const token = /\/cancel-order\/([A-Za-z0-9_-]{43})/.exec(confirmation[0]!)?.[1];
+    expect(token).toBeDefined();
+
+    // The customer cancels within the hour: the refund is recorded, then the process stops before the provider is asked.
+    void fetch(`${first.base}/api/cancellations/${token}`, { method: 'POST' }).catch(() => {});
+    await waitFor('the recorded refund', first.pauses, (count) => count >= 1);
+    await kill(first);
+
+    const second = await startServer(dataDir, { REFUND_RETRY_AFTER_SECONDS: '0' });
+    const cancelled = () => mailTo(mails(dataDir), customer).filter((mail) => mail.includes(`Order cancelled: your EIN application ${checkout.trackingNumber}`));
+    const refunded = await waitFor('the cancellation e-mail', cancelled, (list) => list.length >= 1);
+    expect(refunded).toHaveLength(1);
+    const tracking = (await (await fetch(`${second.base}/api/track/${checkout.trackingNumber}`)).json()) as { status: string; refund: { amountCents: number } | null };
+    expect(tracking).toMatchObject({ status: 'cancelled', refund: { amountCents: 14900 } });
+    await kill(second);
+
+    // A third start settles nothing more: one refund, one e-mail.
+    const third = await startServer(dataDir, { REFUND_RETRY_AFTER_SECONDS: '0' });
+    await sleep(1000);
+    expect(cancelled()).toHaveLength(1);
+    await kill(third);
   });
 });

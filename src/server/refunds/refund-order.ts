@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { AppError } from '../plugins/errors';
 import { isDisputeOpen, refundMessages } from '../../shared/refunds';
 import { applyProviderRefunds } from './apply-provider-refunds';
+import { pauseForCrashTest } from '../jobs/test-pause';
 import { summarisePayments, type OrderRow, type RefundRow } from './order-payments';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -42,7 +43,8 @@ export type RefundOutcome = { refund: RefundRow; order: OrderRow };
  *    the e-mail, and `cancelled` when the payment is refunded in full. The provider's `charge.refunded`
  *    event applies the same answer again harmlessly, and settles a refund whose answer was lost.
  * A refusal marks the row failed (nothing was refunded); a call that got no answer leaves it pending,
- * still counted, until the provider's event says how it ended.
+ * still counted, until the provider's event says how it ended, or `settlePendingRefunds` does
+ * (decision 030).
  */
 export async function refundOrder(options: RefundOrderOptions): Promise<RefundOutcome> {
   const { services, orderId, source, actor, ipAddress, log } = options;
@@ -87,6 +89,25 @@ export async function refundOrder(options: RefundOrderOptions): Promise<RefundOu
     return { refund: row, paymentIntentId: order.paymentIntentId };
   });
 
+  await pauseForCrashTest(services.env, 'refund-recorded');
+  return submitRefund({ services, refund, orderId, paymentIntentId, actor, ipAddress, log, onRefused: options.onRefused });
+}
+
+export type SubmitRefundOptions = Pick<RefundOrderOptions, 'services' | 'orderId' | 'actor' | 'ipAddress' | 'log' | 'onRefused'> & {
+  /** The refund recorded as pending, with the key its provider call is made with. */
+  refund: RefundRow;
+  paymentIntentId: string;
+};
+
+/**
+ * Steps 2 and 3 of `refundOrder`: asks the provider for a refund recorded as pending, and applies its
+ * answer. Also how a refund left pending is made later (`settlePendingRefunds`), with the same key.
+ */
+export async function submitRefund(options: SubmitRefundOptions): Promise<RefundOutcome> {
+  const { services, refund, orderId, paymentIntentId, actor, ipAddress, log } = options;
+  const { db } = services.database;
+  const target = `order:${orderId}`;
+  const source = refund.source;
   let providerRefund;
   try {
     providerRefund = await services.provider.createRefund({

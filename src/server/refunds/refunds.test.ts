@@ -22,6 +22,7 @@ import type { CheckoutResponse, ConfirmPaymentResponse } from '../../shared/chec
 import type { OrderListResponse } from '../../shared/staff/orders';
 import type { TrackingResult } from '../../shared/tracking';
 import { cancellationMessages, refundMessages, type CancellationView, type RefundResponse } from '../../shared/refunds';
+import { settlePendingRefunds } from './settle-pending-refunds';
 
 // Refunds, the one-hour cancellation and the provider's refund and dispute events, through the whole
 // server with the built-in test processor. The processor's webhooks can be held back, so a test
@@ -465,6 +466,75 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
     expect(alerts.at(-1)!.subject).toContain('Dispute won');
     const after = await staffInject(harness.app, harness.adminCookie, 'GET', '/api/manage/orders');
     expect(after.json<OrderListResponse>().orders.find((order) => order.id === orderId)?.disputed).toBe(false);
+  });
+
+  /** A refund recorded as pending whose provider call never came back (the process stopped), `ageMs` ago. */
+  async function leftPending(harness: Harness, orderId: number, amountCents: number, ageMs: number) {
+    const at = new Date(Date.now() - ageMs);
+    const [row] = await rows<{ id: number; idempotency_key: string }>(sql`
+      insert into refunds (order_id, amount_cents, reason, state, source, idempotency_key, requested_by, created_at, updated_at)
+      values (${orderId}, ${amountCents}, 'customer_request', 'pending', 'staff', ${`refund:${randomUUID()}`}, ${harness.admin.id}, ${at.toISOString()}, ${at.toISOString()})
+      returning id, idempotency_key`);
+    return { id: Number(row!.id), idempotencyKey: row!.idempotency_key };
+  }
+
+  const pendingRefundGraceMs = 120_000;
+  const settle = (harness: Harness, at = new Date()) => settlePendingRefunds({ services: harness.services, log: harness.app.log, now: at });
+
+  it('makes a refund left pending before its provider call, once, after the grace period', async () => {
+    const harness = await startApp();
+    const { orderId, paymentIntentId } = await purchase(harness);
+    await leftPending(harness, orderId, 14900, 30_000);
+
+    // Its call may still be under way: left alone.
+    expect(await settle(harness)).toEqual({ orders: 0, submitted: 0 });
+    expect(await providerRefunds(paymentIntentId)).toEqual([]);
+
+    const later = new Date(Date.now() + pendingRefundGraceMs);
+    expect(await settle(harness, later)).toEqual({ orders: 1, submitted: 1 });
+    await harness.processor.settled();
+    expect(await providerRefunds(paymentIntentId)).toEqual([{ amount_cents: 14900 }]);
+    expect(await refundRows(orderId)).toEqual([expect.objectContaining({ amount_cents: 14900, state: 'succeeded', provider_refund_id: expect.stringMatching(/^re_/) })]);
+    expect((await orderRow(orderId)).status).toBe('cancelled');
+    expect(await emailsOf(orderId, 'refund_confirmation')).toHaveLength(1);
+
+    // Nothing is pending any more: a later run, and another instance's at the same time, do nothing.
+    const again = await Promise.all([settle(harness, later), settle(harness, later)]);
+    expect(again).toEqual([{ orders: 0, submitted: 0 }, { orders: 0, submitted: 0 }]);
+    expect(await providerRefunds(paymentIntentId)).toHaveLength(1);
+  });
+
+  it('takes the provider’s refund for one whose answer was lost, without asking for it again', async () => {
+    const harness = await startApp();
+    const { orderId, paymentIntentId } = await purchase(harness);
+    const pending = await leftPending(harness, orderId, 5000, pendingRefundGraceMs + 60_000);
+    // The call reached the provider, but neither its answer nor its event came back.
+    harness.hold.on = true;
+    const made = await harness.processor.createRefund({ paymentIntentId, amountCents: 5000, metadata: { refundId: String(pending.id), orderId: String(orderId) }, idempotencyKey: pending.idempotencyKey });
+
+    expect(await settle(harness)).toEqual({ orders: 1, submitted: 0 });
+    expect(await providerRefunds(paymentIntentId)).toEqual([{ amount_cents: 5000 }]);
+    expect(await refundRows(orderId)).toEqual([expect.objectContaining({ amount_cents: 5000, state: 'succeeded', provider_refund_id: made.id })]);
+    expect((await orderRow(orderId)).status).toBe('reviewing_form_data');
+    expect(await emailsOf(orderId, 'refund_confirmation')).toHaveLength(1);
+  });
+
+  it('marks failed a pending refund the provider refuses, when the payment was refunded meanwhile', async () => {
+    const harness = await startApp();
+    const { orderId, paymentIntentId } = await purchase(harness);
+    await leftPending(harness, orderId, 14900, pendingRefundGraceMs + 60_000);
+    // Refunded in full from the provider's dashboard, its event lost.
+    harness.hold.on = true;
+    await harness.processor.createRefund({ paymentIntentId, amountCents: 14900, metadata: {}, idempotencyKey: `dashboard:${randomUUID()}` });
+
+    expect(await settle(harness)).toEqual({ orders: 1, submitted: 1 });
+    expect(await providerRefunds(paymentIntentId)).toEqual([{ amount_cents: 14900 }]);
+    expect((await refundRows(orderId)).map((row) => [row.source, row.state])).toEqual([
+      ['staff', 'failed'],
+      ['provider', 'succeeded'],
+    ]);
+    expect((await orderRow(orderId)).status).toBe('cancelled');
+    expect(await auditRows(database.db, 'refund_failed', `order:${orderId}`)).toHaveLength(1);
   });
 
   it('writes each refund e-mail of a cancellation with the mail headers a customer can answer', async () => {
