@@ -21,9 +21,14 @@ export async function createStaffAccount(api: APIRequestContext, input: TestStaf
  * enrolled account, past its code, computed from `totpSecret`, with a fresh step-up), and
  * the context's own request client keeps its cookie, so the context's pages are signed in.
  */
-export async function signInContext(context: BrowserContext, account: Pick<StaffAccount, 'email' | 'password'> & { totpSecret?: string | null }, baseURL: string): Promise<void> {
+export async function signInContext(
+  context: BrowserContext,
+  account: Pick<StaffAccount, 'email' | 'password'> & { totpSecret?: string | null },
+  baseURL: string,
+  { codeGivenMinutesAgo }: { codeGivenMinutesAgo?: number } = {},
+): Promise<void> {
   const response = await context.request.post(`${baseURL}/api/test-support/sessions`, {
-    data: { email: account.email, password: account.password, totpSecret: account.totpSecret ?? null },
+    data: { email: account.email, password: account.password, totpSecret: account.totpSecret ?? null, codeGivenMinutesAgo },
     headers: { origin: baseURL },
   });
   if (response.status() !== 204) throw new Error(`Signing in answered ${response.status()}: ${await response.text()}`);

@@ -119,3 +119,33 @@ test('an admin resets a member’s two-factor sign-in: the member is signed out 
   await expect(memberPage.getByRole('heading', { level: 1, name: 'Set Up Two-Factor Sign-In' })).toBeVisible();
   await memberContext.close();
 });
+
+test('a code given over 15 minutes ago is asked for again in a dialog before an SSN, and then covers the SS-4', async ({ page, context, baseURL, staffAccount, paidOrder }) => {
+  const admin = await staffAccount({ role: 'admin' });
+  const { orderId, trackingNumber } = await paidOrder();
+  await signInContext(context, admin, baseURL!, { codeGivenMinutesAgo: 16 });
+  await page.goto(`/manage/orders/${orderId}`);
+
+  await page.getByRole('button', { name: /^Reveal/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText('123-45-6789')).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page);
+
+  // A wrong code keeps the dialog open with its message; the right one reveals the SSN.
+  const code = dialog.getByLabel('Authentication Code');
+  const right = await totpCodeOf(admin.totpSecret!);
+  await code.fill(right === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText(twoFactorMessages.codeWrong)).toBeVisible();
+  await code.fill(await totpCodeOf(admin.totpSecret!));
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('123-45-6789')).toBeVisible();
+
+  // Within the next 15 minutes the SS-4 downloads without another code.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download SS-4' }).click();
+  expect((await downloading).suggestedFilename()).toBe(`SS-4-${trackingNumber}.pdf`);
+  await expect(dialog).toBeHidden();
+});

@@ -57,5 +57,9 @@ export type TestStaffResponse = {
  * `POST /api/test-support/sessions`: the staff sign-in's own body, and for an enrolled member the
  * secret to compute the code from, so the session has passed both steps (and a fresh step-up).
  */
-export const testSessionSchema = signInSchema.extend({ totpSecret: z.string().max(200).nullable().optional() });
+export const testSessionSchema = signInSchema.extend({
+  totpSecret: z.string().max(200).nullable().optional(),
+  /** When the session last gave a code, in minutes before now: past 15, an SSN or an SS-4 asks for one again (the step-up). */
+  codeGivenMinutesAgo: z.number().int().min(0).max(720).optional(),
+});
 export type TestSession = z.infer<typeof testSessionSchema>;
