@@ -40,7 +40,8 @@ export async function settlePendingRefunds({ services, log, now = new Date() }: 
   const stale = await db
     .selectDistinct({ orderId: refunds.orderId })
     .from(refunds)
-    .where(and(eq(refunds.state, 'pending'), lt(refunds.updatedAt, cutoff)))
+    // With a provider id, the provider answered: its refund events settle the row.
+    .where(and(eq(refunds.state, 'pending'), isNull(refunds.providerRefundId), lt(refunds.updatedAt, cutoff)))
     .orderBy(asc(refunds.orderId))
     .limit(ordersPerRun);
 
