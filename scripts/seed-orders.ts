@@ -60,13 +60,11 @@ const entityNames: { entityType: EntityType; name: string }[] = [
   { entityType: 'Others', name: '{business} Association' },
 ];
 
-// Names are made of parts drawn independently, so that a whole name is about as rare as a real one:
-// a business from a made-up word of two or three syllables (each an onset, a vowel and an ending:
+// Names are made of parts drawn independently, so that a whole name is rare, as a real one is: a
+// business from a made-up word of two or three syllables (each an onset, a vowel and an ending:
 // 4,840 syllables) and one of 24 trades, a person from 64 first names, a middle initial and 64 last
-// names (about 106,000 people). A search for a seeded name finds a few orders at a million, and the
-// rarest three letters of a name (what a trigram index starts from) are in a few dozen orders, as in
-// real names; from a few dozen words, a name matched hundreds of orders and each of its trigrams
-// thousands.
+// names (about 106,000 people). A search for a seeded name finds 1 to 7 orders at a million; made
+// from a few dozen words, a name matched hundreds (decision 028).
 const syllableOnsets = [
   'b', 'br', 'bl', 'c', 'cr', 'ch', 'd', 'dr', 'f', 'fl', 'fr', 'g', 'gr', 'gl', 'h', 'j', 'k', 'kr', 'l', 'm',
   'n', 'p', 'pr', 'pl', 'qu', 'r', 's', 'st', 'sh', 'sk', 'sl', 't', 'tr', 'th', 'v', 'w', 'wh', 'y', 'z', 'x',

@@ -10,8 +10,21 @@ import { searchCountLimit, type OrderListResponse, type StaffListResponse } from
 import { seedOrders } from '../../../../scripts/seed-orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { listOrders } from '../../testing/orders-kit';
+import { distinctiveParts } from './find-orders';
 
 const legacyStatuses = ['submitted', 'assigned', 'in_progress', 'irs_submitted'];
+
+describe('the parts of a company-name search looked up in the trigram index', () => {
+  it('are the stretches between common words, three characters or more, each a part of the text', () => {
+    expect(distinctiveParts('Weelplith Roofing Holdings LLC')).toEqual(['Weelplith']);
+    expect(distinctiveParts('The Quorvath Family Trust')).toEqual(['Quorvath']);
+    expect(distinctiveParts('Acme Rocket Skates, L.L.C.')).toEqual(['Acme Rocket Skates']);
+    expect(distinctiveParts('Blue Sky Roofing Zorvanta Group')).toEqual(['Blue Sky', 'Zorvanta']);
+    // Nothing left to look up: the caller looks up the whole text.
+    expect(distinctiveParts('Roofing Holdings')).toEqual([]);
+    expect(distinctiveParts('Al Co')).toEqual([]);
+  });
+});
 
 describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff on %s', (kind) => {
   let database: Database;

@@ -93,7 +93,7 @@ const commonNameWords = new Set([
  * index can look up nothing shorter). Each is a part of `text`, so a name that contains `text`
  * contains each of them.
  */
-function distinctiveParts(text: string): string[] {
+export function distinctiveParts(text: string): string[] {
   const parts: string[] = [];
   let start: number | null = null;
   let end = 0;
