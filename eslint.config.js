@@ -5,31 +5,42 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-// Feature boundaries: a feature folder may not import another feature; what several need lives in a
-// shared place (the server's orders/, settings/, email/, plugins/ …; the client's components/ and lib/).
+// Feature boundaries: a client feature folder may not import another feature; what several need lives in
+// a shared place (the client's components/ and lib/).
 const foldersOf = (parent) => readdirSync(parent, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const featureZones = (parent, message) =>
   foldersOf(parent).map((name) => ({ target: `./${parent}/${name}`, from: `./${parent}`, except: [`./${name}`], message }));
 
-// The architecture as rules: the browser and the server meet only in src/shared.
+// Server modules (every folder of src/server): each is entered only through its index.ts, its one
+// public face, from anywhere outside it (another module, the composition root, tests and scripts).
+const serverModules = foldersOf('src/server');
+const serverModuleZones = serverModules.map((name) => ({
+  target: [...serverModules.filter((other) => other !== name).map((other) => `./src/server/${other}`), './src/server/*.ts', './tests', './scripts'],
+  from: `./src/server/${name}`,
+  except: ['./index.ts'],
+  message: `Import src/server/${name} through its index.ts, its public face.`,
+}));
+
+// The architecture as rules: the browser and the server meet only in src/shared, and product code
+// (anything in src/ but its tests) never imports the test kit in tests/.
 const noImportsFrom = (...folders) => ({
   'no-restricted-imports': [
     'error',
     {
       patterns: folders.map((folder) => ({
         regex: `(^|/)${folder}(/|$)`,
-        message: `This layer may not import from src/${folder}.`,
+        message: folder === 'tests' ? 'Product code may not import the test kit (tests/).' : `This layer may not import from src/${folder}.`,
       })),
     },
   ],
 });
 
 // Client boundaries (as in Bulletproof React): a feature imports no other feature, and the shared parts
-// (components, lib, testing) import no feature; routes.tsx and main.tsx compose them.
+// (components, lib) import no feature; routes.tsx and main.tsx compose them.
 const clientZones = [
   ...featureZones('src/client/features', 'A feature may not import another feature: move what both need to src/client/lib or components, or compose them in routes.tsx.'),
   {
-    target: ['./src/client/components', './src/client/lib', './src/client/testing'],
+    target: ['./src/client/components', './src/client/lib'],
     from: ['./src/client/features', './src/client/routes.tsx', './src/client/main.tsx'],
     message: 'Shared client code may not import a feature or the routes.',
   },
@@ -57,22 +68,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...noImportsFrom('server'),
+      ...noImportsFrom('server', 'tests'),
       'import-x/no-restricted-paths': ['error', { zones: clientZones }],
     },
   },
-  { files: ['src/server/**/*.ts'], rules: noImportsFrom('client') },
+  { files: ['src/server/**/*.ts'], rules: noImportsFrom('client', 'tests') },
+  { files: ['src/shared/**/*.ts'], rules: noImportsFrom('client', 'server', 'tests') },
+  // Tests beside the code may use the test kit.
+  { files: ['src/client/**/*.test.{ts,tsx}'], rules: noImportsFrom('server') },
+  { files: ['src/server/**/*.test.ts'], rules: noImportsFrom('client') },
   {
-    files: ['src/server/**/*.ts'],
-    ignores: ['src/server/**/*.test.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: featureZones('src/server/modules', 'A server module may not import another; move what both need to a shared server folder.') },
-      ],
-    },
+    files: ['src/server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverModuleZones }] },
   },
-  { files: ['src/shared/**/*.ts'], rules: noImportsFrom('client', 'server') },
   {
     files: ['scripts/**', 'tests/**', '*.config.*'],
     languageOptions: { globals: globals.node },

@@ -41,7 +41,7 @@ export default defineConfig({
   ],
   webServer: {
     // The built app, started directly (not through npx) so stopping it stops the server.
-    command: `node_modules/.bin/tsx src/server/main.ts`,
+    command: `node_modules/.bin/tsx tests/e2e/server.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // A fresh embedded database runs every migration first: under load that can take a minute.

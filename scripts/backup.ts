@@ -3,7 +3,7 @@
 // server stopped), and its restore. README "Back up and restore" says when to use which.
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/env';
-import { backupPglite, backupPostgres, restorePglite, restorePostgres } from '../src/server/db/backup';
+import { backupPglite, backupPostgres, restorePglite, restorePostgres } from '../src/server/db';
 
 const usage = `Usage:
   npm run backup -- create --out <file>     PostgreSQL (DATABASE_URL): pg_dump custom format.

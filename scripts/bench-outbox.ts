@@ -8,11 +8,10 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as tick } from 'node:timers/promises';
 import pino from 'pino';
 import { buildAppWithServices } from '../src/server/app';
-import { openDatabase, type Database } from '../src/server/db/database';
-import { createMailer, mailFolder } from '../src/server/email/mailer';
-import { createEmailOutbox, enqueueEmail } from '../src/server/email/outbox';
+import { openDatabase, type Database } from '../src/server/db';
+import { createMailer, mailFolder, createEmailOutbox, enqueueEmail } from '../src/server/email';
 import { loadEnv } from '../src/server/env';
-import { isTestProcessor } from '../src/server/payments/create-payment-provider';
+import { isTestProcessor } from '../src/server/payments';
 import { sampleApplication } from '../src/shared/application/sample-application';
 import { printFigure, printTiming } from './bench-timing';
 

@@ -15,14 +15,13 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
-import { openDatabase, type Database, type Db } from '../src/server/db/database';
-import { checkouts, orders, orderStatusHistory, user } from '../src/server/db/schema';
-import { insertOrdersSql } from '../src/server/orders/insert-order';
+import { openDatabase, checkouts, orders, orderStatusHistory, user, type Database, type Db } from '../src/server/db';
+import { insertOrdersSql } from '../src/server/orders';
 import { loadEnv } from '../src/server/env';
 import { sampleApplication } from '../src/shared/application/sample-application';
 import type { EntityType } from '../src/shared/application/company';
 import { initialOrderStatus, orderStatuses, type OrderPriority } from '../src/shared/orders/statuses';
-import { trackingNumberAlphabet, trackingNumberLength } from '../src/shared/tracking';
+import { trackingNumberAlphabet, trackingNumberLength } from '../src/shared/tracking/tracking';
 
 export type SeedOrdersOptions = {
   count: number;

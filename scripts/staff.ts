@@ -76,8 +76,8 @@ try {
 
 // Loaded only now, so that help and mistakes on the command line answer at once.
 const [{ openDatabase }, { createOrResetAdmin, generatePassword }] = await Promise.all([
-  import('../src/server/db/database'),
-  import('../src/server/modules/staff-users/admin-accounts'),
+  import('../src/server/db'),
+  import('../src/server/staff'),
 ]);
 const generated = admin.password === undefined;
 const password = admin.password ?? generatePassword();

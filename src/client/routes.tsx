@@ -23,12 +23,12 @@ function page<T, K extends keyof T>(load: () => Promise<T>, name: K & (T[K] exte
   return Object.assign(PageComponent, { preload });
 }
 
-const LandingPage = page(() => import('./features/public/landing-page'), 'LandingPage');
-const FaqPage = page(() => import('./features/public/faq-page'), 'FaqPage');
-const AboutPage = page(() => import('./features/public/about-page'), 'AboutPage');
-const PrivacyPage = page(() => import('./features/public/privacy-page'), 'PrivacyPage');
-const TermsPage = page(() => import('./features/public/terms-page'), 'TermsPage');
-const NotFoundPage = page(() => import('./features/public/not-found-page'), 'NotFoundPage');
+const LandingPage = page(() => import('./features/site/landing-page'), 'LandingPage');
+const FaqPage = page(() => import('./features/site/faq-page'), 'FaqPage');
+const AboutPage = page(() => import('./features/site/about-page'), 'AboutPage');
+const PrivacyPage = page(() => import('./features/site/privacy-page'), 'PrivacyPage');
+const TermsPage = page(() => import('./features/site/terms-page'), 'TermsPage');
+const NotFoundPage = page(() => import('./features/site/not-found-page'), 'NotFoundPage');
 const WizardStartPage = page(() => import('./features/wizard/wizard-start-page'), 'WizardStartPage');
 const RegistrationStep = page(() => import('./features/wizard/registration-step'), 'RegistrationStep');
 const ContactStep = page(() => import('./features/wizard/contact-step'), 'ContactStep');
@@ -40,15 +40,15 @@ const TestAuthenticationPage = page(() => import('./features/checkout/test-authe
 const ConfirmationPage = page(() => import('./features/checkout/confirmation-page'), 'ConfirmationPage');
 const TrackingPage = page(() => import('./features/tracking/tracking-page'), 'TrackingPage');
 const SigningPage = page(() => import('./features/signing/signing-page'), 'SigningPage');
-const CancellationPage = page(() => import('./features/cancellation/cancellation-page'), 'CancellationPage');
-const ManageLoginPage = page(() => import('./features/manage/login-page'), 'ManageLoginPage');
-const ManageLayout = page(() => import('./features/manage/manage-layout'), 'ManageLayout');
-const OrdersListPage = page(() => import('./features/manage-orders/orders-list-page'), 'OrdersListPage');
-const OrderDetailPage = page(() => import('./features/manage-orders/order-detail-page'), 'OrderDetailPage');
-const UsersPage = page(() => import('./features/manage-users/users-page'), 'UsersPage');
-const AuditPage = page(() => import('./features/manage-audit/audit-page'), 'AuditPage');
-const CustomerDataPage = page(() => import('./features/manage-customer-data/customer-data-page'), 'CustomerDataPage');
-const AccountPage = page(() => import('./features/manage-account/account-page'), 'AccountPage');
+const CancellationPage = page(() => import('./features/refunds/cancellation-page'), 'CancellationPage');
+const ManageLoginPage = page(() => import('./features/staff/login-page'), 'ManageLoginPage');
+const ManageLayout = page(() => import('./features/staff/manage-layout'), 'ManageLayout');
+const OrdersListPage = page(() => import('./features/fulfilment/orders-list-page'), 'OrdersListPage');
+const OrderDetailPage = page(() => import('./features/fulfilment/order-detail-page'), 'OrderDetailPage');
+const UsersPage = page(() => import('./features/staff/users/users-page'), 'UsersPage');
+const AuditPage = page(() => import('./features/audit/audit-page'), 'AuditPage');
+const CustomerDataPage = page(() => import('./features/customer-data/customer-data-page'), 'CustomerDataPage');
+const AccountPage = page(() => import('./features/staff/account/account-page'), 'AccountPage');
 
 function PageLoading() {
   return (

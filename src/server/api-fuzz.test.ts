@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { openTestDatabase, testDatabaseKinds } from './testing/test-database';
-import type { Database } from './db/database';
-import { createPaidOrder, type Order } from './testing/factories';
-import { createStaffMember, signIn, startStaffTestApp, testOrigin, type StaffTestApp, type TestStaffMember } from './testing/staff-app';
+import { openTestDatabase, testDatabaseKinds } from '../../tests/support/database';
+import type { Database } from './db';
+import { createPaidOrder, type Order } from '../../tests/factories/orders';
+import { createStaffMember, signIn, startStaffTestApp, testOrigin, type StaffTestApp, type TestStaffMember } from '../../tests/support/staff-app';
 import { sampleApplication } from '../shared/application/sample-application';
 
 // 2,000 hostile bodies (fixed seed) at the public checkout and the staff API: valid bodies with one

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadEnv, type Env } from './env';
-import { openTestDatabase, testDatabaseKinds } from './testing/test-database';
-import type { Database } from './db/database';
+import { openTestDatabase, testDatabaseKinds } from '../../tests/support/database';
+import type { Database } from './db';
 
 function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({ NODE_ENV: 'test', DATA_DIR: tmpdir(), ...overrides });

@@ -1,40 +1,25 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import type { Database } from './db/database';
+import type { Database } from './db';
 import { publicConfig, trustProxyOption, type Env } from './env';
-import { requestLogController } from './plugins/request-logs';
-import { registerErrorHandler } from './plugins/errors';
+import { requestLogController, registerErrorHandler, registerSecurityHeaders, registerRateLimit } from './http';
 import { loggerOptions } from './logging';
-import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerRateLimit } from './plugins/rate-limit';
-import { loadDataKey, createFieldCipher } from './security/encryption';
-import { createMailer, type Mailer } from './email/mailer';
-import { createEmailOutbox } from './email/outbox';
+import { loadDataKey, createFieldCipher } from './encryption';
+import { createMailer, createEmailOutbox, type Mailer } from './email';
 import type { AppServices } from './services';
-import type { PaymentProvider } from './payments/provider';
-import { createPaymentProvider } from './payments/create-payment-provider';
-import { getStandardPriceCents } from './settings/standard-price';
-import { registerHealthRoutes } from './modules/health/routes';
-import { registerConfigRoutes } from './modules/config/routes';
-import { registerCheckoutRoutes } from './modules/checkout/routes';
-import { registerTestPaymentRoutes } from './modules/test-payments/routes';
-import { registerTrackingRoutes } from './modules/tracking/routes';
-import { registerSpaRoutes } from './modules/spa/routes';
-import { authSecret, createStaffAuth, type PasswordVerifier } from './auth/auth';
-import { verifyPassword } from './auth/password';
-import { createRecoveryCodeHasher } from './auth/recovery-codes';
-import { createSecondFactorVerifier, type SecondFactorVerifier } from './auth/two-factor';
-import { registerStaffGuard } from './plugins/staff-guard';
-import { registerStaffSessionRoutes } from './modules/staff-session/routes';
-import { registerStaffAccountRoutes } from './modules/staff-account/routes';
-import { registerManageOrderRoutes } from './modules/manage-orders/routes';
-import { registerSigningRoutes } from './modules/signing/routes';
-import { registerCancellationRoutes } from './modules/cancellation/routes';
-import { registerOrderCommentRoutes } from './modules/order-comments/routes';
-import { registerStaffUserRoutes } from './modules/staff-users/routes';
-import { registerAuditTrailRoutes } from './modules/audit-trail/routes';
-import { registerCustomerDataRoutes } from './modules/customer-data/routes';
+import { noFaults, type Faults } from './faults';
+import { createPaymentProvider, registerPaymentRoutes, type PaymentProvider } from './payments';
+import { getStandardPriceCents } from './settings';
+import { registerSiteRoutes, registerPageRoutes } from './site';
+import { registerCheckoutRoutes } from './checkout';
+import { registerTrackingRoutes } from './tracking';
+import { authSecret, createStaffAuth, verifyPassword, createRecoveryCodeHasher, createSecondFactorVerifier, registerStaffGuard, registerStaffRoutes, type PasswordVerifier, type SecondFactorVerifier } from './staff';
+import { registerFulfilmentRoutes } from './fulfilment';
+import { registerSigningRoutes } from './signing';
+import { registerRefundRoutes } from './refunds';
+import { registerAuditRoutes } from './audit';
+import { registerCustomerDataRoutes } from './customer-data';
 
 export type AppOptions = {
   env: Env;
@@ -52,6 +37,8 @@ export type AppOptions = {
   wrapPasswordVerifier?: (verify: PasswordVerifier) => PasswordVerifier;
   /** Wraps the two-factor code check (tests count the checks through it). */
   wrapSecondFactorVerifier?: (verify: SecondFactorVerifier) => SecondFactorVerifier;
+  /** Where the crash tests stop the process; none in production. */
+  faults?: Faults;
 };
 
 /** Delivers a signed provider event to the app's own webhook route, through the whole request pipeline. */
@@ -81,6 +68,7 @@ export async function buildAppWithServices({
   mailer,
   wrapPasswordVerifier,
   wrapSecondFactorVerifier,
+  faults = noFaults,
 }: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     // The process's own stdout (synchronous for files, pipes and terminals), so a line the start
@@ -105,6 +93,7 @@ export async function buildAppWithServices({
       dataKey,
       // The test processor's webhooks take the same route as Stripe's, signature check included.
       deliverWebhook: (payload, signature) => deliverToWebhookRoute(app, payload, signature),
+      faults,
     });
   const secret = authSecret(env, dataKey);
   const recoveryCodes = createRecoveryCodeHasher(secret);
@@ -124,34 +113,26 @@ export async function buildAppWithServices({
     provider,
     cipher: createFieldCipher(dataKey),
     mailer: chosenMailer,
-    outbox: createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log }),
+    outbox: createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log, faults }),
     auth,
     verifySecondFactor: wrapSecondFactorVerifier ? wrapSecondFactorVerifier(verifySecondFactor) : verifySecondFactor,
+    faults,
     guards,
   };
 
   const getConfig = async () => publicConfig(env, await getStandardPriceCents(database.db));
-  registerHealthRoutes(app, database);
-  registerConfigRoutes(app, getConfig);
+  registerSiteRoutes(app, { database, getConfig });
   await registerCheckoutRoutes(app, services);
-  registerTestPaymentRoutes(app, provider);
+  registerPaymentRoutes(app, provider);
   registerTrackingRoutes(app, services);
-  registerStaffSessionRoutes(app, services);
-  registerStaffAccountRoutes(app, services);
-  registerManageOrderRoutes(app, services);
+  registerStaffRoutes(app, services);
+  await registerFulfilmentRoutes(app, services);
   registerSigningRoutes(app, services);
-  registerCancellationRoutes(app, services);
-  await registerOrderCommentRoutes(app, services);
-  registerStaffUserRoutes(app, services);
-  registerAuditTrailRoutes(app, services);
+  registerRefundRoutes(app, services);
+  registerAuditRoutes(app, services);
   registerCustomerDataRoutes(app, services);
-  if (env.NODE_ENV === 'test') {
-    // Loaded only here, so a production process never even reads the test-only module.
-    const { registerTestSupportRoutes } = await import('./modules/test-support/routes');
-    registerTestSupportRoutes(app, services);
-  }
   const builtClient = clientDir ?? path.resolve('dist/client');
-  await registerSpaRoutes(app, {
+  await registerPageRoutes(app, {
     clientDir: builtClient,
     rendererFile: rendererFile ?? path.join(builtClient, '..', 'server', 'entry-server.js'),
     getConfig,

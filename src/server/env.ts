@@ -2,9 +2,9 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { defaultRetention, defaultSupportEmail, type PublicConfig } from '../shared/public-config';
+import { defaultRetention, defaultSupportEmail, type PublicConfig } from '../shared/site/public-config';
 import type { Ss4Designee } from '../shared/ss4/ss4-mapping';
-import { defaultSigningLinkDays } from '../shared/signing';
+import { defaultSigningLinkDays } from '../shared/signing/signing';
 
 const optionalText = z
   .string()
@@ -129,11 +129,9 @@ const envSchema = z.object({
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(defaultRetention.mailDays),
   /** How often the purge job runs (also at start-up). */
   PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  /** Crash tests only (honoured only when NODE_ENV=test): the point where the process stops to be killed. */
-  TEST_PAUSE_AT: z.enum(['email-claimed', 'payment-succeeded', 'refund-recorded']).optional(),
-  /** The service's own third-party designee on Form SS-4: name, address with ZIP code, telephone and fax. */
   /** How many days a link asking the customer to sign the SS-4 works (decision 022). */
   SIGNING_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(defaultSigningLinkDays),
+  /** The service's own third-party designee on Form SS-4: name, address with ZIP code, telephone and fax. */
   SS4_DESIGNEE_NAME: optionalText.pipe(z.string().max(80, 'SS4_DESIGNEE_NAME must be at most 80 characters').optional()),
   SS4_DESIGNEE_ADDRESS: optionalText.pipe(z.string().max(120, 'SS4_DESIGNEE_ADDRESS must be at most 120 characters').optional()),
   SS4_DESIGNEE_PHONE: optionalText.pipe(z.string().regex(designeePhone, 'SS4_DESIGNEE_PHONE looks like (555) 555-0100').optional()),

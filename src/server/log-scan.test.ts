@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sampleApplication } from '../shared/application/sample-application';
 import type { EnrolmentResponse } from '../shared/staff/two-factor';
-import { totpCodeOf } from './testing/totp';
+import { totpCodeOf } from '../../tests/support/totp';
 
 // A full run against a real server process, its stdout and stderr captured at the most verbose
 // level: checkout, payment with card authentication, then staff work (search, assign, status, EIN,

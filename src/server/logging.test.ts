@@ -4,8 +4,8 @@ import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { openTestDatabase } from './testing/test-database';
-import type { Database } from './db/database';
+import { openTestDatabase } from '../../tests/support/database';
+import type { Database } from './db';
 import { loadEnv } from './env';
 import { loggerOptions, scrubText, serializeRequest } from './logging';
 

@@ -1,12 +1,10 @@
-import type { Database } from './db/database';
+import type { Database } from './db';
 import type { Env } from './env';
-import type { Mailer } from './email/mailer';
-import type { EmailOutbox } from './email/outbox';
-import type { PaymentProvider } from './payments/provider';
-import type { FieldCipher } from './security/encryption';
-import type { StaffAuth } from './auth/auth';
-import type { StaffGuards } from './plugins/staff-guard';
-import type { SecondFactorVerifier } from './auth/two-factor';
+import type { Mailer, EmailOutbox } from './email';
+import type { PaymentProvider } from './payments';
+import type { FieldCipher } from './encryption';
+import type { StaffAuth, StaffGuards, SecondFactorVerifier } from './staff';
+import type { Faults } from './faults';
 
 /** What the feature modules are given by `buildApp`. */
 export type AppServices = {
@@ -21,6 +19,8 @@ export type AppServices = {
   auth: StaffAuth;
   /** Checks a two-factor or recovery code through Better Auth's two-factor plugin (claim a check first). */
   verifySecondFactor: SecondFactorVerifier;
+  /** Where crash tests stop the process; passes every point at once in production. */
+  faults: Faults;
   /** Pre-handlers for `/api/manage` routes: any signed-in staff member, or admins only. */
   guards: StaffGuards;
 };

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boxed, firstAdminNotice } from './first-admin-notice';
+import { boxed, firstAdminNotice } from './staff';
 import { logsRequests } from './env';
 
 // What `npm start` prints: a real server process on a fresh database, stopped with SIGTERM once it

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutRequestSchema } from './checkout';
+import { checkoutRequestSchema } from './checkout/checkout';
 import { fieldErrors } from './field-errors';
 import { sampleApplication } from './application/sample-application';
 import { isStorableText, unstorableTextMessage, unstorableTextPaths } from './storable-text';
-import { newCommentSchema } from './staff/comments';
+import { newCommentSchema } from './fulfilment/comments';
 import { createUserSchema, newUserDefaults, updateUserSchema } from './staff/users';
-import { orderListRequestSchema, orderUpdateSchema } from './staff/orders';
+import { orderListRequestSchema, orderUpdateSchema } from './fulfilment/orders';
 
 const nul = 'Acme\u0000 LLC';
 const loneHigh = 'Acme \uD83D LLC';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
-import { parseCsv } from '../../src/server/testing/parse-csv';
+import { parseCsv } from '../support/parse-csv';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 
 /** A call to the staff API with this page's session, as the panel's own buttons make it. */

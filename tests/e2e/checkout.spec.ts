@@ -1,7 +1,7 @@
-import { testCardMessages } from '../../src/shared/test-card';
+import { testCardMessages } from '../../src/shared/payments/test-card';
 import type { Page } from '@playwright/test';
 import { sampleApplication } from '../../src/shared/application/sample-application';
-import { checkoutMessages, confirmationMessages } from '../../src/shared/checkout-messages';
+import { checkoutMessages, confirmationMessages } from '../../src/shared/checkout/checkout-messages';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 // Step 6 against the real server and its built-in test processor (no Stripe keys), which answers

@@ -1,5 +1,5 @@
 import { sampleApplication } from '../../src/shared/application/sample-application';
-import { confirmationMessages } from '../../src/shared/checkout-messages';
+import { confirmationMessages } from '../../src/shared/checkout/checkout-messages';
 import { buyWithTestCard, expect, expectAccessibleAtBothWidths, readSavedApplication, seedSavedApplication, test } from './fixtures';
 import { deliveryPromise } from '../../src/shared/delivery-promise';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { sampleApplication } from '../../src/shared/application/sample-application';
-import { trackingStageTexts, signingLinkResendMessage } from '../../src/shared/tracking';
-import { signatureActionNeeded } from '../../src/shared/signing';
+import { trackingStageTexts, signingLinkResendMessage } from '../../src/shared/tracking/tracking';
+import { signatureActionNeeded } from '../../src/shared/signing/signing';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 import type { OrderStatus, TrackingStage } from '../../src/shared/orders/statuses';
 import { expect, expectNoSeriousA11yViolations, seedSavedApplication, test } from './fixtures';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, expectAccessibleAtBothWidths, seedSavedApplication } from './fixtures';
 import { sampleApplication } from '../../src/shared/application/sample-application';
-import { checkoutMessages, checkoutStorageKeys } from '../../src/shared/checkout-messages';
-import { customerDataMessages } from '../../src/shared/staff/customer-data';
+import { checkoutMessages, checkoutStorageKeys } from '../../src/shared/checkout/checkout-messages';
+import { customerDataMessages } from '../../src/shared/customer-data/customer-data';
 
 const shots = process.env.SCREENSHOT_DIR;
 

@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { sampleApplication } from '../../src/shared/application/sample-application';
 import type { StaffRole } from '../../src/shared/staff/session';
-import type { TestOrderInput, TestOrderResponse, TestStaffInput } from '../../src/server/modules/test-support/test-support-inputs';
+import type { TestOrderInput, TestOrderResponse, TestStaffInput } from '../support/test-api/test-support-inputs';
 import { createPaidOrder, createStaffAccount, signInContext, type StaffAccount } from './staff-accounts';
 
 export { expect };

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, buyWithTestCard, expectNoSeriousA11yViolations } from './fixtures';
 import { readMailbox } from './staff-accounts';
-import { cancellationMessages } from '../../src/shared/refunds';
-import type { OrderListResponse } from '../../src/shared/staff/orders';
+import { cancellationMessages } from '../../src/shared/refunds/refunds';
+import type { OrderListResponse } from '../../src/shared/fulfilment/orders';
 
 // Refunds and the one-hour cancellation (decision 026): a customer pays and cancels from the e-mailed
 // link; an admin refunds part of another order from its page.

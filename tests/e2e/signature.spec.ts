@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { readMailbox } from './staff-accounts';
-import { signatureActionNeeded, signingMessages } from '../../src/shared/signing';
+import { signatureActionNeeded, signingMessages } from '../../src/shared/signing/signing';
 
 // The customer signs the SS-4 online (decision 022): staff send the request, the customer opens
 // the e-mailed link on a phone, confirms the SSN's last four digits, reviews the form and signs with

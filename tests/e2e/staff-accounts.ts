@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { totpCodeOf } from '../../src/server/testing/totp';
-import type { TestOrderInput, TestOrderResponse, TestStaffInput, TestStaffResponse } from '../../src/server/modules/test-support/test-support-inputs';
+import { totpCodeOf } from '../support/totp';
+import type { TestOrderInput, TestOrderResponse, TestStaffInput, TestStaffResponse } from '../support/test-api/test-support-inputs';
 
 /** The first admin, which the test server creates on its first start from ADMIN_EMAIL/ADMIN_PASSWORD. */
 export const e2eAdmin = { email: 'admin@example.com', password: 'e2e-admin-password' };

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
 import { giveSignInCode, signInContext } from './staff-accounts';
-import { totpCodeOf } from '../../src/server/testing/totp';
+import { totpCodeOf } from '../support/totp';
 import { twoFactorMessages } from '../../src/shared/staff/two-factor';
 
 // Two-factor sign-in through the screens themselves: enrolment at the first sign-in with a code

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { defaultPublicConfig, type PublicConfig } from '../../shared/public-config';
+import { defaultPublicConfig, type PublicConfig } from '../../shared/site/public-config';
 
 function isPublicConfig(value: unknown): value is PublicConfig {
   if (typeof value !== 'object' || value === null) return false;

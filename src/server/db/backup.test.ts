@@ -10,9 +10,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { loadEnv } from '../env';
-import { createFieldCipher, encryptionKeyFileName, loadDataKey } from '../security/encryption';
-import { createPaidOrder } from '../testing/factories';
-import { applicationWithSsn } from '../testing/orders-kit';
+import { createFieldCipher, encryptionKeyFileName, loadDataKey } from '../encryption';
+import { createPaidOrder } from '../../../tests/factories/orders';
+import { applicationWithSsn } from '../../../tests/support/orders-api';
 
 // The README's backup commands, run as written (`npm run backup -- …`) in a process of their own, and
 // the restored copy opened as the server opens it.

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 import type { Env } from '../env';
 import type { MailMessage } from './mailer';
 import { enqueueEmail, type EmailKind } from './outbox';

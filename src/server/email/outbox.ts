@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, type Db } from '../db';
 import type { Env } from '../env';
-import { pauseForCrashTest } from '../jobs/test-pause';
-import type { OrderEmail } from '../../shared/staff/orders';
+import { noFaults, type Faults } from '../faults';
+import type { OrderEmail } from '../../shared/fulfilment/orders';
 import type { Mailer, MailMessage } from './mailer';
 
 // The one way the service sends e-mail. A message is a row of `email_outbox`, written by
@@ -78,8 +77,10 @@ export type EmailOutbox = {
 export type EmailOutboxOptions = {
   db: Db;
   mailer: Mailer;
-  env: Pick<Env, 'MAIL_FROM' | 'OUTBOX_CLAIM_SECONDS' | 'NODE_ENV' | 'TEST_PAUSE_AT'>;
+  env: Pick<Env, 'MAIL_FROM' | 'OUTBOX_CLAIM_SECONDS'>;
   log: FastifyBaseLogger;
+  /** Where a crash test stops the process (default: nowhere). */
+  faults?: Faults;
 };
 
 /** The domain of `MAIL_FROM`'s address, for Message-IDs. */
@@ -99,7 +100,7 @@ function describeFailure(error: unknown): string {
   return [...parts, message].join(': ').slice(0, 500);
 }
 
-export function createEmailOutbox({ db, mailer, env, log }: EmailOutboxOptions): EmailOutbox {
+export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: EmailOutboxOptions): EmailOutbox {
   const domain = mailDomain(env.MAIL_FROM);
 
   /** Claims due, unclaimed messages (of `ids` when given), skipping rows another worker holds. */
@@ -162,7 +163,7 @@ export function createEmailOutbox({ db, mailer, env, log }: EmailOutboxOptions):
   async function sendClaimed(rows: Awaited<ReturnType<typeof claim>>): Promise<Map<number, DeliveryOutcome>> {
     const outcomes = new Map<number, DeliveryOutcome>();
     if (rows.length === 0) return outcomes;
-    await pauseForCrashTest(env, 'email-claimed');
+    await faults.reach('email-claimed');
     for (const row of rows) outcomes.set(row.id, await send(row));
     return outcomes;
   }

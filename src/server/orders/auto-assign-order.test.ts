@@ -1,12 +1,11 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
-import type { Database } from '../db/database';
-import { orders, user } from '../db/schema';
-import { createPaidOrder } from '../testing/factories';
-import { createStaffMember, mailbox, startStaffTestApp, type StaffTestApp } from '../testing/staff-app';
-import { auditRows, mailTo, purchase } from '../testing/orders-kit';
+import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { orders, user, type Database } from '../db';
+import { createPaidOrder } from '../../../tests/factories/orders';
+import { createStaffMember, mailbox, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
+import { auditRows, mailTo, purchase } from '../../../tests/support/orders-api';
 
 const publicUrl = 'https://ein.example.com';
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { orders, user } from '../db/schema';
-import { recordAudit } from '../audit/audit-log';
+import { orders, user, type Db } from '../db';
+import { recordAudit } from '../audit';
 import { staffRoles } from '../../shared/staff/session';
 import { storedValuesOfGroup } from './stored-statuses';
 

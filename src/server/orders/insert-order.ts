@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { checkouts, orders } from '../db/schema';
+import { checkouts, orders, type Db } from '../db';
 import { addBusinessDays } from '../../shared/dates';
 import { initialOrderStatus, type OrderPriority, type OrderStatus } from '../../shared/orders/statuses';
 import { orderWorkBusinessDays } from '../../shared/delivery-promise';

@@ -2,10 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
-import type { Database } from '../db/database';
-import { orderCounters, orders, user } from '../db/schema';
-import { createPaidOrder } from '../testing/factories';
+import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { orderCounters, orders, user, type Database } from '../db';
+import { createPaidOrder } from '../../../tests/factories/orders';
 import { orderPriorities, orderStatuses } from '../../shared/orders/statuses';
 import { seedOrders } from '../../../scripts/seed-orders';
 

@@ -9,9 +9,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
-import type { Database } from '../db/database';
-import { orders, user } from '../db/schema';
+import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { orders, user, type Database } from '../db';
 import { seedOrders } from '../../../scripts/seed-orders';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

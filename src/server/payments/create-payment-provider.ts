@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import type { Database } from '../db/database';
+import type { Database } from '../db';
 import type { Env } from '../env';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
-import { pauseForCrashTest } from '../jobs/test-pause';
+import type { Faults } from '../faults';
 import { createTestProcessor, type DeliverWebhook, type TestProcessor } from './test-processor';
 
 export type CreatePaymentProviderOptions = {
@@ -13,6 +13,7 @@ export type CreatePaymentProviderOptions = {
   dataKey: Buffer;
   /** How the test processor's webhooks reach `POST /api/payments/webhook`. */
   deliverWebhook: DeliverWebhook;
+  faults: Faults;
 };
 
 /** Derived, so every instance sharing the data key signs and verifies with the same secret. */
@@ -21,7 +22,7 @@ export function testProcessorWebhookSecret(dataKey: Buffer): string {
 }
 
 /** Stripe when its keys are set (env checks they come together), otherwise the test processor. */
-export function createPaymentProvider({ env, database, dataKey, deliverWebhook }: CreatePaymentProviderOptions): PaymentProvider {
+export function createPaymentProvider({ env, database, dataKey, deliverWebhook, faults }: CreatePaymentProviderOptions): PaymentProvider {
   if (env.STRIPE_SECRET_KEY) {
     if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
     return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
@@ -30,7 +31,7 @@ export function createPaymentProvider({ env, database, dataKey, deliverWebhook }
     database,
     webhookSecret: testProcessorWebhookSecret(dataKey),
     deliverWebhook,
-    afterPaymentSucceeded: () => pauseForCrashTest(env, 'payment-succeeded'),
+    afterPaymentSucceeded: () => faults.reach('payment-succeeded'),
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { AppError } from '../plugins/errors';
-import { startFakeStripe, type FakeStripe } from './fake-stripe-server';
+import { AppError } from '../errors';
+import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe-server';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 

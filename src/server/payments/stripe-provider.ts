@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../errors';
 import type { PaymentIntent, PaymentIntentStatus, PaymentProvider, ProviderDispute, ProviderRefund, RefundStatus } from './provider';
 import { verifyWebhookEvent } from './webhook-signature';
 

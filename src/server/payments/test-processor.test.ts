@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
-import type { Database } from '../db/database';
-import { testPaymentIntents } from '../db/schema';
-import { testCardMessages } from '../../shared/test-card';
+import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { testPaymentIntents, type Database } from '../db';
+import { testCardMessages } from '../../shared/payments/test-card';
 import { createTestProcessor, type TestProcessor } from './test-processor';
 import { testProcessorWebhookSecret } from './create-payment-provider';
 import { verifyWebhookEvent } from './webhook-signature';

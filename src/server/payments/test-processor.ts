@@ -2,11 +2,10 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { testPaymentDisputes, testPaymentIntents, testPaymentRefunds, testPaymentWebhooks } from '../db/schema';
-import { AppError } from '../plugins/errors';
+import { testPaymentDisputes, testPaymentIntents, testPaymentRefunds, testPaymentWebhooks, type Database } from '../db';
+import { AppError } from '../errors';
 import { fieldErrors } from '../../shared/field-errors';
-import { testPaymentAuthenticateSchema, testPaymentConfirmSchema, type TestPaymentResult } from '../../shared/test-card';
+import { testPaymentAuthenticateSchema, testPaymentConfirmSchema, type TestPaymentResult } from '../../shared/payments/test-card';
 import type { CreatePaymentIntentInput, CreateRefundInput, PaymentIntent, PaymentIntentStatus, PaymentProvider, ProviderDispute, ProviderRefund, RefundStatus } from './provider';
 import { signWebhookPayload, verifyWebhookEvent } from './webhook-signature';
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../errors';
 import type { PaymentEvent } from './provider';
 
 /** Seconds a signed event stays acceptable (Stripe's default). */

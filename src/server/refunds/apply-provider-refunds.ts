@@ -1,14 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { orders, orderStatusHistory, refunds } from '../db/schema';
+import { orders, orderStatusHistory, refunds, type Db } from '../db';
 import type { Env } from '../env';
-import type { ProviderRefund } from '../payments/provider';
-import { recordAudit, type AuditActor } from '../audit/audit-log';
-import { enqueueEmail } from '../email/outbox';
-import { cancellationConfirmationEmail, refundConfirmationEmail } from '../email/refund-emails';
-import { siteOrigin, trackingUrl } from '../site-links';
+import type { ProviderRefund } from '../payments';
+import { recordAudit, type AuditActor } from '../audit';
+import { enqueueEmail } from '../email';
+import { cancellationConfirmationEmail, refundConfirmationEmail } from './refund-emails';
+import { siteOrigin, trackingUrl } from '../http';
 import { normalizeOrderStatus } from '../../shared/orders/statuses';
-import type { RefundState } from '../../shared/refunds';
+import type { RefundState } from '../../shared/refunds/refunds';
 import { companyNameOf, type OrderRow, type RefundRow } from './order-payments';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;

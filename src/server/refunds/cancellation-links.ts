@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import { cancellationLinks, orders, refunds } from '../db/schema';
+import { cancellationLinks, orders, refunds, type Db } from '../db';
 import type { AppServices } from '../services';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../errors';
 import { normalizeOrderStatus } from '../../shared/orders/statuses';
-import { cancellationMessages, cancellationPagePath, cancellationWindowMinutes, isDisputeOpen, type CancellationView } from '../../shared/refunds';
+import { cancellationMessages, cancellationPagePath, cancellationWindowMinutes, isDisputeOpen, type CancellationView } from '../../shared/refunds/refunds';
 import { companyNameOf, type OrderRow } from './order-payments';
 import { refundOrder } from './refund-order';
 
@@ -90,7 +89,7 @@ export async function describeCancellation({ db, token, supportEmail, now = new 
 }
 
 export type CancelOrderOptions = {
-  services: Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env'>;
+  services: Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>;
   token: string;
   ipAddress: string | null;
   log: FastifyBaseLogger;

@@ -1,8 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import type { orders} from '../db/schema';
-import { refunds, user } from '../db/schema';
-import { isDisputeOpen, type OrderPayments, type RefundEntry, type RefundSource, type RefundState } from '../../shared/refunds';
+import { refunds, user, type Db, type orders } from '../db';
+import { isDisputeOpen, type OrderPayments, type RefundEntry, type RefundSource, type RefundState } from '../../shared/refunds/refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import { orders, refunds } from '../db/schema';
+import { orders, refunds, type Db } from '../db';
 import type { AppServices } from '../services';
-import { recordAudit, type AuditActor } from '../audit/audit-log';
-import { AppError } from '../plugins/errors';
-import { isDisputeOpen, refundMessages } from '../../shared/refunds';
+import { recordAudit, type AuditActor } from '../audit';
+import { AppError } from '../errors';
+import { isDisputeOpen, refundMessages } from '../../shared/refunds/refunds';
 import { applyProviderRefunds } from './apply-provider-refunds';
-import { pauseForCrashTest } from '../jobs/test-pause';
 import { summarisePayments, type OrderRow, type RefundRow } from './order-payments';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type RefundOrderOptions = {
-  services: Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env'>;
+  services: Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>;
   orderId: number;
   /** Cents; null refunds all that remains (the customer's cancellation). */
   amountCents: number | null;
@@ -89,7 +87,7 @@ export async function refundOrder(options: RefundOrderOptions): Promise<RefundOu
     return { refund: row, paymentIntentId: order.paymentIntentId };
   });
 
-  await pauseForCrashTest(services.env, 'refund-recorded');
+  await services.faults.reach('refund-recorded');
   return submitRefund({ services, refund, orderId, paymentIntentId, actor, ipAddress, log, onRefused: options.onRefused });
 }
 

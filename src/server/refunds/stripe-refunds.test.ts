@@ -7,16 +7,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAppWithServices, deliverToWebhookRoute } from '../app';
-import type { Database } from '../db/database';
-import { createMailer } from '../email/mailer';
+import type { Database } from '../db';
+import { createMailer } from '../email';
 import { loadEnv } from '../env';
-import { startFakeStripe, type FakeStripe } from '../payments/fake-stripe-server';
-import { createStripeProvider } from '../payments/stripe-provider';
-import { signWebhookPayload } from '../payments/webhook-signature';
-import { createPaidOrder } from '../testing/factories';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database';
-import { createStaffMember, signIn, staffInject } from '../testing/staff-app';
-import type { RefundResponse } from '../../shared/refunds';
+import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe-server';
+import { createStripeProvider, signWebhookPayload } from '../payments';
+import { createPaidOrder } from '../../../tests/factories/orders';
+import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { createStaffMember, signIn, staffInject } from '../../../tests/support/staff-app';
+import type { RefundResponse } from '../../shared/refunds/refunds';
 
 // The Stripe path of refunds and disputes: the official SDK against the local fake of Stripe's API,
 // and Stripe-shaped events signed with the webhook secret.

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { orders, orderStatusHistory, user } from '../db/schema';
+import { orders, orderStatusHistory, user } from '../db';
 import type { AppServices } from '../services';
-import { recordAudit } from '../audit/audit-log';
-import { enqueueEmail } from '../email/outbox';
-import { disputeAlertEmail } from '../email/refund-emails';
-import { manageOrderUrl, siteOrigin } from '../site-links';
+import { recordAudit } from '../audit';
+import { enqueueEmail } from '../email';
+import { disputeAlertEmail } from './refund-emails';
+import { manageOrderUrl, siteOrigin } from '../http';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/statuses';
-import { isDisputeOpen } from '../../shared/refunds';
+import { isDisputeOpen } from '../../shared/refunds/refunds';
 import { applyProviderRefunds } from './apply-provider-refunds';
 import { companyNameOf } from './order-payments';
 

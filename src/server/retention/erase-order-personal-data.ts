@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 
 /** What one erasure removed, by kind. */
 export type ErasedOrders = { orders: number; signingRequests: number; emails: number; comments: number };

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { recordAudit } from '../audit/audit-log';
-import { mailFolder } from '../email/mailer';
-import { removeMailCopies } from '../email/mail-copies';
+import { recordAudit } from '../audit';
+import { mailFolder, removeMailCopies } from '../email';
 import type { AppServices } from '../services';
 import { eraseOrderPersonalData } from './erase-order-personal-data';
 

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { settings } from '../db/schema';
-import { defaultPriceCents } from '../../shared/public-config';
+import { settings, type Db } from '../db';
+import { defaultPriceCents } from '../../shared/site/public-config';
 import { dollarsToCents } from '../../shared/money';
 
 export const standardPriceKey = 'ein_price_standard';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppServices } from '../services';
-import { siteOrigin } from '../site-links';
+import { siteOrigin } from '../http';
 import { sendDueSignatureReminders } from './signing-requests';
 
 /** How often the server looks for requests due a reminder. */

@@ -1,24 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { orderComments, orders, orderStatusHistory, signingRequests, user } from '../db/schema';
+import { orderComments, orders, orderStatusHistory, signingRequests, user, type Db } from '../db';
 import type { Env } from '../env';
-import type { EmailOutbox } from '../email/outbox';
-import { enqueueEmail } from '../email/outbox';
-import { queueCustomerEmail } from '../email/customer-email';
-import type { FieldCipher } from '../security/encryption';
-import { readOrderSsn } from '../security/order-ssn';
-import { recordAudit, type AuditActor } from '../audit/audit-log';
-import { AppError } from '../plugins/errors';
-import { readOrderSsns } from '../security/order-ssn';
-import { applicationWithSsns, renderOrderSs4, sha256Hex } from '../ss4/render-order-ss4';
-import { signSs4, utcTimestamp, type SignatureMark } from '../ss4/sign-ss4';
-import { signatureRequestEmail, signedNoticeEmail } from '../email/signature-request-email';
-import { manageOrderUrl } from '../site-links';
+import { enqueueEmail, queueCustomerEmail, type EmailOutbox } from '../email';
+import { readOrderSsn, readOrderSsns, type FieldCipher } from '../encryption';
+import { recordAudit, type AuditActor } from '../audit';
+import { AppError } from '../errors';
+import { applicationWithSsns, renderOrderSs4, sha256Hex, signSs4, utcTimestamp, type SignatureMark } from '../ss4';
+import { signatureRequestEmail, signedNoticeEmail } from './signature-request-email';
+import { manageOrderUrl } from '../http';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/statuses';
 import { maskSsn, ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import type {
-  signSubmissionSchema} from '../../shared/signing';
+  signSubmissionSchema} from '../../shared/signing/signing';
 import {
   maxVerificationAttempts,
   namesMatch,
@@ -29,7 +23,7 @@ import {
   signingReminderAfterHours,
   type SigningReviewResponse,
   type SigningState,
-} from '../../shared/signing';
+} from '../../shared/signing/signing';
 import type { z } from 'zod';
 
 // Signing requests (decision 022): a link that lets the customer sign the order's Form SS-4. The

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FieldCipher } from '../security/encryption';
-import { readOrderSsn, readOrderSsns, type OrderSsn } from '../security/order-ssn';
+import { readOrderSsn, readOrderSsns, type FieldCipher, type OrderSsn } from '../encryption';
 import { ssnFields, type SsnField } from '../../shared/application/contact';
 import { fillSs4 } from './fill-ss4';
 import type { Application } from '../../shared/application/application';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { customerReviewGroups } from '../../../shared/application/answer-review';
 import { sampleApplication } from '../../../shared/application/sample-application';
-import { renderPage } from '../../testing/render';
+import { renderPage } from '../../../../tests/client/render';
 import { AnswersReview } from './answers-review';
 
 describe('AnswersReview', () => {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Lock } from 'lucide-react';
 import { z } from 'zod';
 import type { SavedApplication } from '../../../shared/application/sections';
-import { billingEmailSchema } from '../../../shared/billing-email';
+import { billingEmailSchema } from '../../../shared/checkout/billing-email';
 import { TextField } from '../../components/form/fields';
 import { Button } from '../../components/ui/button';
 import { BackLink } from '../../components/wizard-shell/back-link';

@@ -4,9 +4,9 @@ import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { applicationStorageKey } from '../../lib/application-storage';
 import { sampleApplication } from '../../../shared/application/sample-application';
-import { checkoutStorageKeys, confirmationMessages } from '../../../shared/checkout-messages';
-import { laterResponse, networkFailure, requests, requestsTo, serve } from '../../testing/network';
-import { renderPage } from '../../testing/render';
+import { checkoutStorageKeys, confirmationMessages } from '../../../shared/checkout/checkout-messages';
+import { laterResponse, networkFailure, requests, requestsTo, serve } from '../../../../tests/client/network';
+import { renderPage } from '../../../../tests/client/render';
 import { paths } from '../../paths';
 import { ConfirmationPage } from './confirmation-page';
 

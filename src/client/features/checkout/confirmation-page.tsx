@@ -1,4 +1,4 @@
-import { trackingPageHref } from '../../../shared/public-paths';
+import { trackingPageHref } from '../../../shared/site/public-paths';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -11,8 +11,8 @@ import { getPublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { clearSavedApplication } from '../../lib/application-storage';
 import { privateServiceNote } from '../../components/wizard-shell/wizard-copy';
-import type { ConfirmPaymentResponse } from '../../../shared/checkout';
-import { confirmationMessages } from '../../../shared/checkout-messages';
+import type { ConfirmPaymentResponse } from '../../../shared/checkout/checkout';
+import { confirmationMessages } from '../../../shared/checkout/checkout-messages';
 import { formatUsd } from '../../../shared/money';
 import { paymentMethodName } from '../../../shared/orders/payment-methods';
 import { clearCheckoutDraft, readPaymentReference, savePaymentResult } from './checkout-storage';

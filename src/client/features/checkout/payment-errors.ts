@@ -1,4 +1,4 @@
-import { checkoutMessages } from '../../../shared/checkout-messages';
+import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
 import { ApiError } from '../../lib/api';
 
 // Spec 02, section 8 ("Payment (step 6)"): what the customer is told when a payment does not go

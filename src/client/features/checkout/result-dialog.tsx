@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { CircleCheck, CircleX } from 'lucide-react';
-import { checkoutMessages } from '../../../shared/checkout-messages';
+import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
 import { Button } from '../../components/ui/button';
 import type { PaymentResult } from './use-checkout';
 

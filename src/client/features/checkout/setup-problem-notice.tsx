@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import type { SetupProblem } from './setup-problem';
 import { Button } from '../../components/ui/button';
-import { checkoutMessages } from '../../../shared/checkout-messages';
+import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 

@@ -1,5 +1,5 @@
 import { applicationSections } from '../../../shared/application/sections';
-import { checkoutMessages } from '../../../shared/checkout-messages';
+import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
 import { ApiError } from '../../lib/api';
 import { wizardSteps, type WizardStepNumber } from '../../components/wizard-shell/wizard-steps';
 

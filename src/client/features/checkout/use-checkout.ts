@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SavedApplication } from '../../../shared/application/sections';
-import type { CheckoutResponse, ConfirmPaymentResponse } from '../../../shared/checkout';
+import type { CheckoutResponse, ConfirmPaymentResponse } from '../../../shared/checkout/checkout';
 import { apiRequest, ApiError } from '../../lib/api';
 import { pushEvent } from '../../lib/analytics';
 import { savePaymentResult } from './checkout-storage';

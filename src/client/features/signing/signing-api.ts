@@ -1,5 +1,5 @@
 import { apiRequest } from '../../lib/api';
-import type { SignedResponse, SignSubmission, SigningReviewResponse, SigningStartResponse } from '../../../shared/signing';
+import type { SignedResponse, SignSubmission, SigningReviewResponse, SigningStartResponse } from '../../../shared/signing/signing';
 
 const base = (token: string) => `/api/sign/${encodeURIComponent(token)}`;
 

@@ -8,7 +8,7 @@ import { Field } from '../../components/form/field';
 import { TextInput } from '../../components/form/controls';
 import { usePublicConfig } from '../../lib/public-config';
 import { ApiError, hasErrorCode, isFailedCall } from '../../lib/api';
-import { trackingPageHref } from '../../../shared/public-paths';
+import { trackingPageHref } from '../../../shared/site/public-paths';
 import {
   namesMatch,
   signingConsentKeys,
@@ -16,7 +16,7 @@ import {
   signingMessages,
   type SigningConsentKey,
   type SigningReviewResponse,
-} from '../../../shared/signing';
+} from '../../../shared/signing/signing';
 import { signingApi } from './signing-api';
 import { SignaturePad } from './signature-pad';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { ApiError, apiRequest } from '../../lib/api';
 import { Button } from '../../components/ui/button';
-import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages } from '../../../shared/tracking';
+import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages } from '../../../shared/tracking/tracking';
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.code === 'rate_limited') return error.message || signingLinkResendRateLimited;

@@ -5,7 +5,7 @@ import { LoaderCircle, Search } from 'lucide-react';
 import { Field } from '../../components/form/field';
 import { TextInput } from '../../components/form/controls';
 import { Button } from '../../components/ui/button';
-import { normalizeTrackingInput, trackingLookupSchema, trackingNumberExample } from '../../../shared/tracking';
+import { normalizeTrackingInput, trackingLookupSchema, trackingNumberExample } from '../../../shared/tracking/tracking';
 
 type TrackingLookup = { number: string };
 

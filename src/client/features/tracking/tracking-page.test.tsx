@@ -2,9 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { trackingMessages } from '../../../shared/tracking';
-import { jsonResponse, networkFailure, requests, requestsTo, serve } from '../../testing/network';
-import { renderPage } from '../../testing/render';
+import { trackingMessages } from '../../../shared/tracking/tracking';
+import { jsonResponse, networkFailure, requests, requestsTo, serve } from '../../../../tests/client/network';
+import { renderPage } from '../../../../tests/client/render';
 import { paths } from '../../paths';
 import { TrackingPage } from './tracking-page';
 

@@ -5,7 +5,7 @@ import { PublicLayout } from '../../components/layout/public-layout';
 import { PageMeta } from '../../components/seo/page-meta';
 import { paths } from '../../paths';
 import { customerStatusDetails } from '../../../shared/orders/statuses';
-import { normalizeTrackingInput, trackingNumberLength, trackingNumberSchema } from '../../../shared/tracking';
+import { normalizeTrackingInput, trackingNumberLength, trackingNumberSchema } from '../../../shared/tracking/tracking';
 import { TrackingForm } from './tracking-form';
 import { TrackingResultCard } from './tracking-result-card';
 import { useTrackingLookup } from './use-tracking-lookup';

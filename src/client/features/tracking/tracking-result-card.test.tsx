@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '../../../shared/orders/statuses';
-import { signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '../../../shared/tracking';
-import { signatureActionNeeded } from '../../../shared/signing';
+import { signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '../../../shared/tracking/tracking';
+import { signatureActionNeeded } from '../../../shared/signing/signing';
 import { deliveryPromise } from '../../../shared/delivery-promise';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../testing/network';
-import { renderPage } from '../../testing/render';
+import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
+import { renderPage } from '../../../../tests/client/render';
 import { TrackingResultCard } from './tracking-result-card';
 
 function renderCard(status: CustomerStatus, stage: TrackingStage, extra: { actionNeeded?: string } = {}) {

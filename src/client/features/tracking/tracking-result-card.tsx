@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
 import { formatUsd } from '../../../shared/money';
 import { customerStatusDetails } from '../../../shared/orders/statuses';
-import { trackingStageTexts, type TrackingResult } from '../../../shared/tracking';
+import { trackingStageTexts, type TrackingResult } from '../../../shared/tracking/tracking';
 import { usePublicConfig } from '../../lib/public-config';
 import { StatusBadge } from './status-badge';
 import { TrackingProgress } from './tracking-progress';

@@ -1,0 +1,190 @@
+import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Field } from '../../components/form/field';
+import { Select } from '../../components/form/controls';
+import { MaskedField, masks, TextAreaField } from '../../components/form/fields';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ApiError } from '../../lib/api';
+import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
+import { can } from '../../../shared/staff/permissions';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
+import {
+  isInStatusGroup,
+  orderPriorities,
+  orderPriorityLabels,
+  orderStatuses,
+  orderStatusLabels,
+  type OrderPriority,
+  type OrderStatus,
+} from '../../../shared/orders/statuses';
+import { holdReasonMaxLength, orderUpdateSchema, type AssignableStaff, type OrderDetail, type OrderUpdate } from '../../../shared/fulfilment/orders';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { OrderDueDate } from './order-due-date';
+import { updateFailureMessage, useAssignableStaff, useUpdateOrder } from './use-order-detail';
+
+/** The card's fields as the controls hold them: '' is "Unassigned" and "no EIN". */
+type OrderForm = { status: OrderStatus; priority: OrderPriority; assignedTo: string; notes: string; ein: string; holdReason: string };
+
+const formFields: readonly (keyof OrderForm)[] = ['status', 'priority', 'assignedTo', 'notes', 'ein', 'holdReason'];
+
+function formValuesOf(order: OrderDetail): OrderForm {
+  return {
+    status: order.status,
+    priority: order.priority,
+    assignedTo: order.assignee?.id ?? '',
+    notes: order.notes,
+    ein: order.ein ?? '',
+    holdReason: order.holdReason ?? '',
+  };
+}
+
+const schemaResolver = zodResolver(orderUpdateSchema);
+
+/** The shared update schema, fed "Unassigned" (and a fulfiller's disabled, unread select) as the null it means. */
+const orderFormResolver: Resolver<OrderForm, unknown, OrderUpdate> = (values, context, options) =>
+  schemaResolver(
+    { ...values, assignedTo: values.assignedTo || null },
+    context,
+    options as unknown as Parameters<typeof schemaResolver>[2],
+  ) as unknown as ReturnType<Resolver<OrderForm, unknown, OrderUpdate>>;
+
+/** Who the select offers: active staff, plus the current assignee even if suspended or gone from the list. */
+function assigneeOptions(staff: readonly AssignableStaff[], current: OrderDetail['assignee']) {
+  const options = staff.filter((member) => !member.suspended || member.id === current?.id).map((member) => ({ id: member.id, name: member.name }));
+  if (current && !options.some((option) => option.id === current.id)) options.unshift({ id: current.id, name: current.name });
+  return options;
+}
+
+/** The left-hand card: status, priority, assignment, internal notes, the EIN and the due date. */
+export function OrderManagementCard({ order }: { order: OrderDetail }) {
+  const user = useStaffUser();
+  const canAssign = can(user, 'orders:assign');
+  const { staff } = useAssignableStaff();
+  const update = useUpdateOrder(order.id);
+  const handleApiError = useStaffApiErrorHandler();
+
+  const form = useForm<OrderForm, unknown, OrderUpdate>({
+    resolver: orderFormResolver,
+    defaultValues: formValuesOf(order),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, handleSubmit, reset, setError, control } = form;
+  const status = useWatch({ control, name: 'status' });
+  const showEin = status === 'completed' || Boolean(order.ein);
+  const saving = update.isPending;
+
+  const save = handleSubmit((values) => {
+    // The server refuses a fulfiller's change of assignee, so theirs is always sent as it stands.
+    const assignedTo = canAssign ? values.assignedTo : (order.assignee?.id ?? null);
+    update.mutate(
+      { ...values, assignedTo },
+      {
+        onSuccess: (response) => {
+          toast.success(staffMessages.orderUpdated);
+          if (response.einEmail === 'failed') toast.warning(staffMessages.einEmailFailed);
+          reset(formValuesOf(response.order));
+        },
+        onError: (error) => {
+          if (handleApiError(error)) return;
+          if (error instanceof ApiError) showServerFieldErrors(error, formFields, setError);
+          toast.error(updateFailureMessage(error));
+        },
+      },
+    );
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Order Management</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <FormProvider {...form}>
+          <form noValidate onSubmit={save} aria-label="Order Management">
+            <fieldset disabled={saving} className="space-y-1">
+              <Field label="Status" error={form.formState.errors.status?.message}>
+                {(controlProps) => (
+                  <Select {...controlProps} {...register('status')}>
+                    {orderStatuses.map((value) => (
+                      <option key={value} value={value}>
+                        {orderStatusLabels[value]}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+
+              <Field label="Priority" error={form.formState.errors.priority?.message}>
+                {(controlProps) => (
+                  <Select {...controlProps} {...register('priority')}>
+                    {orderPriorities.map((value) => (
+                      <option key={value} value={value}>
+                        {orderPriorityLabels[value]}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+
+              <Field
+                label="Assign To"
+                hint={canAssign ? undefined : staffMessages.assignOthersAdminsOnly}
+                error={form.formState.errors.assignedTo?.message}
+              >
+                {(controlProps) => (
+                  <Select {...controlProps} {...register('assignedTo')} disabled={!canAssign}>
+                    <option value="">Unassigned</option>
+                    {assigneeOptions(staff, order.assignee).map((member) => (
+                      <option key={member.id} value={member.id}>
+                        {member.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+
+              {status === 'on_hold' ? (
+                <TextAreaField
+                  name="holdReason"
+                  label="Reason for the customer"
+                  required
+                  rows={3}
+                  maxLength={holdReasonMaxLength}
+                  hint="E-mailed to the customer when you save: say what we need from them. They can reply to the e-mail."
+                />
+              ) : null}
+
+              <TextAreaField name="notes" label="Internal Notes" rows={4} maxLength={10_000} hint="Seen by staff only." />
+
+              {showEin ? (
+                <MaskedField
+                  name="ein"
+                  label="EIN"
+                  required={status === 'completed'}
+                  mask={masks.ein}
+                  placeholder="XX-XXXXXXX"
+                  autoComplete="off"
+                  hint={status === 'completed' ? 'Required to complete the order; e-mailed to the customer.' : undefined}
+                />
+              ) : null}
+
+              {order.dueDate ? (
+                <div className="pb-4">
+                  <OrderDueDate dueDate={order.dueDate} settled={isInStatusGroup('closed', order.status)} />
+                </div>
+              ) : null}
+
+              <Button type="submit" className="w-full" disabled={saving}>
+                {saving ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </fieldset>
+          </form>
+        </FormProvider>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { orderStatusLabels } from '../../../shared/orders/statuses';
+import type { StatusHistoryEntry } from '../../../shared/fulfilment/orders';
+import { formatLongDateTime } from './order-formats';
+
+/** Who made a change: the customer (signing the SS-4), or staff; the first status is set by the system; a later one without a name was a deleted account. */
+function changerName(entry: StatusHistoryEntry): string {
+  if (entry.changedByCustomer) return 'Customer';
+  if (entry.changedBy) return entry.changedBy.name;
+  return entry.fromStatus === null ? 'System' : 'Unknown User';
+}
+
+/** Every status change, oldest first, as the server recorded it. */
+export function OrderStatusHistoryCard({ history }: { history: readonly StatusHistoryEntry[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Status History</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ol className="space-y-3">
+          {history.map((entry, index) => (
+            <li key={`${entry.changedAt}-${index}`} className="rounded-lg border border-slate-200 p-3 text-sm">
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+                {entry.fromStatus ? (
+                  <>
+                    <span>{orderStatusLabels[entry.fromStatus]}</span>
+                    <span className="text-slate-500">→</span>
+                  </>
+                ) : null}
+                <span>{orderStatusLabels[entry.toStatus]}</span>
+              </p>
+              <p className="mt-1 text-slate-600">
+                {changerName(entry)} · <time dateTime={entry.changedAt}>{formatLongDateTime(entry.changedAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppServices } from '../services';
+import { parseWith } from '../http';
+import { auditPageSize, auditQuerySchema, type AuditResponse } from '../../shared/audit/audit';
+import { decodeCursor, eachAuditRow, findAuditMembers, findAuditRows } from './find-audit-rows';
+import { auditCsv } from './audit-csv';
+
+/** `/api/manage/audit` and its CSV export (who may read the audit trail: admins). */
+export function registerAuditRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'guards'>): void {
+  const { db } = services.database;
+  const auditReaders = {
+    preHandler: services.guards.requirePermission('audit:read'),
+    onSend: async (_request: unknown, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+    },
+  };
+
+  app.get('/api/manage/audit', auditReaders, async (request): Promise<AuditResponse> => {
+    const { after, ...filters } = parseWith(auditQuerySchema, request.query);
+    const cursor = after ? decodeCursor(after) : null;
+    const [page, members] = await Promise.all([findAuditRows(db, filters, cursor, auditPageSize), findAuditMembers(db)]);
+    return { ...page, members };
+  });
+
+  app.get('/api/manage/audit.csv', auditReaders, async (request, reply) => {
+    // The export is every row the filters match, whatever page the screen shows.
+    const { after: _after, ...filters } = parseWith(auditQuerySchema, request.query);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-trail-${day}.csv"`)
+      .send(Readable.from(auditCsv(eachAuditRow(db, filters))));
+  });
+}

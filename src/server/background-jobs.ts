@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppServices } from './services';
+import { isTestProcessor } from './payments';
+import { reconcilePayments } from './checkout';
+import { purgeExpiredData } from './retention';
+import { settlePendingRefunds } from './refunds';
+import { startJobRunner, type Job, type JobRunner } from './jobs';
+
+/**
+ * Starts the service's background work for one running server: the e-mail outbox (every few
+ * seconds on PGlite, every minute and at each scheduled retry with pg-boss), the payment
+ * reconciliation and the settling of refunds left pending (at start-up and every
+ * RECONCILE_PAYMENTS_SECONDS), the purge of personal data past
+ * its retention window (at start-up and hourly, decision 027), and the test processor's
+ * webhook retries. Every instance may run them: each claims its rows.
+ */
+export async function startBackgroundJobs(services: AppServices, log: FastifyBaseLogger): Promise<JobRunner> {
+  const { env, provider, outbox } = services;
+  const jobs: Job[] = [
+    { name: 'email-outbox', everySeconds: env.OUTBOX_POLL_SECONDS, runAtStart: true, run: () => outbox.deliverDue() },
+    { name: 'reconcile-payments', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => reconcilePayments({ services, log }) },
+    { name: 'settle-pending-refunds', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => settlePendingRefunds({ services, log }) },
+    {
+      name: 'purge-expired-data',
+      everySeconds: env.PURGE_INTERVAL_SECONDS,
+      runAtStart: true,
+      run: async () => {
+        const { paidCheckoutIds } = await purgeExpiredData({ services, log });
+        // Paid at the provider although past the window: their orders are made now, whatever their age.
+        if (paidCheckoutIds.length > 0) await reconcilePayments({ services, log, checkoutIds: paidCheckoutIds });
+      },
+    },
+  ];
+  if (isTestProcessor(provider)) jobs.push({ name: 'test-payment-webhooks', everySeconds: 60, runAtStart: true, run: () => provider.redeliverPending() });
+
+  const runner = await startJobRunner({ jobs, log, postgresUrl: services.database.kind === 'postgres' ? env.DATABASE_URL : undefined });
+  outbox.onRetryScheduled = (at) => runner.wake('email-outbox', at);
+  return runner;
+}

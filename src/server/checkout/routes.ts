@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { parseWith } from '../http';
+import type { AppServices } from '../services';
+import { checkoutRequestSchema, confirmPaymentRequestSchema, type CheckoutResponse, type ConfirmPaymentResponse } from '../../shared/checkout/checkout';
+import { createCheckout } from './create-checkout';
+import { confirmPayment } from './confirm-payment';
+import { handlePaymentWebhook, type WebhookAnswer } from './handle-payment-webhook';
+
+/** Checkout calls per client and minute: a person retries a few times, a script gets stopped. */
+export const checkoutCallsPerMinute = 60;
+export const confirmCallsPerMinute = 120;
+
+export async function registerCheckoutRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  app.post(
+    '/api/checkout',
+    { config: { rateLimit: { max: checkoutCallsPerMinute, timeWindow: '1 minute' } } },
+    async (request): Promise<CheckoutResponse> => {
+      const body = parseWith(checkoutRequestSchema, request.body);
+      return createCheckout({ services, request: body, log: request.log });
+    },
+  );
+
+  // Each call asks the provider, so a client may not turn it into a flood of provider calls.
+  app.post(
+    '/api/payments/confirm',
+    { config: { rateLimit: { max: confirmCallsPerMinute, timeWindow: '1 minute' } } },
+    async (request): Promise<ConfirmPaymentResponse> => {
+      const { paymentIntentId } = parseWith(confirmPaymentRequestSchema, request.body);
+      return confirmPayment({ services, paymentIntentId, log: request.log });
+    },
+  );
+
+  // The signature covers the exact bytes sent, so this route alone keeps the body raw.
+  await app.register(async (webhookScope) => {
+    webhookScope.removeContentTypeParser('application/json');
+    webhookScope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhookScope.post('/api/payments/webhook', async (request): Promise<WebhookAnswer> => {
+      const signature = request.headers['stripe-signature'];
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const event = services.provider.parseWebhookEvent(rawBody, typeof signature === 'string' ? signature : undefined);
+      return handlePaymentWebhook({ services, event, log: request.log });
+    });
+  });
+}

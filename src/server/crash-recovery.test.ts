@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleApplication } from '../shared/application/sample-application';
+import { mailTo } from '../../tests/support/orders-api';
+
+// Crash tests on real server processes: each is killed with SIGKILL at an exact point (the test-only
+// TEST_PAUSE_AT stops it there and says so), then started again on the same data folder. Whatever was
+// promised before the kill must come true after the restart, without any browser coming back.
+
+const dataKey = randomBytes(32).toString('base64');
+const running = new Set<ChildProcess>();
+
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+type Server = { child: ChildProcess; base: string; pauses: () => number; exited: Promise<void> };
+
+/** Starts the server (`tests/support/crash-server.ts`) in its own process and resolves once it answers. */
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-server.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: dataKey,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'admin-password',
+      OUTBOX_CLAIM_SECONDS: '2',
+      OUTBOX_POLL_SECONDS: '0.2',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  // Bounded generously: on a busy machine a cold start (TypeScript, migrations) takes a while.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited: ${output}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start: ${output}`);
+    await sleep(100);
+  }
+  return { child, base, exited, pauses: () => output.split('\n').filter((line) => line.startsWith('test-pause:')).length };
+}
+
+async function kill(server: Server) {
+  server.child.kill('SIGKILL');
+  await server.exited;
+  running.delete(server.child);
+}
+
+async function waitFor<T>(what: string, probe: () => T | Promise<T>, done: (value: T) => boolean, seconds = 60): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await sleep(100);
+  }
+}
+
+function mails(dataDir: string): string[] {
+  const folder = path.join(dataDir, 'mail');
+  return existsSync(folder) ? readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8')) : [];
+}
+
+const header = (mail: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(mail)?.[1] ?? null;
+
+describe('after kill -9', { timeout: 400_000 }, () => {
+  it('sends the e-mails claimed but not sent, 12 of 12', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-mail-'));
+    const first = await startServer(dataDir, { TEST_PAUSE_AT: 'email-claimed' });
+    // Each order is committed with its confirmation e-mail queued; the send then stops after its claim.
+    for (let order = 0; order < 12; order += 1) {
+      void fetch(`${first.base}/api/test-support/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => {});
+    }
+    await waitFor('12 claimed e-mails', first.pauses, (count) => count >= 12);
+    expect(mails(dataDir)).toEqual([]);
+    await kill(first);
+
+    const second = await startServer(dataDir);
+    const sent = await waitFor('12 e-mails', () => mails(dataDir), (list) => list.length >= 12);
+    expect(sent).toHaveLength(12);
+    // Twelve different orders, each with its own stable Message-ID.
+    expect(new Set(sent.map((mail) => header(mail, 'Subject'))).size).toBe(12);
+    expect(new Set(sent.map((mail) => header(mail, 'Message-ID'))).size).toBe(12);
+    await kill(second);
+  });
+
+  it('makes the order of a payment that succeeded just before the kill, and sends its e-mail, with no browser', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-pay-'));
+    const first = await startServer(dataDir, { TEST_PAUSE_AT: 'payment-succeeded' });
+    const checkoutResponse = await fetch(`${first.base}/api/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ draftId: randomUUID(), email: 'closed-tab@example.com', application: sampleApplication() }),
+    });
+    expect(checkoutResponse.status).toBe(200);
+    const checkout = (await checkoutResponse.json()) as { clientSecret: string; trackingNumber: string };
+    // The card is charged; the process stops before the webhook is even recorded, and the browser is gone.
+    void fetch(`${first.base}/api/test-payments/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientSecret: checkout.clientSecret, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' }),
+    }).catch(() => {});
+    await waitFor('the payment', first.pauses, (count) => count >= 1);
+    await kill(first);
+
+    const second = await startServer(dataDir);
+    const sent = await waitFor('the confirmation e-mail', () => mails(dataDir), (list) => list.length >= 1);
+    expect(sent).toHaveLength(1);
+    expect(header(sent[0]!, 'To')).toBe('closed-tab@example.com');
+    expect(header(sent[0]!, 'Subject')).toContain(checkout.trackingNumber);
+    const tracking = await fetch(`${second.base}/api/track/${checkout.trackingNumber}`);
+    expect(tracking.status).toBe(200);
+    await kill(second);
+  });
+
+  it('refunds a cancellation recorded just before the kill, once, with no browser', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-refund-'));
+    const customer = 'changed-mind@example.com';
+    const first = await startServer(dataDir, { TEST_PAUSE_AT: 'refund-recorded' });
+    const post = (url: string, body: unknown) => fetch(`${first.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const checkout = (await (await post('/api/checkout', { draftId: randomUUID(), email: customer, application: sampleApplication() })).json()) as {
+      clientSecret: string;
+      paymentIntentId: string;
+      trackingNumber: string;
+    };
+    expect((await post('/api/test-payments/confirm', { clientSecret: checkout.clientSecret, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' })).status).toBe(200);
+    expect((await post('/api/payments/confirm', { paymentIntentId: checkout.paymentIntentId })).status).toBe(200);
+    const confirmation = await waitFor('the confirmation e-mail', () => mailTo(mails(dataDir), customer), (list) => list.length >= 1);
+    const token = /\/cancel-order\/([A-Za-z0-9_-]{43})/.exec(confirmation[0]!)?.[1];
+    expect(token).toBeDefined();
+
+    // The customer cancels within the hour: the refund is recorded, then the process stops before the provider is asked.
+    void fetch(`${first.base}/api/cancellations/${token}`, { method: 'POST' }).catch(() => {});
+    await waitFor('the recorded refund', first.pauses, (count) => count >= 1);
+    await kill(first);
+
+    const second = await startServer(dataDir, { REFUND_RETRY_AFTER_SECONDS: '0' });
+    const cancelled = () => mailTo(mails(dataDir), customer).filter((mail) => mail.includes(`Order cancelled: your EIN application ${checkout.trackingNumber}`));
+    const refunded = await waitFor('the cancellation e-mail', cancelled, (list) => list.length >= 1);
+    expect(refunded).toHaveLength(1);
+    const tracking = (await (await fetch(`${second.base}/api/track/${checkout.trackingNumber}`)).json()) as { status: string; refund: { amountCents: number } | null };
+    expect(tracking).toMatchObject({ status: 'cancelled', refund: { amountCents: 14900 } });
+    await kill(second);
+
+    // A third start settles nothing more: one refund, one e-mail.
+    const third = await startServer(dataDir, { REFUND_RETRY_AFTER_SECONDS: '0' });
+    await sleep(1000);
+    expect(cancelled()).toHaveLength(1);
+    await kill(third);
+  });
+});

@@ -1,0 +1,65 @@
+import { recordAudit, type AuditActor } from '../audit';
+import type { AppServices } from '../services';
+import { AppError } from '../errors';
+import { customerDataMessages, type CustomerDataSummary } from '../../shared/customer-data/customer-data';
+import { collectCustomerData, customerDataCollectors } from './collectors';
+import { findCustomer, holdsAnything, type Customer } from './find-customer';
+
+type Services = Pick<AppServices, 'database' | 'cipher'>;
+
+/** Why deletion would be refused now, or null. */
+export function deletionBlockedReason(customer: Customer): string | null {
+  return customer.orders.some((order) => order.open) ? customerDataMessages.openOrders : null;
+}
+
+/** What the screen shows about an e-mail address: the orders and how many rows each collector holds. */
+export async function describeCustomerData({ services, email }: { services: Services; email: string }): Promise<CustomerDataSummary> {
+  const { db } = services.database;
+  const customer = await findCustomer(db, email);
+  if (!holdsAnything(customer)) throw new AppError('not_found', customerDataMessages.nothingHeld);
+  const counts: Record<string, number> = {};
+  for (const collector of customerDataCollectors) counts[collector.name] = (await collector.collect({ db, cipher: services.cipher, customer })).length;
+  const blockedReason = deletionBlockedReason(customer);
+  return {
+    email: customer.email,
+    orders: customer.orders.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      createDate: order.createDate.toISOString(),
+      open: order.open,
+      erasedAt: order.erasedAt?.toISOString() ?? null,
+    })),
+    unpaidCheckouts: customer.unpaidCheckouts.filter((checkout) => !checkout.purged).length,
+    counts,
+    deletable: blockedReason === null,
+    blockedReason,
+  };
+}
+
+export type CustomerExport = { fileName: string; body: string };
+
+/**
+ * Everything held about the address as one JSON document (SSNs masked), and its audit row. The row
+ * names the orders by id and counts the rows; it never holds the address, a name or an SSN.
+ */
+export async function exportCustomerData({ services, email, actor, ipAddress }: { services: Services; email: string; actor: AuditActor; ipAddress: string }): Promise<CustomerExport> {
+  const { db } = services.database;
+  const customer = await findCustomer(db, email);
+  if (!holdsAnything(customer)) throw new AppError('not_found', customerDataMessages.nothingHeld);
+  const data = await collectCustomerData({ db, cipher: services.cipher, customer });
+  const exportedAt = new Date();
+  const document = {
+    exportedAt: exportedAt.toISOString(),
+    email: customer.email,
+    note: 'Everything EIN Filing Service holds about this e-mail address. Social Security numbers are shown by their last four digits only.',
+    data,
+  };
+  await recordAudit(db, {
+    actor,
+    action: 'customer_data_exported',
+    detail: { orderIds: customer.orderIds, counts: Object.fromEntries(Object.entries(data).map(([name, list]) => [name, list.length])) },
+    ipAddress,
+  });
+  return { fileName: `customer-data-${exportedAt.toISOString().slice(0, 10)}.json`, body: JSON.stringify(document, null, 2) };
+}

@@ -1,0 +1,2 @@
+// The customer-data module's public face: other modules import from here only.
+export { registerCustomerDataRoutes } from './routes';

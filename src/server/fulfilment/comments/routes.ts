@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../services';
+import { parseWith } from '../../http';
+import { staffOf, requireOrderAccess } from '../../staff';
+import { newCommentSchema, type CommentResponse, type CommentsResponse } from '../../../shared/fulfilment/comments';
+import { addComment } from './add-comment';
+import { createCommentEventHub } from './comment-events';
+import { commentStreamTimings, streamCommentEvents, type CommentStreamTimings } from './stream-comment-events';
+import { findComments } from './find-comments';
+
+/** `/api/manage/orders/:id/comments` and its live events. */
+export async function registerOrderCommentRoutes(
+  app: FastifyInstance,
+  { database, guards }: Pick<AppServices, 'database' | 'guards'>,
+  timings: CommentStreamTimings = commentStreamTimings,
+): Promise<void> {
+  const hub = createCommentEventHub(database);
+  // Open streams would keep the server from closing: they end first, then the subscription stops.
+  app.addHook('preClose', async () => hub.endStreams());
+  app.addHook('onClose', async () => hub.close());
+
+  app.get('/api/manage/orders/:id/comments', { preHandler: guards.requireStaff }, async (request, reply) => {
+    const order = await requireOrderAccess(database, request);
+    reply.header('cache-control', 'no-store');
+    const body: CommentsResponse = { comments: await findComments(database.db, order.id) };
+    return body;
+  });
+
+  app.post('/api/manage/orders/:id/comments', { preHandler: guards.requireStaff }, async (request, reply) => {
+    const order = await requireOrderAccess(database, request);
+    const { text } = parseWith(newCommentSchema, request.body);
+    const { user } = staffOf(request);
+    const body: CommentResponse = { comment: await addComment(database, { orderId: order.id, author: user, text }) };
+    return reply.status(201).send(body);
+  });
+
+  app.get('/api/manage/orders/:id/comments/events', { preHandler: guards.requireStaff, compress: false }, async (request, reply) => {
+    const order = await requireOrderAccess(database, request);
+    await streamCommentEvents(request, reply, { hub, orderId: order.id, timings });
+  });
+}

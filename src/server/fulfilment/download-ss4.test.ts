@@ -1,0 +1,105 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import type { Database } from '../db';
+import { createPaidOrder } from '../../../tests/factories/orders';
+import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../../tests/support/staff-app';
+import { ss4FieldPrefix } from '../ss4';
+import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
+import { applicationWithSsn, auditRows } from '../../../tests/support/orders-api';
+import { sealApplication } from '../encryption';
+import type { Application } from '../../shared/application/application';
+import { sampleApplication } from '../../shared/application/sample-application';
+
+const designeeEnv = {
+  SS4_DESIGNEE_NAME: 'EIN Filing Service LLC',
+  SS4_DESIGNEE_ADDRESS: '500 Congress Ave, Austin, TX 78701',
+  SS4_DESIGNEE_PHONE: '(512) 555-0100',
+  SS4_DESIGNEE_FAX: '(512) 555-0101',
+};
+
+describe.each(testDatabaseKinds)('GET /api/manage/orders/:id/ss4.pdf on %s', (kind) => {
+  let database: Database;
+  let testApp: StaffTestApp;
+  let admin: TestStaffMember;
+  let fulfiller: TestStaffMember;
+  let adminCookie: string;
+  let fulfillerCookie: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    testApp = await startStaffTestApp(database, { env: designeeEnv });
+    admin = await createStaffMember(testApp.services, { role: 'admin' });
+    fulfiller = await createStaffMember(testApp.services, { role: 'fulfiller' });
+    adminCookie = await signIn(testApp.app, admin);
+    fulfillerCookie = await signIn(testApp.app, fulfiller);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    await database.close();
+  });
+
+  it('returns the filled form as an uncacheable attachment named by the tracking number, with the SSN and the designee, and audits it', async () => {
+    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789'), assignedTo: fulfiller.id });
+    const response = await staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="SS-4-${order.applicationId}.pdf"`);
+    expect(response.headers['cache-control']).toBe('no-store');
+
+    const form = (await PDFDocument.load(response.rawPayload)).getForm();
+    const text = (name: string) => form.getTextField(ss4FieldPrefix + name).getText();
+    expect(text('f1_2[0]')).toBe('Hill Country Woodworks LLC');
+    expect(text('f1_11[0]')).toBe('123-45-6789');
+    expect(text('f1_40[0]')).toBe('EIN Filing Service LLC');
+    expect(text('f1_43[0]')).toBe('(512) 555-0101');
+
+    const rows = await auditRows(database.db, 'ss4_downloaded', `order:${order.id}`);
+    expect(rows).toEqual([expect.objectContaining({ actor_id: fulfiller.id, action: 'ss4_downloaded' })]);
+    expect(JSON.stringify(rows)).not.toContain('123456789');
+  });
+
+  it("writes an estate's decedent SSN and a trust's grantor SSN on line 9a, opened from their ciphertext", async () => {
+    const estate = await createPaidOrder(database.db, { formData: sealApplication(sampleApplication({ company: { entityType: 'Estate' } }) as Application, testApp.services.cipher) });
+    const trust = await createPaidOrder(database.db, {
+      formData: sealApplication(sampleApplication({ company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } }) as Application, testApp.services.cipher),
+    });
+    const formOf = async (id: number) => {
+      const response = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${id}/ss4.pdf`);
+      expect(response.statusCode).toBe(200);
+      const form = (await PDFDocument.load(response.rawPayload)).getForm();
+      return (name: string) => form.getTextField(ss4FieldPrefix + name).getText();
+    };
+    const estateText = await formOf(estate.id);
+    expect(estateText('f1_14[0]')).toBe('111-22-3333');
+    expect(estateText('f1_11[0]')).toBe('123-45-6789');
+    expect(estateText('f1_17[0]')).toBeUndefined();
+    const trustText = await formOf(trust.id);
+    expect(trustText('f1_17[0]')).toBe('222-33-4444');
+    expect(trustText('f1_14[0]')).toBeUndefined();
+  });
+
+  it("gives another fulfiller's order the same 404 as a missing one, and writes no download row", async () => {
+    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789'), assignedTo: admin.id });
+    const hidden = await staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
+    const missing = await staffInject(testApp.app, fulfillerCookie, 'GET', '/api/manage/orders/999999/ss4.pdf');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toBe(missing.body);
+    expect(await auditRows(database.db, 'ss4_downloaded', `order:${order.id}`)).toEqual([]);
+    const anonymous = await testApp.app.inject({ method: 'GET', url: `/api/manage/orders/${order.id}/ss4.pdf` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('gives the order page the configured designee, so the mapping view matches the file', async () => {
+    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789') });
+    const response = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${order.id}`);
+    expect(response.json<OrderDetailResponse>().order.ss4Designee).toEqual({
+      name: 'EIN Filing Service LLC',
+      address: '500 Congress Ave, Austin, TX 78701',
+      phone: '(512) 555-0100',
+      fax: '(512) 555-0101',
+    });
+  });
+});

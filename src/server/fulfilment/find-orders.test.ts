@@ -1,0 +1,376 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import type { Database } from '../db';
+import { createPaidOrder } from '../../../tests/factories/orders';
+import { createStaffMember, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../../tests/support/staff-app';
+import { normalizeOrderStatus, orderPriorities, orderStatuses } from '../../shared/orders/statuses';
+import { searchCountLimit, type OrderListResponse, type StaffListResponse } from '../../shared/fulfilment/orders';
+import { seedOrders } from '../../../scripts/seed-orders';
+import { staffMessages } from '../../shared/staff/staff-messages';
+import { listOrders } from '../../../tests/support/orders-api';
+import { distinctiveParts } from './find-orders';
+
+const legacyStatuses = ['submitted', 'assigned', 'in_progress', 'irs_submitted'];
+
+describe('the parts of a company-name search looked up in the trigram index', () => {
+  it('are the stretches between common words, three characters or more, each a part of the text', () => {
+    expect(distinctiveParts('Weelplith Roofing Holdings LLC')).toEqual(['Weelplith']);
+    expect(distinctiveParts('The Quorvath Family Trust')).toEqual(['Quorvath']);
+    expect(distinctiveParts('Acme Rocket Skates, L.L.C.')).toEqual(['Acme Rocket Skates']);
+    expect(distinctiveParts('Blue Sky Roofing Zorvanta Group')).toEqual(['Blue Sky', 'Zorvanta']);
+    // Nothing left to look up: the caller looks up the whole text.
+    expect(distinctiveParts('Roofing Holdings')).toEqual([]);
+    expect(distinctiveParts('Al Co')).toEqual([]);
+  });
+});
+
+describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff on %s', (kind) => {
+  let database: Database;
+  let testApp: StaffTestApp;
+  let admin: TestStaffMember;
+  let fulfiller: TestStaffMember;
+  let otherFulfiller: TestStaffMember;
+  let adminCookie: string;
+  let fulfillerCookie: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    testApp = await startStaffTestApp(database);
+    admin = await createStaffMember(testApp.services, { role: 'admin', name: 'Ada Admin' });
+    fulfiller = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Frank Fulfiller' });
+    otherFulfiller = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Olga Other' });
+    adminCookie = await signIn(testApp.app, admin);
+    fulfillerCookie = await signIn(testApp.app, fulfiller);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    await database.close();
+  });
+
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate orders, checkouts cascade`);
+  });
+
+  /** Orders created one minute apart, oldest first, so "newest first" has one right answer. */
+  let clock = Date.parse('2025-01-06T12:00:00.000Z');
+  const nextDate = () => {
+    clock += 60_000;
+    return new Date(clock);
+  };
+
+  it('answers 401 without a session', async () => {
+    const response = await staffInject(testApp.app, null, 'GET', '/api/manage/orders');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: { code: 'unauthorized', message: staffMessages.notAuthenticated } });
+  });
+
+  it('lists an order with its company, amount, assignee and dates, uncacheable', async () => {
+    const dueDate = new Date('2025-01-08T12:00:00.000Z');
+    const createDate = nextDate();
+    const order = await createPaidOrder(database.db, {
+      billingEmail: 'owner@example.com',
+      priority: 'express',
+      status: 'preparing_ss4_form',
+      assignedTo: fulfiller.id,
+      dueDate,
+      createDate,
+    });
+    const response = await staffInject(testApp.app, adminCookie, 'GET', '/api/manage/orders');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      orders: [
+        {
+          id: order.id,
+          applicationId: order.applicationId,
+          companyName: 'Hill Country Woodworks LLC',
+          billingEmail: 'owner@example.com',
+          amountCents: 14900,
+          currency: 'usd',
+          paymentStatus: 'paid',
+          status: 'preparing_ss4_form',
+          priority: 'express',
+          assignee: { id: fulfiller.id, name: 'Frank Fulfiller' },
+          dueDate: dueDate.toISOString(),
+          disputed: false,
+          createDate: createDate.toISOString(),
+        },
+      ],
+      total: 1,
+      totalIsLowerBound: false,
+      page: 1,
+      pageSize: 25,
+      nextCursor: null,
+      previousCursor: null,
+      counters: { total: 1, newSubmissions: 0, inProgress: 1, completed: 0, onHold: 0, cancelled: 0 },
+    });
+    // Never the SSN, not even sealed.
+    expect(response.body).not.toContain('v1.test');
+  });
+
+  it('filters by each of the nine statuses, reading legacy values as the status they map to', async () => {
+    const byStored = new Map<string, string>();
+    for (const status of [...orderStatuses, ...legacyStatuses]) {
+      const order = await createPaidOrder(database.db, { status, createDate: nextDate() });
+      byStored.set(order.applicationId, status);
+    }
+    for (const status of orderStatuses) {
+      const list = await listOrders(testApp.app, adminCookie, `status=${status}`);
+      const expected = [...byStored].filter(([, stored]) => normalizeOrderStatus(stored) === status).map(([id]) => id);
+      expect(list.orders.map((order) => order.applicationId).sort(), status).toEqual(expected.sort());
+      expect(list.total, status).toBe(expected.length);
+      expect(list.orders.every((order) => order.status === status), status).toBe(true);
+    }
+    // Four stored values read as Reviewing Form Data, two as Submitted to IRS.
+    expect((await listOrders(testApp.app, adminCookie, 'status=reviewing_form_data')).total).toBe(4);
+    expect((await listOrders(testApp.app, adminCookie, 'status=submitted_to_irs')).total).toBe(2);
+    const all = await listOrders(testApp.app, adminCookie, 'status=all');
+    expect(all.total).toBe(13);
+    expect(all.orders.map((order) => order.status).filter((status) => !(orderStatuses as readonly string[]).includes(status))).toEqual([]);
+  });
+
+  it('filters by priority, and combines filters', async () => {
+    for (const priority of orderPriorities) {
+      await createPaidOrder(database.db, { priority, createDate: nextDate() });
+      await createPaidOrder(database.db, { priority, status: 'completed', createDate: nextDate() });
+    }
+    for (const priority of orderPriorities) {
+      const list = await listOrders(testApp.app, adminCookie, `priority=${priority}`);
+      expect(list.total, priority).toBe(2);
+      expect(list.orders.map((order) => order.priority), priority).toEqual([priority, priority]);
+    }
+    const rushCompleted = await listOrders(testApp.app, adminCookie, 'priority=rush&status=completed');
+    expect(rushCompleted.orders.map((order) => [order.priority, order.status])).toEqual([['rush', 'completed']]);
+  });
+
+  it('searches part of the tracking number or of the e-mail, in any case', async () => {
+    const byEmail = await createPaidOrder(database.db, { billingEmail: 'Alice.Owner@Example.com', applicationId: 'AAAA11112222', createDate: nextDate() });
+    const byNumber = await createPaidOrder(database.db, { billingEmail: 'bob@example.org', applicationId: 'QZX9K2M4P7RT', createDate: nextDate() });
+    await createPaidOrder(database.db, { billingEmail: 'carol@example.net', applicationId: 'BBBB33334444', createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.applicationId);
+    expect(await ids('alice.OWNER@example')).toEqual([byEmail.applicationId]);
+    expect(await ids('ALICE')).toEqual([byEmail.applicationId]);
+    expect(await ids('k2m4')).toEqual([byNumber.applicationId]);
+    expect(await ids('  9K2M4P  ')).toEqual([byNumber.applicationId]);
+    expect(await ids('example.org')).toEqual([byNumber.applicationId]);
+    expect(await ids('nobody')).toEqual([]);
+    expect((await listOrders(testApp.app, adminCookie, 'search=example')).total).toBe(3);
+  });
+
+  it('finds a whole e-mail address, and the longer addresses that contain it', async () => {
+    const jane = await createPaidOrder(database.db, { billingEmail: 'jane.doe@example.com', createDate: nextDate() });
+    const maryJane = await createPaidOrder(database.db, { billingEmail: 'Mary-JANE.Doe@Example.com.au', createDate: nextDate() });
+    await createPaidOrder(database.db, { billingEmail: 'jane.doe@example.org', createDate: nextDate() });
+    await createPaidOrder(database.db, { billingEmail: 'john.doe@example.com', createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+    expect(await ids('jane.doe@example.com')).toEqual([jane.id, maryJane.id]);
+    expect(await ids('JANE.DOE@EXAMPLE.COM.AU')).toEqual([maryJane.id]);
+    expect(await ids('e.doe@exa')).toHaveLength(3);
+    expect((await ids('@example.com')).length).toBe(3);
+    expect(await ids('jane.doe@')).toHaveLength(3);
+    expect(await ids('doe@example.net')).toEqual([]);
+  });
+
+  it('takes %, _ and \\ in the search literally', async () => {
+    const underscore = await createPaidOrder(database.db, { billingEmail: 'a_b@example.com', createDate: nextDate() });
+    await createPaidOrder(database.db, { billingEmail: 'axb@example.com', createDate: nextDate() });
+    const percent = await createPaidOrder(database.db, { billingEmail: 'x%y@example.com', createDate: nextDate() });
+    const backslash = await createPaidOrder(database.db, { billingEmail: 'c\\d@example.com', createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.applicationId);
+    expect(await ids('a_b')).toEqual([underscore.applicationId]);
+    expect(await ids('%')).toEqual([percent.applicationId]);
+    expect(await ids('x%y')).toEqual([percent.applicationId]);
+    expect(await ids('_')).toEqual([underscore.applicationId]);
+    expect(await ids('c\\d')).toEqual([backslash.applicationId]);
+    expect(await ids('\\')).toEqual([backslash.applicationId]);
+  });
+
+  it('pages 25 at a time, newest first, ties by id', async () => {
+    const created: number[] = [];
+    for (let i = 0; i < 28; i += 1) created.push((await createPaidOrder(database.db, { createDate: nextDate() })).id);
+    // Two more at the very same moment: the higher id comes first.
+    const sameMoment = nextDate();
+    created.push((await createPaidOrder(database.db, { createDate: sameMoment })).id);
+    created.push((await createPaidOrder(database.db, { createDate: sameMoment })).id);
+    const newestFirst = [...created].reverse();
+
+    const first = await listOrders(testApp.app, adminCookie);
+    expect(first.orders).toHaveLength(25);
+    expect(first.total).toBe(30);
+    expect(first.orders.map((order) => order.id)).toEqual(newestFirst.slice(0, 25));
+    const second = await listOrders(testApp.app, adminCookie, 'page=2');
+    expect(second.page).toBe(2);
+    expect(second.total).toBe(30);
+    expect(second.orders.map((order) => order.id)).toEqual(newestFirst.slice(25));
+    const beyond = await listOrders(testApp.app, adminCookie, 'page=3');
+    expect(beyond.orders).toEqual([]);
+    expect(beyond.total).toBe(30);
+    // A hand-edited address falls back to the defaults rather than failing.
+    const odd = await listOrders(testApp.app, adminCookie, 'page=abc&status=nonsense&priority=7');
+    expect(odd.page).toBe(1);
+    expect(odd.total).toBe(30);
+  });
+
+  it('counts every order the user may see, legacy statuses included, whatever the filters', async () => {
+    const statuses = [
+      'reviewing_form_data',
+      'reviewing_form_data',
+      'submitted',
+      'assigned',
+      'in_progress',
+      'irs_submitted',
+      'preparing_ss4_form',
+      'completed',
+      'completed',
+      'on_hold',
+      'cancelled',
+    ];
+    for (const status of statuses) await createPaidOrder(database.db, { status, createDate: nextDate() });
+    // Five groups that add up to the total: On Hold and Cancelled are counted too.
+    const expected = { total: 11, newSubmissions: 5, inProgress: 2, completed: 2, onHold: 1, cancelled: 1 };
+    expect((await listOrders(testApp.app, adminCookie)).counters).toEqual(expected);
+    const filtered = await listOrders(testApp.app, adminCookie, 'status=completed&priority=standard&search=example');
+    expect(filtered.total).toBe(2);
+    expect(filtered.counters).toEqual(expected);
+    // Each counter's link filters the list to the orders it counts.
+    const inProgress = await listOrders(testApp.app, adminCookie, 'status=in-progress');
+    expect(inProgress.total).toBe(2);
+    expect(inProgress.orders.map((order) => order.status).sort()).toEqual(['preparing_ss4_form', 'submitted_to_irs']);
+    expect((await listOrders(testApp.app, adminCookie, 'status=on_hold')).total).toBe(1);
+    expect((await listOrders(testApp.app, adminCookie, 'status=cancelled')).total).toBe(1);
+  });
+
+  it('searches the company name too, in any case', async () => {
+    const acme = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
+    await createPaidOrder(database.db, { application: { company: { companyName: 'Blue River Bakery Inc' } }, createDate: nextDate() });
+    const list = await listOrders(testApp.app, adminCookie, 'search=rocket%20SKATES');
+    expect(list.orders.map((order) => order.id)).toEqual([acme.id]);
+    expect(list.orders[0]!.companyName).toBe('Acme Rocket Skates LLC');
+  });
+
+  it('finds a company name typed with its legal ending, and only names that hold it whole', async () => {
+    const llc = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
+    const longer = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC Holdings' } }, createDate: nextDate() });
+    await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates Inc' } }, createDate: nextDate() });
+    const dotted = await createPaidOrder(database.db, { application: { company: { companyName: 'Harbor Light Co.' } }, createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+    expect(await ids('acme rocket skates llc')).toEqual([llc.id, longer.id]);
+    expect(await ids('Rocket Skates LLC Hold')).toEqual([longer.id]);
+    expect(await ids('acme rocket skates')).toHaveLength(3);
+    expect(await ids('harbor light co.')).toEqual([dotted.id]);
+    expect(await ids('Skates Corp')).toEqual([]);
+    expect(await ids('LLC')).toEqual([llc.id, longer.id]);
+  });
+
+  it('finds a name typed with common words anywhere in it, and only names that hold the text whole', async () => {
+    const roofing = await createPaidOrder(database.db, { application: { company: { companyName: 'Weelplith Roofing Holdings LLC' } }, createDate: nextDate() });
+    const trust = await createPaidOrder(database.db, { application: { company: { companyName: 'The Quorvath Family Trust' } }, createDate: nextDate() });
+    await createPaidOrder(database.db, { application: { company: { companyName: 'Weelplith Bakery' } }, createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+    expect(await ids('weelplith roofing')).toEqual([roofing.id]);
+    expect(await ids('plith Roofing Hold')).toEqual([roofing.id]);
+    expect(await ids('Roofing Holdings')).toEqual([roofing.id]);
+    expect(await ids('Weelplith Holdings')).toEqual([]);
+    expect(await ids('the weelplith')).toEqual([]);
+    expect(await ids('the quorvath family trust')).toEqual([trust.id]);
+    expect(await ids('Quorvath Trust')).toEqual([]);
+  });
+
+  it('pages by key: next and previous give back the same pages, whatever is added meanwhile', async () => {
+    const created: number[] = [];
+    for (let i = 0; i < 60; i += 1) created.push((await createPaidOrder(database.db, { createDate: nextDate() })).id);
+    const newestFirst = [...created].reverse();
+    const ids = (list: OrderListResponse) => list.orders.map((order) => order.id);
+
+    const first = await listOrders(testApp.app, adminCookie);
+    expect(ids(first)).toEqual(newestFirst.slice(0, 25));
+    expect(first.previousCursor).toBeNull();
+    // A new order arrives: with offsets the next page would repeat an order; by key it does not.
+    await createPaidOrder(database.db, { createDate: nextDate() });
+    const second = await listOrders(testApp.app, adminCookie, `page=2&after=${first.nextCursor}`);
+    expect(ids(second)).toEqual(newestFirst.slice(25, 50));
+    const third = await listOrders(testApp.app, adminCookie, `page=3&after=${second.nextCursor}`);
+    expect(ids(third)).toEqual(newestFirst.slice(50));
+    expect(third.nextCursor).toBeNull();
+    expect(third.total).toBe(61);
+    const backToSecond = await listOrders(testApp.app, adminCookie, `page=2&before=${third.previousCursor}`);
+    expect(ids(backToSecond)).toEqual(newestFirst.slice(25, 50));
+    const backToFirst = await listOrders(testApp.app, adminCookie, `before=${backToSecond.previousCursor}`);
+    expect(ids(backToFirst)).toEqual(newestFirst.slice(0, 25));
+    // The order added meanwhile is newer than the first page seen: one more step back shows it.
+    expect(backToFirst.previousCursor).toBe(newestFirst[0]);
+    const newest = await listOrders(testApp.app, adminCookie, `before=${backToFirst.previousCursor}`);
+    expect(newest.orders).toHaveLength(1);
+    expect(newest.previousCursor).toBeNull();
+
+    // The same by key within a search and a filter.
+    const searched = await listOrders(testApp.app, adminCookie, `search=example&after=${first.nextCursor}`);
+    expect(ids(searched)).toEqual(newestFirst.slice(25, 50));
+    const filtered = await listOrders(testApp.app, adminCookie, `status=reviewing_form_data&after=${first.nextCursor}`);
+    expect(ids(filtered)).toEqual(newestFirst.slice(25, 50));
+  });
+
+  it('counts a search up to 1,000 and says when there are more', async () => {
+    await seedOrders(database, { count: searchCountLimit + 1 });
+    const broad = await listOrders(testApp.app, adminCookie, 'search=example');
+    expect(broad.total).toBe(searchCountLimit);
+    expect(broad.totalIsLowerBound).toBe(true);
+    expect(broad.orders).toHaveLength(25);
+    const all = await listOrders(testApp.app, adminCookie);
+    expect(all.total).toBe(searchCountLimit + 1);
+    expect(all.totalIsLowerBound).toBe(false);
+  });
+
+  it('shows a fulfiller only the orders assigned to them, in the list, the total and the counters', async () => {
+    const own = [
+      await createPaidOrder(database.db, { assignedTo: fulfiller.id, status: 'submitted', createDate: nextDate() }),
+      await createPaidOrder(database.db, { assignedTo: fulfiller.id, status: 'completed', createDate: nextDate() }),
+    ];
+    const others = await createPaidOrder(database.db, { assignedTo: otherFulfiller.id, createDate: nextDate() });
+    await createPaidOrder(database.db, { assignedTo: null, createDate: nextDate() });
+
+    const list = await listOrders(testApp.app, fulfillerCookie);
+    expect(list.orders.map((order) => order.id)).toEqual([own[1]!.id, own[0]!.id]);
+    expect(list.total).toBe(2);
+    expect(list.counters).toEqual({ total: 2, newSubmissions: 1, inProgress: 0, completed: 1, onHold: 0, cancelled: 0 });
+    expect((await listOrders(testApp.app, fulfillerCookie, `search=${others.applicationId}`)).orders).toEqual([]);
+    expect((await listOrders(testApp.app, fulfillerCookie, 'status=reviewing_form_data')).orders.map((order) => order.id)).toEqual([own[0]!.id]);
+    // The admin sees all four.
+    expect((await listOrders(testApp.app, adminCookie)).total).toBe(4);
+  });
+
+  it('lists everyone with a staff role by name for the Assign To select, suspended ones flagged', async () => {
+    const suspended = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Bea Suspended', suspended: true });
+    const noRole = await createStaffMember(testApp.services, { role: 'none', name: 'Nora Norole' });
+    const response = await staffInject(testApp.app, fulfillerCookie, 'GET', '/api/manage/staff');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { staff } = response.json<StaffListResponse>();
+    // A fulfiller gets names only: no colleague's e-mail.
+    expect(staff).toEqual([
+      { id: admin.id, name: 'Ada Admin', role: 'admin', suspended: false },
+      { id: suspended.id, name: 'Bea Suspended', role: 'fulfiller', suspended: true },
+      { id: fulfiller.id, name: 'Frank Fulfiller', role: 'fulfiller', suspended: false },
+      { id: otherFulfiller.id, name: 'Olga Other', role: 'fulfiller', suspended: false },
+    ]);
+    expect(response.body).not.toContain('@');
+    expect(staff.map((member) => member.id)).not.toContain(noRole.id);
+    // An admin, who manages the accounts, gets the e-mails as well.
+    const asAdmin = (await staffInject(testApp.app, adminCookie, 'GET', '/api/manage/staff')).json<StaffListResponse>().staff;
+    expect(asAdmin.map((member) => member.email)).toEqual([admin.email, suspended.email, fulfiller.email, otherFulfiller.email]);
+    expect((await staffInject(testApp.app, null, 'GET', '/api/manage/staff')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,2 @@
+// The fulfilment module's public face: other modules import from here only.
+export { registerFulfilmentRoutes } from './routes';

@@ -1,0 +1,106 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { type errorResponseBuilderContext, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import { rateLimitHits, type Database, type Db } from '../db';
+import { AppError } from '../errors';
+
+// Rate limits that hold across every app instance: the counters live in the `rate_limit_hits`
+// table, one row per route and client, so two servers behind one load balancer count together.
+// Routes opt in with `config: { rateLimit: { max, timeWindow, errorResponseBuilder } }`.
+
+type RateLimitErrorBuilder = (request: FastifyRequest, context: errorResponseBuilderContext) => AppError;
+
+/** A 429 with our error shape and the given message (the Retry-After header is set by the plugin). */
+export function rateLimitedWith(message: string): RateLimitErrorBuilder {
+  return () => new AppError('rate_limited', message);
+}
+
+const defaultErrorBuilder: RateLimitErrorBuilder = (_request, context) =>
+  new AppError('rate_limited', `Too many requests. Please wait ${context.after} and try again.`);
+
+/** The part of the merged route options the store uses to tell routes apart. */
+type RouteScope = {
+  groupId?: string;
+  routeInfo?: { method?: string | string[]; url?: string };
+};
+
+function scopeOf(options: RouteScope): string {
+  // Routes of one group share a counter; the plugin has already appended the group id to the key.
+  if (options.groupId) return 'group';
+  const method = options.routeInfo?.method;
+  const url = options.routeInfo?.url;
+  if (!method || !url) return 'global';
+  return `${Array.isArray(method) ? method.join(',') : method} ${url}`;
+}
+
+export type RateLimitOptions = {
+  /** The share of hits that also deletes expired counters; 1% keeps the table small at no real cost. */
+  cleanupProbability?: number;
+};
+
+type CountResult = { current: number; ttl: number };
+
+/**
+ * Counts one hit of `key` in its window with a single atomic statement: a new or expired row starts
+ * a new window at 1, a live one goes up by 1. The database's clock decides, so instances agree.
+ */
+export async function countHit(db: Db, key: string, timeWindowMs: number): Promise<CountResult> {
+  // (Written as SQL: the query builder's typed `returning` does not reach across both drivers' types.)
+  const result = await db.execute(sql`
+    insert into rate_limit_hits as hits (key, count, reset_at)
+    values (${key}, 1, now() + ${timeWindowMs}::double precision * interval '1 millisecond')
+    on conflict (key) do update set
+      count = case when hits.reset_at <= now() then 1 else least(hits.count, 2147483646) + 1 end,
+      reset_at = case when hits.reset_at <= now() then excluded.reset_at else hits.reset_at end
+    returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::double precision as ttl`);
+  const row = result.rows[0] as { count: number; ttl: number | string } | undefined;
+  if (!row) throw new Error('The rate-limit counter returned no row');
+  return { current: Number(row.count), ttl: Number(row.ttl) };
+}
+
+/** Deletes the counters whose window is over. */
+export async function deleteExpiredHits(db: Db): Promise<void> {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.resetAt, sql`now()`));
+}
+
+function databaseStore(db: Db, log: FastifyBaseLogger, cleanupProbability: number) {
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    private readonly scope: string;
+
+    constructor(options: RouteScope = {}) {
+      this.scope = scopeOf(options);
+    }
+
+    incr(key: string, callback: (error: Error | null, result?: CountResult) => void, timeWindow: number): void {
+      countHit(db, `${this.scope}|${key}`, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => {
+          // A counter we cannot reach must not take the page down: the request goes through (skipOnError).
+          log.error({ err: error }, 'rate limit counter failed; letting the request through');
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+      if (Math.random() < cleanupProbability) {
+        deleteExpiredHits(db).catch((error: unknown) => log.error({ err: error }, 'could not delete expired rate limit counters'));
+      }
+    }
+
+    child(routeOptions: unknown): FastifyRateLimitStore {
+      return new DatabaseRateLimitStore(routeOptions as RouteScope);
+    }
+  };
+}
+
+/**
+ * Registers `@fastify/rate-limit` for the routes that ask for it, with the counters in the database.
+ * The plugin's own key is the client's address: `request.ip` (which follows TRUST_PROXY), IPv4-mapped
+ * addresses as IPv4 and IPv6 addresses by their /64 network, so one client cannot rotate addresses.
+ */
+export async function registerRateLimit(app: FastifyInstance, database: Database, options: RateLimitOptions = {}): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseStore(database.db, app.log, options.cleanupProbability ?? 0.01),
+    skipOnError: true,
+    errorResponseBuilder: defaultErrorBuilder,
+  });
+}

@@ -1,0 +1,57 @@
+import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
+
+export type EinEmailDetails = {
+  ein: string;
+  trackingNumber: string;
+  /** The company the EIN was obtained for; null when the application has none. */
+  companyName: string | null;
+  /** The tracking page with the number filled in. */
+  trackingUrl: string;
+  supportEmail: string;
+};
+
+
+const keepSafe = 'Keep this number with your business records: banks, payroll providers and tax forms will ask for it.';
+
+/**
+ * The e-mail that delivers the EIN once staff complete the order. It names the company and the
+ * tracking number so the customer can tell which application it answers, and nothing else of the
+ * application (never the SSN).
+ */
+export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
+  const { ein, trackingNumber, companyName, trackingUrl, supportEmail } = details;
+  const subject = `Your EIN is ready: application ${trackingNumber}`;
+  const forCompany = companyName ? ` for ${companyName}` : '';
+
+  const text = [
+    'Good news: the IRS has issued your Employer Identification Number (EIN).',
+    '',
+    `EIN${forCompany}: ${ein}`,
+    `Tracking number: ${trackingNumber}`,
+    '',
+    keepSafe,
+    '',
+    `Your application's status: ${trackingUrl}`,
+    '',
+    supportLine(supportEmail).text,
+    '',
+    customerDisclosure,
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const html = htmlEmail({
+    subject,
+    brand: customerBrand,
+    heading: 'Your EIN is ready',
+    footer: customerDisclosure,
+    body: `<p style="margin:0 0 16px">Good news: the IRS has issued your Employer Identification Number (EIN).</p>
+${companyName ? `<p style="margin:0 0 4px">Company: <strong>${e(companyName)}</strong></p>\n` : ''}<p style="margin:0 0 4px">EIN: <strong style="font-family:'Courier New',monospace;font-size:20px;letter-spacing:1px">${e(ein)}</strong></p>
+<p style="margin:0 0 16px">Tracking number: <strong style="font-family:'Courier New',monospace">${e(trackingNumber)}</strong></p>
+<p style="margin:0 0 16px">${e(keepSafe)}</p>
+<p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">See your application's status</a></p>
+${supportLine(supportEmail).html}`,
+  });
+
+  return { subject, text, html };
+}

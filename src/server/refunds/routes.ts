@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppServices } from '../services';
+import { parseWith, rateLimitedWith } from '../http';
+import { auditActorOf, requireOrderAccess } from '../staff';
+import { cancelOrderByLink, describeCancellation } from './cancellation-links';
+import { refundOrder } from './refund-order';
+import { findOrderPayments } from './order-payments';
+import { refundRequestSchema, type CancellationView, type RefundResponse } from '../../shared/refunds/refunds';
+
+/** Calls per client and minute on the cancellation page's API: a customer needs two, a guesser many. */
+export const cancellationCallsPerMinute = 30;
+
+const noStore = async (_request: unknown, reply: FastifyReply) => {
+  reply.header('cache-control', 'no-store');
+};
+
+const tokenOf = (params: unknown) => String((params as { token?: unknown }).token ?? '');
+
+/**
+ * Staff refunds (`POST /api/manage/orders/:id/refunds`, admins only) and the customer's one-hour
+ * cancellation page's API (`/api/cancellations/:token`, decision 026), whose token in the address is
+ * the only proof: it travels in the confirmation e-mail and page alone.
+ */
+export function registerRefundRoutes(app: FastifyInstance, services: AppServices): void {
+  const { database, guards } = services;
+
+  // Admins only (`refunds:create`); the amount is checked against what remains under the order's lock.
+  app.post('/api/manage/orders/:id/refunds', { preHandler: guards.requirePermission('refunds:create'), onSend: noStore }, async (request): Promise<RefundResponse> => {
+    const order = await requireOrderAccess(database, request);
+    const body = parseWith(refundRequestSchema, request.body);
+    const { refund, order: refunded } = await refundOrder({
+      services,
+      orderId: order.id,
+      amountCents: body.amountCents,
+      reason: body.reason,
+      note: body.note,
+      source: 'staff',
+      actor: auditActorOf(request),
+      ipAddress: request.ip,
+      log: request.log,
+    });
+    const payments = await findOrderPayments(database.db, refunded);
+    const entry = payments.refunds.find((item) => item.id === refund.id);
+    if (!entry) throw new Error(`Refund ${refund.id} missing from its order`);
+    return { refund: entry, payments };
+  });
+
+  const cancellation = {
+    config: { rateLimit: { max: cancellationCallsPerMinute, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith('Too many requests. Please wait a minute and try again.') } },
+    // The answer names the customer's company: no cache may keep it.
+    onSend: noStore,
+  };
+
+  app.get('/api/cancellations/:token', cancellation, async (request): Promise<CancellationView> =>
+    describeCancellation({ db: database.db, token: tokenOf(request.params), supportEmail: services.env.SUPPORT_EMAIL }),
+  );
+
+  app.post('/api/cancellations/:token', cancellation, async (request): Promise<CancellationView> =>
+    cancelOrderByLink({ services, token: tokenOf(request.params), ipAddress: request.ip, log: request.log }),
+  );
+}

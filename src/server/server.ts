@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, DataDirInUseError, type Database } from './db';
+import { loadEnv, publicConfig } from './env';
+import { buildAppWithServices } from './app';
+import { ensureFirstAdmin, firstAdminNotice } from './staff';
+import { startBackgroundJobs } from './background-jobs';
+import type { JobRunner } from './jobs';
+import { startSignatureReminders } from './signing';
+import type { AppServices } from './services';
+import type { Faults } from './faults';
+
+export type StartServerOptions = {
+  /** Where the process stops for a crash test; none in production. */
+  faults?: Faults;
+  /** Routes of the caller's own, added before the server listens (the browser tests' set-up API). */
+  addRoutes?: (app: FastifyInstance, services: AppServices) => void;
+};
+
+/**
+ * The server process: the environment, the database (PGlite under `DATA_DIR`, or PostgreSQL), the app,
+ * the first admin, the background jobs, then listening on `PORT`; SIGINT and SIGTERM shut it down.
+ */
+export async function startServer({ faults, addRoutes }: StartServerOptions = {}): Promise<void> {
+  const env = loadEnv();
+  let database: Database;
+  try {
+    database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
+  } catch (error) {
+    // Another process on the embedded database's folder: one line saying who, and what to do.
+    if (!(error instanceof DataDirInUseError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const { app, services } = await buildAppWithServices({ env, database, logger: true, faults });
+  addRoutes?.(app, services);
+
+  const firstAdmin = await ensureFirstAdmin(database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+
+  let jobs: JobRunner | null = null;
+  // Background work of the server: the signature reminders (decision 022); the outbox and payment
+  // reconciliation start after listening (below).
+  const stopReminders = startSignatureReminders(services, app.log);
+
+  async function shutdown(signal: string) {
+    app.log.info(`${signal} received, shutting down`);
+    stopReminders();
+    await jobs?.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  // After listening, so the test processor's redelivered webhooks find the route.
+  jobs = await startBackgroundJobs(services, app.log);
+  const { port } = app.server.address() as AddressInfo;
+  app.log.info(`EIN filing service listening on http://localhost:${port} (database: ${database.kind})`);
+  if (!env.REQUIRE_STAFF_MFA) {
+    app.log.warn('REQUIRE_STAFF_MFA is false: staff may sign in with a password alone (allowed in development only)');
+  }
+  if (firstAdmin) {
+    // Last, so no log line scrolls it away; to the console only, so the log does not keep the password.
+    const siteUrl = env.PUBLIC_URL ? publicConfig(env, 0).siteUrl : `http://localhost:${port}`;
+    process.stdout.write(firstAdminNotice(firstAdmin, siteUrl));
+  }
+}

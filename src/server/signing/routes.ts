@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../services';
+import { AppError } from '../errors';
+import { parseWith, rateLimitedWith, siteOrigin } from '../http';
+import { ss4DesigneeOf } from '../env';
+import { auditActorOf, staffOf, requireOrderAccess } from '../staff';
+import {
+  completeSigning,
+  createSigningRequest,
+  describeSigning,
+  downloadSignedSs4,
+  findUsableRequest,
+  hasVerifiedSession,
+  reviewOf,
+  unsignedPdfOf,
+  verifySigner,
+} from './signing-requests';
+import {
+  signingMessages,
+  signSubmissionSchema,
+  verifySigningSchema,
+  type SignatureRequestResponse,
+  type SignedResponse,
+  type SigningReviewResponse,
+  type SigningStartResponse,
+} from '../../shared/signing/signing';
+
+// The customer's signature (decision 022): staff send a signing request and download the signed SS-4
+// (`/api/manage/orders/:id/…`); the public signing page's API is `/api/sign/:token…`, where the
+// token in the address finds the request and the cookie set when the SSN question is answered
+// proves this browser did so.
+
+/** Calls per client and minute on each route: a signer needs a handful, a guesser many. */
+export const signingCallsPerMinute = 30;
+/** SSN answers per client and minute, on top of the request's own lock after five wrong ones. */
+export const verifyCallsPerMinute = 10;
+/** The largest signing body: the drawn signature is at most about 120 kB of text. */
+export const signBodyLimit = 160 * 1024;
+
+export const signingCookieName = 'ein_signing';
+
+function limit(max: number) {
+  return { rateLimit: { max, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith('Too many requests. Please wait a minute and try again.') } };
+}
+
+function cookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === signingCookieName) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function tokenOf(request: FastifyRequest): string {
+  return (request.params as { token?: string }).token ?? '';
+}
+
+/** Nothing on the signing routes may be kept by a browser or proxy: it is personal and short-lived. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+  reply.header('x-robots-tag', 'noindex');
+}
+
+export function registerSigningRoutes(app: FastifyInstance, services: AppServices): void {
+  const { database, cipher, env } = services;
+  const { db } = database;
+  const designee = ss4DesigneeOf(env);
+
+  const verified = async (request: FastifyRequest) => {
+    const found = await findUsableRequest(db, tokenOf(request), new Date());
+    if (!hasVerifiedSession(found.request, cipher, cookieOf(request))) throw new AppError('signing_not_verified', signingMessages.notVerified);
+    return found;
+  };
+
+  const staffOnly = {
+    preHandler: services.guards.requireStaff,
+    onSend: async (_request: unknown, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+    },
+  };
+
+  app.post('/api/manage/orders/:id/signature-requests', staffOnly, async (request): Promise<SignatureRequestResponse> => {
+    const order = await requireOrderAccess(database, request);
+    const { user } = staffOf(request);
+    await createSigningRequest({
+      db,
+      cipher,
+      outbox: services.outbox,
+      env,
+      orderId: order.id,
+      actor: { id: user.id, email: user.email },
+      ipAddress: request.ip,
+      origin: siteOrigin(env, request),
+    });
+    return { signing: await describeSigning(db, order.id) };
+  });
+
+  app.get('/api/manage/orders/:id/ss4-signed.pdf', staffOnly, async (request, reply) => {
+    const order = await requireOrderAccess(database, request);
+    services.guards.requireRecentCode(request);
+    const signed = await downloadSignedSs4(db, cipher, order, auditActorOf(request), request.ip);
+    if (!signed) throw new AppError('not_found', 'This order has no signed SS-4 yet.');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${signed.fileName}"`)
+      .send(signed.pdf);
+  });
+
+  app.get('/api/sign/:token', { config: limit(signingCallsPerMinute) }, async (request, reply): Promise<SigningStartResponse> => {
+    noStore(reply);
+    const { request: signing } = await findUsableRequest(db, tokenOf(request), new Date());
+    return { state: hasVerifiedSession(signing, cipher, cookieOf(request)) ? 'verified' : 'verify', expiresAt: signing.expiresAt.toISOString() };
+  });
+
+  app.post('/api/sign/:token/verify', { config: limit(verifyCallsPerMinute) }, async (request, reply): Promise<SigningReviewResponse> => {
+    noStore(reply);
+    const now = new Date();
+    const found = await findUsableRequest(db, tokenOf(request), now);
+    const { ssnLast4 } = parseWith(verifySigningSchema, request.body);
+    const result = await verifySigner(db, cipher, found.request, found.order, ssnLast4, now);
+    if (!result.ok) {
+      const message = signingMessages.ssnWrong(result.attemptsLeft);
+      throw new AppError('validation_failed', message, { ssnLast4: [message] });
+    }
+    const maxAge = Math.max(0, Math.floor((found.request.expiresAt.getTime() - now.getTime()) / 1000));
+    reply.header(
+      'set-cookie',
+      `${signingCookieName}=${encodeURIComponent(result.sessionSecret)}; Path=/api/sign/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
+    );
+    return reviewOf(found.order, found.request, cipher, designee);
+  });
+
+  app.get('/api/sign/:token/review', { config: limit(signingCallsPerMinute) }, async (request, reply): Promise<SigningReviewResponse> => {
+    noStore(reply);
+    const found = await verified(request);
+    return reviewOf(found.order, found.request, cipher, designee);
+  });
+
+  app.get('/api/sign/:token/document.pdf', { config: limit(signingCallsPerMinute) }, async (request, reply) => {
+    noStore(reply);
+    const found = await verified(request);
+    const pdf = await unsignedPdfOf(found.order, cipher, designee);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="SS-4-${found.order.applicationId}.pdf"`)
+      .send(Buffer.from(pdf));
+  });
+
+  app.post(
+    '/api/sign/:token/sign',
+    { config: limit(signingCallsPerMinute), bodyLimit: signBodyLimit },
+    async (request, reply): Promise<SignedResponse> => {
+      noStore(reply);
+      const submission = parseWith(signSubmissionSchema, request.body);
+      const userAgent = request.headers['user-agent'];
+      const { signedAt, trackingNumber } = await completeSigning({
+        db,
+        cipher,
+        outbox: services.outbox,
+        env,
+        token: tokenOf(request),
+        sessionCookie: cookieOf(request),
+        submission,
+        ipAddress: request.ip,
+        userAgent: typeof userAgent === 'string' ? userAgent : '',
+        designee,
+        origin: siteOrigin(env, request),
+      });
+      return { signedAt: signedAt.toISOString(), trackingNumber };
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
+import { orderStatusLabels } from '../../shared/orders/statuses';
+
+const signedStatus = orderStatusLabels.ss4_signed_awaiting_irs;
+
+export type SignatureRequestEmailDetails = {
+  /** `request` for the first message, `reminder` for the one reminder. */
+  kind: 'request' | 'reminder';
+  trackingNumber: string;
+  companyName: string | null;
+  /** `PUBLIC_URL/sign/<token>`. */
+  signingUrl: string;
+  expiresAt: Date;
+  supportEmail: string;
+};
+
+const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+const why = [
+  'The IRS needs the signature of the responsible party on Form SS-4, the application for an Employer Identification Number (EIN). Signing also authorizes us, as the third-party designee named on the form, to file it for you and receive your EIN.',
+  'To open the form, you confirm the last four digits of the responsible party\u2019s Social Security Number. You can then read every line of the form before you sign. It takes about two minutes.',
+];
+
+/**
+ * Asks the customer to sign their SS-4, or reminds them once. It carries the link and says plainly
+ * what they sign and why; nothing of the application travels in it but the company's name.
+ */
+export function signatureRequestEmail(details: SignatureRequestEmailDetails): Omit<MailMessage, 'to'> {
+  const { kind, trackingNumber, companyName, signingUrl, supportEmail } = details;
+  const forCompany = companyName ? ` for ${companyName}` : '';
+  const subject =
+    kind === 'reminder' ? `Reminder: please sign your SS-4 (application ${trackingNumber})` : `Action needed: sign your SS-4 (application ${trackingNumber})`;
+  const opening =
+    kind === 'reminder'
+      ? `We have not received your signature yet. Your EIN application${forCompany} is waiting for it.`
+      : `Your EIN application${forCompany} is ready for your signature.`;
+  const expires = `The link works once and expires on ${expiryFormat.format(details.expiresAt)} UTC. If it expires, reply to this e-mail and we will send a new one.`;
+  const support = supportLine(supportEmail);
+
+  const text = [
+    opening,
+    '',
+    ...why.flatMap((paragraph) => [paragraph, '']),
+    `Sign your SS-4: ${signingUrl}`,
+    '',
+    expires,
+    `Tracking number: ${trackingNumber}`,
+    '',
+    support.text,
+    '',
+    customerDisclosure,
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const html = htmlEmail({
+    subject,
+    brand: customerBrand,
+    heading: kind === 'reminder' ? 'Your SS-4 is still waiting for your signature' : 'Please sign your SS-4',
+    footer: customerDisclosure,
+    body: `<p style="margin:0 0 16px">${e(opening)}</p>
+${why.map((paragraph) => `<p style="margin:0 0 16px">${e(paragraph)}</p>`).join('\n')}
+<p style="margin:0 0 16px"><a href="${e(signingUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Review and sign your SS-4</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#475569">Or paste this address into your browser: ${e(signingUrl)}</p>
+<p style="margin:0 0 16px">${e(expires)}</p>
+<p style="margin:0 0 16px">Tracking number: <strong style="font-family:'Courier New',monospace">${e(trackingNumber)}</strong></p>
+${support.html}`,
+  });
+  return { subject, text, html };
+}
+
+export type SignedNoticeEmailDetails = {
+  assigneeName: string;
+  trackingNumber: string;
+  signerName: string;
+  signedAt: Date;
+  orderUrl: string;
+};
+
+const notificationNote = 'You get these e-mails because notifications are on for your account; an admin can turn them off on the Users page.';
+
+/** Tells the order's assignee that the customer has signed; the signed file stays in the panel. */
+export function signedNoticeEmail(details: SignedNoticeEmailDetails): Omit<MailMessage, 'to'> {
+  const { assigneeName, trackingNumber, signerName, orderUrl } = details;
+  const subject = `Order ${trackingNumber}: the SS-4 has been signed`;
+  const when = `${expiryFormat.format(details.signedAt)} UTC`;
+  const text = [
+    `Hello ${assigneeName},`,
+    '',
+    `${signerName} signed the SS-4 of order ${trackingNumber} on ${when}. The order is now ${signedStatus}.`,
+    '',
+    `Download the signed form from the order: ${orderUrl}`,
+    '',
+    notificationNote,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlEmail({
+    subject,
+    brand: 'EIN Filing Service: Management Panel',
+    heading: 'The customer signed the SS-4',
+    footer: notificationNote,
+    body: `<p style="margin:0 0 16px">Hello ${e(assigneeName)},</p>
+<p style="margin:0 0 16px">${e(signerName)} signed the SS-4 of order <strong>${e(trackingNumber)}</strong> on ${e(when)}. The order is now ${e(signedStatus)}.</p>
+<p style="margin:0 0 16px"><a href="${e(orderUrl)}" style="color:#1d4ed8">Open the order</a> to download the signed form.</p>`,
+  });
+  return { subject, text, html };
+}

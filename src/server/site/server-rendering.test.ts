@@ -1,0 +1,178 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { JSDOM } from 'jsdom';
+import { buildApp } from '../app';
+import { loadEnv } from '../env';
+import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import type { Database } from '../db';
+import { indexedPagePaths } from '../../shared/site/public-paths';
+import { deliveryPromise } from '../../shared/delivery-promise';
+
+const siteUrl = 'https://ein.example.com';
+
+/** The built shell's shape: the placeholder title React's replaces, and the empty root. */
+function clientDirWithShell(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ein-client-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Shell title</title><!--public-config--></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+const publicPages = [
+  { path: '/', heading: `${deliveryPromise.headline.lead} ${deliveryPromise.headline.highlight}`, text: 'We prepare and file your employer identification number application' },
+  { path: '/faq', heading: 'Frequently Asked Questions', text: 'An employer identification number (EIN) is a nine-digit number' },
+  { path: '/about', heading: 'About Us', text: 'EIN Filing Service is operated by EIN Filing Service LLC' },
+  { path: '/privacy', heading: 'Privacy Policy', text: 'Social Security number' },
+  { path: '/terms', heading: 'Terms of Service', text: 'refund' },
+  { path: '/ein-application-start', heading: 'Company Information', text: 'Tell us about the business that needs an EIN.' },
+  { path: '/track-application', heading: 'Track Your EIN Application', text: 'Enter the application number from your confirmation email' },
+] as const;
+
+type JsonLdNode = { '@type': string; url?: string; mainEntity?: { name: string; acceptedAnswer: { text: string } }[]; offers?: { price: string } };
+
+function parse(html: string) {
+  const { document } = new JSDOM(html).window;
+  const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null;
+  const scripts = [...document.querySelectorAll('script[type="application/ld+json"]')];
+  const graph = scripts.flatMap((script) => (JSON.parse(script.textContent ?? '') as { '@graph': JsonLdNode[] })['@graph']);
+  return { document, meta, graph };
+}
+
+describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test', DATA_DIR: tmpdir(), PUBLIC_URL: `${siteUrl}/` }),
+      database,
+      clientDir: clientDirWithShell(),
+      // The renderer's source: the test needs no build, and checks the code as it is.
+      rendererFile: path.resolve('src/client/entry-server.tsx'),
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('renders every public page with its heading, text, title, description, canonical link and previews', async () => {
+    const titles = new Set<string>();
+    for (const page of publicPages) {
+      const response = await app.inject({ method: 'GET', url: page.path });
+      expect(response.statusCode, page.path).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      const { document, meta, graph } = parse(response.body);
+
+      expect(document.querySelector('#root h1')?.textContent, page.path).toBe(page.heading);
+      expect(document.querySelector('#root main')?.textContent, page.path).toContain(page.text);
+      const titleElements = document.querySelectorAll('title');
+      expect(titleElements, page.path).toHaveLength(1);
+      expect(titleElements[0]?.parentElement?.tagName).toBe('HEAD');
+      const title = document.title;
+      expect(title).not.toBe('Shell title');
+      titles.add(title);
+
+      expect(meta('meta[name="description"]')?.length, page.path).toBeGreaterThan(50);
+      const url = `${siteUrl}${page.path}`;
+      expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(url);
+      expect(meta('meta[property="og:title"]')).toBe(title);
+      expect(meta('meta[property="og:description"]')).toBe(meta('meta[name="description"]'));
+      expect(meta('meta[property="og:url"]')).toBe(url);
+      expect(meta('meta[property="og:image"]')).toBe(`${siteUrl}/og-image.png`);
+      expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+      expect(meta('meta[name="robots"]')).toBeNull();
+      expect(graph.find((node) => node['@type'] === 'Organization')).toMatchObject({ url: `${siteUrl}/` });
+      // The configuration the browser hydrates with is in the same page.
+      expect(document.getElementById('public-config')?.textContent).toContain(`"siteUrl":"${siteUrl}"`);
+    }
+    expect(titles.size).toBe(publicPages.length);
+  });
+
+  it('describes the FAQ with the questions and answers the page shows', async () => {
+    const { document, graph } = parse((await app.inject({ method: 'GET', url: '/faq' })).body);
+    const questions = graph.find((node) => node['@type'] === 'FAQPage')?.mainEntity ?? [];
+    const shown = [...document.querySelectorAll('#root details')].map((details) => ({
+      question: details.querySelector('summary')?.textContent,
+      answer: details.querySelector('div')?.textContent?.replace(/\s+/g, ' ') ?? '',
+    }));
+    expect(shown.length).toBeGreaterThan(5);
+    expect(questions.map((entry) => entry.name)).toEqual(shown.map((entry) => entry.question));
+    questions.forEach((entry, index) => {
+      for (const word of entry.acceptedAnswer.text.split(' ')) expect(shown[index]?.answer).toContain(word);
+    });
+  });
+
+  it('offers the service at the configured price, which staff may change', async () => {
+    await database.db.execute(sql`update settings set value = '199.50' where key = 'ein_price_standard'`);
+    try {
+      const { graph } = parse((await app.inject({ method: 'GET', url: '/' })).body);
+      const service = graph.find((node) => node['@type'] === 'Service');
+      expect(service?.offers).toMatchObject({ '@type': 'Offer', price: '199.50', priceCurrency: 'USD' });
+    } finally {
+      await database.db.execute(sql`update settings set value = '149' where key = 'ein_price_standard'`);
+    }
+    const { graph } = parse((await app.inject({ method: 'GET', url: '/' })).body);
+    expect(graph.find((node) => node['@type'] === 'Service')).toMatchObject({ offers: { price: '149.00' } });
+  });
+
+  it('puts a fresh style nonce in every rendered page', async () => {
+    const nonces = await Promise.all(
+      [1, 2].map(async () => {
+        const response = await app.inject({ method: 'GET', url: '/faq' });
+        return parse(response.body).document.querySelector('meta[property="csp-nonce"]')?.getAttribute('nonce');
+      }),
+    );
+    expect(nonces[0]).toMatch(/^[0-9a-f]+$/);
+    expect(nonces[1]).not.toBe(nonces[0]);
+  });
+
+  it('answers unknown addresses with 404 and the not-found page, kept out of search', async () => {
+    for (const url of ['/no-such-page', '/faq/extra', '/about?x=1']) {
+      const response = await app.inject({ method: 'GET', url });
+      if (url === '/about?x=1') {
+        expect(response.statusCode).toBe(200);
+        continue;
+      }
+      expect(response.statusCode, url).toBe(404);
+      const { document, meta } = parse(response.body);
+      expect(document.querySelector('#root h1')?.textContent).toBe('Oops! Page not found');
+      expect(meta('meta[name="robots"]')).toBe('noindex');
+    }
+  });
+
+  it('keeps the browser-rendered pages out of search', async () => {
+    for (const url of ['/ein/step-2', '/ein/confirmation', '/manage/login', '/manage/orders/7', '/sign/abc']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-robots-tag']).toBe('noindex');
+      const { document, meta } = parse(response.body);
+      expect(meta('meta[name="robots"]')).toBe('noindex');
+      expect(document.getElementById('root')?.childElementCount).toBe(0);
+    }
+  });
+
+  it('serves robots.txt as text, disallowing the private pages, and the sitemap as XML', async () => {
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    for (const prefix of ['/manage', '/ein/', '/sign/']) expect(robots.body).toContain(`Disallow: ${prefix}\n`);
+    expect(robots.body).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const { document } = new JSDOM(sitemap.body, { contentType: 'application/xml' }).window;
+    const locations = [...document.getElementsByTagName('loc')].map((loc) => loc.textContent);
+    expect(locations).toEqual(indexedPagePaths.map((pagePath) => `${siteUrl}${pagePath}`));
+    expect(locations).toEqual(expect.arrayContaining(publicPages.map((page) => `${siteUrl}${page.path}`)));
+  });
+});

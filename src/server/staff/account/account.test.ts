@@ -1,0 +1,105 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
+import { auditLog, session, type Database } from '../../db';
+import { createStaffMember, sessionCookieOf, signInThroughBothSteps, startStaffTestApp, staffInject, type StaffTestApp, type TestStaffMember } from '../../../../tests/support/staff-app';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import type { AccountResponse } from '../../../shared/staff/account';
+
+describe.each(testDatabaseKinds)('own account on %s', (kind) => {
+  let database: Database;
+  let harness: StaffTestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    harness = await startStaffTestApp(database);
+  });
+
+  afterAll(async () => {
+    await harness.close();
+    await database.close();
+  });
+
+  function signInFrom(member: TestStaffMember, password: string, userAgent: string) {
+    return signInThroughBothSteps(harness.app, { ...member, password }, { headers: { 'user-agent': userAgent } });
+  }
+
+  const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+  const safari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+  it('shows the member and their sessions, the current one marked', async () => {
+    const member = await createStaffMember(harness.services, { name: 'Sam Sessions' });
+    const first = sessionCookieOf(await signInFrom(member, member.password, firefox));
+    sessionCookieOf(await signInFrom(member, member.password, safari));
+    const response = await staffInject(harness.app, first, 'GET', '/api/manage/account');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json<AccountResponse>();
+    expect(body.user).toMatchObject({ id: member.id, name: 'Sam Sessions', email: member.email, role: 'fulfiller' });
+    expect(body.sessions).toHaveLength(2);
+    expect(body.sessions.filter((row) => row.current).map((row) => row.userAgent)).toEqual([firefox]);
+    expect(body.sessions.map((row) => row.userAgent).sort()).toEqual([firefox, safari].sort());
+    expect(body.sessions.every((row) => /^203\.0\.113\.\d+$/.test(row.ipAddress ?? ''))).toBe(true);
+    expect(JSON.stringify(body)).not.toContain('token');
+  });
+
+  it('changes the password with the current one: other sessions end, this one stays, the old password no longer signs in', async () => {
+    const member = await createStaffMember(harness.services, { password: 'first-password' });
+    const here = sessionCookieOf(await signInFrom(member, 'first-password', firefox));
+    const elsewhere = sessionCookieOf(await signInFrom(member, 'first-password', safari));
+
+    const response = await staffInject(harness.app, here, 'POST', '/api/manage/account/password', { currentPassword: 'first-password', newPassword: 'second-password' });
+    expect(response.statusCode).toBe(204);
+    const stillHere = response.headers['set-cookie'] ? sessionCookieOf(response) : here;
+    expect((await staffInject(harness.app, stillHere, 'GET', '/api/manage/session')).statusCode).toBe(200);
+    expect((await staffInject(harness.app, elsewhere, 'GET', '/api/manage/session')).statusCode).toBe(401);
+    expect(await database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(1);
+    expect((await signInFrom(member, 'first-password', firefox)).statusCode).toBe(401);
+    expect((await signInFrom(member, 'second-password', firefox)).statusCode).toBe(200);
+    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password_changed'), eq(auditLog.target, `user:${member.id}`)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a wrong current password or a too-short new one, and changes nothing', async () => {
+    const member = await createStaffMember(harness.services, { password: 'keep-this-1' });
+    const cookie = sessionCookieOf(await signInFrom(member, 'keep-this-1', firefox));
+    const wrong = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'not-it', newPassword: 'another-one' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { code: 'validation_failed', fields: { currentPassword: [staffMessages.currentPasswordWrong] } } });
+    const short = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'keep-this-1', newPassword: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ error: { fields: { newPassword: [staffMessages.passwordTooShort] } } });
+    const odd = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 1, newPassword: null, extra: true });
+    expect(odd.statusCode).toBe(400);
+    expect((await signInFrom(member, 'keep-this-1', firefox)).statusCode).toBe(200);
+  });
+
+  it('revokes another of the member’s sessions, not the current one nor someone else’s', async () => {
+    const member = await createStaffMember(harness.services);
+    const other = await createStaffMember(harness.services);
+    const here = sessionCookieOf(await signInFrom(member, member.password, firefox));
+    const there = sessionCookieOf(await signInFrom(member, member.password, safari));
+    const othersCookie = sessionCookieOf(await signInFrom(other, other.password, safari));
+    const { sessions } = (await staffInject(harness.app, here, 'GET', '/api/manage/account')).json<AccountResponse>();
+    const current = sessions.find((row) => row.current)!;
+    const phone = sessions.find((row) => !row.current)!;
+    const [othersSession] = (await staffInject(harness.app, othersCookie, 'GET', '/api/manage/account')).json<AccountResponse>().sessions;
+
+    const self = await staffInject(harness.app, here, 'DELETE', `/api/manage/account/sessions/${current.id}`);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.message).toBe(staffMessages.cannotRevokeCurrentSession);
+    const foreign = await staffInject(harness.app, here, 'DELETE', `/api/manage/account/sessions/${othersSession!.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect((await staffInject(harness.app, othersCookie, 'GET', '/api/manage/session')).statusCode).toBe(200);
+    expect((await staffInject(harness.app, here, 'DELETE', '/api/manage/account/sessions/bad%20id')).statusCode).toBe(404);
+
+    const revoked = await staffInject(harness.app, here, 'DELETE', `/api/manage/account/sessions/${phone.id}`);
+    expect(revoked.statusCode).toBe(204);
+    expect((await staffInject(harness.app, there, 'GET', '/api/manage/session')).statusCode).toBe(401);
+    expect((await staffInject(harness.app, here, 'GET', '/api/manage/session')).statusCode).toBe(200);
+    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'session_revoked'), eq(auditLog.target, `user:${member.id}`)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.detail).toStrictEqual({ session: phone.id });
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { APIError } from 'better-auth/api';
+import type { StaffAuth } from '../auth/create-staff-auth';
+import { session, user as userTable, type Database } from '../../db';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../audit';
+import { AppError } from '../../errors';
+import { forwardCookies, headersOf, staffOf } from '../guard/staff-guard';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import type { ChangePassword } from '../../../shared/staff/account';
+import { claimSignInCheck, recordSignInSuccess, refusedSignInMinMs } from '../sign-in/sign-in-throttle';
+
+/**
+ * Changes the signed-in member's own password. The current password is checked through the sign-in
+ * throttle (a stolen session cannot guess it faster than a stranger could), and every session of the
+ * member ends; this browser gets a new one, so the member stays signed in here.
+ */
+export async function changeOwnPassword(
+  { auth, database }: { auth: StaffAuth; database: Database },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: ChangePassword,
+): Promise<void> {
+  const { db } = database;
+  const started = Date.now();
+  const { user, twoFactorVerifiedAt } = staffOf(request);
+  const actor = { id: user.id, email: user.email };
+  const claim = await claimSignInCheck(db, user.email, request.ip);
+  if (!claim.allowed) {
+    reply.header('retry-after', String(claim.retryAfterSeconds));
+    throw new AppError('rate_limited', staffMessages.tooManySignInAttempts);
+  }
+  let result;
+  try {
+    result = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: headersOf(request),
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (!(error instanceof APIError) || error.body?.code !== 'INVALID_PASSWORD') throw error;
+    await recordAudit(db, { actor, action: 'sign_in_failed', target: `user:${user.id}`, detail: { reason: 'password_change' }, ipAddress: request.ip });
+    await sleep(Math.max(0, started + refusedSignInMinMs - Date.now()));
+    throw new AppError('validation_failed', staffMessages.currentPasswordWrong, { currentPassword: [staffMessages.currentPasswordWrong] });
+  }
+  await recordSignInSuccess(db, user.email, request.ip, claim);
+  // This browser's new session keeps the code it gave (Better Auth starts it afresh), and the member
+  // has now chosen their own password.
+  await db.update(userTable).set({ mustChangePassword: false }).where(eq(userTable.id, user.id));
+  if (result.response.token) {
+    await db.update(session).set({ ipAddress: request.ip, twoFactorVerifiedAt }).where(eq(session.token, result.response.token));
+  }
+  await recordAudit(db, { actor, action: 'password_changed', target: `user:${user.id}`, ipAddress: request.ip });
+  forwardCookies(reply, result.headers);
+}

@@ -1,0 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../../services';
+import { recordAudit } from '../../audit';
+import { AppError } from '../../errors';
+import { headersOf, staffOf } from '../guard/staff-guard';
+import { twoFactorMessages, type ConfirmPassword, type RecoveryCodesResponse } from '../../../shared/staff/two-factor';
+import { withPasswordCheck } from './start-enrolment';
+
+/** Replaces the member's recovery codes by ten new ones (stored hashed), answered this once. */
+export async function regenerateRecoveryCodes(
+  services: Pick<AppServices, 'auth' | 'database'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: ConfirmPassword,
+): Promise<RecoveryCodesResponse> {
+  const { user, twoFactorEnabled } = staffOf(request);
+  if (!twoFactorEnabled) throw new AppError('two_factor_enrolment_required', twoFactorMessages.enrolmentRequired);
+  const made = await withPasswordCheck(services, request, reply, () =>
+    services.auth.api.generateBackupCodes({ body: { password: input.password }, headers: headersOf(request) }),
+  );
+  await recordAudit(services.database.db, { actor: { id: user.id, email: user.email }, action: 'recovery_codes_regenerated', target: `user:${user.id}`, ipAddress: request.ip });
+  return { recoveryCodes: made.backupCodes };
+}

@@ -1,0 +1,15 @@
+// The staff module's public face: other modules import from here only.
+export { authSecret, createStaffAuth } from './auth/create-staff-auth';
+export type { PasswordVerifier, StaffAuth } from './auth/create-staff-auth';
+export { hashPassword, verifyPassword } from './auth/password';
+export { createRecoveryCodeHasher } from './auth/recovery-codes';
+export { requireOrderAccess } from './guard/require-order-access';
+export type { OrderRow } from './guard/require-order-access';
+export { auditActorOf, headersOf, normalisedRequestPath, registerStaffGuard, staffOf } from './guard/staff-guard';
+export type { StaffGuards } from './guard/staff-guard';
+export { registerStaffRoutes } from './routes';
+export { createSecondFactorVerifier, sessionTokenOf } from './sign-in/second-factor';
+export type { SecondFactorVerifier } from './sign-in/second-factor';
+export { createOrResetAdmin, ensureFirstAdmin, generatePassword } from './users/admin-accounts';
+export { findUsers } from './users/find-users';
+export { boxed, firstAdminNotice } from './users/first-admin-notice';

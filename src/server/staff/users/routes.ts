@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../../services';
+import { AppError } from '../../errors';
+import { parseWith } from '../../http';
+import { createUserSchema, updateUserSchema, type UserResponse, type UsersResponse } from '../../../shared/staff/users';
+import { staffMessages } from '../../../shared/staff/staff-messages';
+import { createStaffUser } from './create-staff-user';
+import { deleteStaffUser } from './delete-staff-user';
+import { findUsers } from './find-users';
+import { staffActionOf } from './staff-action';
+import { updateStaffUser } from './update-staff-user';
+import { unlockStaffUser } from './unlock-staff-user';
+import { resetStaffTwoFactor } from './reset-two-factor';
+
+/** The route's `:id` as an account id (Better Auth's are URL-safe); anything else is no such user. */
+function userIdOf(request: FastifyRequest): string {
+  const id = (request.params as { id?: string }).id ?? '';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new AppError('not_found', staffMessages.userNotFound);
+  return id;
+}
+
+/** `/api/manage/users…` (admins only). */
+export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<AppServices, 'auth' | 'database' | 'guards'>): void {
+  const { database, guards } = services;
+  const adminOnly = { preHandler: guards.requirePermission('users:manage') };
+
+  app.get('/api/manage/users', adminOnly, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const body: UsersResponse = { users: await findUsers(database.db) };
+    return body;
+  });
+
+  app.post('/api/manage/users', adminOnly, async (request, reply) => {
+    const input = parseWith(createUserSchema, request.body);
+    const body: UserResponse = { user: await createStaffUser(staffActionOf(request, services), input) };
+    return reply.status(201).send(body);
+  });
+
+  app.patch('/api/manage/users/:id', adminOnly, async (request) => {
+    const id = userIdOf(request);
+    const input = parseWith(updateUserSchema, request.body);
+    const body: UserResponse = { user: await updateStaffUser(staffActionOf(request, services), id, input) };
+    return body;
+  });
+
+  app.post('/api/manage/users/:id/unlock', adminOnly, async (request) => {
+    const body: UserResponse = { user: await unlockStaffUser(staffActionOf(request, services), userIdOf(request)) };
+    return body;
+  });
+
+  app.post('/api/manage/users/:id/two-factor/reset', adminOnly, async (request) => {
+    const body: UserResponse = { user: await resetStaffTwoFactor(staffActionOf(request, services), userIdOf(request)) };
+    return body;
+  });
+
+  app.delete('/api/manage/users/:id', adminOnly, async (request, reply) => {
+    await deleteStaffUser(staffActionOf(request, services), userIdOf(request));
+    return reply.status(204).send();
+  });
+}

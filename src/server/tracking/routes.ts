@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../services';
+import { AppError } from '../errors';
+import { rateLimitedWith } from '../http';
+import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages, trackingNumberSchema } from '../../shared/tracking/tracking';
+import type { TrackingResult } from '../../shared/tracking/tracking';
+import { findTrackingResult } from './find-tracking-result';
+import { resendSigningLink } from './resend-signing-link';
+
+/** Lookups per client and minute: plenty for a person, too few to guess tracking numbers. */
+export const trackingLookupsPerMinute = 20;
+
+/** Requests for a new signing link per client in ten minutes (each order also gets one new link in ten minutes at most). */
+export const signingLinkResendsPerWindow = 3;
+
+function parseTrackingNumber(value: string): string {
+  const parsed = trackingNumberSchema.safeParse(value);
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => issue.message);
+    throw new AppError('validation_failed', messages[0] ?? trackingMessages.length, { number: messages });
+  }
+  return parsed.data;
+}
+
+export function registerTrackingRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'cipher' | 'outbox' | 'env'>): void {
+  const { database } = services;
+  app.get<{ Params: { number: string } }>(
+    '/api/track/:number',
+    {
+      config: {
+        rateLimit: {
+          max: trackingLookupsPerMinute,
+          timeWindow: '1 minute',
+          errorResponseBuilder: rateLimitedWith(trackingMessages.rateLimited),
+        },
+      },
+    },
+    async (request, reply): Promise<TrackingResult> => {
+      // The status changes as staff work the order, and the number is all it takes to ask.
+      reply.header('Cache-Control', 'no-store');
+      const result = await findTrackingResult({ db: database.db, trackingNumber: parseTrackingNumber(request.params.number) });
+      if (!result) throw new AppError('not_found', trackingMessages.notFound);
+      return result;
+    },
+  );
+
+  // The same answer whether or not a link went out, so the endpoint tells nothing tracking does not.
+  app.post<{ Params: { number: string } }>(
+    '/api/track/:number/signing-link',
+    {
+      config: {
+        rateLimit: { max: signingLinkResendsPerWindow, timeWindow: '10 minutes', errorResponseBuilder: rateLimitedWith(signingLinkResendRateLimited) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const trackingNumber = parseTrackingNumber(request.params.number);
+      await resendSigningLink({ services, trackingNumber, ipAddress: request.ip });
+      return reply.code(202).send({ message: signingLinkResendMessage });
+    },
+  );
+}

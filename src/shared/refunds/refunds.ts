@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { refuseUnstorableText } from '../storable-text';
+import { formatUsd } from '../money';
+import { deliveryPromise } from '../delivery-promise';
+
+// Refunds, the customer's one-hour cancellation and disputes (decision 026): the request schema both
+// sides parse with, the reasons and their labels, and what the order page and the tracking page show.
+
+/** The reasons staff choose from on the order page. */
+export const staffRefundReasons = ['customer_request', 'not_delivered_in_time', 'rejected_by_our_error', 'duplicate_payment', 'other'] as const;
+export type StaffRefundReason = (typeof staffRefundReasons)[number];
+
+/** Every reason a refund row may carry: the staff's, and those of the customer's cancellation and the provider's dashboard. */
+export const refundReasonLabels: Record<string, string> = {
+  customer_request: 'Customer request',
+  not_delivered_in_time: 'Not filed within 1 business day',
+  rejected_by_our_error: 'Application rejected through our error',
+  duplicate_payment: 'Duplicate payment',
+  other: 'Other',
+  customer_cancellation: 'Cancelled by the customer within the hour',
+  provider_dashboard: "Refunded in the payment provider's dashboard",
+};
+
+export const refundMessages = {
+  amountRequired: 'Enter the amount to refund.',
+  amountFormat: 'Enter an amount in dollars and cents, such as 49.00.',
+  amountPositive: 'The amount must be more than $0.00.',
+  amountTooLarge: (remainingCents: number) => `At most ${formatUsd(remainingCents)} can still be refunded.`,
+  reasonRequired: 'Choose a reason.',
+  noteRequired: 'Say why in the note.',
+  noteTooLong: 'Keep the note under 500 characters.',
+  fullyRefunded: 'This order has been refunded in full.',
+  notPaid: 'This order has no payment to refund.',
+  disputed: 'The payment is disputed; it cannot be refunded while the dispute is open.',
+  providerFailed: 'The payment provider did not make the refund. Nothing was refunded.',
+  providerUnconfirmed: 'The payment provider has not confirmed the refund yet. It shows on the order once it does.',
+} as const;
+
+/** Largest amount a request may name: a payment's amount is far below it. */
+const maxRefundCents = 100_000_000;
+
+/** `POST /api/manage/orders/:id/refunds`. Whether the amount is within what remains is the server's check, under a lock. */
+export const refundRequestSchema = refuseUnstorableText(
+  z
+    .strictObject({
+      amountCents: z
+        .number({ error: refundMessages.amountRequired })
+        .int(refundMessages.amountFormat)
+        .min(1, refundMessages.amountPositive)
+        .max(maxRefundCents, refundMessages.amountFormat),
+      reason: z.enum(staffRefundReasons, { error: refundMessages.reasonRequired }),
+      note: z.string().trim().max(500, refundMessages.noteTooLong).default(''),
+    })
+    .superRefine((request, context) => {
+      if (request.reason === 'other' && request.note === '') context.addIssue({ code: 'custom', path: ['note'], message: refundMessages.noteRequired });
+    }),
+);
+export type RefundRequest = z.output<typeof refundRequestSchema>;
+
+/** "49", "49.5", "49.00", "$1,049.00" to cents; null when it is not an amount of dollars and cents. */
+export function parseDollarsToCents(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export type RefundState = 'pending' | 'succeeded' | 'failed';
+export type RefundSource = 'staff' | 'customer' | 'provider';
+
+export type RefundEntry = {
+  id: number;
+  amountCents: number;
+  reason: string;
+  note: string;
+  state: RefundState;
+  source: RefundSource;
+  providerRefundId: string | null;
+  failureMessage: string | null;
+  requestedBy: { id: string; name: string } | null;
+  createdAt: string;
+};
+
+/** Open while the bank weighs it; `won`, `lost` and `warning_closed` are closed. */
+export type DisputeSummary = { id: string; status: string; open: boolean; openedAt: string | null };
+
+export const disputeStatusLabels: Record<string, string> = {
+  warning_needs_response: 'Inquiry: response needed',
+  warning_under_review: 'Inquiry under review',
+  warning_closed: 'Inquiry closed',
+  needs_response: 'Response needed',
+  under_review: 'Under review',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+export const closedDisputeStatusList: readonly string[] = ['won', 'lost', 'warning_closed'];
+
+/** Whether a dispute in `status` still needs attention (null: no dispute). */
+export function isDisputeOpen(status: string | null | undefined): boolean {
+  return typeof status === 'string' && !closedDisputeStatusList.includes(status);
+}
+
+/** The Payment Information card's figures and the refunds behind them. */
+export type OrderPayments = {
+  paidCents: number;
+  /** Succeeded refunds. */
+  refundedCents: number;
+  /** Asked and not yet confirmed: already counted against what may be refunded. */
+  pendingCents: number;
+  netCents: number;
+  /** What an admin may still refund now. */
+  refundableCents: number;
+  refunds: RefundEntry[];
+  dispute: DisputeSummary | null;
+};
+
+/** `POST /api/manage/orders/:id/refunds` answers with the refund and the card's new figures. */
+export type RefundResponse = { refund: RefundEntry; payments: OrderPayments };
+
+/** The one-hour cancellation (spec 02: cancellation window 1 hour). */
+export const cancellationWindowMinutes = 60;
+
+/** The customer's cancellation page. */
+export const cancellationPagePath = (token: string) => `/cancel-order/${encodeURIComponent(token)}`;
+
+export type CancellationView =
+  | {
+      state: 'cancellable';
+      trackingNumber: string;
+      companyName: string | null;
+      amountCents: number;
+      /** ISO time the window closes. */
+      deadline: string;
+    }
+  | { state: 'cancelled'; trackingNumber: string; companyName: string | null; refundedCents: number; supportEmail: string }
+  | {
+      state: 'closed';
+      /** expired: the hour has passed; in_progress: staff have started work (or the payment is disputed). */
+      why: 'expired' | 'in_progress';
+      trackingNumber: string;
+      companyName: string | null;
+      supportEmail: string;
+    };
+
+export const cancellationMessages = {
+  linkUnavailable: 'This cancellation link is not valid. It may have been used already or copied incompletely.',
+  windowClosed: 'This order can no longer be cancelled online.',
+  cancelled: 'Your order has been cancelled and your payment refunded in full.',
+  expired: 'The one hour in which an order can be cancelled online has passed.',
+  inProgress: 'Our staff have already started work on this order, so it can no longer be cancelled online.',
+  /** The Terms' refund policy, in the words of section 4. */
+  policy: [
+    `${deliveryPromise.refundCondition.charAt(0).toUpperCase()}${deliveryPromise.refundCondition.slice(1)}.`,
+    'Your application is rejected because of our error.',
+    'You cancel within 1 hour of purchase, before your application has been submitted.',
+  ],
+} as const;

@@ -1,0 +1,19 @@
+import { faultPoints, type FaultPoint } from '../../src/server/faults';
+import { startServer } from '../../src/server/server';
+
+// The server as the crash tests start it: the product's own start, with faults that stop the process
+// at the point `TEST_PAUSE_AT` names. Reaching it prints `test-pause:<point>` and never returns, so
+// the test's SIGKILL lands exactly there.
+
+const pauseAt = process.env.TEST_PAUSE_AT as FaultPoint | undefined;
+if (pauseAt !== undefined && !faultPoints.includes(pauseAt)) throw new Error(`TEST_PAUSE_AT must be one of ${faultPoints.join(', ')}`);
+
+await startServer({
+  faults: {
+    async reach(point) {
+      if (point !== pauseAt) return;
+      process.stdout.write(`test-pause:${point}\n`);
+      await new Promise<never>(() => {});
+    },
+  },
+});

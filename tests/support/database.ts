@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db';
+
+/**
+ * The databases a database-facing test runs against: PGlite in memory always, and PostgreSQL
+ * when `TEST_DATABASE_URL` is set (each call gets a schema of its own, dropped on close).
+ */
+export const testDatabaseKinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite' });
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const searchPath = `test_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase({ kind: 'postgres', url, searchPath });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${searchPath}" CASCADE`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildAppWithServices, type AppOptions } from '../../src/server/app';
+import { user, type Database } from '../../src/server/db';
+import { createMailer, mailFolder, type Mailer } from '../../src/server/email';
+import { loadEnv, type Env } from '../../src/server/env';
+import type { AppServices } from '../../src/server/services';
+import type { StaffRole } from '../../src/shared/staff/session';
+import type { SecondFactorVerifier } from '../../src/server/staff';
+import { enrolStaffMember } from '../factories/enrol-staff-member';
+import { totpCodeOf } from './totp';
+
+// The whole server for staff tests: a real database, real Better Auth, real argon2, the mail folder
+// as the test mailbox, and helpers to make staff accounts and call `/api/manage` as one of them.
+
+export const testOrigin = 'http://localhost';
+
+export type StaffTestApp = {
+  app: FastifyInstance;
+  services: AppServices;
+  env: Env;
+  close: () => Promise<void>;
+};
+
+export async function startStaffTestApp(
+  database: Database,
+  options: {
+    wrapMailer?: (mailer: Mailer) => Mailer;
+    wrapPasswordVerifier?: AppOptions['wrapPasswordVerifier'];
+    env?: Record<string, string>;
+    /** Another payment provider than the built-in test processor (Stripe pointed at a local fake). */
+    paymentProvider?: AppOptions['paymentProvider'];
+    wrapSecondFactorVerifier?: (verify: SecondFactorVerifier) => SecondFactorVerifier;
+  } = {},
+): Promise<StaffTestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-staff-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...options.env });
+  const mailer = createMailer(env);
+  const { app, services } = await buildAppWithServices({
+    env,
+    database,
+    clientDir: path.join(dataDir, 'no-client'),
+    mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
+    wrapPasswordVerifier: options.wrapPasswordVerifier,
+    paymentProvider: options.paymentProvider,
+    wrapSecondFactorVerifier: options.wrapSecondFactorVerifier,
+  });
+  await app.ready();
+  return { app, services, env, close: () => app.close() };
+}
+
+export type TestStaffMember = {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  role: StaffRole;
+  /** The authenticator's secret as text (base32) when enrolled, for `totpCodeOf`; null when not. */
+  totpSecret: string | null;
+};
+
+let nextStaff = 0;
+
+/**
+ * A staff account made through Better Auth, as the Users screen makes them, and enrolled in two-factor
+ * sign-in through its plugin (unless `enrolled: false`), so that `signIn` gives a session that has
+ * passed both steps, as every staff route expects. Only the tests of sign-in and two-factor themselves
+ * ask for a member who has not enrolled.
+ */
+export async function createStaffMember(
+  services: Pick<AppServices, 'auth' | 'database'>,
+  options: {
+    role?: StaffRole | 'none';
+    name?: string;
+    email?: string;
+    password?: string;
+    suspended?: boolean;
+    priorityFulfiller?: boolean;
+    notificationEnabled?: boolean;
+    enrolled?: boolean;
+    mustChangePassword?: boolean;
+  } = {},
+): Promise<TestStaffMember> {
+  nextStaff += 1;
+  const role = options.role ?? 'fulfiller';
+  const name = options.name ?? `Staff Member ${nextStaff}`;
+  const email = (options.email ?? `staff${nextStaff}-${randomBytes(3).toString('hex')}@example.com`).toLowerCase();
+  const password = options.password ?? `password-${nextStaff}`;
+  const created = await services.auth.api.createUser({ body: { email, password, name, role: role === 'none' ? 'fulfiller' : role } });
+  const totpSecret = options.enrolled === false ? null : await enrolStaffMember(services, { id: created.user.id, email, password });
+  await services.database.db
+    .update(user)
+    .set({
+      role: role === 'none' ? null : role,
+      banned: options.suspended ?? false,
+      priorityFulfiller: options.priorityFulfiller ?? false,
+      notificationEnabled: options.notificationEnabled ?? true,
+      mustChangePassword: options.mustChangePassword ?? false,
+    })
+    .where(eq(user.id, created.user.id));
+  return { id: created.user.id, email, password, name, role: role === 'none' ? 'fulfiller' : role, totpSecret };
+}
+
+let nextAddress = 0;
+/** A client address of its own, so one test's failed sign-ins do not throttle another's. */
+export function newClientAddress(): string {
+  nextAddress += 1;
+  return `203.0.113.${(nextAddress % 250) + 1}`;
+}
+
+/**
+ * Signs in through the sign-in routes themselves: the password, then (for an enrolled member) the
+ * code computed from their secret. Answers the last response (the one that set the session cookie,
+ * or a refusal).
+ */
+export async function signInThroughBothSteps(
+  app: FastifyInstance,
+  member: Pick<TestStaffMember, 'email' | 'password'> & { totpSecret?: string | null },
+  { headers = {}, remoteAddress = newClientAddress() }: { headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/manage/session',
+    headers: { origin: testOrigin, ...headers },
+    remoteAddress,
+    payload: { email: member.email, password: member.password },
+  });
+  if (response.statusCode !== 200 || !response.json<{ twoFactorRequired?: boolean }>().twoFactorRequired) return response;
+  if (!member.totpSecret) throw new Error('The member is enrolled, but the test has no secret to compute a code from');
+  return app.inject({
+    method: 'POST',
+    url: '/api/manage/session/two-factor',
+    headers: { origin: testOrigin, ...headers, cookie: cookiePairsOf(response) },
+    remoteAddress,
+    payload: { code: await totpCodeOf(member.totpSecret) },
+  });
+}
+
+/** The session cookie (`name=value`) from a successful sign-in through both steps. */
+export async function signIn(app: FastifyInstance, member: Pick<TestStaffMember, 'email' | 'password'> & { totpSecret?: string | null }): Promise<string> {
+  const response = await signInThroughBothSteps(app, member);
+  if (response.statusCode !== 200) throw new Error(`Sign-in answered ${response.statusCode}: ${response.body}`);
+  return sessionCookieOf(response);
+}
+
+/** Every cookie a response set (`name=value; …`), as the browser would send them back. */
+export function cookiePairsOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  return cookies
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = cookies.find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
+  if (!cookie) throw new Error('No session cookie was set');
+  return cookie.split(';')[0] ?? '';
+}
+
+/** A call to the staff API as a signed-in browser would make it (cookie and same-origin `Origin`). */
+export function staffInject(
+  app: FastifyInstance,
+  cookie: string | null,
+  method: NonNullable<InjectOptions['method']>,
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { origin: testOrigin };
+  if (cookie) headers.cookie = cookie;
+  return app.inject({ method, url, headers, payload: payload as InjectOptions['payload'] });
+}
+
+/** The messages in the test mailbox (`DATA_DIR/mail`), oldest first, as raw text. */
+export function mailbox(env: Env): string[] {
+  const folder = mailFolder(env);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .sort()
+    .map((file) => readFileSync(path.join(folder, file), 'utf8'));
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { APIError } from 'better-auth/api';
+import type { AppServices } from '../../../src/server/services';
+import { AppError } from '../../../src/server/errors';
+import { parseWith } from '../../../src/server/http';
+import { headersOf } from '../../../src/server/staff';
+import { staffMessages } from '../../../src/shared/staff/staff-messages';
+import { sql } from 'drizzle-orm';
+import { purgeExpiredData } from '../../../src/server/retention';
+import { testExpireCheckoutSchema, testOrderSchema, testSessionSchema, testStaffSchema, type TestOrderResponse, type TestStaffResponse } from './test-support-inputs';
+import { createTestOrder } from './create-test-order';
+import { createTestStaffMember } from './create-test-staff-member';
+import { startTestSession } from './start-test-session';
+
+/**
+ * `/api/test-support/…`: state for the browser tests, made by the server's own code so that only the
+ * specs about checkout and sign-in go through those screens. `buildApp` registers these routes only
+ * when NODE_ENV is `test`, and loads this module only then.
+ */
+export function registerTestSupportRoutes(app: FastifyInstance, services: AppServices): void {
+  app.post('/api/test-support/orders', async (request, reply) => {
+    const input = parseWith(testOrderSchema, request.body ?? {});
+    const body: TestOrderResponse = await createTestOrder({ services, input });
+    return reply.status(201).send(body);
+  });
+
+  // Ages one draft's checkout past the unpaid window and runs the purge job's pass, as an hour's tick would.
+  app.post('/api/test-support/checkouts/expire', async (request, reply) => {
+    const { draftId } = parseWith(testExpireCheckoutSchema, request.body ?? {});
+    await services.database.db.execute(sql`
+      update checkouts set updated_at = now() - make_interval(hours => ${services.env.UNPAID_CHECKOUT_RETENTION_HOURS + 1})
+      where draft_id = ${draftId} and status = 'open'`);
+    const counts = await purgeExpiredData({ services, log: request.log });
+    return reply.status(200).send({ purged: counts.checkouts });
+  });
+
+  app.post('/api/test-support/staff', async (request, reply) => {
+    const input = parseWith(testStaffSchema, request.body ?? {});
+    const body: TestStaffResponse = await createTestStaffMember(services, input);
+    return reply.status(201).send(body);
+  });
+
+  app.post('/api/test-support/sessions', async (request, reply) => {
+    const credentials = parseWith(testSessionSchema, request.body);
+    try {
+      reply.header('set-cookie', await startTestSession(services, credentials, headersOf(request)));
+    } catch (error) {
+      if (error instanceof APIError) throw new AppError('invalid_credentials', staffMessages.invalidCredentials);
+      if (error instanceof Error && error.message.includes('totpSecret')) throw new AppError('bad_request', error.message);
+      throw error;
+    }
+    return reply.status(204).send();
+  });
+}
