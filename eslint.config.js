@@ -55,6 +55,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // `import { type X }` still loads the module; a page importing only types must not load its code.
@@ -82,8 +83,8 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverModuleZones }] },
   },
   {
-    files: ['scripts/**', 'tests/**', '*.config.*'],
-    languageOptions: { globals: globals.node },
+    files: ['scripts/**', 'tests/**', '*.config.*', '.dependency-cruiser.cjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.commonjs } },
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { counterGroupSql, statusAsReadSql } from '../orders';
+import { counterGroupSql, statusAsReadSql } from './stored-statuses';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Operator-editable settings, such as `ein_price_standard`. */

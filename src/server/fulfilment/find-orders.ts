@@ -1,6 +1,6 @@
 import { isDisputeOpen } from '../../shared/refunds/refunds';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { orderCounters, orders, user, type Db } from '../db';
+import { orderCounters, orders, user, type Db, counterGroups, counterGroupSql, statusAsReadSql, storedValuesOf } from '../db';
 import { normalizeOrderPriority, normalizeOrderStatus } from '../../shared/orders/statuses';
 import { can } from '../../shared/staff/permissions';
 import type { StaffUser } from '../../shared/staff/session';
@@ -14,7 +14,6 @@ import {
   type OrderListResponse,
   type OrderStatusFilter,
 } from '../../shared/fulfilment/orders';
-import { counterGroups, counterGroupSql, statusAsReadSql, storedValuesOf } from '../orders';
 
 export type FindOrdersOptions = { db: Db; viewer: StaffUser; query: OrderListQuery };
 

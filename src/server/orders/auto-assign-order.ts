@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { orders, user, type Db } from '../db';
+import { orders, user, type Db, storedValuesOfGroup } from '../db';
 import { recordAudit } from '../audit';
 import { staffRoles } from '../../shared/staff/session';
-import { storedValuesOfGroup } from './stored-statuses';
 
 export type AutoAssignee = { id: string; name: string; email: string; notificationEnabled: boolean };
 

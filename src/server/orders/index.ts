@@ -5,5 +5,4 @@ export { einEmail } from './ein-email';
 export { insertOrderFromCheckout, insertOrdersSql } from './insert-order';
 export { queueAssigneeNotice } from './queue-assignee-notice';
 export { cancelledEmail, onHoldEmail } from './status-email';
-export { counterGroupSql, counterGroups, statusAsReadSql, storedValuesOf, storedValuesOfGroup } from './stored-statuses';
 export { createTrackingNumber } from './tracking-number';

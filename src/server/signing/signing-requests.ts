@@ -11,9 +11,8 @@ import { signatureRequestEmail, signedNoticeEmail } from './signature-request-em
 import { manageOrderUrl } from '../http';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/statuses';
 import { maskSsn, ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
-import type {
-  signSubmissionSchema} from '../../shared/signing/signing';
 import {
+  type signSubmissionSchema,
   maxVerificationAttempts,
   namesMatch,
   signingConsentKeys,
@@ -22,8 +21,7 @@ import {
   signingPagePath,
   signingReminderAfterHours,
   type SigningReviewResponse,
-  type SigningState,
-} from '../../shared/signing/signing';
+  type SigningState} from '../../shared/signing/signing';
 import type { z } from 'zod';
 
 // Signing requests (decision 022): a link that lets the customer sign the order's Form SS-4. The

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../services';
 import { AppError } from '../errors';
 import { rateLimitedWith } from '../http';
-import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages, trackingNumberSchema } from '../../shared/tracking/tracking';
-import type { TrackingResult } from '../../shared/tracking/tracking';
+import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages, trackingNumberSchema, type TrackingResult } from '../../shared/tracking/tracking';
 import { findTrackingResult } from './find-tracking-result';
 import { resendSigningLink } from './resend-signing-link';
 

@@ -1,6 +1,5 @@
 import type { Application } from './application';
-import type { ApplicationSection } from './sections';
-import { applicationSections } from './sections';
+import { type ApplicationSection, applicationSections } from './sections';
 import {
   asksBankingPurpose,
   asksCorporationReason,

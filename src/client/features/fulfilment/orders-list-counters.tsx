@@ -1,5 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
-import { Ban, CircleCheck, Clock, Inbox, Layers, PauseCircle } from 'lucide-react';
+import { type LucideIcon, Ban, CircleCheck, Clock, Inbox, Layers, PauseCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { inProgressFilter, type OrderCounters, type OrderStatusFilter } from '../../../shared/fulfilment/orders';
 

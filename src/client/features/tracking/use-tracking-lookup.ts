@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, apiRequest, isFailedCall } from '../../lib/api';
-import { trackingMessages } from '../../../shared/tracking/tracking';
-import type { TrackingResult } from '../../../shared/tracking/tracking';
+import { trackingMessages, type TrackingResult } from '../../../shared/tracking/tracking';
 
 /** What the page shows when a lookup fails: a message in the page, a toast, or the field's error. */
 export type TrackingLookupProblem =

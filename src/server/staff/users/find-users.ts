@@ -1,8 +1,7 @@
 import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { orderCounters, user, type Db } from '../../db';
+import { orderCounters, user, type Db, storedValuesOfGroup } from '../../db';
 import { listedRole } from '../../../shared/staff/session';
 import type { StaffUserRow } from '../../../shared/staff/users';
-import { storedValuesOfGroup } from '../../orders';
 import { signInThrottle, twoFactorThrottle } from '../sign-in/sign-in-throttle';
 
 /** Whether strangers' guesses hold the account's sign-in back now (see `isSignInLocked`). */

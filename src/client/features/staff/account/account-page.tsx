@@ -9,14 +9,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ApiError, isFailedCall } from '../../../lib/api';
 import { showServerFieldErrors } from '../../../lib/staff/server-field-errors';
-import { changePasswordSchema, deviceOf, type AccountSession, type ChangePassword } from '../../../../shared/staff/account';
+import { changePasswordSchema, deviceOf, type AccountSession, type ChangePassword, type AccountResponse } from '../../../../shared/staff/account';
 import { staffRoleLabels, type StaffUser } from '../../../../shared/staff/session';
 import { staffMessages } from '../../../../shared/staff/staff-messages';
 import { useAccount, useChangePassword, useRegenerateRecoveryCodes, useRevokeSession } from './account-api';
 import { useState } from 'react';
 import { RecoveryCodeList } from '../../../lib/staff/recovery-code-list';
 import { confirmPasswordSchema, recoveryCodeCount, twoFactorMessages, type ConfirmPassword } from '../../../../shared/staff/two-factor';
-import type { AccountResponse } from '../../../../shared/staff/account';
 
 const passwordFields = ['currentPassword', 'newPassword'] as const;
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

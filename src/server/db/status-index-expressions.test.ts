@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { counterGroups, counterGroupSql, statusAsReadSql, storedValuesOf } from './stored-statuses';
 import { orderStatuses } from '../../shared/orders/statuses';
 
-const migration = readFileSync(path.resolve(import.meta.dirname, '../db/migrations/0010_order_counters.sql'), 'utf8');
+const migration = readFileSync(path.resolve(import.meta.dirname, './migrations/0010_order_counters.sql'), 'utf8');
 
 describe('the status expressions the list indexes', () => {
   // PostgreSQL uses an expression index only for a query with the same expression.
