@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/{support,factories}/**/*.test.ts'],
     environment: 'node',
     // Most of a test's time is spent waiting on a database, a child process or a sign-in's floor,
     // not on this process: one worker more than the cores keeps them busy (the default is one

@@ -16,11 +16,10 @@ import { buildAppWithServices } from '../src/server/app';
 import { hashPassword, verifyPassword } from '../src/server/staff';
 import { openDatabase, orders, type Database } from '../src/server/db';
 import { loadEnv } from '../src/server/env';
-import { createStaffMember, type TestStaffMember } from '../tests/support/staff-app';
-import { cookieHeaderOf } from '../tests/factories/enrol-staff-member';
+import { createStaffMember, type TestStaffMember, cookieHeaderOf } from '../tests/factories/staff';
 import { totpCodeOf } from '../tests/support/totp';
 import type { OrderListResponse } from '../src/shared/fulfilment/orders';
-import { findAssignees, seedOrders, settleTables } from './seed-orders';
+import { findAssignees, seedOrders, settleTables } from '../tests/factories/seed-orders';
 import { printFigure, timeCallsInTurn, timeRuns } from './bench-timing';
 
 const callsPerCase = 50;
@@ -179,7 +178,7 @@ async function prepareVolume(url: string, orderCount: number): Promise<PreparedV
     const settleSeconds = (performance.now() - settleStarted) / 1000;
     const rebuilt = seeded.deferred > 0 ? ` (${(seeded.rebuildMilliseconds / 1000).toFixed(1)} s of it making ${seeded.deferred} indexes and foreign keys again)` : '';
     printFigure(
-      'seed (scripts/seed-orders.ts)',
+      'seed (tests/factories/seed-orders.ts)',
       `${(seeded.milliseconds / 1000).toFixed(1)} s for ${seeded.inserted} orders with their checkouts${rebuilt}, then ${settleSeconds.toFixed(1)} s of VACUUM ANALYZE; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
     );
     const sizes = await database.db.execute(

@@ -7,7 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { openTestDatabase, testDatabaseKinds } from '../../tests/support/database';
 import type { Database } from './db';
 import { createPaidOrder, type Order } from '../../tests/factories/orders';
-import { createStaffMember, signIn, startStaffTestApp, testOrigin, type StaffTestApp, type TestStaffMember } from '../../tests/support/staff-app';
+import { signIn, startStaffTestApp, testOrigin, type StaffTestApp } from '../../tests/support/staff-app';
+import { createStaffMember, type TestStaffMember } from '../../tests/factories/staff';
 import { sampleApplication } from '../shared/application/sample-application';
 
 // 2,000 hostile bodies (fixed seed) at the public checkout and the staff API: valid bodies with one

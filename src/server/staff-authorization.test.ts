@@ -6,7 +6,8 @@ import { openTestDatabase, testDatabaseKinds } from '../../tests/support/databas
 import { session, testPaymentIntents, user, type Database } from './db';
 import { createPaidOrder, type Order } from '../../tests/factories/orders';
 import { can, canSeeOrder, type Permission } from '../shared/staff/permissions';
-import { createStaffMember, signIn, startStaffTestApp, staffInject, testOrigin, type StaffTestApp, type TestStaffMember } from '../../tests/support/staff-app';
+import { signIn, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../tests/support/staff-app';
+import { createStaffMember, type TestStaffMember } from '../../tests/factories/staff';
 
 // Every `/api/manage` route against every kind of caller (DESIGN 8): anonymous 401; a fulfiller on
 // an order not assigned to them 404 with no order data; a fulfiller on user management 403; a

@@ -3,18 +3,19 @@ import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { buildAppWithServices, type AppOptions } from '../../src/server/app';
-import { user, type Database } from '../../src/server/db';
+import type { Database } from '../../src/server/db';
 import { createMailer, mailFolder, type Mailer } from '../../src/server/email';
 import { loadEnv, type Env } from '../../src/server/env';
 import type { AppServices } from '../../src/server/services';
-import type { StaffRole } from '../../src/shared/staff/session';
 import type { SecondFactorVerifier } from '../../src/server/staff';
-import { enrolStaffMember } from '../factories/enrol-staff-member';
+import { createStaffMember, type StaffMemberOptions, type TestStaffMember } from '../factories/staff';
+import { openTestDatabase } from './database';
+import { registerTestSupportRoutes } from './test-api/routes';
 import { totpCodeOf } from './totp';
 
-// The whole server for staff tests: a real database, real Better Auth, real argon2, the mail folder
+// The whole server for server tests: a real database, real Better Auth, real argon2, the mail folder
 // as the test mailbox, and helpers to make staff accounts and call `/api/manage` as one of them.
 
 export const testOrigin = 'http://localhost';
@@ -26,17 +27,18 @@ export type StaffTestApp = {
   close: () => Promise<void>;
 };
 
-export async function startStaffTestApp(
-  database: Database,
-  options: {
-    wrapMailer?: (mailer: Mailer) => Mailer;
-    wrapPasswordVerifier?: AppOptions['wrapPasswordVerifier'];
-    env?: Record<string, string>;
-    /** Another payment provider than the built-in test processor (Stripe pointed at a local fake). */
-    paymentProvider?: AppOptions['paymentProvider'];
-    wrapSecondFactorVerifier?: (verify: SecondFactorVerifier) => SecondFactorVerifier;
-  } = {},
-): Promise<StaffTestApp> {
+export type StaffTestAppOptions = {
+  wrapMailer?: (mailer: Mailer) => Mailer;
+  wrapPasswordVerifier?: AppOptions['wrapPasswordVerifier'];
+  env?: Record<string, string>;
+  /** Another payment provider than the built-in test processor (Stripe pointed at a local fake). */
+  paymentProvider?: AppOptions['paymentProvider'];
+  wrapSecondFactorVerifier?: (verify: SecondFactorVerifier) => SecondFactorVerifier;
+  /** Adds the browser tests' set-up API (`/api/test-support/…`). */
+  testApi?: boolean;
+};
+
+export async function startStaffTestApp(database: Database, options: StaffTestAppOptions = {}): Promise<StaffTestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-staff-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...options.env });
   const mailer = createMailer(env);
@@ -49,60 +51,51 @@ export async function startStaffTestApp(
     paymentProvider: options.paymentProvider,
     wrapSecondFactorVerifier: options.wrapSecondFactorVerifier,
   });
+  if (options.testApi) registerTestSupportRoutes(app, services);
   await app.ready();
   return { app, services, env, close: () => app.close() };
 }
 
-export type TestStaffMember = {
-  id: string;
-  email: string;
-  password: string;
-  name: string;
-  role: StaffRole;
-  /** The authenticator's secret as text (base32) when enrolled, for `totpCodeOf`; null when not. */
-  totpSecret: string | null;
+/** A staff member made for the test, and the cookie of their session past both sign-in steps. */
+export type SignedInMember = TestStaffMember & { cookie: string };
+
+export type StaffAppFixture = StaffTestApp & {
+  database: Database;
+  /** A new staff account (see `createStaffMember`), signed in through the sign-in routes. */
+  signedIn: (options?: StaffMemberOptions) => Promise<SignedInMember>;
 };
 
-let nextStaff = 0;
-
 /**
- * A staff account made through Better Auth, as the Users screen makes them, and enrolled in two-factor
- * sign-in through its plugin (unless `enrolled: false`), so that `signIn` gives a session that has
- * passed both steps, as every staff route expects. Only the tests of sign-in and two-factor themselves
- * ask for a member who has not enrolled.
+ * The set-up most server test files share, for one `describe` block: a test database of `kind` (a
+ * PGlite in memory, or a schema of its own on PostgreSQL), the whole app on it, both closed after
+ * the block. Its fields are there from the block's first `beforeAll` on:
+ *
+ *     describe.each(testDatabaseKinds)('… on %s', (kind) => {
+ *       const harness = withStaffApp(kind);
+ *       let admin: SignedInMember;
+ *       beforeAll(async () => { admin = await harness.signedIn({ role: 'admin' }); });
  */
-export async function createStaffMember(
-  services: Pick<AppServices, 'auth' | 'database'>,
-  options: {
-    role?: StaffRole | 'none';
-    name?: string;
-    email?: string;
-    password?: string;
-    suspended?: boolean;
-    priorityFulfiller?: boolean;
-    notificationEnabled?: boolean;
-    enrolled?: boolean;
-    mustChangePassword?: boolean;
-  } = {},
-): Promise<TestStaffMember> {
-  nextStaff += 1;
-  const role = options.role ?? 'fulfiller';
-  const name = options.name ?? `Staff Member ${nextStaff}`;
-  const email = (options.email ?? `staff${nextStaff}-${randomBytes(3).toString('hex')}@example.com`).toLowerCase();
-  const password = options.password ?? `password-${nextStaff}`;
-  const created = await services.auth.api.createUser({ body: { email, password, name, role: role === 'none' ? 'fulfiller' : role } });
-  const totpSecret = options.enrolled === false ? null : await enrolStaffMember(services, { id: created.user.id, email, password });
-  await services.database.db
-    .update(user)
-    .set({
-      role: role === 'none' ? null : role,
-      banned: options.suspended ?? false,
-      priorityFulfiller: options.priorityFulfiller ?? false,
-      notificationEnabled: options.notificationEnabled ?? true,
-      mustChangePassword: options.mustChangePassword ?? false,
-    })
-    .where(eq(user.id, created.user.id));
-  return { id: created.user.id, email, password, name, role: role === 'none' ? 'fulfiller' : role, totpSecret };
+export function withStaffApp(kind: 'pglite' | 'postgres', options: StaffTestAppOptions = {}): StaffAppFixture {
+  const fixture = {} as StaffAppFixture;
+  beforeAll(async () => {
+    const database = await openTestDatabase(kind);
+    const started = await startStaffTestApp(database, options);
+    Object.assign(fixture, started, {
+      database,
+      signedIn: async (memberOptions: StaffMemberOptions = {}) => {
+        const member = await createStaffMember(started.services, memberOptions);
+        return { ...member, cookie: await signIn(started.app, member) };
+      },
+      close: async () => {
+        await started.close();
+        await database.close();
+      },
+    });
+  });
+  afterAll(async () => {
+    await fixture.close?.();
+  });
+  return fixture;
 }
 
 let nextAddress = 0;

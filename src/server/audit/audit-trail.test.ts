@@ -6,7 +6,8 @@ import { auditLog, type Database } from '../db';
 import { auditActions, recordAudit } from './record-audit';
 import { createPaidOrder, type Order } from '../../../tests/factories/orders';
 import { applicationWithSsn, saveOrder } from '../../../tests/support/orders-api';
-import { createStaffMember, newClientAddress, signIn, staffInject, startStaffTestApp, testOrigin, type StaffTestApp, type TestStaffMember } from '../../../tests/support/staff-app';
+import { newClientAddress, signIn, staffInject, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../tests/support/staff-app';
+import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
 import { auditActionLabels, auditMessages, auditPageSize, type AuditResponse, type AuditRow } from '../../shared/audit/audit';
 import { parseCsv } from '../../../tests/support/parse-csv';
 

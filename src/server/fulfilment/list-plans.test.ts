@@ -11,7 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
 import { schema, orders, user, type Database, type Db } from '../db';
-import { seedOrders, settleTables } from '../../../scripts/seed-orders';
+import { seedOrders, settleTables } from '../../../tests/factories/seed-orders';
 import { orderListQuerySchema } from '../../shared/fulfilment/orders';
 import type { StaffUser } from '../../shared/staff/session';
 import { findOrders } from './find-orders';

@@ -6,7 +6,8 @@ import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/data
 import { orders, orderStatusHistory, type Database } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import type { Mailer } from '../email';
-import { createStaffMember, mailbox, signIn, staffInject, startStaffTestApp, type StaffTestApp, type TestStaffMember } from '../../../tests/support/staff-app';
+import { mailbox, signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
+import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
 import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
 import { applicationWithSsn, auditRows, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';

@@ -6,7 +6,8 @@ import { count } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
 import { auditLog, orderComments, user, type Database } from '../db';
 import { createPaidOrder, type Order } from '../../../tests/factories/orders';
-import { createStaffMember, signIn, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../tests/support/staff-app';
+import { signIn, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../tests/support/staff-app';
+import { createStaffMember } from '../../../tests/factories/staff';
 import { normalisedRequestPath } from '../staff';
 
 // The same-origin check of `/api/manage` (DESIGN 8) on the path the router reads: however the path is

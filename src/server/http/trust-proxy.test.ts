@@ -5,7 +5,8 @@ import { desc, eq } from 'drizzle-orm';
 import { openTestDatabase } from '../../../tests/support/database';
 import { auditLog, type Database } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { createStaffMember, signIn, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../tests/support/staff-app';
+import { signIn, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../tests/support/staff-app';
+import { createStaffMember } from '../../../tests/factories/staff';
 import { loadEnv, parseTrustProxy } from '../env';
 import { trackingLookupsPerMinute } from '../tracking';
 

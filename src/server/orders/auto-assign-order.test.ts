@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
 import { orders, user, type Database } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { createStaffMember, mailbox, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
+import { mailbox, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
+import { createStaffMember } from '../../../tests/factories/staff';
 import { auditRows, mailTo, purchase } from '../../../tests/support/orders-api';
 
 const publicUrl = 'https://ein.example.com';

@@ -6,7 +6,7 @@ import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/data
 import { orderCounters, orders, user, type Database } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { orderPriorities, orderStatuses } from '../../shared/orders/statuses';
-import { seedOrders } from '../../../scripts/seed-orders';
+import { seedOrders } from '../../../tests/factories/seed-orders';
 
 // Stored statuses include the legacy values, which the counters keep as stored.
 const statuses = [...orderStatuses, 'submitted', 'assigned', 'in_progress', 'irs_submitted'];

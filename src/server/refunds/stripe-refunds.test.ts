@@ -14,7 +14,8 @@ import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe-se
 import { createStripeProvider, signWebhookPayload } from '../payments';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { createStaffMember, signIn, staffInject } from '../../../tests/support/staff-app';
+import { signIn, staffInject } from '../../../tests/support/staff-app';
+import { createStaffMember } from '../../../tests/factories/staff';
 import type { RefundResponse } from '../../shared/refunds/refunds';
 
 // The Stripe path of refunds and disputes: the official SDK against the local fake of Stripe's API,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../../src/server/services';
 import { session } from '../../../src/server/db';
-import { cookieHeaderOf } from '../../factories/enrol-staff-member';
+import { cookieHeaderOf } from '../../factories/staff';
 import { totpCodeOf } from '../totp';
 import { sessionTokenOf } from '../../../src/server/staff';
 import type { TestSession } from './test-support-inputs';

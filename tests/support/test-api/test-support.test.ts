@@ -1,24 +1,13 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../database';
-import { orders, type Database } from '../../../src/server/db';
-import { mailbox, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../staff-app';
+import { orders } from '../../../src/server/db';
+import { mailbox, startStaffTestApp, staffInject, testOrigin, withStaffApp } from '../staff-app';
 import type { TestOrderResponse, TestStaffResponse } from './test-support-inputs';
 
 describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
-  });
+  const harness = withStaffApp(kind, { testApi: true });
 
   const post = (url: string, payload: unknown) => harness.app.inject({ method: 'POST', url, headers: { origin: testOrigin }, payload: payload as object });
 
@@ -27,7 +16,7 @@ describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
     const response = await post('/api/test-support/orders', { priority: 'rush', billingEmail: 'buyer@example.com' });
     expect(response.statusCode).toBe(201);
     const { orderId, trackingNumber } = response.json<TestOrderResponse>();
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await harness.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ applicationId: trackingNumber, priority: 'rush', paymentStatus: 'paid', billingEmail: 'buyer@example.com' });
     expect(mailbox(harness.env).some((mail) => mail.includes('To: buyer@example.com') && mail.includes(trackingNumber))).toBe(true);
 
@@ -42,7 +31,7 @@ describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
   it('assigns the order to the given staff member and refuses an unknown one with a 400', async () => {
     const fulfiller = (await post('/api/test-support/staff', { name: 'Fran Fulfiller' })).json<TestStaffResponse>();
     const { orderId } = (await post('/api/test-support/orders', { assignedTo: fulfiller.id, status: 'completed' })).json<TestOrderResponse>();
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await harness.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ assignedTo: fulfiller.id, status: 'completed' });
     expect((await post('/api/test-support/orders', { assignedTo: 'nobody' })).statusCode).toBe(400);
     expect((await post('/api/test-support/orders', { application: { company: { companyName: '' } } })).statusCode).toBe(400);
@@ -50,9 +39,9 @@ describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
   });
 });
 
-describe('in production', () => {
+describe('the app the product starts', () => {
   // A database of its own is opened here, slow on a busy machine.
-  it('has no test-support routes at all', { timeout: 60_000 }, async () => {
+  it('has no test-support routes at all, even in production', { timeout: 60_000 }, async () => {
     const database = await openTestDatabase('pglite');
     const harness = await startStaffTestApp(database, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com' } });
     try {

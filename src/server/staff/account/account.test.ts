@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
 import { auditLog, session, type Database } from '../../db';
-import { createStaffMember, sessionCookieOf, signInThroughBothSteps, startStaffTestApp, staffInject, type StaffTestApp, type TestStaffMember } from '../../../../tests/support/staff-app';
+import { sessionCookieOf, signInThroughBothSteps, startStaffTestApp, staffInject, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { AccountResponse } from '../../../shared/staff/account';
 

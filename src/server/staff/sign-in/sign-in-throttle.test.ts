@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
 import { auditLog, type Database } from '../../db';
-import { createStaffMember, mailbox, newClientAddress, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { mailbox, newClientAddress, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { createStaffMember } from '../../../../tests/factories/staff';
 import { signInThrottle } from './sign-in-throttle';
 
 // The throttle under real concurrency (issue 12, findings 1 and 5): the password checks are counted

@@ -4,19 +4,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
 import { auditLog, session, twoFactor, user, type Database } from '../../db';
 import { createPaidOrder } from '../../../../tests/factories/orders';
-import {
-  cookiePairsOf,
-  createStaffMember,
-  newClientAddress,
-  sessionCookieOf,
-  signIn,
-  signInThroughBothSteps,
-  startStaffTestApp,
-  staffInject,
-  testOrigin,
-  type StaffTestApp,
-  type TestStaffMember,
-} from '../../../../tests/support/staff-app';
+import { cookiePairsOf, newClientAddress, sessionCookieOf, signIn, signInThroughBothSteps, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
 import { totpCodeOf } from '../../../../tests/support/totp';
 import { loadEnv } from '../../env';
 import type { SecondFactorVerifier } from './second-factor';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
 import { account, auditLog, session, user, type Database } from '../../db';
-import { createStaffMember, signIn, startStaffTestApp, staffInject, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { signIn, startStaffTestApp, staffInject, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { createStaffMember } from '../../../../tests/factories/staff';
 import { unstorableTextMessage } from '../../../shared/storable-text';
 
 // Finding 7: an account change and its audit row commit together. The audit insert is made to fail

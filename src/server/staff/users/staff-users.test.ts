@@ -7,16 +7,8 @@ import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/d
 import { account, auditLog, orderComments, orders, session, user, type Database } from '../../db';
 import { createPaidOrder } from '../../../../tests/factories/orders';
 import { AppError } from '../../errors';
-import {
-  createStaffMember,
-  newClientAddress,
-  signIn,
-  staffInject,
-  startStaffTestApp,
-  testOrigin,
-  type StaffTestApp,
-  type TestStaffMember,
-} from '../../../../tests/support/staff-app';
+import { newClientAddress, signIn, staffInject, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
 import { newUserDefaults, type CreateUser, type StaffUserRow, type UserResponse, type UsersResponse } from '../../../shared/staff/users';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { isUniqueViolation, toAppError } from './auth-errors';

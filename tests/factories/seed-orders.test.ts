@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The bulk seed (scripts/seed-orders.ts): it drops the read-only indexes and the foreign keys of the
+// The bulk seed (seed-orders.ts beside this file): it drops the read-only indexes and the foreign keys of the
 // tables it fills, loads, and makes them again, all in one transaction. These tests check that the
 // tables come out exactly as the migrations made them, that the counters agree with a recount, that
 // a load which breaks a foreign key leaves nothing behind, and that a seed process killed in the
@@ -9,11 +9,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { orders, user, type Database } from '../db';
-import { seedOrders } from '../../../scripts/seed-orders';
+import { openTestDatabase, testDatabaseKinds } from '../support/database';
+import { orders, user, type Database } from '../../src/server/db';
+import { seedOrders } from './seed-orders';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const staffIds = ['seed-staff-1', 'seed-staff-2'];
 
 /** Every index (with its definition and validity) and every constraint of the seeded tables. */
@@ -124,8 +124,8 @@ describe.runIf(testDatabaseKinds.includes('postgres' as never))('a seed process 
 
     // The seed in a process of its own, on the test's schema, with enough orders to be killed in the middle.
     const code = [
-      `import { openDatabase } from './src/server/db/database.ts';`,
-      `import { seedOrders } from './scripts/seed-orders.ts';`,
+      `import { openDatabase } from './src/server/db/index.ts';`,
+      `import { seedOrders } from './tests/factories/seed-orders.ts';`,
       `const database = await openDatabase({ kind: 'postgres', url: process.env.SEED_URL, searchPath: process.env.SEED_SCHEMA });`,
       `await seedOrders(database, { count: 200000, batchSize: 5000 });`,
     ].join('\n');

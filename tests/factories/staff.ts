@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppServices } from '../../src/server/services';
+import { session, user } from '../../src/server/db';
+import type { StaffRole } from '../../src/shared/staff/session';
+import { secretOfOtpauthUri } from '../../src/shared/staff/two-factor';
+import { totpCodeOf } from '../support/totp';
+
+// Staff accounts for every kind of test: the server tests, the browser tests' set-up API and the bench.
+
+export type TestStaffMember = {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  role: StaffRole;
+  /** The authenticator's secret as text (base32) when enrolled, for `totpCodeOf`; null when not. */
+  totpSecret: string | null;
+};
+
+export type StaffMemberOptions = {
+  /** `none`: an account without a staff role. */
+  role?: StaffRole | 'none';
+  name?: string;
+  email?: string;
+  password?: string;
+  suspended?: boolean;
+  priorityFulfiller?: boolean;
+  notificationEnabled?: boolean;
+  /** Enrolled in two-factor sign-in, as every member is after their first sign-in (the default). */
+  enrolled?: boolean;
+  /** Must choose a new password at the next sign-in, as after an admin set their password. */
+  mustChangePassword?: boolean;
+};
+
+let nextStaff = 0;
+
+/**
+ * A staff account made through Better Auth, as the Users screen makes them, and enrolled in two-factor
+ * sign-in through its plugin (unless `enrolled: false`), so that signing in gives a session that has
+ * passed both steps, as every staff route expects. Left-out names, e-mails and passwords are drawn
+ * fresh, so parallel tests never share an account by accident.
+ */
+export async function createStaffMember(services: Pick<AppServices, 'auth' | 'database'>, options: StaffMemberOptions = {}): Promise<TestStaffMember> {
+  nextStaff += 1;
+  const unique = `${nextStaff}-${randomBytes(3).toString('hex')}`;
+  const role = options.role ?? 'fulfiller';
+  const name = options.name ?? `Staff Member ${nextStaff}`;
+  const email = (options.email ?? `staff${unique}@example.com`).toLowerCase();
+  const password = options.password ?? `password-${unique}`;
+  const created = await services.auth.api.createUser({ body: { email, password, name, role: role === 'none' ? 'fulfiller' : role } });
+  // Enrolment signs in, so it comes before any suspension.
+  const totpSecret = options.enrolled === false ? null : await enrolStaffMember(services, { id: created.user.id, email, password });
+  await services.database.db
+    .update(user)
+    .set({
+      role: role === 'none' ? null : role,
+      banned: options.suspended ?? false,
+      priorityFulfiller: options.priorityFulfiller ?? false,
+      notificationEnabled: options.notificationEnabled ?? true,
+      mustChangePassword: options.mustChangePassword ?? false,
+    })
+    .where(eq(user.id, created.user.id));
+  return { id: created.user.id, email, password, name, role: role === 'none' ? 'fulfiller' : role, totpSecret };
+}
+
+/** `name=value` pairs of a response's `Set-Cookie` headers, as a `Cookie` header. */
+export function cookieHeaderOf(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/**
+ * Enrols a member in two-factor sign-in as the enrolment screen does, through Better Auth's plugin:
+ * a session from the password, a new secret, and a code computed from it to confirm. The session is
+ * ended afterwards. Answers the secret as text (base32), from which tests compute codes.
+ */
+export async function enrolStaffMember({ auth, database }: Pick<AppServices, 'auth' | 'database'>, member: { id: string; email: string; password: string }): Promise<string> {
+  const signedIn = await auth.api.signInEmail({ body: { email: member.email, password: member.password }, returnHeaders: true });
+  const headers = new Headers({ cookie: cookieHeaderOf(signedIn.headers) });
+  const started = await auth.api.enableTwoFactor({ body: { password: member.password }, headers });
+  if (started.method !== 'totp') throw new Error('No TOTP secret was made');
+  const secret = secretOfOtpauthUri(started.totpURI);
+  await auth.api.verifyTOTP({ body: { code: await totpCodeOf(secret) }, headers });
+  await database.db.delete(session).where(eq(session.userId, member.id));
+  return secret;
+}
