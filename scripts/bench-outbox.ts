@@ -23,7 +23,7 @@ async function throughput(label: string, database: Database, messages: number) {
   const outbox = createEmailOutbox({ db: database.db, mailer: createMailer(env), env, log: pino({ enabled: false }) });
   await database.db.transaction(async (tx) => {
     for (let index = 0; index < messages; index += 1) {
-      await enqueueEmail(tx, { kind: 'bench', to: `customer${index}@example.com`, subject: `Order ${index}`, text: 'Thank you for your order.', html: '<p>Thank you for your order.</p>' });
+      await enqueueEmail(tx, { kind: 'order_confirmation', to: `customer${index}@example.com`, subject: `Order ${index}`, text: 'Thank you for your order.', html: '<p>Thank you for your order.</p>' });
     }
   });
   const started = performance.now();

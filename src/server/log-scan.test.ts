@@ -164,9 +164,14 @@ describe('the server log of a full run', () => {
     }
     const list = (await call('GET', `/api/manage/orders?search=${trackingNumber}`, { cookie })).body as { orders: { id: number }[] };
     const orderId = list.orders[0]!.id;
-    expect((await call('GET', `/api/manage/orders/${orderId}`, { cookie })).status).toBe(200);
-    const update = { priority: 'standard', assignedTo: me.user.id, notes: `Called ${customer.firstName} at ${customer.phone}`, ein: '' };
-    expect((await call('PATCH', `/api/manage/orders/${orderId}`, { cookie, body: { ...update, status: 'preparing_ss4_form' } })).status).toBe(200);
+    const detail = await call('GET', `/api/manage/orders/${orderId}`, { cookie });
+    expect(detail.status).toBe(200);
+    const { version } = (detail.body as { order: { version: number } }).order;
+    const update = { version, priority: 'standard', assignedTo: me.user.id, notes: `Called ${customer.firstName} at ${customer.phone}`, ein: '' };
+    const saved = await call('PATCH', `/api/manage/orders/${orderId}`, { cookie, body: { ...update, status: 'preparing_ss4_form' } });
+    expect(saved.status).toBe(200);
+    // Each save names the version it was made on.
+    update.version = (saved.body as { order: { version: number } }).order.version;
     expect((await call('POST', `/api/manage/orders/${orderId}/comments`, { cookie, body: { text: `${customer.rpFirstName} ${customer.rpLastName} confirmed SSN ${customer.ssn}` } })).status).toBe(201);
     expect((await call('POST', `/api/manage/orders/${orderId}/ssn`, { cookie })).body).toEqual({ ssn: '523-41-8765' });
     expect((await call('GET', `/api/manage/orders/${orderId}/ss4.pdf`, { cookie })).status).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../tests/support/database';
-import { session, testPaymentIntents, user, type Database } from './db';
+import { orders, session, testPaymentIntents, user, type Database } from './db';
 import { createPaidOrder, type Order } from '../../tests/factories/orders';
 import { can, canSeeOrder, type Permission } from '../shared/staff/permissions';
 import { signIn, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../tests/support/staff-app';
@@ -28,6 +28,8 @@ type Context = {
   spareSessionOf: (caller: Caller) => Promise<string>;
   /** The e-mail address of a new customer whose only order is completed (one that may be deleted). */
   closedCustomer: () => Promise<string>;
+  /** The order's version as stored now, which a save must name. */
+  versionOf: (order: Order) => Promise<number>;
 };
 
 type RouteCase = {
@@ -61,7 +63,7 @@ function expectedFor(route: RouteCase, caller: Caller): number | number[] {
   return route.success;
 }
 
-const orderUpdate = (order?: Order) => ({ status: 'preparing_ss4_form', priority: 'express', assignedTo: order?.assignedTo ?? null, notes: 'Checked the name.', ein: '' });
+const orderUpdate = (order?: Order, version = order?.version ?? 1) => ({ version, status: 'preparing_ss4_form', priority: 'express', assignedTo: order?.assignedTo ?? null, notes: 'Checked the name.', ein: '' });
 
 function orderRoutes(order: 'own' | 'other'): RouteCase[] {
   return [
@@ -71,7 +73,7 @@ function orderRoutes(order: 'own' | 'other'): RouteCase[] {
       method: 'PATCH',
       order,
       url: (_c, o) => `/api/manage/orders/${o!.id}`,
-      body: (_c, o) => orderUpdate(o),
+      body: async (c, o) => orderUpdate(o, await c.versionOf(o!)),
       success: 200,
     },
     { name: `POST reveal SSN (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ssn`, success: 200 },
@@ -263,6 +265,10 @@ describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s
         return email;
       },
       caller: 'anonymous',
+      versionOf: async (order) => {
+        const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
+        return row?.version ?? order.version;
+      },
       spareSessionOf: async (caller) => {
         if (caller !== 'admin' && caller !== 'fulfiller') return 'no-such-session';
         const member = caller === 'admin' ? admin : fulfiller;

@@ -24,14 +24,16 @@ describe('addBusinessDays', () => {
     expect(addBusinessDays(at('2025-03-09T23:59:00.000Z'), 0)).toEqual(at('2025-03-10T23:59:00.000Z'));
   });
 
-  it('decides the weekday in UTC, whatever the time zone', () => {
-    // Friday 23:30 UTC is already Saturday in Tokyo and Sunday 23:00 UTC is Monday there: UTC decides.
+  it('decides the weekday in Eastern time, whatever the time zone of the process', () => {
+    // Friday, January 10, 11:30 PM in New York is Saturday in UTC and in Tokyo: Friday is a business
+    // day, so + 1 is Monday, 11:30 PM in New York.
     const zone = process.env.TZ;
     process.env.TZ = 'Asia/Tokyo';
     try {
-      expect(at('2025-03-07T23:30:00.000Z').getDay()).toBe(6);
-      expect(addBusinessDays(at('2025-03-07T23:30:00.000Z'), 1)).toEqual(at('2025-03-10T23:30:00.000Z'));
-      expect(addBusinessDays(at('2025-03-09T23:00:00.000Z'), 1)).toEqual(at('2025-03-11T23:00:00.000Z'));
+      expect(at('2025-01-11T04:30:00.000Z').getDay()).toBe(6);
+      expect(addBusinessDays(at('2025-01-11T04:30:00.000Z'), 1)).toEqual(at('2025-01-14T04:30:00.000Z'));
+      // Sunday 8 PM in New York (Monday in UTC) is still the weekend: counted from Monday, + 1 is Tuesday.
+      expect(addBusinessDays(at('2025-01-13T01:00:00.000Z'), 1)).toEqual(at('2025-01-15T01:00:00.000Z'));
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

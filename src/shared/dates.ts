@@ -1,17 +1,35 @@
-// Business-day arithmetic for due dates (the delivery promise, src/shared/delivery-promise.ts, counts
-// business days). Days are counted in UTC so every server agrees whatever its time zone. Only Saturdays and
-// Sundays are skipped: US federal holidays are not, so an order paid the day before a holiday is
-// due on the holiday.
+// Business days and the business's calendar (decision 031). The service works on US Eastern time:
+// a business day is a weekday there, "today" on the staff screens is the Eastern day, and a due
+// date is shown as its Eastern day, so every server and every browser agrees whatever its own zone.
+// Only Saturdays and Sundays are skipped: US federal holidays are not, so an order paid the day
+// before a holiday is due on the holiday.
+
+/** The business's time zone (Eastern; it is also the IRS's). */
+export const businessTimeZone = 'America/New_York';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+const businessWeekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: businessTimeZone });
+const businessCalendarDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: businessTimeZone });
+
 function isWeekend(date: Date): boolean {
-  const day = date.getUTCDay();
-  return day === 0 || day === 6;
+  const day = businessWeekday.format(date);
+  return day === 'Sat' || day === 'Sun';
+}
+
+/** The day `date` falls on in the business's time zone, as YYYY-MM-DD. */
+export function businessDayOf(date: Date): string {
+  return businessCalendarDay.format(date);
+}
+
+/** Whole calendar days from the business day of `from` to that of `to` (0: the same day). */
+export function businessDaysBetween(from: Date, to: Date): number {
+  const day = (date: Date) => Date.parse(`${businessDayOf(date)}T00:00:00Z`);
+  return Math.round((day(to) - day(from)) / dayMs);
 }
 
 /**
- * `date` moved forward by `days` business days (Monday to Friday, UTC), keeping its time of day.
+ * `date` moved forward by `days` business days (Monday to Friday, Eastern), keeping its time of day.
  * A start on a weekend counts from the next Monday's same time: Saturday + 1 is Tuesday.
  */
 export function addBusinessDays(date: Date, days: number): Date {
@@ -24,6 +42,13 @@ export function addBusinessDays(date: Date, days: number): Date {
     if (!isWeekend(result)) left -= 1;
   }
   return result;
+}
+
+const longBusinessDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: businessTimeZone });
+
+/** A moment's business day as a long US date ("November 19, 2026"): how a due date is shown. */
+export function formatBusinessDate(date: Date): string {
+  return longBusinessDate.format(date);
 }
 
 // A calendar day from the application ("2024-03-15") is no moment in time: read and written in UTC so

@@ -46,6 +46,8 @@ export const errorCodes = [
   'checkout_expired',
   // 409: a customer's data cannot be deleted while one of their orders is open or being paid.
   'customer_data_in_use',
+  // 409: a staff edit based on an older version of the order than the one stored.
+  'order_changed',
   // 409: a refund larger than what remains of the payment.
   'refund_exceeds_payment',
   // 409: the order has no payment that can be refunded (not paid, or fully refunded).
@@ -88,6 +90,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   signing_already_signed: 409,
   checkout_expired: 410,
   customer_data_in_use: 409,
+  order_changed: 409,
   refund_exceeds_payment: 409,
   order_not_refundable: 409,
   payment_provider_error: 502,

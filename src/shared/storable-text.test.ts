@@ -56,7 +56,7 @@ describe('every free-text field of the requests refuses unstorable text with a m
     const comment = newCommentSchema.safeParse({ text });
     expect(fieldErrors(comment.error!).text).toContain(unstorableTextMessage);
 
-    const update = orderUpdateSchema.safeParse({ status: 'preparing_ss4_form', priority: 'standard', assignedTo: null, notes: text, ein: '' });
+    const update = orderUpdateSchema.safeParse({ version: 1, status: 'preparing_ss4_form', priority: 'standard', assignedTo: null, notes: text, ein: '' });
     expect(fieldErrors(update.error!).notes).toContain(unstorableTextMessage);
 
     const created = createUserSchema.safeParse({ ...newUserDefaults, name: text, email: 'new@example.com', password: 'secret-password' });

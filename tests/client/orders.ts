@@ -37,6 +37,7 @@ export function sampleOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     holdReason: null,
     createDate: '2026-11-20T15:30:00.000Z',
     updatedAt: '2026-11-20T15:30:00.000Z',
+    version: 1,
     formData: maskedFormData(),
     statusHistory: [],
     payments: { paidCents: 14900, refundedCents: 0, pendingCents: 0, netCents: 14900, refundableCents: 14900, refunds: [], dispute: null },

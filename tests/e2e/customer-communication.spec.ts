@@ -4,7 +4,7 @@ import { sampleApplication } from '../../src/shared/application/sample-applicati
 import { trackingStageTexts, signingLinkResendMessage } from '../../src/shared/tracking/tracking';
 import { signatureActionNeeded } from '../../src/shared/signing/signing';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
-import type { OrderStatus, TrackingStage } from '../../src/shared/orders/statuses';
+import type { OrderStatus, TrackingStage } from '../../src/shared/orders/lifecycle';
 import { expect, expectNoSeriousA11yViolations, seedSavedApplication, test } from './fixtures';
 import { readMailbox } from './staff-accounts';
 

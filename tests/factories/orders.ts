@@ -8,7 +8,7 @@ import { queueOrderConfirmation } from '../../src/server/checkout';
 import { siteOrigin } from '../../src/server/http';
 import type { Application } from '../../src/shared/application/application';
 import { sampleApplication, type SampleOverrides } from '../../src/shared/application/sample-application';
-import type { OrderPriority } from '../../src/shared/orders/statuses';
+import type { OrderPriority } from '../../src/shared/orders/lifecycle';
 
 // Paid orders for every kind of test (the server tests, the browser tests' set-up API), written the
 // way the checkout writes them; `seed-orders.ts` beside this file makes them in bulk for the seed and

@@ -13,7 +13,7 @@ import { checkouts, orders, orderStatusHistory, user, type Database, type Db } f
 import { insertOrdersSql } from '../../src/server/orders';
 import { sampleApplication } from '../../src/shared/application/sample-application';
 import type { EntityType } from '../../src/shared/application/company';
-import { initialOrderStatus, orderStatuses, type OrderPriority } from '../../src/shared/orders/statuses';
+import { initialOrderStatus, orderStatuses, type OrderPriority } from '../../src/shared/orders/lifecycle';
 import { trackingNumberAlphabet, trackingNumberLength } from '../../src/shared/tracking/tracking';
 
 export type SeedOrdersOptions = {

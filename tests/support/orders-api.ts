@@ -32,7 +32,7 @@ export async function getOrder(app: FastifyInstance, cookie: string, id: number)
 
 /** The Order Management card as the detail page fills it from an order. */
 export function formOf(order: OrderDetail): OrderUpdateInput {
-  return { status: order.status, priority: order.priority, assignedTo: order.assignee?.id ?? null, notes: order.notes, ein: order.ein ?? '', holdReason: order.holdReason ?? '' };
+  return { version: order.version, status: order.status, priority: order.priority, assignedTo: order.assignee?.id ?? null, notes: order.notes, ein: order.ein ?? '', holdReason: order.holdReason ?? '' };
 }
 
 /** Saves the card with `changes` over what the order holds now. */

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { eraseOrderPersonalData } from '../retention';
 import type { AppServices } from '../services';
 import { customerDataMessages, type CustomerDataDeletion } from '../../shared/customer-data/customer-data';
-import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/statuses';
+import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { checkoutIdSet, findCustomer, holdsAnything, orderIdSet } from './find-customer';
 import { deletionBlockedReason } from './export-customer-data';
 

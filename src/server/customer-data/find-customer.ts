@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { customerDataMessages } from '../../shared/customer-data/customer-data';
-import { isInStatusGroup, normalizeOrderStatus, type OrderStatus } from '../../shared/orders/statuses';
+import { isInStatusGroup, normalizeOrderStatus, type OrderStatus } from '../../shared/orders/lifecycle';
 import { staffMessages } from '../../shared/staff/staff-messages';
 
 export type CustomerOrder = {

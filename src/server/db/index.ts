@@ -4,5 +4,5 @@ export { DataDirInUseError } from './data-dir-lock';
 export { openDatabase } from './database';
 export type { Database, Db } from './database';
 export * as schema from './schema';
-export { counterGroupSql, counterGroups, statusAsReadSql, storedValuesOf, storedValuesOfGroup } from './stored-statuses';
+export { statusAsReadSql, storedValuesOf, storedValuesOfGroup } from './stored-statuses';
 export { account, auditLog, cancellationLinks, checkouts, emailOutbox, orderComments, orderCounters, orderStatusHistory, orders, rateLimitHits, refunds, session, settings, signingRequests, testPaymentDisputes, testPaymentIntents, testPaymentRefunds, testPaymentWebhooks, twoFactor, user, verification, webhookEvents } from './schema';

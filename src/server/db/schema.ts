@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { counterGroupSql, statusAsReadSql } from './stored-statuses';
+import { statusAsReadSql } from './stored-statuses';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Operator-editable settings, such as `ein_price_standard`. */
@@ -92,18 +92,18 @@ export const orders = pgTable(
     confirmationEmailSentAt: timestamp('confirmation_email_sent_at', { withTimezone: true }),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every update of the row (a trigger, migration 0017): a staff edit names the version it was made on. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     index('orders_create_date_id_idx').on(table.createDate.desc(), table.id.desc()),
     // One index per filter of the staff list, in the list's order, so each page reads 25 entries
-    // (migration 0010). The status filter goes by the status as staff read it, the counters' links by
-    // the counter group; the fulfiller's indexes start with the assignee.
+    // (migration 0010). The status filter goes by the status as staff read it (a counter of several
+    // statuses reads each one's, migration 0017); the fulfiller's indexes start with the assignee.
     index('orders_status_read_create_date_idx').on(sql.raw(statusAsReadSql), table.createDate.desc(), table.id.desc()),
-    index('orders_counter_group_create_date_idx').on(sql.raw(counterGroupSql), table.createDate.desc(), table.id.desc()),
     index('orders_priority_create_date_id_idx').on(table.priority, table.createDate.desc(), table.id.desc()),
     index('orders_assignee_create_date_idx').on(table.assignedTo, table.createDate.desc(), table.id.desc()),
     index('orders_assignee_status_read_create_date_idx').on(table.assignedTo, sql.raw(statusAsReadSql), table.createDate.desc(), table.id.desc()),
-    index('orders_assignee_counter_group_create_date_idx').on(table.assignedTo, sql.raw(counterGroupSql), table.createDate.desc(), table.id.desc()),
     index('orders_assignee_priority_create_date_idx').on(table.assignedTo, table.priority, table.createDate.desc(), table.id.desc()),
     index('orders_billing_email_lower_idx').on(sql`lower(${table.billingEmail})`),
     // The staff list's search is a case-insensitive "contains" (ILIKE '%…%'), which only trigram

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox, type Db } from '../db';
 import type { Env } from '../env';
 import { noFaults, type Faults } from '../faults';
-import type { OrderEmail } from '../../shared/fulfilment/orders';
+import type { OrderEmail, EmailKind } from '../../shared/fulfilment/orders';
 import type { Mailer, MailMessage } from './mailer';
 
 // The one way the service sends e-mail. A message is a row of `email_outbox`, written by
@@ -20,7 +20,7 @@ import type { Mailer, MailMessage } from './mailer';
 // the message, before `sent` was written, sends it twice; both copies carry the same Message-ID, so
 // mail programs show one.
 
-export type EmailKind = 'order_confirmation' | 'ein' | 'assignment' | (string & {});
+export type { EmailKind } from '../../shared/fulfilment/orders';
 
 export type OutgoingEmail = Omit<MailMessage, 'messageId'> & {
   /** Names the e-mail on the order page and in the log. */

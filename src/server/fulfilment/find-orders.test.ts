@@ -6,12 +6,13 @@ import type { Database } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
-import { normalizeOrderStatus, orderPriorities, orderStatuses } from '../../shared/orders/statuses';
+import { normalizeOrderStatus, orderPriorities, orderStatuses } from '../../shared/orders/lifecycle';
 import { searchCountLimit, type OrderListResponse, type StaffListResponse } from '../../shared/fulfilment/orders';
 import { seedOrders } from '../../../tests/factories/seed-orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
 import { listOrders } from '../../../tests/support/orders-api';
 import { distinctiveParts } from './find-orders';
+import { countersOf } from '../../../tests/support/counters';
 
 const legacyStatuses = ['submitted', 'assigned', 'in_progress', 'irs_submitted'];
 
@@ -106,7 +107,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
       pageSize: 25,
       nextCursor: null,
       previousCursor: null,
-      counters: { total: 1, newSubmissions: 0, inProgress: 1, completed: 0, onHold: 0, cancelled: 0 },
+      counters: countersOf({ new: 0, in_progress: 1, completed: 0, on_hold: 0, cancelled: 0 }),
     });
     // Never the SSN, not even sealed.
     expect(response.body).not.toContain('v1.test');
@@ -237,7 +238,8 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     ];
     for (const status of statuses) await createPaidOrder(database.db, { status, createDate: nextDate() });
     // Five groups that add up to the total: On Hold and Cancelled are counted too.
-    const expected = { total: 11, newSubmissions: 5, inProgress: 2, completed: 2, onHold: 1, cancelled: 1 };
+    const expected = countersOf({ new: 5, in_progress: 2, completed: 2, on_hold: 1, cancelled: 1 });
+    expect(expected.total).toBe(11);
     expect((await listOrders(testApp.app, adminCookie)).counters).toEqual(expected);
     const filtered = await listOrders(testApp.app, adminCookie, 'status=completed&priority=standard&search=example');
     expect(filtered.total).toBe(2);
@@ -346,7 +348,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     const list = await listOrders(testApp.app, fulfillerCookie);
     expect(list.orders.map((order) => order.id)).toEqual([own[1]!.id, own[0]!.id]);
     expect(list.total).toBe(2);
-    expect(list.counters).toEqual({ total: 2, newSubmissions: 1, inProgress: 0, completed: 1, onHold: 0, cancelled: 0 });
+    expect(list.counters).toEqual(countersOf({ new: 1, in_progress: 0, completed: 1, on_hold: 0, cancelled: 0 }));
     expect((await listOrders(testApp.app, fulfillerCookie, `search=${others.applicationId}`)).orders).toEqual([]);
     expect((await listOrders(testApp.app, fulfillerCookie, 'status=reviewing_form_data')).orders.map((order) => order.id)).toEqual([own[0]!.id]);
     // The admin sees all four.

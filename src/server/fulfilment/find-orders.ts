@@ -1,19 +1,19 @@
 import { isDisputeOpen } from '../../shared/refunds/refunds';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { orderCounters, orders, user, type Db, counterGroups, counterGroupSql, statusAsReadSql, storedValuesOf } from '../db';
-import { normalizeOrderPriority, normalizeOrderStatus } from '../../shared/orders/statuses';
+import { orderCounters, orders, user, type Db, statusAsReadSql, storedValuesOf } from '../db';
+import {
+  counterFilter,
+  counterGroups,
+  normalizeOrderPriority,
+  normalizeOrderStatus,
+  statusesOfCounter,
+  statusesOfFilter,
+  type CounterGroup,
+  type OrderStatus,
+} from '../../shared/orders/lifecycle';
 import { can } from '../../shared/staff/permissions';
 import type { StaffUser } from '../../shared/staff/session';
-import {
-  inProgressFilter,
-  ordersPageSize,
-  searchCountLimit,
-  type OrderCounters,
-  type OrderListItem,
-  type OrderListQuery,
-  type OrderListResponse,
-  type OrderStatusFilter,
-} from '../../shared/fulfilment/orders';
+import { ordersPageSize, searchCountLimit, type OrderCounters, type OrderListItem, type OrderListQuery, type OrderListResponse } from '../../shared/fulfilment/orders';
 
 export type FindOrdersOptions = { db: Db; viewer: StaffUser; query: OrderListQuery };
 
@@ -22,24 +22,21 @@ function visibleTo(viewer: StaffUser): SQL | undefined {
   return can(viewer, 'orders:read-all') ? undefined : eq(orders.assignedTo, viewer.id);
 }
 
-// The two expressions migration 0010 indexes, over the unqualified column as the index holds it (the
-// list's queries read `orders` under its own name, so the column is the same). Their values are
+// The expression migration 0010 indexes, over the unqualified column as the index holds it (the
+// list's queries read `orders` under its own name, so the column is the same). Its values are
 // literals, not parameters: the planner matches an expression index only on the same expression.
 const statusAsRead = sql.raw(statusAsReadSql);
-const counterGroup = sql.raw(counterGroupSql);
 
-/** The status filter as one equality that an index in the list's order serves. */
-function statusCondition(filter: OrderStatusFilter): SQL | undefined {
-  if (filter === 'all') return undefined;
-  if (filter === inProgressFilter) return sql`${counterGroup} = 'in_progress'`;
-  return sql`${statusAsRead} = ${sql.raw(`'${filter}'`)}`;
+/** One status as an equality that an index in the list's order serves. */
+function statusIs(status: OrderStatus): SQL {
+  return sql`${statusAsRead} = ${sql.raw(`'${status}'`)}`;
 }
 
-/** The stored statuses a status filter covers, for the counters. */
-function storedValuesOfFilter(filter: OrderStatusFilter): string[] | null {
-  if (filter === 'all') return null;
-  if (filter === inProgressFilter) return counterGroups.in_progress.flatMap(storedValuesOf);
-  return storedValuesOf(filter);
+/** The status filter as a condition (a search checks it on the rows it found). */
+function statusCondition(statuses: OrderStatus[] | null): SQL | undefined {
+  if (statuses === null) return undefined;
+  if (statuses.length === 1) return statusIs(statuses[0]!);
+  return sql`${statusAsRead} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`;
 }
 
 /** `%text%` for ILIKE, with ILIKE's own characters (and its escape character) taken literally. */
@@ -141,25 +138,18 @@ function sumOf(rows: CounterRow[], keep: (row: CounterRow) => boolean = () => tr
   return rows.reduce((sum, row) => (keep(row) ? sum + row.orders : sum), 0);
 }
 
-/** The dashboard's counters: the five groups, which add up to the total. */
+/** The dashboard's counters, from the lifecycle's counter groups, which add up to the total. */
 function countersOf(rows: CounterRow[]): OrderCounters {
-  const inGroup = (group: keyof typeof counterGroups) => {
-    const stored = new Set(counterGroups[group].flatMap(storedValuesOf));
-    return sumOf(rows, (row) => stored.has(row.status));
-  };
-  return {
-    total: sumOf(rows),
-    newSubmissions: inGroup('new'),
-    inProgress: inGroup('in_progress'),
-    completed: inGroup('completed'),
-    onHold: inGroup('on_hold'),
-    cancelled: inGroup('cancelled'),
-  };
+  const groups = (Object.keys(counterGroups) as CounterGroup[]).map((group) => {
+    const stored = new Set(statusesOfCounter(group).flatMap(storedValuesOf));
+    return { group, label: counterGroups[group].label, filter: counterFilter(group), count: sumOf(rows, (row) => stored.has(row.status)) };
+  });
+  return { total: sumOf(rows), groups };
 }
 
 /** How many orders the status and priority filters keep, from the counters. */
 function filteredTotal(rows: CounterRow[], query: OrderListQuery): number {
-  const statuses = storedValuesOfFilter(query.status);
+  const statuses = statusesOfFilter(query.status)?.flatMap(storedValuesOf) ?? null;
   return sumOf(rows, (row) => (statuses === null || statuses.includes(row.status)) && (query.priority === 'all' || row.priority === query.priority));
 }
 
@@ -206,28 +196,49 @@ function pagingOf(query: OrderListQuery): Paging {
   return { direction: 'first', offset: (query.page - 1) * ordersPageSize };
 }
 
+/** The list's filters: what applies to every row, and the statuses kept (null: all). */
+type ListFilters = { where: SQL | undefined; statuses: OrderStatus[] | null };
+
 /**
  * One more row than a page, in the list's order (reversed for a previous page, then put back), from
  * the index that holds the filter's rows in that order; the extra row says whether there is more.
+ * A filter of several statuses (a counter's link) reads a page from each status's index and merges
+ * them: no index holds a list of statuses, so a new status needs no new index.
  */
-async function readPage(db: Db, where: SQL | undefined, paging: Paging): Promise<ListRow[]> {
+async function readPage(db: Db, filters: ListFilters, paging: Paging): Promise<ListRow[]> {
+  const branches = filters.statuses !== null && filters.statuses.length > 1 ? filters.statuses.map((status) => and(filters.where, statusIs(status))) : [and(filters.where, statusCondition(filters.statuses))];
   let keyset = paging.cursor === undefined ? undefined : beyond(paging.direction === 'before' ? 'before' : 'after', paging.cursor);
-  let offset = paging.offset;
-  if (paging.cursor === undefined && offset > 0) {
+  if (paging.cursor === undefined && paging.offset > 0) {
     // A page by number: its first order is found by skipping index entries only (the inner `orders`
-    // hides the outer one, so `where` applies to it), then the page is read from there by key.
-    keyset = sql`(${orders.createDate}, ${orders.id}) <= (select ${orders.createDate}, ${orders.id} from ${orders} where ${where ?? sql`true`} order by ${sql.join(newestFirst, sql`, `)} limit 1 offset ${offset})`;
-    offset = 0;
+    // hides the outer one, so each branch's condition applies to it), then the page is read from
+    // there by key.
+    const candidates = branches.map(
+      (where) => sql`(select ${orders.createDate} as create_date, ${orders.id} as id from ${orders} where ${where ?? sql`true`} order by ${sql.join(newestFirst, sql`, `)} limit ${paging.offset + 1})`,
+    );
+    const edge =
+      branches.length === 1
+        ? sql`select create_date, id from ${candidates[0]} as edge order by create_date desc, id desc offset ${paging.offset} limit 1`
+        : sql`select create_date, id from (${sql.join(candidates, sql` union all `)}) as edge order by create_date desc, id desc offset ${paging.offset} limit 1`;
+    keyset = sql`(${orders.createDate}, ${orders.id}) <= (${edge})`;
   }
-  const rows = await db
-    .select(listColumns)
-    .from(orders)
-    .leftJoin(user, eq(user.id, orders.assignedTo))
-    .where(and(where, keyset))
-    .orderBy(...(paging.direction === 'before' ? oldestFirst : newestFirst))
-    .limit(ordersPageSize + 1)
-    .offset(offset);
-  return rows;
+  const ascending = paging.direction === 'before';
+  const pages = await Promise.all(
+    branches.map((where) =>
+      db
+        .select(listColumns)
+        .from(orders)
+        .leftJoin(user, eq(user.id, orders.assignedTo))
+        .where(and(where, keyset))
+        .orderBy(...(ascending ? oldestFirst : newestFirst))
+        .limit(ordersPageSize + 1),
+    ),
+  );
+  if (pages.length === 1) return pages[0]!;
+  const order = ascending ? 1 : -1;
+  return pages
+    .flat()
+    .sort((a, b) => order * (a.createDate.getTime() - b.createDate.getTime() || a.id - b.id))
+    .slice(0, ordersPageSize + 1);
 }
 
 /** A text search: the condition on the text, and the other filters (who may see, status, priority). */
@@ -302,7 +313,7 @@ async function countMatchesUpToLimit(db: Db, search: Search): Promise<number> {
 async function readSearch(db: Db, search: Search, paging: Paging): Promise<{ rows: ListRow[]; matches: number }> {
   const collected = await readSearchPage(db, search, paging);
   if (collected.matches <= searchCountLimit) return collected;
-  return { rows: await readPage(db, and(search.filters, search.text), paging), matches: collected.matches };
+  return { rows: await readPage(db, { where: and(search.filters, search.text), statuses: null }, paging), matches: collected.matches };
 }
 
 /**
@@ -320,13 +331,13 @@ export async function findOrders({ db, viewer, query }: FindOrdersOptions): Prom
     query.search === ''
       ? undefined
       : or(ilike(orders.applicationId, pattern), emailContains(query.search), companyNameContains(query.search));
-  const where = and(visible, statusCondition(query.status), priorityFilter, searchFilter);
+  const statuses = statusesOfFilter(query.status);
   const paging = pagingOf(query);
 
   const [page, counterRows] = await Promise.all([
     searchFilter
-      ? readSearch(db, { text: searchFilter, filters: and(visible, statusCondition(query.status), priorityFilter) }, paging)
-      : readPage(db, where, paging).then((rows) => ({ rows, matches: null })),
+      ? readSearch(db, { text: searchFilter, filters: and(visible, statusCondition(statuses), priorityFilter) }, paging)
+      : readPage(db, { where: and(visible, priorityFilter), statuses }, paging).then((rows) => ({ rows, matches: null })),
     readCounters(db, viewer),
   ]);
   const { rows: pageRows, matches } = page;

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders, orderStatusHistory, user, type Db } from '../db';
 import { readOrderSsn, type FieldCipher } from '../encryption';
-import { normalizeOrderPriority, normalizeOrderStatus } from '../../shared/orders/statuses';
+import { normalizeOrderPriority, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { maskSsn, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import type { OrderDetail, StatusHistoryEntry } from '../../shared/fulfilment/orders';
 import { ssnFields } from '../../shared/application/contact';
@@ -83,6 +83,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     holdReason: normalizeOrderStatus(order.status) === 'on_hold' ? order.holdReason : null,
     createDate: order.createDate.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
+    version: order.version,
     formData: withMaskedSsns(order.formData, cipher, order.id, log),
     statusHistory,
     ss4Designee: designee,

@@ -75,6 +75,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       holdReason: null,
       createDate: order.createDate.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
+      version: order.version,
       formData: expect.any(Object),
       statusHistory: [],
       ss4Designee: null,

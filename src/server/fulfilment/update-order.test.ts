@@ -10,7 +10,7 @@ import { mailbox, signIn, staffInject, startStaffTestApp, type StaffTestApp } fr
 import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
 import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
-import { applicationWithSsn, auditRows, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
+import { applicationWithSsn, auditRows, formOf, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
 
 const publicUrl = 'https://ein.example.com';
 
@@ -102,11 +102,15 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     expect(firstCompletedAt).not.toBeNull();
     expect((await stored(order.id)).completedAt?.toISOString()).toBe(firstCompletedAt);
 
-    await saveOrder(testApp.app, adminCookie, order.id, { status: 'on_hold', holdReason: 'We need a copy of your articles of organization.' });
+    // Completed is final: a later save keeps the stamp, and moving the order out of it is refused.
+    const noted = await saveOrder(testApp.app, adminCookie, order.id, { notes: 'EIN letter received' });
+    expect(noted.json<OrderDetailResponse>().order.completedAt).toBe(firstCompletedAt);
+    const reopened = await saveOrder(testApp.app, adminCookie, order.id, { status: 'on_hold', holdReason: 'We need a copy of your articles of organization.' });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json<{ error: { code: string; message: string } }>().error).toEqual({ code: 'conflict', message: staffMessages.statusChangeNotAllowed('Completed', 'On Hold') });
+    expect(await stored(order.id)).toMatchObject({ status: 'completed', notes: 'EIN letter received' });
     expect((await stored(order.id)).completedAt?.toISOString()).toBe(firstCompletedAt);
-    const again = await saveOrder(testApp.app, adminCookie, order.id, { status: 'completed' });
-    expect(again.json<OrderDetailResponse>().order.completedAt).toBe(firstCompletedAt);
-    expect((await historyOf(order.id)).map((entry) => entry.toStatus)).toEqual(['completed', 'on_hold', 'completed']);
+    expect((await historyOf(order.id)).map((entry) => entry.toStatus)).toEqual(['completed']);
   });
 
   it('refuses to complete without the EIN, or with an EIN not in XX-XXXXXXX, and changes nothing', async () => {
@@ -121,6 +125,7 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     ];
     for (const [changes, message] of cases) {
       const response = await staffInject(testApp.app, adminCookie, 'PATCH', `/api/manage/orders/${order.id}`, {
+        version: order.version,
         status: 'reviewing_form_data',
         priority: 'standard',
         assignedTo: null,
@@ -313,19 +318,33 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     expect(mailsTo(otherFulfiller.email).filter((message) => message.includes(order.applicationId))).toEqual([]);
   });
 
-  it('lines up concurrent saves on the locked row, so the history is one chain', async () => {
+  it('lines up concurrent saves on the locked row: of two made on the same version, one is saved and the other refused', async () => {
     const order = await createPaidOrder(database.db);
-    const body = (status: string) => ({ status, priority: 'standard', assignedTo: null, notes: '', ein: '', holdReason: 'Waiting for your answer.' });
+    const body = (status: string) => ({ version: order.version, status, priority: 'standard', assignedTo: null, notes: '', ein: '', holdReason: 'Waiting for your answer.' });
     const responses = await Promise.all([
       staffInject(testApp.app, adminCookie, 'PATCH', `/api/manage/orders/${order.id}`, body('on_hold')),
       staffInject(testApp.app, adminCookie, 'PATCH', `/api/manage/orders/${order.id}`, body('cancelled')),
     ]);
-    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
-    const history = (await historyOf(order.id)).sort((a, b) => a.id - b.id);
-    expect(history).toHaveLength(2);
-    expect(history[0]!.fromStatus).toBe('reviewing_form_data');
-    expect(history[1]!.fromStatus).toBe(history[0]!.toStatus);
-    expect((await stored(order.id)).status).toBe(history[1]!.toStatus);
-    expect((await getOrder(testApp.app, adminCookie, order.id)).statusHistory).toHaveLength(2);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const refused = responses.find((response) => response.statusCode === 409)!;
+    expect(refused.json<{ error: { code: string; message: string } }>().error).toEqual({ code: 'order_changed', message: staffMessages.orderChanged });
+    const saved = responses.find((response) => response.statusCode === 200)!.json<OrderDetailResponse>().order;
+    const history = await historyOf(order.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ fromStatus: 'reviewing_form_data', toStatus: saved.status });
+    expect((await stored(order.id)).status).toBe(saved.status);
+    expect((await getOrder(testApp.app, adminCookie, order.id)).statusHistory).toHaveLength(1);
+  });
+
+  it('refuses a save made on a page older than the order, and changes nothing', async () => {
+    const order = await createPaidOrder(database.db, { notes: 'as first seen' });
+    const seen = await getOrder(testApp.app, adminCookie, order.id);
+    // Someone else saves meanwhile.
+    expect((await saveOrder(testApp.app, adminCookie, order.id, { notes: 'changed by another member' })).statusCode).toBe(200);
+    const stale = await staffInject(testApp.app, adminCookie, 'PATCH', `/api/manage/orders/${order.id}`, { ...formOf(seen), status: 'preparing_ss4_form', notes: 'my change' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ error: { code: string } }>().error.code).toBe('order_changed');
+    expect(await stored(order.id)).toMatchObject({ status: 'reviewing_form_data', notes: 'changed by another member' });
+    expect(await historyOf(order.id)).toEqual([]);
   });
 });

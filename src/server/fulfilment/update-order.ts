@@ -1,18 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { orders, orderStatusHistory, user } from '../db';
+import { orders, user } from '../db';
 import type { AppServices } from '../services';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
-import { normalizeOrderStatus } from '../../shared/orders/statuses';
+import { changeOrderStatus, queueAssigneeNotice, queueEinEmail, queueOnHoldEmail, storeStatusAsRead } from '../orders';
+import { openSigningRequest } from '../signing';
+import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { staffRoles, type StaffUser } from '../../shared/staff/session';
 import type { OrderDetailResponse, OrderUpdate } from '../../shared/fulfilment/orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
 import { can, canSeeOrder } from '../../shared/staff/permissions';
-import { queueAssigneeNotice } from '../orders';
-import { openSigningRequest } from '../signing';
-import { isEinEmailDue, queueEinEmail } from './send-ein-email';
-import { queueStatusEmail } from './queue-status-email';
 
 export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 
@@ -33,16 +31,18 @@ type NewAssignee = { id: string; name: string; email: string; notificationEnable
 
 /**
  * Saves the Order Management card in one transaction with the order row locked, so two saves at once
- * cannot both see the old status or assignee: status (with a history row and an audit row when it
- * changes), priority, notes, EIN and assignee, and the time stamps spec 02 section 4 asks for.
- * The same transaction queues the e-mails the save causes: the new assignee's notice (unless they
- * are the actor, or want none), a due EIN e-mail, and the customer's message for a status they see
- * change (decision 023): on hold with the reason written for them, cancelled, or the signing link
- * when the order enters "Awaiting User Signature" (its request is opened here too). After the
- * commit they are tried at once; the outbox retries what does not go out.
+ * cannot both see the old status or assignee. The save must be based on the order as stored now
+ * (`update.version`): one made on a page someone else has changed since is refused (409
+ * `order_changed`), so nobody's change is written over one they did not see. Priority, notes, EIN and
+ * assignee are written with the time stamps spec 02 section 4 asks for; a new status goes through the
+ * lifecycle (`changeOrderStatus`, or the signing request for "Awaiting User Signature"), which writes
+ * its history and audit rows and the customer's e-mail. The same transaction queues the new assignee's
+ * notice (unless they are the actor, or want none), the hold's new reason, and the EIN e-mail of a
+ * corrected EIN. After the commit they are tried at once; the outbox retries what does not go out.
  */
 export async function updateOrder({ services, orderId, actor, update, ipAddress, origin }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
   const { db } = services.database;
+  const { env } = services;
   const auditActor = { id: actor.id, email: actor.email };
 
   const saved = await db.transaction(async (tx) => {
@@ -51,6 +51,7 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     if (!current || !canSeeOrder(actor, current)) {
       throw new AppError('not_found', staffMessages.orderNotFound);
     }
+    if (current.version !== update.version) throw new AppError('order_changed', staffMessages.orderChanged);
 
     const assignmentChanged = update.assignedTo !== current.assignedTo;
     if (assignmentChanged && !can(actor, 'orders:assign')) throw new AppError('permission_denied', staffMessages.assignOthersAdminsOnly);
@@ -68,24 +69,18 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     const now = new Date();
     const fromStatus = normalizeOrderStatus(current.status);
     const statusChanged = fromStatus !== update.status;
-    // The reason is the customer's only while the order is on hold.
-    const holdReason = update.status === 'on_hold' ? update.holdReason : null;
-    const holdReasonChanged = update.status === 'on_hold' && holdReason !== current.holdReason;
+    const einChanged = update.ein !== current.ein;
     const [order] = await tx
       .update(orders)
       .set({
-        // Stored as one of the nine, so a legacy value is replaced by what it was read as.
-        status: update.status,
         priority: update.priority,
         notes: update.notes,
-        holdReason,
         ein: update.ein,
         assignedTo: update.assignedTo,
         // Only the first assignment is stamped; reassigning keeps it, Unassigned clears it.
         assignedAt: update.assignedTo === null ? null : current.assignedTo === null ? now : current.assignedAt,
-        completedAt: update.status === 'completed' && current.completedAt === null ? now : current.completedAt,
         // A changed EIN has not been e-mailed yet.
-        ...(update.ein !== current.ein ? { einEmailedAt: null } : {}),
+        ...(einChanged ? { einEmailedAt: null } : {}),
         updatedAt: now,
       })
       .where(eq(orders.id, orderId))
@@ -93,10 +88,6 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     if (!order) throw new Error(`Order ${orderId} vanished while locked`);
 
     const target = `order:${orderId}`;
-    if (statusChanged) {
-      await tx.insert(orderStatusHistory).values({ orderId, fromStatus, toStatus: update.status, changedBy: actor.id, changedAt: now });
-      await recordAudit(tx, { actor: auditActor, action: 'order_status_changed', target, detail: { from: fromStatus, to: update.status }, ipAddress });
-    }
     if (assignmentChanged) {
       await recordAudit(tx, {
         actor: auditActor,
@@ -116,23 +107,31 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
             origin,
           })
         : null;
+
+    const customerEmailIds: number[] = [];
     let einEmailId: number | null = null;
-    if (isEinEmailDue(order)) {
-      einEmailId = await queueEinEmail(tx, order, { origin, env: services.env });
-      await tx.update(orders).set({ einEmailedAt: now }).where(eq(orders.id, orderId));
-    }
-    let customerEmailId: number | null = null;
+    if (!statusChanged) await storeStatusAsRead(tx, current);
     if (statusChanged && update.status === 'awaiting_user_signature') {
       // Entering "Awaiting User Signature" asks the customer to sign (decision 022).
-      ({ emailId: customerEmailId } = await openSigningRequest(tx, { cipher: services.cipher, env: services.env, orderId, actor: auditActor, ipAddress, origin, now }));
-    } else if (statusChanged || holdReasonChanged) {
-      customerEmailId = await queueStatusEmail(tx, { order, env: services.env, origin });
+      const opened = await openSigningRequest(tx, { cipher: services.cipher, env, orderId, actor, ipAddress, origin, now });
+      customerEmailIds.push(opened.emailId);
+    } else if (statusChanged) {
+      const changed = await changeOrderStatus(tx, { order, to: update.status, by: 'staff', actor, holdReason: update.holdReason, ipAddress, env, origin, now });
+      if (update.status === 'completed') einEmailId = changed.emailIds[0] ?? null;
+      else customerEmailIds.push(...changed.emailIds);
+    } else if (fromStatus === 'on_hold' && update.holdReason !== null && update.holdReason !== current.holdReason) {
+      // A new reason for a hold is the customer's to read too.
+      const [reasoned] = await tx.update(orders).set({ holdReason: update.holdReason }).where(eq(orders.id, orderId)).returning();
+      customerEmailIds.push(await queueOnHoldEmail(tx, { order: reasoned ?? order, env, origin }));
+    } else if (fromStatus === 'completed' && einChanged && order.ein !== null) {
+      // A corrected EIN is sent again.
+      einEmailId = await queueEinEmail(tx, order, { env, origin, now });
     }
-    return { noticeId, einEmailId, customerEmailId };
+    return { noticeId, einEmailId, customerEmailIds };
   });
 
-  const { noticeId, einEmailId, customerEmailId } = saved;
-  const outcomes = await services.outbox.deliver([einEmailId, customerEmailId, noticeId].filter((id): id is number => id !== null));
+  const { noticeId, einEmailId, customerEmailIds } = saved;
+  const outcomes = await services.outbox.deliver([...(einEmailId === null ? [] : [einEmailId]), ...customerEmailIds, ...(noticeId === null ? [] : [noticeId])]);
   if (einEmailId === null) return { einEmail: 'not_due' };
   return { einEmail: outcomes.get(einEmailId) === 'sent' ? 'sent' : 'failed' };
 }

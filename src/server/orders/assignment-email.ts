@@ -1,5 +1,5 @@
 import { escapeHtml, htmlEmail, type MailMessage } from '../email';
-import { orderPriorityLabels, type OrderPriority } from '../../shared/orders/statuses';
+import { orderPriorityLabels, type OrderPriority } from '../../shared/orders/lifecycle';
 
 export type AssignmentEmailDetails = {
   /** The staff member the order is now assigned to. */

@@ -1,8 +1,14 @@
-// The orders module's public face: other modules import from here only.
+// Orders: the order record and its lifecycle. An order is written once, from its paid checkout
+// (`insertOrderFromCheckout`), and its status changes only through `changeOrderStatus`, by the
+// transition table in src/shared/orders/lifecycle.ts, with its history row, audit row and customer
+// e-mail in the change's transaction. Also here: tracking numbers, auto-assignment to a priority
+// fulfiller and the assignee's e-mail.
 export { autoAssignOrder } from './auto-assign-order';
+export { changeOrderStatus, storeStatusAsRead } from './change-order-status';
+export type { OrderStatusChange, StaffActor } from './change-order-status';
 export { companyNameOf } from './company-name';
-export { einEmail } from './ein-email';
 export { insertOrderFromCheckout, insertOrdersSql } from './insert-order';
 export { queueAssigneeNotice } from './queue-assignee-notice';
-export { cancelledEmail, onHoldEmail } from './status-email';
+export { queueEinEmail } from './queue-ein-email';
+export { queueOnHoldEmail } from './queue-status-email';
 export { createTrackingNumber } from './tracking-number';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { checkouts, orders, type Db } from '../db';
 import { addBusinessDays } from '../../shared/dates';
-import { initialOrderStatus, type OrderPriority, type OrderStatus } from '../../shared/orders/statuses';
+import { initialOrderStatus, type OrderPriority, type OrderStatus } from '../../shared/orders/lifecycle';
 import { orderWorkBusinessDays } from '../../shared/delivery-promise';
 
 // The one way an order row is written: every order is copied from its paid checkout (tracking

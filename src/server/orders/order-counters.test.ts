@@ -5,7 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
 import { orderCounters, orders, user, type Database } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { orderPriorities, orderStatuses } from '../../shared/orders/statuses';
+import { orderPriorities, orderStatuses } from '../../shared/orders/lifecycle';
 import { seedOrders } from '../../../tests/factories/seed-orders';
 
 // Stored statuses include the legacy values, which the counters keep as stored.

@@ -1,13 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { orders, orderStatusHistory, refunds, type Db } from '../db';
+import { orders, refunds, type Db } from '../db';
 import type { Env } from '../env';
 import type { ProviderRefund } from '../payments';
-import { recordAudit, type AuditActor } from '../audit';
+import { recordAudit } from '../audit';
+import { changeOrderStatus, type StaffActor } from '../orders';
 import { enqueueEmail } from '../email';
 import { cancellationConfirmationEmail, refundConfirmationEmail } from './refund-emails';
 import { siteOrigin, trackingUrl } from '../http';
-import { normalizeOrderStatus } from '../../shared/orders/statuses';
-import type { RefundState } from '../../shared/refunds/refunds';
+import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { paymentStatusAfterRefunds, type RefundState } from '../../shared/refunds/refunds';
 import { companyNameOf, type OrderRow, type RefundRow } from './order-payments';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
@@ -18,8 +19,8 @@ export type ApplyProviderRefundsOptions = {
   /** Refunds as the provider reports them now. */
   providerRefunds: ProviderRefund[];
   env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'SUPPORT_EMAIL'>;
-  /** Who the audit names for the refunds this call records; null for the system (a provider event). */
-  actor: AuditActor;
+  /** The staff member whose refund this call records (audit, and the lifecycle's permission); null for the system (a provider event). */
+  actor: StaffActor | null;
   ipAddress: string | null;
 };
 
@@ -35,7 +36,8 @@ export function refundStateOf(status: ProviderRefund['status']): RefundState {
  * by the caller: a refund of ours (found by its provider id, or by the `refundId` it was created
  * with) takes the provider's state; one made in the dashboard gets a row of its own. Each refund that
  * becomes `succeeded` here queues its e-mail once (the state change is conditional, under the lock);
- * when the refunds reach the amount paid, the order moves to `cancelled` with a history row. Safe to
+ * the payment status follows them, and when the refunds reach the amount paid the order moves to
+ * `cancelled` through the lifecycle. Safe to
  * call again with the same refunds, or with refunds in any order. Answers the outbox rows queued.
  */
 export async function applyProviderRefunds(tx: Tx, { order, providerRefunds, env, actor, ipAddress }: ApplyProviderRefundsOptions): Promise<number[]> {
@@ -93,21 +95,25 @@ export async function applyProviderRefunds(tx: Tx, { order, providerRefunds, env
 
   const all = await tx.select({ amountCents: refunds.amountCents, state: refunds.state }).from(refunds).where(eq(refunds.orderId, order.id));
   const totalRefundedCents = all.filter((row) => row.state === 'succeeded').reduce((sum, row) => sum + row.amountCents, 0);
-  const fromStatus = normalizeOrderStatus(order.status);
-  const cancels = totalRefundedCents >= order.amount && fromStatus !== 'cancelled';
+  // The payment status follows the refunds; everything paid back cancels the order.
+  await tx.update(orders).set({ paymentStatus: paymentStatusAfterRefunds(order.amount, totalRefundedCents), updatedAt: now }).where(eq(orders.id, order.id));
+  const cancels = totalRefundedCents >= order.amount && normalizeOrderStatus(order.status) !== 'cancelled';
   if (cancels) {
     // The refund that completed the amount says who cancelled: the customer, a staff member, or nobody known (the dashboard).
     const last = becameSucceeded[becameSucceeded.length - 1]!;
-    await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, order.id));
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus,
-      toStatus: 'cancelled',
+    await changeOrderStatus(tx, {
+      order,
+      to: 'cancelled',
+      by: 'refund',
+      actor: last.source === 'staff' ? actor : null,
       changedBy: last.source === 'staff' ? last.requestedBy : null,
-      changedByCustomer: last.source === 'customer',
-      changedAt: now,
+      byCustomer: last.source === 'customer',
+      detail: { byRefund: true },
+      ipAddress,
+      env,
+      origin: siteOrigin(env),
+      now,
     });
-    await recordAudit(tx, { actor: last.source === 'staff' ? actor : null, action: 'order_status_changed', target, detail: { from: fromStatus, to: 'cancelled', byRefund: true }, ipAddress });
   }
 
   const companyName = companyNameOf(order.formData);
@@ -126,7 +132,10 @@ export async function applyProviderRefunds(tx: Tx, { order, providerRefunds, env
       trackingUrl: link,
       supportEmail: env.SUPPORT_EMAIL,
     };
-    const message = refund.source === 'customer' ? { kind: 'cancellation_confirmation', ...cancellationConfirmationEmail(details) } : { kind: 'refund_confirmation', ...refundConfirmationEmail(details) };
+    const message =
+      refund.source === 'customer'
+        ? { kind: 'cancellation_confirmation' as const, ...cancellationConfirmationEmail(details) }
+        : { kind: 'refund_confirmation' as const, ...refundConfirmationEmail(details) };
     emailIds.push(await enqueueEmail(tx, { ...message, orderId: order.id, to: order.billingEmail }));
   }
   return emailIds;

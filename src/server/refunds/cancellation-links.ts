@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { cancellationLinks, orders, refunds, type Db } from '../db';
 import type { AppServices } from '../services';
 import { AppError } from '../errors';
-import { normalizeOrderStatus } from '../../shared/orders/statuses';
-import { cancellationMessages, cancellationPagePath, cancellationWindowMinutes, isDisputeOpen, type CancellationView } from '../../shared/refunds/refunds';
+import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { cancellationMessages, cancellationPagePath, cancellationWindowMinutes, hasRefundableBalance, isDisputeOpen, type CancellationView } from '../../shared/refunds/refunds';
 import { companyNameOf, type OrderRow } from './order-payments';
 import { refundOrder } from './refund-order';
 
@@ -52,7 +52,7 @@ export async function issueCancellationLink(db: Db, orderId: number, now = new D
 /** Why the order can no longer be cancelled online, or null while it can. */
 function whyClosed(order: OrderRow, expiresAt: Date, now: Date): 'expired' | 'in_progress' | null {
   if (now.getTime() >= expiresAt.getTime()) return 'expired';
-  if (normalizeOrderStatus(order.status) !== cancellableStatus || isDisputeOpen(order.disputeStatus) || order.paymentStatus !== 'paid') return 'in_progress';
+  if (normalizeOrderStatus(order.status) !== cancellableStatus || isDisputeOpen(order.disputeStatus) || !hasRefundableBalance(order.paymentStatus)) return 'in_progress';
   return null;
 }
 

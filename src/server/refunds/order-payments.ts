@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { refunds, user, type Db, type orders } from '../db';
-import { isDisputeOpen, type OrderPayments, type RefundEntry, type RefundSource, type RefundState } from '../../shared/refunds/refunds';
+import { hasRefundableBalance, isDisputeOpen, type OrderPayments, type RefundEntry, type RefundSource, type RefundState } from '../../shared/refunds/refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -20,7 +20,7 @@ export function summarisePayments(order: Pick<OrderRow, 'amount' | 'paymentStatu
   const sum = (state: string) => rows.filter((row) => row.state === state).reduce((total, row) => total + row.amountCents, 0);
   const refundedCents = sum('succeeded');
   const pendingCents = sum('pending');
-  const paid = order.paymentStatus === 'paid';
+  const paid = hasRefundableBalance(order.paymentStatus);
   const disputed = isDisputeOpen(order.disputeStatus);
   return {
     paidCents: order.amount,

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders, refunds, type Db } from '../db';
 import type { AppServices } from '../services';
-import { recordAudit, type AuditActor } from '../audit';
+import { recordAudit } from '../audit';
+import type { StaffActor } from '../orders';
 import { AppError } from '../errors';
-import { isDisputeOpen, refundMessages } from '../../shared/refunds/refunds';
+import { hasRefundableBalance, isDisputeOpen, refundMessages } from '../../shared/refunds/refunds';
 import { applyProviderRefunds } from './apply-provider-refunds';
 import { summarisePayments, type OrderRow, type RefundRow } from './order-payments';
 
@@ -19,8 +20,8 @@ export type RefundOrderOptions = {
   reason: string;
   note: string;
   source: 'staff' | 'customer';
-  /** The staff member (audit and `requested_by`); null for the customer. */
-  actor: AuditActor;
+  /** The staff member (audit, `requested_by` and the lifecycle's permission); null for the customer. */
+  actor: StaffActor | null;
   ipAddress: string | null;
   log: FastifyBaseLogger;
   /** Runs with the order row locked, before the refund is recorded: the cancellation's own checks. */
@@ -53,7 +54,7 @@ export async function refundOrder(options: RefundOrderOptions): Promise<RefundOu
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'Order not found.');
     await options.whileLocked?.(tx, order);
-    if (order.paymentStatus !== 'paid') throw new AppError('order_not_refundable', refundMessages.notPaid);
+    if (!hasRefundableBalance(order.paymentStatus)) throw new AppError('order_not_refundable', order.paymentStatus === 'refunded' ? refundMessages.fullyRefunded : refundMessages.notPaid);
     if (isDisputeOpen(order.disputeStatus)) throw new AppError('order_not_refundable', refundMessages.disputed);
     const counted = await tx.select({ amountCents: refunds.amountCents, state: refunds.state }).from(refunds).where(eq(refunds.orderId, orderId));
     const { refundableCents } = summarisePayments(order, counted);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppServices } from '../services';
 import { parseWith, rateLimitedWith } from '../http';
-import { auditActorOf, requireOrderAccess } from '../staff';
+import { requireOrderAccess, staffOf } from '../staff';
 import { cancelOrderByLink, describeCancellation } from './cancellation-links';
 import { refundOrder } from './refund-order';
 import { findOrderPayments } from './order-payments';
@@ -35,7 +35,7 @@ export function registerRefundRoutes(app: FastifyInstance, services: AppServices
       reason: body.reason,
       note: body.note,
       source: 'staff',
-      actor: auditActorOf(request),
+      actor: staffOf(request).user,
       ipAddress: request.ip,
       log: request.log,
     });

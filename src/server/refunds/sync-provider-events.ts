@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { orders, orderStatusHistory, user } from '../db';
+import { orders, user } from '../db';
 import type { AppServices } from '../services';
 import { recordAudit } from '../audit';
 import { enqueueEmail } from '../email';
 import { disputeAlertEmail } from './refund-emails';
 import { manageOrderUrl, siteOrigin } from '../http';
-import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/statuses';
+import { changeOrderStatus } from '../orders';
+import { findTransition, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { isDisputeOpen } from '../../shared/refunds/refunds';
 import { applyProviderRefunds } from './apply-provider-refunds';
 import { companyNameOf } from './order-payments';
@@ -66,16 +67,16 @@ export async function syncDispute(services: Services, disputeId: string, log: Fa
 
     const now = new Date();
     const firstSeen = !sameDispute;
-    const fromStatus = normalizeOrderStatus(order.status);
-    const putOnHold = firstSeen && !isInStatusGroup('closed', fromStatus) && fromStatus !== 'on_hold';
-    await tx
+    // A new dispute holds an order being worked (the lifecycle's dispute change); a closed one stays closed.
+    const putOnHold = firstSeen && findTransition(normalizeOrderStatus(order.status), 'on_hold', 'dispute') !== null;
+    const [disputed] = await tx
       .update(orders)
-      .set({ disputeId: dispute.id, disputeStatus: dispute.status, disputedAt: order.disputedAt ?? now, updatedAt: now, ...(putOnHold ? { status: 'on_hold' } : {}) })
-      .where(eq(orders.id, order.id));
+      .set({ disputeId: dispute.id, disputeStatus: dispute.status, disputedAt: order.disputedAt ?? now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
     const target = `order:${order.id}`;
-    if (putOnHold) {
-      await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus, toStatus: 'on_hold', changedBy: null, changedAt: now });
-      await recordAudit(tx, { actor: null, action: 'order_status_changed', target, detail: { from: fromStatus, to: 'on_hold', byDispute: dispute.id } });
+    if (putOnHold && disputed) {
+      await changeOrderStatus(tx, { order: disputed, to: 'on_hold', by: 'dispute', actor: null, detail: { byDispute: dispute.id }, ipAddress: null, env: services.env, origin: siteOrigin(services.env), now });
     }
     await recordAudit(tx, {
       actor: null,

@@ -1,4 +1,8 @@
-// The signing module's public face: other modules import from here only.
+// Signing: the customer's electronic signature of the SS-4 (decision 022). A signing request is a
+// link e-mailed to the customer; verified by the last four digits of the SSN, the customer reviews
+// the filled form and signs; the signed PDF is stored encrypted and the order moves on. Staff send
+// the request and download the signed form; one reminder follows after 48 hours.
+export { describeSigning } from './describe-signing';
+export { createSigningRequest, openSigningRequest } from './open-signing-request';
 export { registerSigningRoutes } from './routes';
 export { startSignatureReminders } from './signature-reminders';
-export { createSigningRequest, describeSigning, openSigningRequest } from './signing-requests';

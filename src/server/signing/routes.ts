@@ -4,17 +4,13 @@ import { AppError } from '../errors';
 import { parseWith, rateLimitedWith, siteOrigin } from '../http';
 import { ss4DesigneeOf } from '../env';
 import { auditActorOf, staffOf, requireOrderAccess } from '../staff';
-import {
-  completeSigning,
-  createSigningRequest,
-  describeSigning,
-  downloadSignedSs4,
-  findUsableRequest,
-  hasVerifiedSession,
-  reviewOf,
-  unsignedPdfOf,
-  verifySigner,
-} from './signing-requests';
+import { completeSigning } from './complete-signing';
+import { createSigningRequest } from './open-signing-request';
+import { describeSigning } from './describe-signing';
+import { downloadSignedSs4 } from './download-signed-ss4';
+import { findUsableRequest, hasVerifiedSession } from './find-usable-request';
+import { reviewOf, unsignedPdfOf } from './get-signing-review';
+import { verifySigner } from './verify-signer';
 import {
   signingMessages,
   signSubmissionSchema,
@@ -89,7 +85,7 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       outbox: services.outbox,
       env,
       orderId: order.id,
-      actor: { id: user.id, email: user.email },
+      actor: user,
       ipAddress: request.ip,
       origin: siteOrigin(env, request),
     });

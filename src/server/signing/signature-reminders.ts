@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppServices } from '../services';
 import { siteOrigin } from '../http';
-import { sendDueSignatureReminders } from './signing-requests';
+import { sendDueSignatureReminders } from './send-signature-reminders';
 
 /** How often the server looks for requests due a reminder. */
 export const reminderIntervalMs = 15 * 60 * 1000;

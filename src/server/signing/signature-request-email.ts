@@ -1,5 +1,5 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
-import { orderStatusLabels } from '../../shared/orders/statuses';
+import { orderStatusLabels } from '../../shared/orders/lifecycle';
 
 const signedStatus = orderStatusLabels.ss4_signed_awaiting_irs;
 

@@ -9,7 +9,7 @@ import { createPaidOrder } from '../../../tests/factories/orders';
 import { mailbox, signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
 import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
-import { sendDueSignatureReminders } from './signing-requests';
+import { sendDueSignatureReminders } from './send-signature-reminders';
 import { sha256Hex, formDate } from '../ss4';
 import { maxSignatureImageLength, signingConsents, signingMessages, type SignSubmission, type SigningReviewResponse, type SigningState } from '../../shared/signing/signing';
 import type { ApiErrorBody } from '../../shared/errors';

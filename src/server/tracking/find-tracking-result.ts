@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { paymentStatuses } from '../../shared/refunds/refunds';
 import { orders, refunds, type Db } from '../db';
-import { customerStatusFor, trackingStageFor } from '../../shared/orders/statuses';
+import { customerStatusFor, trackingStageFor } from '../../shared/orders/lifecycle';
 import { signatureActionNeeded } from '../../shared/signing/signing';
 import type { TrackingResult } from '../../shared/tracking/tracking';
 
@@ -11,7 +12,7 @@ export async function findPaidOrderByTrackingNumber(db: Db, trackingNumber: stri
   const [order] = await db
     .select({ id: orders.id, status: orders.status, createDate: orders.createDate })
     .from(orders)
-    .where(and(eq(orders.applicationId, trackingNumber), eq(orders.paymentStatus, 'paid')))
+    .where(and(eq(orders.applicationId, trackingNumber), inArray(orders.paymentStatus, [...paymentStatuses])))
     .limit(1);
   return order ?? null;
 }

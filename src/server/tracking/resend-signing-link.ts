@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { paymentStatuses } from '../../shared/refunds/refunds';
 import type { AppServices } from '../services';
 import { orders, signingRequests } from '../db';
 import { openSigningRequest } from '../signing';
 import { siteOrigin } from '../http';
-import { trackingStageFor } from '../../shared/orders/statuses';
+import { trackingStageFor } from '../../shared/orders/lifecycle';
 
 /** One new link per order in this long, however many times it is asked for. */
 export const signingLinkResendCooldownMs = 10 * 60 * 1000;
@@ -30,7 +31,7 @@ export async function resendSigningLink({ services, trackingNumber, ipAddress, n
     const [order] = await tx
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(and(eq(orders.applicationId, trackingNumber), eq(orders.paymentStatus, 'paid')))
+      .where(and(eq(orders.applicationId, trackingNumber), inArray(orders.paymentStatus, [...paymentStatuses])))
       .for('update');
     if (!order || trackingStageFor(order.status) !== 'awaiting_signature') return null;
     const [latest] = await tx

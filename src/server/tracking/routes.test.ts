@@ -6,11 +6,12 @@ import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
 import { checkouts, orders, emailOutbox, signingRequests, type Database } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
+import { createStaffMember } from '../../../tests/factories/staff';
 import { createTrackingNumber } from '../orders';
 import { mailbox, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
 import { mailTo } from '../../../tests/support/orders-api';
 import { createSigningRequest } from '../signing';
-import { orderStatuses } from '../../shared/orders/statuses';
+import { orderStatuses } from '../../shared/orders/lifecycle';
 import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages } from '../../shared/tracking/tracking';
 import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './routes';
 import { signingLinkResendCooldownMs } from './resend-signing-link';
@@ -101,7 +102,8 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
 
   it('does not find an order that is not paid', async () => {
     const order = await createPaidOrder(database.db);
-    await database.db.update(orders).set({ paymentStatus: 'refunded' }).where(eq(orders.id, order.id));
+    // Refunded orders were paid, and tracking shows them; an order never paid is not one.
+    await database.db.update(orders).set({ paymentStatus: 'unpaid' }).where(eq(orders.id, order.id));
     const response = await track(order.applicationId);
     expect(response.statusCode).toBe(404);
     expect((response.json() as { error: { message: string } }).error.message).toBe(trackingMessages.notFound);
@@ -195,13 +197,14 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
     async function awaitingSignature(email: string, createdAgo = signingLinkResendCooldownMs + 60_000) {
       const order = await createPaidOrder(database.db, { billingEmail: email });
       const { services } = testApp;
+      const admin = await createStaffMember(services, { role: 'admin' });
       await createSigningRequest({
         db: database.db,
         cipher: services.cipher,
         outbox: services.outbox,
         env: services.env,
         orderId: order.id,
-        actor: null,
+        actor: { id: admin.id, email: admin.email, role: admin.role },
         ipAddress: null,
         origin: publicUrl,
         now: new Date(Date.now() - createdAgo),

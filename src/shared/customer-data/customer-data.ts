@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refuseUnstorableText } from '../storable-text';
-import type { OrderStatus } from '../orders/statuses';
+import type { OrderStatus } from '../orders/lifecycle';
 
 // Customer data requests (`/manage/customer-data`, admins only): find what is held about an e-mail
 // address, export it as a JSON file, or delete it (decision 027).

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Ss4Designee } from '../ss4/ss4-mapping';
 import type { SigningState } from '../signing/signing';
 import type { OrderPayments } from '../refunds/refunds';
-import { orderPriorities, orderStatuses, type OrderPriority, type OrderStatus } from '../orders/statuses';
+import { orderPriorities, orderStatuses, statusFilters, type CounterGroup, type OrderPriority, type OrderStatus } from '../orders/lifecycle';
 import type { StaffRole } from '../staff/session';
 import { staffMessages } from '../staff/staff-messages';
 import { ssnFields } from '../application/contact';
@@ -16,9 +16,6 @@ export const ordersPageSize = 25;
 /** A search counts its matches up to this many; beyond it the list says "1,000+". */
 export const searchCountLimit = 1000;
 
-/** The status filter's value for the in-progress stages after the first (the "In Progress" counter). */
-export const inProgressFilter = 'in-progress';
-
 const cursorSchema = z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined);
 
 /**
@@ -29,7 +26,8 @@ const cursorSchema = z.coerce.number().int().min(1).max(2_147_483_647).optional(
  * rows only by an address without either.
  */
 export const orderListQuerySchema = z.object({
-  status: z.enum(['all', inProgressFilter, ...orderStatuses]).catch('all').default('all'),
+  /** `all`, a status, or a counter of several statuses by its filter name (`in-progress`). */
+  status: z.enum(statusFilters).catch('all').default('all'),
   priority: z.enum(['all', ...orderPriorities]).catch('all').default('all'),
   search: z.string().trim().max(254).catch('').default(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
@@ -52,17 +50,11 @@ export const orderListRequestSchema = orderListQuerySchema.extend({
     .default(''),
 });
 
-/** Over every order the user may see; the five groups add up to the total. */
-export type OrderCounters = {
-  total: number;
-  /** Status `reviewing_form_data`. */
-  newSubmissions: number;
-  /** The five in-process statuses after the first. */
-  inProgress: number;
-  completed: number;
-  onHold: number;
-  cancelled: number;
-};
+/** One of the list's counters (`counterGroups` in src/shared/orders/lifecycle.ts): its orders, and the status filter its link sets. */
+export type OrderCounter = { group: CounterGroup; label: string; filter: string; count: number };
+
+/** Over every order the user may see; the groups, in the order they are shown, add up to the total. */
+export type OrderCounters = { total: number; groups: OrderCounter[] };
 
 export type OrderListItem = {
   id: number;
@@ -131,6 +123,8 @@ export type OrderDetail = {
   holdReason: string | null;
   createDate: string;
   updatedAt: string;
+  /** Raised by every change of the order: a save names the one it was made on. */
+  version: number;
   /** The application as the wizard saved it, with the SSN masked (`***-**-6789`). */
   formData: Record<string, unknown>;
   /** Oldest first. */
@@ -142,6 +136,31 @@ export type OrderDetail = {
   /** Paid, refunded and net, the refunds, and the payment's dispute. */
   payments: OrderPayments;
 };
+
+/**
+ * Every kind of e-mail the service sends, with the words the order page's E-mails card shows for it.
+ * A new kind gets its label here: the server's outbox takes only these kinds.
+ */
+export const emailKindLabels = {
+  order_confirmation: 'Order confirmation',
+  ein: 'EIN',
+  assignment: 'Assignment notice',
+  signature_request: 'Signing link',
+  signature_reminder: 'Signing reminder',
+  signed_notice: 'Signed notice',
+  on_hold: 'On hold notice',
+  cancelled: 'Cancellation notice',
+  refund_confirmation: 'Refund confirmation',
+  cancellation_confirmation: 'Cancellation and refund confirmation',
+  dispute_alert: 'Dispute alert',
+  account_attack: 'Sign-in attempts alert',
+} as const satisfies Record<string, string>;
+export type EmailKind = keyof typeof emailKindLabels;
+
+/** The label of an e-mail's kind; a kind this build does not know shows as its own name. */
+export function emailKindLabel(kind: string): string {
+  return Object.hasOwn(emailKindLabels, kind) ? emailKindLabels[kind as EmailKind] : kind;
+}
 
 /** One e-mail about the order, as the outbox holds it (`GET /api/manage/orders/:id`). */
 export type OrderEmail = {
@@ -181,6 +200,8 @@ export const holdReasonMaxLength = 2000;
 export const orderUpdateSchema = refuseUnstorableText(
   z
     .object({
+      /** The order's `version` the page showed: a save made on an older one is refused (409 `order_changed`). */
+      version: z.number().int().min(1).max(2_147_483_647),
       status: z.enum(orderStatuses),
       priority: z.enum(orderPriorities),
       assignedTo: z.string().min(1).max(100).nullable(),

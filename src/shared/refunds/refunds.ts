@@ -6,6 +6,30 @@ import { deliveryPromise } from '../delivery-promise';
 // Refunds, the customer's one-hour cancellation and disputes (decision 026): the request schema both
 // sides parse with, the reasons and their labels, and what the order page and the tracking page show.
 
+/**
+ * An order's payment status: paid, then as its refunds succeed partially refunded and refunded (the
+ * provider's dashboard's refunds count too). Every order was paid: each of these is a paid order.
+ */
+export const paymentStatuses = ['paid', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusLabels: Record<PaymentStatus, string> = { paid: 'Paid', partially_refunded: 'Partially refunded', refunded: 'Refunded' };
+
+/** A payment status as the order page shows it (one this build does not know, as written). */
+export function paymentStatusLabel(status: string): string {
+  return Object.hasOwn(paymentStatusLabels, status) ? paymentStatusLabels[status as PaymentStatus] : status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
+}
+
+/** The payment status once `refundedCents` of `paidCents` have been given back. */
+export function paymentStatusAfterRefunds(paidCents: number, refundedCents: number): PaymentStatus {
+  if (refundedCents <= 0) return 'paid';
+  return refundedCents >= paidCents ? 'refunded' : 'partially_refunded';
+}
+
+/** Something of the payment is left to give back (the refundable amount says how much). */
+export function hasRefundableBalance(status: string): boolean {
+  return status === 'paid' || status === 'partially_refunded';
+}
+
 /** The reasons staff choose from on the order page. */
 export const staffRefundReasons = ['customer_request', 'not_delivered_in_time', 'rejected_by_our_error', 'duplicate_payment', 'other'] as const;
 export type StaffRefundReason = (typeof staffRefundReasons)[number];

@@ -32,6 +32,10 @@ export const staffMessages = {
   assigneeUnknown: 'Choose a staff member from the list',
   notesTooLong: 'Internal notes can be at most 10,000 characters',
   einEmailFailed: 'The order was saved, but the EIN e-mail could not be sent. Save again to retry.',
+  orderChanged: 'Someone else changed this order since you opened it. It has been reloaded: check it, then make your change again.',
+  statusChangeNotAllowed: (from: string, to: string) => `An order in "${from}" cannot be moved to "${to}".`,
+  permissionDenied: 'Your role does not allow this.',
+  finalStatus: 'Completed and cancelled orders keep their status.',
 
   // Comments.
   loadCommentsFailed: 'Failed to load comments',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deliveryPromise } from '../delivery-promise';
-import type { CustomerStatus, TrackingStage } from '../orders/statuses';
+import type { CustomerStatus, TrackingStage } from '../orders/lifecycle';
 
 // The customer's tracking number, also the order's application id: 12 characters, A-Z and 0-9.
 // New numbers are drawn from an alphabet without 0/O and 1/I, which people misread when they copy a

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { billingEmailSchema } from '../../../src/shared/checkout/billing-email';
 import { applicationSections } from '../../../src/shared/application/sections';
-import { orderPriorities, orderStatuses } from '../../../src/shared/orders/statuses';
+import { orderPriorities, orderStatuses } from '../../../src/shared/orders/lifecycle';
 import { signInSchema, staffRoles } from '../../../src/shared/staff/session';
 
 // What the browser tests may ask the test-only API for. Anything left out takes the value a real

@@ -15,7 +15,7 @@ import { ApiError, isFailedCall } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { manageOrderPath } from '../../paths';
-import { orderStatusLabels } from '../../../shared/orders/statuses';
+import { orderStatusLabels } from '../../../shared/orders/lifecycle';
 import { customerDataMessages, customerDataRequestSchema, type CustomerDataRequest, type CustomerDataSummary } from '../../../shared/customer-data/customer-data';
 import { useCustomerDataLookup, useDeleteCustomerData, useExportCustomerData } from './customer-data-api';
 

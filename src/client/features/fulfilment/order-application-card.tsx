@@ -7,6 +7,7 @@ import { reitTypeOptions } from '../../../shared/application/registration';
 import { formatUsd } from '../../../shared/money';
 import { paymentMethodName } from '../../../shared/orders/payment-methods';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
+import { paymentStatusLabel } from '../../../shared/refunds/refunds';
 import { OrderSubmissionData } from './order-submission-data';
 import { DownloadSs4Link, Ss4MappingView } from './ss4-mapping-view';
 import { OrderPayments } from './order-payments';
@@ -20,11 +21,10 @@ function reitClassification(formData: Record<string, unknown>): string | null {
   return reitTypeOptions.find((option) => option.value === reitType)?.label ?? reitType;
 }
 
-/** A paid order reads as good news; anything else needs a second look. */
+/** A paid order reads as good news; a refunded one, or anything else, needs a second look. */
 function paymentBadge(paymentStatus: string) {
   const paid = paymentStatus === 'paid' || paymentStatus === 'succeeded';
-  const label = paymentStatus.charAt(0).toUpperCase() + paymentStatus.slice(1).replaceAll('_', ' ');
-  return <Badge tone={paid ? 'success' : 'warning'}>{label}</Badge>;
+  return <Badge tone={paid ? 'success' : 'warning'}>{paymentStatusLabel(paymentStatus)}</Badge>;
 }
 
 /** The right-hand card: who to contact, the application in three views, and the payment. */

@@ -1,18 +1,7 @@
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import type { OrderEmail } from '../../../shared/fulfilment/orders';
+import { emailKindLabel, type OrderEmail } from '../../../shared/fulfilment/orders';
 import { formatLongDateTime } from './order-formats';
-
-const kindLabels: Record<string, string> = {
-  order_confirmation: 'Order confirmation',
-  ein: 'EIN',
-  assignment: 'Assignment notice',
-  signature_request: 'Signing link',
-  signature_reminder: 'Signing reminder',
-  signed_notice: 'Signed notice',
-  on_hold: 'On hold notice',
-  cancelled: 'Cancellation notice',
-};
 
 const statusLabels: Record<OrderEmail['status'], { label: string; tone: BadgeTone }> = {
   queued: { label: 'Queued', tone: 'warning' },
@@ -36,7 +25,7 @@ export function OrderEmailsCard({ emails }: { emails: readonly OrderEmail[] }) {
             return (
               <li key={email.id} className="rounded-lg border border-slate-200 p-3 text-sm">
                 <p className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium text-slate-900">{kindLabels[email.kind] ?? email.kind}</span>
+                  <span className="font-medium text-slate-900">{emailKindLabel(email.kind)}</span>
                   <Badge tone={status.tone}>{status.label}</Badge>
                 </p>
                 <p className="mt-1 break-all text-slate-600">To {email.to}</p>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { orderStatusLabels } from '../../../shared/orders/statuses';
+import { orderStatusLabels, staffTargetsFrom } from '../../../shared/orders/lifecycle';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { OrderDetail, OrderDetailResponse } from '../../../shared/fulfilment/orders';
 import { FakeEventSource } from '../../../../tests/client/event-source';
@@ -41,6 +41,7 @@ function serveOrder(order: OrderDetail = sampleOrder(), patch?: Patch, staff: ()
         holdReason: update.holdReason,
         assignee: assignee ? { id: assignee.id, name: assignee.name, email: assignee.email ?? '' } : null,
         updatedAt: '2026-11-21T09:00:00.000Z',
+        version: current.version + 1,
       };
       return jsonResponse({ order: current, einEmail: 'not_due' } satisfies OrderDetailResponse);
     },
@@ -59,12 +60,23 @@ async function openPage(options: Parameters<typeof renderOrderScreen>[0] = {}) {
 }
 
 describe('Order Management card', () => {
-  it('shows the order as it stands: nine statuses, three priorities, the active staff, and the notes', async () => {
+  it('shows the order as it stands: its status and those it may move to, three priorities, the active staff, and the notes', async () => {
     serveOrder(sampleOrder({ status: 'on_hold', holdReason: 'We need your articles of organization.', priority: 'rush', notes: 'Waiting on the customer', assignee: { id: 'fulfiller-1', name: 'Fran Fulfiller', email: 'fran@example.com' } }));
     await openPage();
 
     const status = select('Status');
-    expect([...status.options].map((option) => option.text)).toEqual(Object.values(orderStatusLabels));
+    expect([...status.options].map((option) => option.text)).toEqual(['On Hold', ...staffTargetsFrom('on_hold').map((target) => orderStatusLabels[target])]);
+    expect([...status.options].map((option) => option.text)).toEqual([
+      'On Hold',
+      'Reviewing Form Data',
+      'Checking Company Registration',
+      'Preparing SS4 Form',
+      'Awaiting User Signature',
+      'SS4 Signed Awaiting IRS',
+      'Submitted to IRS',
+      'Completed',
+      'Cancelled',
+    ]);
     expect(status.value).toBe('on_hold');
     expect([...select('Priority').options].map((option) => option.text)).toEqual(['Standard', 'Express', 'Rush']);
     expect(select('Priority').value).toBe('rush');
@@ -79,6 +91,25 @@ describe('Order Management card', () => {
     expect(notes.rows).toBe(4);
     expect(einField()).toBeNull();
     expect(saveButton().textContent).toBe('Save Changes');
+  });
+
+  it('offers no other status for a completed or cancelled order: both are final', async () => {
+    serveOrder(sampleOrder({ status: 'cancelled' }));
+    await openPage();
+    expect([...select('Status').options].map((option) => option.text)).toEqual(['Cancelled']);
+    expect(screen.getByText(staffMessages.finalStatus)).toBeTruthy();
+  });
+
+  it('shows the order again when it changed since the page was opened, and says so', async () => {
+    const stored = sampleOrder({ status: 'cancelled', version: 3, paymentStatus: 'refunded' });
+    serveOrder(sampleOrder(), () => errorResponse('order_changed', staffMessages.orderChanged));
+    const { user } = await openPage();
+    await user.selectOptions(select('Status'), 'awaiting_user_signature');
+    serve({ 'GET /api/manage/orders/42': () => jsonResponse({ order: stored }) });
+    await user.click(saveButton());
+    expect(await screen.findByText(staffMessages.orderChanged)).toBeTruthy();
+    await waitFor(() => expect(select('Status').value).toBe('cancelled'));
+    expect([...select('Status').options].map((option) => option.text)).toEqual(['Cancelled']);
   });
 
   it('asks for the reason the customer reads when the order goes on hold, and sends it with the save', async () => {
@@ -123,7 +154,7 @@ describe('Order Management card', () => {
     expect(saveButton().textContent).toBe('Saving...');
     expect(saveButton().disabled).toBe(true);
     await waitFor(() => expect(requestsTo('PATCH', '/api/manage/orders/42')).toHaveLength(1));
-    expect(requestsTo('PATCH', '/api/manage/orders/42')[0]?.body).toEqual({ status: 'preparing_ss4_form', priority: 'express', assignedTo: 'fulfiller-1', notes: 'Checked the registration', ein: null, holdReason: null });
+    expect(requestsTo('PATCH', '/api/manage/orders/42')[0]?.body).toEqual({ version: 1, status: 'preparing_ss4_form', priority: 'express', assignedTo: 'fulfiller-1', notes: 'Checked the registration', ein: null, holdReason: null });
 
     const updated = sampleOrder({
       status: 'preparing_ss4_form',
@@ -131,6 +162,8 @@ describe('Order Management card', () => {
       notes: 'Checked the registration',
       assignee: { id: 'fulfiller-1', name: 'Fran Fulfiller', email: 'fran@example.com' },
     });
+    // The server holds the saved order from now on.
+    serve({ 'GET /api/manage/orders/42': () => jsonResponse({ order: updated }) });
     save.respond(jsonResponse({ order: updated, einEmail: 'not_due' }));
     expect(await screen.findByText(staffMessages.orderUpdated)).toBeTruthy();
     expect(saveButton().textContent).toBe('Save Changes');
@@ -163,7 +196,7 @@ describe('Order Management card', () => {
     await waitFor(() => expect(screen.queryByText(staffMessages.einFormat)).toBeNull());
     await user.click(saveButton());
     expect(await screen.findByText(staffMessages.orderUpdated)).toBeTruthy();
-    expect(saved).toEqual([{ status: 'completed', priority: 'standard', assignedTo: null, notes: '', ein: '12-3456789', holdReason: null }]);
+    expect(saved).toEqual([{ version: 1, status: 'completed', priority: 'standard', assignedTo: null, notes: '', ein: '12-3456789', holdReason: null }]);
   });
 
   it('shows the EIN of an order that has one, whatever its status', async () => {
@@ -219,7 +252,7 @@ describe('Order Management card', () => {
     await user.selectOptions(select('Priority'), 'rush');
     await user.click(saveButton());
     expect(await screen.findByText(staffMessages.orderUpdated)).toBeTruthy();
-    expect(saved).toEqual([{ status: 'reviewing_form_data', priority: 'rush', assignedTo: fulfiller.id, notes: '', ein: null, holdReason: null }]);
+    expect(saved).toEqual([{ version: 1, status: 'reviewing_form_data', priority: 'rush', assignedTo: fulfiller.id, notes: '', ein: null, holdReason: null }]);
   });
 
   it('lets an admin unassign an order', async () => {

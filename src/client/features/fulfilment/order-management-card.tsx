@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -15,23 +16,24 @@ import {
   isInStatusGroup,
   orderPriorities,
   orderPriorityLabels,
-  orderStatuses,
   orderStatusLabels,
+  staffTargetsFrom,
   type OrderPriority,
   type OrderStatus,
-} from '../../../shared/orders/statuses';
+} from '../../../shared/orders/lifecycle';
 import { holdReasonMaxLength, orderUpdateSchema, type AssignableStaff, type OrderDetail, type OrderUpdate } from '../../../shared/fulfilment/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { OrderDueDate } from './order-due-date';
-import { updateFailureMessage, useAssignableStaff, useUpdateOrder } from './use-order-detail';
+import { updateFailureMessage, useAssignableStaff, useReloadOrder, useUpdateOrder } from './use-order-detail';
 
-/** The card's fields as the controls hold them: '' is "Unassigned" and "no EIN". */
-type OrderForm = { status: OrderStatus; priority: OrderPriority; assignedTo: string; notes: string; ein: string; holdReason: string };
+/** The card's fields as the controls hold them: '' is "Unassigned" and "no EIN"; `version` is the order's as shown. */
+type OrderForm = { version: number; status: OrderStatus; priority: OrderPriority; assignedTo: string; notes: string; ein: string; holdReason: string };
 
 const formFields: readonly (keyof OrderForm)[] = ['status', 'priority', 'assignedTo', 'notes', 'ein', 'holdReason'];
 
 function formValuesOf(order: OrderDetail): OrderForm {
   return {
+    version: order.version,
     status: order.status,
     priority: order.priority,
     assignedTo: order.assignee?.id ?? '',
@@ -64,6 +66,7 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
   const canAssign = can(user, 'orders:assign');
   const { staff } = useAssignableStaff();
   const update = useUpdateOrder(order.id);
+  const reloadOrder = useReloadOrder(order.id);
   const handleApiError = useStaffApiErrorHandler();
 
   const form = useForm<OrderForm, unknown, OrderUpdate>({
@@ -76,6 +79,16 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
   const status = useWatch({ control, name: 'status' });
   const showEin = status === 'completed' || Boolean(order.ein);
   const saving = update.isPending;
+  // Only the changes the lifecycle allows from the status the order is in; none out of a final one.
+  const statusChoices = [order.status, ...staffTargetsFrom(order.status)];
+  const final = isInStatusGroup('closed', order.status);
+
+  // The order changed elsewhere (a refund on this page, another member's save): the card shows it as
+  // it now stands, unless something is being typed (a save of that is refused, and reloads it).
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    if (!isDirty) reset(formValuesOf(order));
+  }, [order, isDirty, reset]);
 
   const save = handleSubmit((values) => {
     // The server refuses a fulfiller's change of assignee, so theirs is always sent as it stands.
@@ -90,7 +103,10 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
         },
         onError: (error) => {
           if (handleApiError(error)) return;
-          if (error instanceof ApiError) showServerFieldErrors(error, formFields, setError);
+          if (error instanceof ApiError && error.code === 'order_changed') {
+            // Someone else saved first: show the order as it now is, and say so.
+            void reloadOrder().then((response) => reset(formValuesOf(response.order)), () => undefined);
+          } else if (error instanceof ApiError) showServerFieldErrors(error, formFields, setError);
           toast.error(updateFailureMessage(error));
         },
       },
@@ -106,10 +122,10 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
         <FormProvider {...form}>
           <form noValidate onSubmit={save} aria-label="Order Management">
             <fieldset disabled={saving} className="space-y-1">
-              <Field label="Status" error={form.formState.errors.status?.message}>
+              <Field label="Status" hint={final ? staffMessages.finalStatus : undefined} error={form.formState.errors.status?.message}>
                 {(controlProps) => (
                   <Select {...controlProps} {...register('status')}>
-                    {orderStatuses.map((value) => (
+                    {statusChoices.map((value) => (
                       <option key={value} value={value}>
                         {orderStatusLabels[value]}
                       </option>

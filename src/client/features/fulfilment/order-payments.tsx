@@ -53,7 +53,8 @@ export function OrderPayments({ order }: { order: OrderDetail }) {
           ))}
         </ul>
       ) : null}
-      {can(user, 'refunds:create') && order.paymentStatus === 'paid' ? <RefundDialog order={order} /> : null}
+      {/* Offered while something of the payment can still be given back. */}
+      {can(user, 'refunds:create') && payments.refundableCents > 0 ? <RefundDialog order={order} /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { FileSignature } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ApiError, apiRequest } from '../../lib/api';
-import { isInStatusGroup } from '../../../shared/orders/statuses';
+import { isInStatusGroup } from '../../../shared/orders/lifecycle';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
 import type { SignatureRequestResponse, SigningState } from '../../../shared/signing/signing';
 import { formatLongDateTime } from './order-formats';

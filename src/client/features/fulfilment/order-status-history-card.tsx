@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { orderStatusLabels } from '../../../shared/orders/statuses';
+import { orderStatusLabels } from '../../../shared/orders/lifecycle';
 import type { StatusHistoryEntry } from '../../../shared/fulfilment/orders';
 import { formatLongDateTime } from './order-formats';
 

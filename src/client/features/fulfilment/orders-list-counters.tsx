@@ -1,18 +1,20 @@
 import { type LucideIcon, Ban, CircleCheck, Clock, Inbox, Layers, PauseCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { inProgressFilter, type OrderCounters, type OrderStatusFilter } from '../../../shared/fulfilment/orders';
+import type { CounterGroup } from '../../../shared/orders/lifecycle';
+import type { OrderCounters, OrderStatusFilter } from '../../../shared/fulfilment/orders';
 
-type CounterLink = { key: keyof OrderCounters; label: string; status: OrderStatusFilter; icon: LucideIcon; iconClass: string };
+type CounterLook = { icon: LucideIcon; iconClass: string };
 
-// The five groups add up to the total; each counter shows the orders it counts.
-const counters: CounterLink[] = [
-  { key: 'total', label: 'Total', status: 'all', icon: Layers, iconClass: 'bg-slate-100 text-slate-700' },
-  { key: 'newSubmissions', label: 'New Submissions', status: 'reviewing_form_data', icon: Inbox, iconClass: 'bg-blue-50 text-blue-700' },
-  { key: 'inProgress', label: 'In Progress', status: inProgressFilter, icon: Clock, iconClass: 'bg-amber-50 text-amber-700' },
-  { key: 'completed', label: 'Completed', status: 'completed', icon: CircleCheck, iconClass: 'bg-green-50 text-green-700' },
-  { key: 'onHold', label: 'On Hold', status: 'on_hold', icon: PauseCircle, iconClass: 'bg-orange-50 text-orange-700' },
-  { key: 'cancelled', label: 'Cancelled', status: 'cancelled', icon: Ban, iconClass: 'bg-slate-100 text-slate-700' },
-];
+// How each counter looks; which counters there are, their labels and their links come with the list
+// (the lifecycle's counter groups), so a new group shows with the plain look until it is given one.
+const looks: Partial<Record<CounterGroup, CounterLook>> = {
+  new: { icon: Inbox, iconClass: 'bg-blue-50 text-blue-700' },
+  in_progress: { icon: Clock, iconClass: 'bg-amber-50 text-amber-700' },
+  completed: { icon: CircleCheck, iconClass: 'bg-green-50 text-green-700' },
+  on_hold: { icon: PauseCircle, iconClass: 'bg-orange-50 text-orange-700' },
+  cancelled: { icon: Ban, iconClass: 'bg-slate-100 text-slate-700' },
+};
+const plainLook: CounterLook = { icon: Layers, iconClass: 'bg-slate-100 text-slate-700' };
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -26,9 +28,13 @@ type OrdersListCountersProps = {
 
 /** The dashboard counters (spec 02 section 4), over every order the user may see; each filters the list. */
 export function OrdersListCounters({ values, status, hrefOf }: OrdersListCountersProps) {
+  const counters = [
+    { key: 'total', label: 'Total', filter: 'all', count: values?.total, look: plainLook },
+    ...(values?.groups ?? []).map((group) => ({ key: group.group, label: group.label, filter: group.filter, count: group.count, look: looks[group.group] ?? plainLook })),
+  ];
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:gap-4" aria-busy={values === undefined}>
-      {counters.map(({ key, label, status: filter, icon: Icon, iconClass }) => {
+      {counters.map(({ key, label, filter, count, look: { icon: Icon, iconClass } }) => {
         const current = filter === status;
         return (
           <li key={key}>
@@ -46,7 +52,7 @@ export function OrdersListCounters({ values, status, hrefOf }: OrdersListCounter
                 {label}
               </span>
               <span className="mb-1 text-2xl font-bold text-slate-900 tabular-nums" data-counter={key}>
-                {values ? countFormat.format(values[key]) : '–'}
+                {count === undefined ? '–' : countFormat.format(count)}
               </span>
             </Link>
           </li>

@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { Field } from '../../components/form/field';
 import { Select, TextInput } from '../../components/form/controls';
-import { orderPriorities, orderPriorityLabels, orderStatuses, orderStatusLabels, type OrderPriority } from '../../../shared/orders/statuses';
-import { inProgressFilter, type OrderListQuery, type OrderStatusFilter } from '../../../shared/fulfilment/orders';
+import { groupFilters, orderPriorities, orderPriorityLabels, orderStatuses, orderStatusLabels, type OrderPriority } from '../../../shared/orders/lifecycle';
+import type { OrderListQuery, OrderStatusFilter } from '../../../shared/fulfilment/orders';
 
 /** How long typing pauses before the search runs. */
 export const searchDebounceMs = 300;
@@ -61,7 +61,11 @@ export function OrdersListFilters({ query, onStatusChange, onPriorityChange, onS
         {(control) => (
           <Select {...control} name="status" value={query.status} onChange={(event) => onStatusChange(event.target.value as OrderStatusFilter)}>
             <option value="all">All</option>
-            <option value={inProgressFilter}>In Progress (any stage after review)</option>
+            {groupFilters.map(({ filter, label }) => (
+              <option key={filter} value={filter}>
+                {label}
+              </option>
+            ))}
             {orderStatuses.map((status) => (
               <option key={status} value={status}>
                 {orderStatusLabels[status]}

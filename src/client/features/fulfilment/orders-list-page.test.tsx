@@ -7,6 +7,7 @@ import type { StaffUser } from '../../../shared/staff/session';
 import { errorResponse, jsonResponse, requestsTo, serve, type RecordedRequest } from '../../../../tests/client/network';
 import { currentLocation, renderPage } from '../../../../tests/client/render';
 import { adminUser } from '../../../../tests/client/staff';
+import { countersOf } from '../../../../tests/support/counters';
 import { paths } from '../../paths';
 import { OrdersListPage } from './orders-list-page';
 import { searchDebounceMs } from './orders-list-filters';
@@ -46,7 +47,7 @@ function listResponse(orders: OrderListItem[], overrides: Partial<OrderListRespo
     pageSize: 25,
     nextCursor: null,
     previousCursor: null,
-    counters: { total: 40, newSubmissions: 12, inProgress: 14, completed: 6, onHold: 5, cancelled: 3 },
+    counters: countersOf({ new: 12, in_progress: 14, completed: 6, on_hold: 5, cancelled: 3 }),
     ...overrides,
   };
 }
@@ -237,7 +238,7 @@ describe('OrdersListPage', () => {
   });
 
   it('says No orders found when nothing matches', async () => {
-    renderList('/manage/orders?search=nobody', () => jsonResponse(listResponse([], { counters: { total: 3, newSubmissions: 1, inProgress: 1, completed: 1, onHold: 0, cancelled: 0 } })));
+    renderList('/manage/orders?search=nobody', () => jsonResponse(listResponse([], { counters: countersOf({ new: 1, in_progress: 1, completed: 1, on_hold: 0, cancelled: 0 }) })));
     expect((await screen.findAllByText('No orders found')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('table')).toBeNull();
   });

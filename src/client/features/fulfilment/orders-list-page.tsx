@@ -4,7 +4,7 @@ import { paths } from '../../paths';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import type { OrderPriority } from '../../../shared/orders/statuses';
+import type { OrderPriority } from '../../../shared/orders/lifecycle';
 import { ordersPageSize, type OrderListQuery, type OrderStatusFilter } from '../../../shared/fulfilment/orders';
 import { can } from '../../../shared/staff/permissions';
 import { useStaffUser } from '../../lib/staff/staff-session-context';

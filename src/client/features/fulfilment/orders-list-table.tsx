@@ -4,18 +4,21 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { manageOrderPath } from '../../paths';
 import { formatUsd } from '../../../shared/money';
 import { dueDateIndicator, type DueDateTone } from '../../../shared/orders/due-date';
-import { isInStatusGroup, orderPriorityLabels, orderStatusLabels, type OrderPriority } from '../../../shared/orders/statuses';
+import { isInStatusGroup, orderPriorityLabels, orderStatusLabels, type OrderPriority } from '../../../shared/orders/lifecycle';
 import type { OrderListItem } from '../../../shared/fulfilment/orders';
 import type { OrderDetailLinkState } from './order-detail-page';
+import { businessTimeZone } from '../../../shared/dates';
 
 const priorityVariants: Record<OrderPriority, BadgeVariant> = { standard: 'default', express: 'secondary', rush: 'destructive' };
 const dueTones: Record<DueDateTone, BadgeTone> = { red: 'danger', orange: 'caution', yellow: 'warning', green: 'success' };
 
 const listDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+// A due date is the business's day (Eastern), the day its badge counts from.
+const listDueDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: businessTimeZone });
 
-function formatListDate(isoDate: string): string {
+function formatListDate(isoDate: string, format = listDate): string {
   const date = new Date(isoDate);
-  return Number.isNaN(date.getTime()) ? isoDate : listDate.format(date);
+  return Number.isNaN(date.getTime()) ? isoDate : format.format(date);
 }
 
 /** An e-mail address that may wrap before its @ rather than anywhere inside a word. */
@@ -58,7 +61,7 @@ function DueDate({ order, now }: { order: OrderListItem; now: Date }) {
   const indicator = isInStatusGroup('closed', order.status) ? null : dueDateIndicator(new Date(order.dueDate), now);
   return (
     <span className="flex flex-col items-start gap-1">
-      <span className="whitespace-nowrap">{formatListDate(order.dueDate)}</span>
+      <span className="whitespace-nowrap">{formatListDate(order.dueDate, listDueDate)}</span>
       {indicator ? <Badge tone={dueTones[indicator.tone]}>{indicator.label}</Badge> : null}
     </span>
   );

@@ -80,9 +80,21 @@ export function useUpdateOrder(orderId: number) {
   });
 }
 
+/** Reads the order again from the server (after a save refused because it changed meanwhile). */
+export function useReloadOrder(orderId: number) {
+  const queryClient = useQueryClient();
+  return async (): Promise<OrderDetailResponse> => {
+    const response = await apiRequest<OrderDetailResponse>('GET', orderPath(orderId));
+    queryClient.setQueryData(orderQueryKey(orderId), response);
+    await queryClient.invalidateQueries({ queryKey: ordersListKey });
+    return response;
+  };
+}
+
 /** The message a failed save shows: the server's own for a refused change, the spec's otherwise. */
 export function updateFailureMessage(error: unknown): string {
-  const refused = error instanceof ApiError && (error.code === 'bad_request' || error.code === 'validation_failed' || isDenied(error));
+  const refused =
+    error instanceof ApiError && (error.code === 'bad_request' || error.code === 'validation_failed' || error.code === 'conflict' || error.code === 'order_changed' || isDenied(error));
   if (refused && error.message) return error.message;
   return staffMessages.updateOrderFailed;
 }

@@ -1,4 +1,4 @@
-import type { CustomerStatusDetails } from '../../../shared/orders/statuses';
+import type { CustomerStatusDetails } from '../../../shared/orders/lifecycle';
 
 const badgeClasses: Record<CustomerStatusDetails['badge'], string> = {
   default: 'bg-brand-600 text-white',

@@ -4,7 +4,7 @@ import { CircleAlert } from 'lucide-react';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { PageMeta } from '../../components/seo/page-meta';
 import { paths } from '../../paths';
-import { customerStatusDetails } from '../../../shared/orders/statuses';
+import { customerStatusDetails } from '../../../shared/orders/lifecycle';
 import { normalizeTrackingInput, trackingNumberLength, trackingNumberSchema } from '../../../shared/tracking/tracking';
 import { TrackingForm } from './tracking-form';
 import { TrackingResultCard } from './tracking-result-card';

@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import type { CustomerStatus } from '../../../shared/orders/statuses';
+import type { CustomerStatus } from '../../../shared/orders/lifecycle';
 
 type PointState = 'done' | 'current' | 'upcoming' | 'cancelled';
 

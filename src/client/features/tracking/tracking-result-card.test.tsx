@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '../../../shared/orders/statuses';
+import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '../../../shared/orders/lifecycle';
 import { signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '../../../shared/tracking/tracking';
 import { signatureActionNeeded } from '../../../shared/signing/signing';
 import { deliveryPromise } from '../../../shared/delivery-promise';

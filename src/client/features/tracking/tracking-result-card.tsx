@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
 import { formatUsd } from '../../../shared/money';
-import { customerStatusDetails } from '../../../shared/orders/statuses';
+import { customerStatusDetails } from '../../../shared/orders/lifecycle';
 import { trackingStageTexts, type TrackingResult } from '../../../shared/tracking/tracking';
 import { usePublicConfig } from '../../lib/public-config';
 import { StatusBadge } from './status-badge';

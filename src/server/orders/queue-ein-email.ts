@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { orders, type Db } from '../db';
+import type { Env } from '../env';
+import { queueCustomerEmail } from '../email';
+import { trackingUrl } from '../http';
+import { companyNameOf } from './company-name';
+import { einEmail } from './ein-email';
+
+type Order = typeof orders.$inferSelect;
+
+/**
+ * Queues the customer's EIN e-mail in `tx`, the transaction that completed the order (or corrected
+ * the EIN of a completed one), with the order locked, and stamps `ein_emailed_at` in the same
+ * transaction, so two saves queue it once. Answers the outbox row's id.
+ */
+export async function queueEinEmail(
+  tx: Pick<Db, 'insert' | 'update'>,
+  order: Order,
+  options: { origin: string; env: Pick<Env, 'SUPPORT_EMAIL'>; now: Date },
+): Promise<number> {
+  const id = await queueCustomerEmail(tx, {
+    env: options.env,
+    kind: 'ein',
+    orderId: order.id,
+    to: order.billingEmail,
+    message: einEmail({
+      ein: order.ein ?? '',
+      trackingNumber: order.applicationId,
+      companyName: companyNameOf(order.formData),
+      trackingUrl: trackingUrl(options.origin, order.applicationId),
+      supportEmail: options.env.SUPPORT_EMAIL,
+    }),
+  });
+  await tx.update(orders).set({ einEmailedAt: options.now }).where(eq(orders.id, order.id));
+  return id;
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { orders, signingRequests, type Db } from '../db';
+import type { Env } from '../env';
+import { queueCustomerEmail } from '../email';
+import type { FieldCipher } from '../encryption';
+import { recordAudit } from '../audit';
+import { AppError } from '../errors';
+import { changeOrderStatus, type StaffActor } from '../orders';
+import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { signingMessages, signingPagePath } from '../../shared/signing/signing';
+import { signatureRequestEmail } from './signature-request-email';
+import { hashToken, openRequestStatuses, responsibleName, type SigningRequestRow, type SigningServices } from './requests';
+
+/** A transaction (or the database) with what opening a request does: lock, read, write. */
+type SigningTx = Pick<Db, 'select' | 'update' | 'insert'>;
+
+export type OpenSigningRequestOptions = {
+  cipher: FieldCipher;
+  env: Pick<Env, 'SIGNING_LINK_DAYS' | 'SUPPORT_EMAIL'>;
+  orderId: number;
+  /** The staff member asking; null for the customer's own request from tracking (the order already awaits the signature). */
+  actor: StaffActor | null;
+  ipAddress: string | null;
+  /** `PUBLIC_URL` or the request's origin, for the link. */
+  origin: string;
+  now?: Date;
+};
+
+/**
+ * Opens a signing request for the order inside `tx` and queues its e-mail there, so the request, the
+ * status change and the customer's message commit together. With the order locked: earlier open
+ * requests are voided, the request is stored, and an order not yet in "Awaiting User Signature" moves
+ * there through the lifecycle (whose change sends this request's e-mail). A completed or cancelled
+ * order gets none. Answers the request and the outbox row of its e-mail.
+ */
+export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequestOptions): Promise<{ request: SigningRequestRow; emailId: number }> {
+  const { cipher, env, orderId, actor, ipAddress, origin } = options;
+  const now = options.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new AppError('not_found', 'Order not found.');
+  const status = normalizeOrderStatus(order.status);
+  if (isInStatusGroup('closed', status)) throw new AppError('conflict', signingMessages.orderClosed);
+  if (!order.billingEmail) throw new AppError('conflict', signingMessages.noEmail);
+
+  await tx
+    .update(signingRequests)
+    .set({ status: 'voided', voidedAt: now })
+    .where(and(eq(signingRequests.orderId, orderId), inArray(signingRequests.status, [...openRequestStatuses])));
+
+  const auditActor = actor ? { id: actor.id, email: actor.email } : null;
+  const [request] = await tx
+    .insert(signingRequests)
+    .values({
+      orderId,
+      tokenHash: hashToken(token),
+      signerEmail: order.billingEmail,
+      requestedBy: actor?.id ?? null,
+      sessionSecret: cipher.encrypt(randomBytes(32).toString('base64url')),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + env.SIGNING_LINK_DAYS * 24 * 60 * 60 * 1000),
+    })
+    .returning();
+  if (!request) throw new Error('The signing request was not stored');
+  await recordAudit(tx, { actor: auditActor, action: 'signature_requested', target: `order:${orderId}`, detail: { requestId: request.id }, ipAddress });
+
+  const queueRequestEmail = () =>
+    queueCustomerEmail(tx, {
+      env,
+      kind: 'signature_request',
+      // The link is the token: the outbox keeps it only until the message is sent.
+      eraseBodyWhenSent: true,
+      orderId,
+      to: request.signerEmail,
+      message: signatureRequestEmail({
+        kind: 'request',
+        trackingNumber: order.applicationId,
+        companyName: responsibleName(order.formData).companyName,
+        signingUrl: `${origin}${signingPagePath(token)}`,
+        expiresAt: request.expiresAt,
+        supportEmail: env.SUPPORT_EMAIL,
+      }),
+    });
+  if (status === 'awaiting_user_signature') return { request, emailId: await queueRequestEmail() };
+  const changed = await changeOrderStatus(tx, {
+    order,
+    to: 'awaiting_user_signature',
+    by: 'staff',
+    actor,
+    ipAddress,
+    signatureRequestEmail: queueRequestEmail,
+    env,
+    origin,
+    now,
+  });
+  return { request, emailId: changed.emailIds[0]! };
+}
+
+export type CreateSigningRequestOptions = SigningServices & Omit<OpenSigningRequestOptions, 'cipher' | 'env'>;
+
+/**
+ * Creates a signing request for the order in a transaction of its own (see `openSigningRequest`),
+ * then tries its e-mail at once; the outbox retries it if it does not go out now.
+ */
+export async function createSigningRequest(options: CreateSigningRequestOptions): Promise<{ request: SigningRequestRow; emailed: boolean }> {
+  const { db, outbox, ...rest } = options;
+  const { request, emailId } = await db.transaction((tx) => openSigningRequest(tx, rest));
+  const outcomes = await outbox.deliver([emailId]);
+  return { request, emailed: outcomes.get(emailId) === 'sent' };
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { orders, signingRequests, Db } from '../db';
+import type { Env } from '../env';
+import type { EmailOutbox } from '../email';
+import type { FieldCipher } from '../encryption';
+import { applicationWithSsns } from '../ss4';
+
+// Signing requests (decision 022): a link that lets the customer sign the order's Form SS-4. The
+// token is 32 random bytes that only the e-mail carries; the database keeps its SHA-256. A browser
+// that answers the SSN question gets a cookie with the request's session secret, which the review,
+// the PDF and the signature itself require.
+
+export type SigningRequestRow = typeof signingRequests.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Requests still waiting for the customer: sent, or sent and verified. */
+export const openRequestStatuses = ['sent', 'verified'] as const;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Tokens are 43 base64url characters; anything else is not looked up at all. */
+export function isWellFormedToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/** Who signs the order's SS-4 (the responsible party named in the application), and the company. */
+export function responsibleName(formData: unknown): { name: string; title: string; companyName: string | null } {
+  const application = applicationWithSsns(formData, {});
+  const { rpFirstName, rpMiddleName, rpLastName, rpTitle } = application.contact as Record<string, unknown>;
+  const name = [rpFirstName, rpMiddleName, rpLastName]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .map((part) => part.trim())
+    .join(' ');
+  const company = (application.company as Record<string, unknown>).companyName;
+  return { name, title: typeof rpTitle === 'string' ? rpTitle.trim() : '', companyName: typeof company === 'string' && company.trim() ? company.trim() : null };
+}
+
+export type SigningServices = { db: Db; cipher: FieldCipher; outbox: EmailOutbox; env: Pick<Env, 'SIGNING_LINK_DAYS' | 'SUPPORT_EMAIL'> };
+

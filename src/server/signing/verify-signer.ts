@@ -1,0 +1,39 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { signingRequests, type Db } from '../db';
+import { readOrderSsn, type FieldCipher } from '../encryption';
+import { AppError } from '../errors';
+import { maxVerificationAttempts, signingMessages } from '../../shared/signing/signing';
+import { openRequestStatuses, type OrderRow, type SigningRequestRow } from './requests';
+
+export type VerifyResult = { ok: true; sessionSecret: string } | { ok: false; attemptsLeft: number };
+
+/**
+ * Checks the last four digits of the responsible party's SSN. A wrong answer counts, atomically, and
+ * the fifth locks the request; a right one marks it verified and gives the session secret.
+ */
+export async function verifySigner(db: Db, cipher: FieldCipher, request: SigningRequestRow, order: OrderRow, ssnLast4: string, now: Date): Promise<VerifyResult> {
+  const ssn = readOrderSsn(order.formData, cipher);
+  const last4 = ssn.kind === 'readable' ? ssn.plain.replace(/\D/g, '').slice(-4) : null;
+  const right = last4 !== null && last4.length === 4 && timingSafeEqual(Buffer.from(last4), Buffer.from(ssnLast4));
+  if (right) {
+    await db
+      .update(signingRequests)
+      .set({ status: 'verified', verifiedAt: sql`coalesce(${signingRequests.verifiedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(signingRequests.id, request.id), inArray(signingRequests.status, [...openRequestStatuses])));
+    return { ok: true, sessionSecret: cipher.decrypt(request.sessionSecret) };
+  }
+  const [counted] = await db
+    .update(signingRequests)
+    .set({
+      failedAttempts: sql`${signingRequests.failedAttempts} + 1`,
+      status: sql`case when ${signingRequests.failedAttempts} + 1 >= ${maxVerificationAttempts} then 'locked' else ${signingRequests.status} end`,
+      lockedAt: sql`case when ${signingRequests.failedAttempts} + 1 >= ${maxVerificationAttempts} then ${now.toISOString()}::timestamptz else null end`,
+    })
+    .where(and(eq(signingRequests.id, request.id), inArray(signingRequests.status, [...openRequestStatuses])))
+    .returning();
+  if (!counted) throw new AppError('signing_link_unavailable', signingMessages.linkLocked);
+  const left = maxVerificationAttempts - counted.failedAttempts;
+  if (left <= 0) throw new AppError('signing_link_unavailable', signingMessages.linkLocked);
+  return { ok: false, attemptsLeft: left };
+}
