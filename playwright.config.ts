@@ -14,16 +14,18 @@ const dataDir = process.env.E2E_DATA_DIR;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
-  retries: process.env.CI ? 1 : 0,
+  // The same everywhere, on a laptop as in CI: two browsers at a time, and one more try for a test
+  // that fails (the report names it flaky), whose trace is then recorded.
+  workers: 2,
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    // Recording a trace for every test costs each test its screenshots and snapshots; in CI, where a
-    // failed test runs again, the retry records it instead.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // Recording a trace for every test costs each test its screenshots and snapshots: the retry of a
+    // failed test records it instead.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db';
 
 /**
@@ -8,8 +10,15 @@ import { openDatabase, type Database } from '../../src/server/db';
  */
 export const testDatabaseKinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
+/**
+ * A new database for one test file: an embedded one in memory, started from the migrated copy the
+ * test run made once (tests/support/global-setup.ts), or a schema of its own on PostgreSQL.
+ */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite' });
+  if (kind === 'pglite') {
+    const dump = await readFile(inject('migratedPgliteDump'));
+    return openDatabase({ kind: 'pglite', from: new Blob([new Uint8Array(dump)]) });
+  }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const searchPath = `test_${randomBytes(6).toString('hex')}`;

@@ -39,8 +39,11 @@ export type Database = {
 export type DatabaseOptions =
   /** PostgreSQL at `url`; `searchPath` puts every table (and the migration journal) in that schema. */
   | { kind: 'postgres'; url: string; searchPath?: string }
-  /** Embedded PostgreSQL persisted in `dataDir`, or in memory when `dataDir` is omitted. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PostgreSQL persisted in `dataDir`, or in memory when `dataDir` is omitted; an in-memory
+   * one may start from a copy of another (PGlite's `dumpDataDir`).
+   */
+  | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -80,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: { pg_trgm }, ...(options.from ? { loadDataDir: options.from } : {}) });
   }
   const db = drizzlePglite(client, { schema });
   try {

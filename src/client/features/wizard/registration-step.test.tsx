@@ -350,7 +350,7 @@ describe('RegistrationStep', () => {
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect(await screen.findByText(registrationMessages.streetAddress)).toBeTruthy();
     // The message renders first; the focus moves on the form's next tick.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Street Address/)));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Street Address/)), { timeout: 5000 });
   });
 
   describe('draft saving', () => {
