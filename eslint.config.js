@@ -78,6 +78,7 @@ export default tseslint.config(
   // Tests beside the code may use the test kit.
   { files: ['src/client/**/*.test.{ts,tsx}'], rules: noImportsFrom('server') },
   { files: ['src/server/**/*.test.ts'], rules: noImportsFrom('client') },
+  { files: ['src/shared/**/*.test.ts'], rules: noImportsFrom('client', 'server') },
   {
     files: ['src/server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverModuleZones }] },
