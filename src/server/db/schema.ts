@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { statusAsReadSql } from './stored-statuses';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+// The typed view of the schema the SQL migrations make (decision 032): a change starts as a new
+// migration, then is mirrored here; schema-matches-migrations.test.ts fails until both agree.
 
 /** Operator-editable settings, such as `ein_price_standard`. */
 export const settings = pgTable('settings', {
@@ -450,7 +453,7 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('refunds_order_id_idx').on(table.orderId)],
+  (table) => [index('refunds_order_id_idx').on(table.orderId), check('refunds_amount_positive', sql`${table.amountCents} > 0`)],
 );
 
 /** The customer's one-hour cancellation links; the token is kept only as its SHA-256. */
