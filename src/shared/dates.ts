@@ -1,4 +1,4 @@
-// Business days and the business's calendar (decision 031). The service works on US Eastern time:
+// Business days and the business's calendar (decision 033). The service works on US Eastern time:
 // a business day is a weekday there, "today" on the staff screens is the Eastern day, and a due
 // date is shown as its Eastern day, so every server and every browser agrees whatever its own zone.
 // Only Saturdays and Sundays are skipped: US federal holidays are not, so an order paid the day

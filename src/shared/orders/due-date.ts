@@ -1,7 +1,7 @@
 import { businessDaysBetween } from '../dates';
 
 // The due-date indicator of the staff screens (spec 02 section 4): thresholds 0, 1 and 3 days. Days
-// are the business's calendar days (Eastern, decision 031), the days the due date is shown in, so the
+// are the business's calendar days (Eastern, decision 033), the days the due date is shown in, so the
 // badge and the date beside it always agree.
 
 export type DueDateTone = 'red' | 'orange' | 'yellow' | 'green';
