@@ -2,7 +2,9 @@ import { useEffect, useRef, type PointerEvent } from 'react';
 import { Button } from '../../components/ui/button';
 
 type SignaturePadProps = {
-  /** Called with the drawing as a PNG data URL, or null when the pad is cleared. */
+  /** The drawing as a PNG data URL; none leaves the pad blank (and clears it). */
+  value: string | null | undefined;
+  /** Called with the drawing as a PNG data URL after each stroke, or null when the pad is cleared. */
   onChange: (image: string | null) => void;
   describedBy?: string;
 };
@@ -11,7 +13,7 @@ type SignaturePadProps = {
  * A plain canvas to draw a signature on with a mouse, a pen or a finger (pointer events). The
  * drawing is exported as a PNG after each stroke. Keyboard users keep the typed signature instead.
  */
-export function SignaturePad({ onChange, describedBy }: SignaturePadProps) {
+export function SignaturePad({ value, onChange, describedBy }: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const drawn = useRef(false);
@@ -32,6 +34,13 @@ export function SignaturePad({ onChange, describedBy }: SignaturePadProps) {
     context.lineJoin = 'round';
     context.strokeStyle = '#0f1f5c';
   }, []);
+
+  // The drawing is the value's: with none (cleared by the form, say), the pad is blank.
+  useEffect(() => {
+    if (value) return;
+    wipe(canvasRef.current);
+    drawn.current = false;
+  }, [value]);
 
   const point = (event: PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -67,13 +76,7 @@ export function SignaturePad({ onChange, describedBy }: SignaturePadProps) {
   };
 
   const clear = () => {
-    const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context) return;
-    context.save();
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.clearRect(0, 0, canvas.width, canvas.height);
-    context.restore();
+    wipe(canvasRef.current);
     drawn.current = false;
     onChange(null);
   };
@@ -99,4 +102,14 @@ export function SignaturePad({ onChange, describedBy }: SignaturePadProps) {
       </div>
     </div>
   );
+}
+
+/** Clears the canvas, keeping its scale and pen. */
+function wipe(canvas: HTMLCanvasElement | null) {
+  const context = canvas?.getContext('2d');
+  if (!canvas || !context) return;
+  context.save();
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.clearRect(0, 0, canvas.width, canvas.height);
+  context.restore();
 }

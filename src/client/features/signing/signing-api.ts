@@ -1,4 +1,4 @@
-import { apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../../lib/api';
 import type { SignedResponse, SignSubmission, SigningReviewResponse, SigningStartResponse } from '../../../shared/signing/signing';
 
 const base = (token: string) => `/api/sign/${encodeURIComponent(token)}`;
@@ -10,3 +10,23 @@ export const signingApi = {
   sign: (token: string, submission: SignSubmission) => apiRequest<SignedResponse>('POST', `${base(token)}/sign`, submission),
   documentUrl: (token: string) => `${base(token)}/document.pdf`,
 };
+
+/** Where a link opens: at the SSN question, or at the form for a browser that has answered it. */
+export type SigningOpening = { kind: 'verify' } | { kind: 'review'; review: SigningReviewResponse };
+
+export async function openSigning(token: string): Promise<SigningOpening> {
+  const start = await signingApi.start(token);
+  if (start.state === 'verify') return { kind: 'verify' };
+  return { kind: 'review', review: await signingApi.review(token) };
+}
+
+/** The answers after which this link cannot be used any more: the page says why instead of a form. */
+export function endsSigning(error: unknown): error is ApiError {
+  return hasErrorCode(error, 'signing_link_unavailable') || hasErrorCode(error, 'signing_already_signed') || hasErrorCode(error, 'signing_not_verified');
+}
+
+/** The message a failed call shows: the server's own for a considered answer, a retry hint otherwise. */
+export function signingFailureMessage(error: unknown): string {
+  if (isFailedCall(error) || !(error instanceof ApiError)) return 'We could not reach our server. Check your connection and try again.';
+  return error.message;
+}

@@ -1,0 +1,52 @@
+import { FileText } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Button } from '../../components/ui/button';
+import type { SigningReviewResponse } from '../../../shared/signing/signing';
+import { signingApi } from './signing-api';
+
+type ReviewStepProps = { token: string; review: SigningReviewResponse; onContinue: () => void };
+
+/** Every line of the prepared SS-4 (the SSN masked), and the form itself as a PDF. */
+export function ReviewStep({ token, review, onContinue }: ReviewStepProps) {
+  const lines = review.lines.filter((line) => line.value !== '');
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-slate-700">
+        This is the Form SS-4 we prepared from your answers. Please check every line. If something is wrong, do not sign: write to us and we will
+        correct it first.
+      </p>
+      <a
+        href={signingApi.documentUrl(token)}
+        target="_blank"
+        rel="noopener"
+        className="inline-flex w-fit items-center gap-2 font-semibold text-brand-700 underline"
+      >
+        <FileText className="size-5" aria-hidden="true" />
+        Open the form as a PDF (opens in a new tab)
+      </a>
+      <Card>
+        <CardHeader>
+          <CardTitle>The lines of your form</CardTitle>
+          <CardDescription>The SSN is shown masked.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-slate-200">
+            {lines.map((line, index) => (
+              <div key={`${line.line}-${index}`} className="grid gap-1 py-2.5 sm:grid-cols-[12rem_1fr] sm:gap-4">
+                <dt className="text-sm text-slate-600">
+                  <span className="font-semibold text-slate-800">{/^\d/.test(line.line) ? `Line ${line.line}` : line.line}</span>: {line.label}
+                </dt>
+                <dd className="text-sm font-medium break-words text-slate-900">{line.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+      <div>
+        <Button size="lg" onClick={onContinue}>
+          The form is right: continue to sign
+        </Button>
+      </div>
+    </div>
+  );
+}
