@@ -1,13 +1,12 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { openTestDatabase, testDatabaseKinds } from '../../tests/support/database';
-import type { Database } from './db';
+import { testDatabaseKinds } from '../../tests/support/database';
 import { createPaidOrder, type Order } from '../../tests/factories/orders';
-import { signIn, startStaffTestApp, testOrigin, type StaffTestApp } from '../../tests/support/staff-app';
+import { testOrigin, withStaffApp } from '../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../tests/factories/staff';
 import { sampleApplication } from '../shared/application/sample-application';
 
@@ -90,30 +89,22 @@ const bodyOf = (base: Json): fc.Arbitrary<{ raw: string }> =>
   );
 
 describe.each(testDatabaseKinds)('fuzzing the checkout and the staff API (%s)', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
+  const harness = withStaffApp(kind);
   let cookie: string;
   let order: Order;
   let target: TestStaffMember;
   let nextAddress = 0;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-    const admin = await createStaffMember(harness.services, { role: 'admin' });
+    const admin = await harness.signedIn({ role: 'admin' });
     target = await createStaffMember(harness.services, { role: 'fulfiller' });
-    order = await createPaidOrder(database.db, { assignedTo: admin.id, assignedAt: new Date() });
-    cookie = await signIn(harness.app, admin);
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
+    order = await createPaidOrder(harness.database.db, { assignedTo: admin.id, assignedAt: new Date() });
+    cookie = admin.cookie;
   });
 
   /** Every table a request could write, summed up in one row. */
   async function snapshot(): Promise<string> {
-    const result = await database.db.execute(sql`
+    const result = await harness.database.db.execute(sql`
       select (select count(*) from checkouts) as checkouts, (select count(*) from orders) as orders,
              (select count(*) from "user") as users, (select count(*) from order_comments) as comments,
              (select count(*) from audit_log) as audits, (select count(*) from order_status_history) as history,

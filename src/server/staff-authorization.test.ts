@@ -1,12 +1,11 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../tests/support/database';
-import { orders, session, testPaymentIntents, user, type Database } from './db';
+import { testDatabaseKinds } from '../../tests/support/database';
+import { orders, session, testPaymentIntents, user } from './db';
 import { createPaidOrder, type Order } from '../../tests/factories/orders';
 import { can, canSeeOrder, type Permission } from '../shared/staff/permissions';
-import { signIn, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../tests/support/staff-app';
+import { signIn, staffInject, testOrigin, withStaffApp } from '../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../tests/factories/staff';
 
 // Every `/api/manage` route against every kind of caller (DESIGN 8): anonymous 401; a fulfiller on
@@ -218,32 +217,26 @@ const routes: RouteCase[] = [
 const callers: Caller[] = ['anonymous', 'fulfiller', 'suspended', 'admin'];
 
 describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
-  let baseUrl: string;
+  // Listening too, for the event stream, which `inject` cannot end.
+  const harness = withStaffApp(kind, { listen: true });
   let context: Context;
   const cookies: Record<Caller, string | null> = { anonymous: null, fulfiller: null, suspended: null, admin: null };
   let suspended: TestStaffMember;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-    await harness.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
-
-    const admin = await createStaffMember(harness.services, { role: 'admin' });
-    const fulfiller = await createStaffMember(harness.services, { role: 'fulfiller' });
+    const admin = await harness.signedIn({ role: 'admin' });
+    const fulfiller = await harness.signedIn({ role: 'fulfiller' });
     const colleague = await createStaffMember(harness.services, { role: 'fulfiller' });
     suspended = await createStaffMember(harness.services, { role: 'admin' });
-    const ownOrder = await createPaidOrder(database.db, { assignedTo: fulfiller.id, assignedAt: new Date(), billingEmail: 'own-order@example.com' });
-    const otherOrder = await createPaidOrder(database.db, {
+    const ownOrder = await createPaidOrder(harness.database.db, { assignedTo: fulfiller.id, assignedAt: new Date(), billingEmail: 'own-order@example.com' });
+    const otherOrder = await createPaidOrder(harness.database.db, {
       assignedTo: colleague.id,
       assignedAt: new Date(),
       billingEmail: 'someone-elses-order@example.com',
       application: { company: { companyName: 'Hidden Holdings LLC' } },
     });
     for (const order of [ownOrder, otherOrder]) {
-      await database.db.insert(testPaymentIntents).values({
+      await harness.database.db.insert(testPaymentIntents).values({
         id: order.paymentIntentId,
         clientSecret: `${order.paymentIntentId}_secret_matrix`,
         amountCents: order.amount,
@@ -261,12 +254,12 @@ describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s
       newTarget: () => createStaffMember(harness.services),
       closedCustomer: async () => {
         const email = `closed-${Math.random().toString(36).slice(2)}@example.com`;
-        await createPaidOrder(database.db, { billingEmail: email, status: 'completed', completedAt: new Date(), ein: '12-3456789' });
+        await createPaidOrder(harness.database.db, { billingEmail: email, status: 'completed', completedAt: new Date(), ein: '12-3456789' });
         return email;
       },
       caller: 'anonymous',
       versionOf: async (order) => {
-        const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
+        const [row] = await harness.database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
         return row?.version ?? order.version;
       },
       spareSessionOf: async (caller) => {
@@ -274,25 +267,20 @@ describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s
         const member = caller === 'admin' ? admin : fulfiller;
         const spare = await signIn(harness.app, member);
         const token = decodeURIComponent(spare.split('=')[1] ?? '').split('.')[0] ?? '';
-        const [row] = await database.db.select({ id: session.id }).from(session).where(eq(session.token, token));
+        const [row] = await harness.database.db.select({ id: session.id }).from(session).where(eq(session.token, token));
         if (!row) throw new Error('The spare session was not stored');
         return row.id;
       },
     };
-    cookies.admin = await signIn(harness.app, admin);
-    cookies.fulfiller = await signIn(harness.app, fulfiller);
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
+    cookies.admin = admin.cookie;
+    cookies.fulfiller = fulfiller.cookie;
   });
 
   /** A suspended caller: signed in, then suspended (the session stays until its next request). */
   async function suspendedCookie(): Promise<string> {
-    await database.db.update(user).set({ banned: false }).where(eq(user.id, suspended.id));
+    await harness.database.db.update(user).set({ banned: false }).where(eq(user.id, suspended.id));
     const cookie = await signIn(harness.app, suspended);
-    await database.db.update(user).set({ banned: true }).where(eq(user.id, suspended.id));
+    await harness.database.db.update(user).set({ banned: true }).where(eq(user.id, suspended.id));
     return cookie;
   }
 
@@ -311,7 +299,7 @@ describe.each(testDatabaseKinds)('authorization of every /api/manage route on %s
       const controller = new AbortController();
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (cookie) headers.cookie = cookie;
-      const response = await fetch(`${baseUrl}${url}`, { headers, signal: controller.signal });
+      const response = await fetch(`${harness.baseUrl}${url}`, { headers, signal: controller.signal });
       const text = response.ok ? '' : await response.text();
       if (response.ok) expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       controller.abort();

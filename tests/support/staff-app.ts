@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -24,6 +25,8 @@ export type StaffTestApp = {
   app: FastifyInstance;
   services: AppServices;
   env: Env;
+  /** `http://127.0.0.1:<port>` when started with `listen`; null when only `inject` reaches it. */
+  baseUrl: string | null;
   close: () => Promise<void>;
 };
 
@@ -36,6 +39,8 @@ export type StaffTestAppOptions = {
   wrapSecondFactorVerifier?: (verify: SecondFactorVerifier) => SecondFactorVerifier;
   /** Adds the browser tests' set-up API (`/api/test-support/…`). */
   testApi?: boolean;
+  /** Also listens on a free local port, for what `inject` cannot show (streams, paths sent as written). */
+  listen?: boolean;
 };
 
 export async function startStaffTestApp(database: Database, options: StaffTestAppOptions = {}): Promise<StaffTestApp> {
@@ -53,7 +58,12 @@ export async function startStaffTestApp(database: Database, options: StaffTestAp
   });
   if (options.testApi) registerTestSupportRoutes(app, services);
   await app.ready();
-  return { app, services, env, close: () => app.close() };
+  let baseUrl: string | null = null;
+  if (options.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  }
+  return { app, services, env, baseUrl, close: () => app.close() };
 }
 
 /** A staff member made for the test, and the cookie of their session past both sign-in steps. */
@@ -63,6 +73,12 @@ export type StaffAppFixture = StaffTestApp & {
   database: Database;
   /** A new staff account (see `createStaffMember`), signed in through the sign-in routes. */
   signedIn: (options?: StaffMemberOptions) => Promise<SignedInMember>;
+  /**
+   * Another app on the same database, as a second instance of the service: it shares the first one's
+   * keys (the authenticator secrets and applications it reads are sealed with them), and is closed
+   * with the fixture if the test has not closed it.
+   */
+  startAnotherApp: (options?: StaffTestAppOptions) => Promise<StaffTestApp>;
 };
 
 /**
@@ -77,21 +93,32 @@ export type StaffAppFixture = StaffTestApp & {
  */
 export function withStaffApp(kind: 'pglite' | 'postgres', options: StaffTestAppOptions = {}): StaffAppFixture {
   const fixture = {} as StaffAppFixture;
+  // A minute rather than the usual half: opening a database is the slow part of a test file on a busy machine.
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
     const started = await startStaffTestApp(database, options);
+    const others: StaffTestApp[] = [];
     Object.assign(fixture, started, {
       database,
       signedIn: async (memberOptions: StaffMemberOptions = {}) => {
         const member = await createStaffMember(started.services, memberOptions);
         return { ...member, cookie: await signIn(started.app, member) };
       },
+      startAnotherApp: async (appOptions: StaffTestAppOptions = {}) => {
+        const env = { DATA_ENCRYPTION_KEY: started.env.DATA_ENCRYPTION_KEY ?? '', ...appOptions.env };
+        const another = await startStaffTestApp(database, { ...appOptions, env });
+        let closing: Promise<void> | undefined;
+        const instance = { ...another, close: () => (closing ??= another.close()) };
+        others.push(instance);
+        return instance;
+      },
       close: async () => {
+        for (const other of others) await other.close();
         await started.close();
         await database.close();
       },
     });
-  });
+  }, 60_000);
   afterAll(async () => {
     await fixture.close?.();
   });

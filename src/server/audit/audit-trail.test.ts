@@ -1,13 +1,12 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { auditLog, type Database } from '../db';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { auditLog } from '../db';
 import { auditActions, recordAudit } from './record-audit';
 import { createPaidOrder, type Order } from '../../../tests/factories/orders';
 import { applicationWithSsn, saveOrder } from '../../../tests/support/orders-api';
-import { newClientAddress, signIn, staffInject, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
+import { newClientAddress, staffInject, testOrigin, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
 import { auditActionLabels, auditMessages, auditPageSize, type AuditResponse, type AuditRow } from '../../shared/audit/audit';
 import { parseCsv } from '../../../tests/support/parse-csv';
 
@@ -19,34 +18,27 @@ describe('audit action labels', () => {
 });
 
 describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
-  let admin: TestStaffMember;
-  let fulfiller: TestStaffMember;
-  let adminCookie: string;
-  let fulfillerCookie: string;
+  const harness = withStaffApp(kind);
+  let admin: SignedInMember;
+  let fulfiller: SignedInMember;
   let order: Order;
 
   async function audit(query = ''): Promise<AuditResponse> {
-    const response = await staffInject(harness.app, adminCookie, 'GET', `/api/manage/audit${query}`);
+    const response = await staffInject(harness.app, admin.cookie, 'GET', `/api/manage/audit${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<AuditResponse>();
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-    admin = await createStaffMember(harness.services, { role: 'admin', name: 'Ada Admin' });
-    fulfiller = await createStaffMember(harness.services, { role: 'fulfiller', name: 'Fred Fulfiller' });
-    adminCookie = await signIn(harness.app, admin);
-    fulfillerCookie = await signIn(harness.app, fulfiller);
-    order = await createPaidOrder(database.db, { formData: applicationWithSsn(harness.services.cipher, '123456789'), assignedTo: fulfiller.id, assignedAt: new Date() });
+    admin = await harness.signedIn({ role: 'admin', name: 'Ada Admin' });
+    fulfiller = await harness.signedIn({ role: 'fulfiller', name: 'Fred Fulfiller' });
+    order = await createPaidOrder(harness.database.db, { formData: applicationWithSsn(harness.services.cipher, '123456789'), assignedTo: fulfiller.id, assignedAt: new Date() });
 
     // The actions the screen must show, each made through its own route.
-    expect((await staffInject(harness.app, fulfillerCookie, 'POST', `/api/manage/orders/${order.id}/ssn`)).statusCode).toBe(200);
-    expect((await staffInject(harness.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`)).statusCode).toBe(200);
-    expect((await saveOrder(harness.app, adminCookie, order.id, { status: 'preparing_ss4_form' })).statusCode).toBe(200);
-    const created = await staffInject(harness.app, adminCookie, 'POST', '/api/manage/users', {
+    expect((await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`)).statusCode).toBe(200);
+    expect((await staffInject(harness.app, fulfiller.cookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`)).statusCode).toBe(200);
+    expect((await saveOrder(harness.app, admin.cookie, order.id, { status: 'preparing_ss4_form' })).statusCode).toBe(200);
+    const created = await staffInject(harness.app, admin.cookie, 'POST', '/api/manage/users', {
       name: 'New Person',
       email: 'new-person@example.com',
       role: 'fulfiller',
@@ -64,11 +56,6 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
       payload: { email: fulfiller.email, password: 'not-the-password' },
     });
     expect(failed.statusCode).toBe(401);
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
   });
 
   it('lists SSN reveals, SS-4 downloads, status changes, user changes and sign-ins, newest first, with who, what, which order, when and where', async () => {
@@ -111,10 +98,10 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
     expect((await audit(`?from=${today}&to=${today}`)).rows.length).toBeGreaterThan(5);
     expect((await audit('?from=2020-01-01&to=2020-12-31')).rows).toEqual([]);
     // A day is whole: a row at 23:59:59 UTC on the "To" day is in, one at midnight after is out.
-    await recordAudit(database.db, { actor: null, action: 'sign_out', target: 'day-edge' });
-    await database.db.execute(sql`update ${auditLog} set at = '2021-03-04T23:59:59.999999Z' where target = 'day-edge'`);
-    await recordAudit(database.db, { actor: null, action: 'sign_out', target: 'day-after' });
-    await database.db.execute(sql`update ${auditLog} set at = '2021-03-05T00:00:00Z' where target = 'day-after'`);
+    await recordAudit(harness.database.db, { actor: null, action: 'sign_out', target: 'day-edge' });
+    await harness.database.db.execute(sql`update ${auditLog} set at = '2021-03-04T23:59:59.999999Z' where target = 'day-edge'`);
+    await recordAudit(harness.database.db, { actor: null, action: 'sign_out', target: 'day-after' });
+    await harness.database.db.execute(sql`update ${auditLog} set at = '2021-03-05T00:00:00Z' where target = 'day-after'`);
     expect((await audit('?from=2021-03-04&to=2021-03-04')).rows.map((row) => row.target)).toEqual(['day-edge']);
     expect((await audit('?from=2021-03-05&to=2021-03-05')).rows.map((row) => row.target)).toEqual(['day-after']);
   });
@@ -132,7 +119,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
     for (const [query, message] of cases) {
       // The export is every page, so it reads no cursor.
       for (const path of query.startsWith('?after=') ? ['/api/manage/audit'] : ['/api/manage/audit', '/api/manage/audit.csv']) {
-        const response = await staffInject(harness.app, adminCookie, 'GET', `${path}${query}`);
+        const response = await staffInject(harness.app, admin.cookie, 'GET', `${path}${query}`);
         expect(response.statusCode, `${path}${query}`).toBe(400);
         const { error } = response.json<{ error: { message: string; fields?: Record<string, string[]> } }>();
         expect([error.message, ...Object.values(error.fields ?? {}).flat()]).toContain(message);
@@ -142,7 +129,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
 
   it('pages by (time, id): rows written in the same instant are each listed exactly once', async () => {
     const count = auditPageSize * 2 + 7;
-    await database.db.insert(auditLog).values(
+    await harness.database.db.insert(auditLog).values(
       Array.from({ length: count }, (_, index) => ({ action: 'user_updated', target: `user:paging-${index}`, at: new Date('2022-06-01T12:00:00.123Z') })),
     );
     const seen: AuditRow[] = [];
@@ -161,10 +148,10 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
 
   it('exports the filtered rows as CSV, quoted, with formula-like cells disarmed', async () => {
     const hostile = '=HYPERLINK("http://evil.example","click"), then\nmore';
-    await recordAudit(database.db, { actor: null, action: 'sign_in_failed', target: hostile, detail: { note: '+1, "quoted"' }, ipAddress: '@203.0.113.9' });
-    await recordAudit(database.db, { actor: null, action: 'sign_in_failed', target: '-2+3', ipAddress: '198.51.100.7' });
+    await recordAudit(harness.database.db, { actor: null, action: 'sign_in_failed', target: hostile, detail: { note: '+1, "quoted"' }, ipAddress: '@203.0.113.9' });
+    await recordAudit(harness.database.db, { actor: null, action: 'sign_in_failed', target: '-2+3', ipAddress: '198.51.100.7' });
 
-    const response = await staffInject(harness.app, adminCookie, 'GET', '/api/manage/audit.csv?action=sign_in_failed');
+    const response = await staffInject(harness.app, admin.cookie, 'GET', '/api/manage/audit.csv?action=sign_in_failed');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-trail-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -181,13 +168,13 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
   });
 
   it('exports every matching row, not only the first page', async () => {
-    const response = await staffInject(harness.app, adminCookie, 'GET', '/api/manage/audit.csv?action=user_updated&from=2022-06-01&to=2022-06-01');
+    const response = await staffInject(harness.app, admin.cookie, 'GET', '/api/manage/audit.csv?action=user_updated&from=2022-06-01&to=2022-06-01');
     expect(parseCsv(response.body.replace(/^\uFEFF/, ''))).toHaveLength(1 + auditPageSize * 2 + 7);
   });
 
   it('answers a fulfiller with 403 and nothing from the log, and records the refusal', async () => {
     for (const path of ['/api/manage/audit', '/api/manage/audit.csv']) {
-      const response = await staffInject(harness.app, fulfillerCookie, 'GET', path);
+      const response = await staffInject(harness.app, fulfiller.cookie, 'GET', path);
       expect(response.statusCode).toBe(403);
       expect(response.body).not.toContain('ssn_revealed');
     }

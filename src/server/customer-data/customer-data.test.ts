@@ -3,12 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signingRequests, type Database } from '../db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signingRequests } from '../db';
 import { mailFolder } from '../email';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { signIn, startStaffTestApp, staffInject, type StaffTestApp } from '../../../tests/support/staff-app';
-import { createStaffMember } from '../../../tests/factories/staff';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { staffInject, withStaffApp } from '../../../tests/support/staff-app';
 import { saveOrder } from '../../../tests/support/orders-api';
 import { isTestProcessor } from '../payments';
 import { sampleApplication } from '../../shared/application/sample-application';
@@ -27,23 +26,15 @@ const customer: Person = { email: 'quinlan.quillfeather@example.com', firstName:
 const neighbour: Person = { email: 'ottoline.ormsby@example.com', firstName: 'Ottoline', lastName: 'Ormsby', company: 'Ormsby Orchards LLC', ssn: '534567890' };
 
 describe.each(testDatabaseKinds)('customer data requests on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
+  const harness = withStaffApp(kind);
   let admin: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-    admin = await signIn(harness.app, await createStaffMember(harness.services, { role: 'admin' }));
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
+    admin = (await harness.signedIn({ role: 'admin' })).cookie;
   });
 
   async function rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return (await database.db.execute(query)).rows as T[];
+    return (await harness.database.db.execute(query)).rows as T[];
   }
 
   const applicationOf = (person: Person) =>
@@ -79,7 +70,7 @@ describe.each(testDatabaseKinds)('customer data requests on %s', (kind) => {
     const orderId = Number(order!.id);
     const comment = await staffInject(harness.app, admin, 'POST', `/api/manage/orders/${orderId}/comments`, { text: `Spoke with ${person.firstName} ${person.lastName}` });
     expect(comment.statusCode).toBe(201);
-    await database.db.insert(signingRequests).values({
+    await harness.database.db.insert(signingRequests).values({
       orderId,
       tokenHash: randomUUID(),
       status: 'signed',

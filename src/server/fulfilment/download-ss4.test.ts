@@ -1,11 +1,9 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import type { Database } from '../db';
+import { testDatabaseKinds } from '../../../tests/support/database';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
+import { staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
 import { ss4FieldPrefix } from '../ss4';
 import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
 import { applicationWithSsn, auditRows } from '../../../tests/support/orders-api';
@@ -21,30 +19,18 @@ const designeeEnv = {
 };
 
 describe.each(testDatabaseKinds)('GET /api/manage/orders/:id/ss4.pdf on %s', (kind) => {
-  let database: Database;
-  let testApp: StaffTestApp;
-  let admin: TestStaffMember;
-  let fulfiller: TestStaffMember;
-  let adminCookie: string;
-  let fulfillerCookie: string;
+  const harness = withStaffApp(kind, { env: designeeEnv });
+  let admin: SignedInMember;
+  let fulfiller: SignedInMember;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    testApp = await startStaffTestApp(database, { env: designeeEnv });
-    admin = await createStaffMember(testApp.services, { role: 'admin' });
-    fulfiller = await createStaffMember(testApp.services, { role: 'fulfiller' });
-    adminCookie = await signIn(testApp.app, admin);
-    fulfillerCookie = await signIn(testApp.app, fulfiller);
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-    await database.close();
+    admin = await harness.signedIn({ role: 'admin' });
+    fulfiller = await harness.signedIn({ role: 'fulfiller' });
   });
 
   it('returns the filled form as an uncacheable attachment named by the tracking number, with the SSN and the designee, and audits it', async () => {
-    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789'), assignedTo: fulfiller.id });
-    const response = await staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
+    const order = await createPaidOrder(harness.database.db, { formData: applicationWithSsn(harness.services.cipher, '123456789'), assignedTo: fulfiller.id });
+    const response = await staffInject(harness.app, fulfiller.cookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="SS-4-${order.applicationId}.pdf"`);
@@ -57,18 +43,18 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders/:id/ss4.pdf on %s', (ki
     expect(text('f1_40[0]')).toBe('EIN Filing Service LLC');
     expect(text('f1_43[0]')).toBe('(512) 555-0101');
 
-    const rows = await auditRows(database.db, 'ss4_downloaded', `order:${order.id}`);
+    const rows = await auditRows(harness.database.db, 'ss4_downloaded', `order:${order.id}`);
     expect(rows).toEqual([expect.objectContaining({ actor_id: fulfiller.id, action: 'ss4_downloaded' })]);
     expect(JSON.stringify(rows)).not.toContain('123456789');
   });
 
   it("writes an estate's decedent SSN and a trust's grantor SSN on line 9a, opened from their ciphertext", async () => {
-    const estate = await createPaidOrder(database.db, { formData: sealApplication(sampleApplication({ company: { entityType: 'Estate' } }) as Application, testApp.services.cipher) });
-    const trust = await createPaidOrder(database.db, {
-      formData: sealApplication(sampleApplication({ company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } }) as Application, testApp.services.cipher),
+    const estate = await createPaidOrder(harness.database.db, { formData: sealApplication(sampleApplication({ company: { entityType: 'Estate' } }) as Application, harness.services.cipher) });
+    const trust = await createPaidOrder(harness.database.db, {
+      formData: sealApplication(sampleApplication({ company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } }) as Application, harness.services.cipher),
     });
     const formOf = async (id: number) => {
-      const response = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${id}/ss4.pdf`);
+      const response = await staffInject(harness.app, admin.cookie, 'GET', `/api/manage/orders/${id}/ss4.pdf`);
       expect(response.statusCode).toBe(200);
       const form = (await PDFDocument.load(response.rawPayload)).getForm();
       return (name: string) => form.getTextField(ss4FieldPrefix + name).getText();
@@ -83,19 +69,19 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders/:id/ss4.pdf on %s', (ki
   });
 
   it("gives another fulfiller's order the same 404 as a missing one, and writes no download row", async () => {
-    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789'), assignedTo: admin.id });
-    const hidden = await staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
-    const missing = await staffInject(testApp.app, fulfillerCookie, 'GET', '/api/manage/orders/999999/ss4.pdf');
+    const order = await createPaidOrder(harness.database.db, { formData: applicationWithSsn(harness.services.cipher, '123456789'), assignedTo: admin.id });
+    const hidden = await staffInject(harness.app, fulfiller.cookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
+    const missing = await staffInject(harness.app, fulfiller.cookie, 'GET', '/api/manage/orders/999999/ss4.pdf');
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).toBe(missing.body);
-    expect(await auditRows(database.db, 'ss4_downloaded', `order:${order.id}`)).toEqual([]);
-    const anonymous = await testApp.app.inject({ method: 'GET', url: `/api/manage/orders/${order.id}/ss4.pdf` });
+    expect(await auditRows(harness.database.db, 'ss4_downloaded', `order:${order.id}`)).toEqual([]);
+    const anonymous = await harness.app.inject({ method: 'GET', url: `/api/manage/orders/${order.id}/ss4.pdf` });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('gives the order page the configured designee, so the mapping view matches the file', async () => {
-    const order = await createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789') });
-    const response = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${order.id}`);
+    const order = await createPaidOrder(harness.database.db, { formData: applicationWithSsn(harness.services.cipher, '123456789') });
+    const response = await staffInject(harness.app, admin.cookie, 'GET', `/api/manage/orders/${order.id}`);
     expect(response.json<OrderDetailResponse>().order.ss4Designee).toEqual({
       name: 'EIN Filing Service LLC',
       address: '500 Congress Ave, Austin, TX 78701',

@@ -1,10 +1,9 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import type { Database } from '../db';
+import { testDatabaseKinds } from '../../../tests/support/database';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
+import { staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
 import { normalizeOrderStatus, orderPriorities, orderStatuses } from '../../shared/orders/lifecycle';
 import { searchCountLimit, type OrderListResponse, type StaffListResponse } from '../../shared/fulfilment/orders';
@@ -29,31 +28,19 @@ describe('the parts of a company-name search looked up in the trigram index', ()
 });
 
 describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff on %s', (kind) => {
-  let database: Database;
-  let testApp: StaffTestApp;
-  let admin: TestStaffMember;
-  let fulfiller: TestStaffMember;
+  const harness = withStaffApp(kind);
+  let admin: SignedInMember;
+  let fulfiller: SignedInMember;
   let otherFulfiller: TestStaffMember;
-  let adminCookie: string;
-  let fulfillerCookie: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    testApp = await startStaffTestApp(database);
-    admin = await createStaffMember(testApp.services, { role: 'admin', name: 'Ada Admin' });
-    fulfiller = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Frank Fulfiller' });
-    otherFulfiller = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Olga Other' });
-    adminCookie = await signIn(testApp.app, admin);
-    fulfillerCookie = await signIn(testApp.app, fulfiller);
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-    await database.close();
+    admin = await harness.signedIn({ role: 'admin', name: 'Ada Admin' });
+    fulfiller = await harness.signedIn({ role: 'fulfiller', name: 'Frank Fulfiller' });
+    otherFulfiller = await createStaffMember(harness.services, { role: 'fulfiller', name: 'Olga Other' });
   });
 
   beforeEach(async () => {
-    await database.db.execute(sql`truncate orders, checkouts cascade`);
+    await harness.database.db.execute(sql`truncate orders, checkouts cascade`);
   });
 
   /** Orders created one minute apart, oldest first, so "newest first" has one right answer. */
@@ -64,7 +51,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
   };
 
   it('answers 401 without a session', async () => {
-    const response = await staffInject(testApp.app, null, 'GET', '/api/manage/orders');
+    const response = await staffInject(harness.app, null, 'GET', '/api/manage/orders');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'unauthorized', message: staffMessages.notAuthenticated } });
   });
@@ -72,7 +59,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
   it('lists an order with its company, amount, assignee and dates, uncacheable', async () => {
     const dueDate = new Date('2025-01-08T12:00:00.000Z');
     const createDate = nextDate();
-    const order = await createPaidOrder(database.db, {
+    const order = await createPaidOrder(harness.database.db, {
       billingEmail: 'owner@example.com',
       priority: 'express',
       status: 'preparing_ss4_form',
@@ -80,7 +67,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
       dueDate,
       createDate,
     });
-    const response = await staffInject(testApp.app, adminCookie, 'GET', '/api/manage/orders');
+    const response = await staffInject(harness.app, admin.cookie, 'GET', '/api/manage/orders');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
@@ -116,62 +103,62 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
   it('filters by each of the nine statuses, reading legacy values as the status they map to', async () => {
     const byStored = new Map<string, string>();
     for (const status of [...orderStatuses, ...legacyStatuses]) {
-      const order = await createPaidOrder(database.db, { status, createDate: nextDate() });
+      const order = await createPaidOrder(harness.database.db, { status, createDate: nextDate() });
       byStored.set(order.applicationId, status);
     }
     for (const status of orderStatuses) {
-      const list = await listOrders(testApp.app, adminCookie, `status=${status}`);
+      const list = await listOrders(harness.app, admin.cookie, `status=${status}`);
       const expected = [...byStored].filter(([, stored]) => normalizeOrderStatus(stored) === status).map(([id]) => id);
       expect(list.orders.map((order) => order.applicationId).sort(), status).toEqual(expected.sort());
       expect(list.total, status).toBe(expected.length);
       expect(list.orders.every((order) => order.status === status), status).toBe(true);
     }
     // Four stored values read as Reviewing Form Data, two as Submitted to IRS.
-    expect((await listOrders(testApp.app, adminCookie, 'status=reviewing_form_data')).total).toBe(4);
-    expect((await listOrders(testApp.app, adminCookie, 'status=submitted_to_irs')).total).toBe(2);
-    const all = await listOrders(testApp.app, adminCookie, 'status=all');
+    expect((await listOrders(harness.app, admin.cookie, 'status=reviewing_form_data')).total).toBe(4);
+    expect((await listOrders(harness.app, admin.cookie, 'status=submitted_to_irs')).total).toBe(2);
+    const all = await listOrders(harness.app, admin.cookie, 'status=all');
     expect(all.total).toBe(13);
     expect(all.orders.map((order) => order.status).filter((status) => !(orderStatuses as readonly string[]).includes(status))).toEqual([]);
   });
 
   it('filters by priority, and combines filters', async () => {
     for (const priority of orderPriorities) {
-      await createPaidOrder(database.db, { priority, createDate: nextDate() });
-      await createPaidOrder(database.db, { priority, status: 'completed', createDate: nextDate() });
+      await createPaidOrder(harness.database.db, { priority, createDate: nextDate() });
+      await createPaidOrder(harness.database.db, { priority, status: 'completed', createDate: nextDate() });
     }
     for (const priority of orderPriorities) {
-      const list = await listOrders(testApp.app, adminCookie, `priority=${priority}`);
+      const list = await listOrders(harness.app, admin.cookie, `priority=${priority}`);
       expect(list.total, priority).toBe(2);
       expect(list.orders.map((order) => order.priority), priority).toEqual([priority, priority]);
     }
-    const rushCompleted = await listOrders(testApp.app, adminCookie, 'priority=rush&status=completed');
+    const rushCompleted = await listOrders(harness.app, admin.cookie, 'priority=rush&status=completed');
     expect(rushCompleted.orders.map((order) => [order.priority, order.status])).toEqual([['rush', 'completed']]);
   });
 
   it('searches part of the tracking number or of the e-mail, in any case', async () => {
-    const byEmail = await createPaidOrder(database.db, { billingEmail: 'Alice.Owner@Example.com', applicationId: 'AAAA11112222', createDate: nextDate() });
-    const byNumber = await createPaidOrder(database.db, { billingEmail: 'bob@example.org', applicationId: 'QZX9K2M4P7RT', createDate: nextDate() });
-    await createPaidOrder(database.db, { billingEmail: 'carol@example.net', applicationId: 'BBBB33334444', createDate: nextDate() });
+    const byEmail = await createPaidOrder(harness.database.db, { billingEmail: 'Alice.Owner@Example.com', applicationId: 'AAAA11112222', createDate: nextDate() });
+    const byNumber = await createPaidOrder(harness.database.db, { billingEmail: 'bob@example.org', applicationId: 'QZX9K2M4P7RT', createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { billingEmail: 'carol@example.net', applicationId: 'BBBB33334444', createDate: nextDate() });
 
     const ids = async (search: string) =>
-      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.applicationId);
+      (await listOrders(harness.app, admin.cookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.applicationId);
     expect(await ids('alice.OWNER@example')).toEqual([byEmail.applicationId]);
     expect(await ids('ALICE')).toEqual([byEmail.applicationId]);
     expect(await ids('k2m4')).toEqual([byNumber.applicationId]);
     expect(await ids('  9K2M4P  ')).toEqual([byNumber.applicationId]);
     expect(await ids('example.org')).toEqual([byNumber.applicationId]);
     expect(await ids('nobody')).toEqual([]);
-    expect((await listOrders(testApp.app, adminCookie, 'search=example')).total).toBe(3);
+    expect((await listOrders(harness.app, admin.cookie, 'search=example')).total).toBe(3);
   });
 
   it('finds a whole e-mail address, and the longer addresses that contain it', async () => {
-    const jane = await createPaidOrder(database.db, { billingEmail: 'jane.doe@example.com', createDate: nextDate() });
-    const maryJane = await createPaidOrder(database.db, { billingEmail: 'Mary-JANE.Doe@Example.com.au', createDate: nextDate() });
-    await createPaidOrder(database.db, { billingEmail: 'jane.doe@example.org', createDate: nextDate() });
-    await createPaidOrder(database.db, { billingEmail: 'john.doe@example.com', createDate: nextDate() });
+    const jane = await createPaidOrder(harness.database.db, { billingEmail: 'jane.doe@example.com', createDate: nextDate() });
+    const maryJane = await createPaidOrder(harness.database.db, { billingEmail: 'Mary-JANE.Doe@Example.com.au', createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { billingEmail: 'jane.doe@example.org', createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { billingEmail: 'john.doe@example.com', createDate: nextDate() });
 
     const ids = async (search: string) =>
-      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+      (await listOrders(harness.app, admin.cookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
     expect(await ids('jane.doe@example.com')).toEqual([jane.id, maryJane.id]);
     expect(await ids('JANE.DOE@EXAMPLE.COM.AU')).toEqual([maryJane.id]);
     expect(await ids('e.doe@exa')).toHaveLength(3);
@@ -181,13 +168,13 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
   });
 
   it('takes %, _ and \\ in the search literally', async () => {
-    const underscore = await createPaidOrder(database.db, { billingEmail: 'a_b@example.com', createDate: nextDate() });
-    await createPaidOrder(database.db, { billingEmail: 'axb@example.com', createDate: nextDate() });
-    const percent = await createPaidOrder(database.db, { billingEmail: 'x%y@example.com', createDate: nextDate() });
-    const backslash = await createPaidOrder(database.db, { billingEmail: 'c\\d@example.com', createDate: nextDate() });
+    const underscore = await createPaidOrder(harness.database.db, { billingEmail: 'a_b@example.com', createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { billingEmail: 'axb@example.com', createDate: nextDate() });
+    const percent = await createPaidOrder(harness.database.db, { billingEmail: 'x%y@example.com', createDate: nextDate() });
+    const backslash = await createPaidOrder(harness.database.db, { billingEmail: 'c\\d@example.com', createDate: nextDate() });
 
     const ids = async (search: string) =>
-      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.applicationId);
+      (await listOrders(harness.app, admin.cookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.applicationId);
     expect(await ids('a_b')).toEqual([underscore.applicationId]);
     expect(await ids('%')).toEqual([percent.applicationId]);
     expect(await ids('x%y')).toEqual([percent.applicationId]);
@@ -198,26 +185,26 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
 
   it('pages 25 at a time, newest first, ties by id', async () => {
     const created: number[] = [];
-    for (let i = 0; i < 28; i += 1) created.push((await createPaidOrder(database.db, { createDate: nextDate() })).id);
+    for (let i = 0; i < 28; i += 1) created.push((await createPaidOrder(harness.database.db, { createDate: nextDate() })).id);
     // Two more at the very same moment: the higher id comes first.
     const sameMoment = nextDate();
-    created.push((await createPaidOrder(database.db, { createDate: sameMoment })).id);
-    created.push((await createPaidOrder(database.db, { createDate: sameMoment })).id);
+    created.push((await createPaidOrder(harness.database.db, { createDate: sameMoment })).id);
+    created.push((await createPaidOrder(harness.database.db, { createDate: sameMoment })).id);
     const newestFirst = [...created].reverse();
 
-    const first = await listOrders(testApp.app, adminCookie);
+    const first = await listOrders(harness.app, admin.cookie);
     expect(first.orders).toHaveLength(25);
     expect(first.total).toBe(30);
     expect(first.orders.map((order) => order.id)).toEqual(newestFirst.slice(0, 25));
-    const second = await listOrders(testApp.app, adminCookie, 'page=2');
+    const second = await listOrders(harness.app, admin.cookie, 'page=2');
     expect(second.page).toBe(2);
     expect(second.total).toBe(30);
     expect(second.orders.map((order) => order.id)).toEqual(newestFirst.slice(25));
-    const beyond = await listOrders(testApp.app, adminCookie, 'page=3');
+    const beyond = await listOrders(harness.app, admin.cookie, 'page=3');
     expect(beyond.orders).toEqual([]);
     expect(beyond.total).toBe(30);
     // A hand-edited address falls back to the defaults rather than failing.
-    const odd = await listOrders(testApp.app, adminCookie, 'page=abc&status=nonsense&priority=7');
+    const odd = await listOrders(harness.app, admin.cookie, 'page=abc&status=nonsense&priority=7');
     expect(odd.page).toBe(1);
     expect(odd.total).toBe(30);
   });
@@ -236,38 +223,38 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
       'on_hold',
       'cancelled',
     ];
-    for (const status of statuses) await createPaidOrder(database.db, { status, createDate: nextDate() });
+    for (const status of statuses) await createPaidOrder(harness.database.db, { status, createDate: nextDate() });
     // Five groups that add up to the total: On Hold and Cancelled are counted too.
     const expected = countersOf({ new: 5, in_progress: 2, completed: 2, on_hold: 1, cancelled: 1 });
     expect(expected.total).toBe(11);
-    expect((await listOrders(testApp.app, adminCookie)).counters).toEqual(expected);
-    const filtered = await listOrders(testApp.app, adminCookie, 'status=completed&priority=standard&search=example');
+    expect((await listOrders(harness.app, admin.cookie)).counters).toEqual(expected);
+    const filtered = await listOrders(harness.app, admin.cookie, 'status=completed&priority=standard&search=example');
     expect(filtered.total).toBe(2);
     expect(filtered.counters).toEqual(expected);
     // Each counter's link filters the list to the orders it counts.
-    const inProgress = await listOrders(testApp.app, adminCookie, 'status=in-progress');
+    const inProgress = await listOrders(harness.app, admin.cookie, 'status=in-progress');
     expect(inProgress.total).toBe(2);
     expect(inProgress.orders.map((order) => order.status).sort()).toEqual(['preparing_ss4_form', 'submitted_to_irs']);
-    expect((await listOrders(testApp.app, adminCookie, 'status=on_hold')).total).toBe(1);
-    expect((await listOrders(testApp.app, adminCookie, 'status=cancelled')).total).toBe(1);
+    expect((await listOrders(harness.app, admin.cookie, 'status=on_hold')).total).toBe(1);
+    expect((await listOrders(harness.app, admin.cookie, 'status=cancelled')).total).toBe(1);
   });
 
   it('searches the company name too, in any case', async () => {
-    const acme = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
-    await createPaidOrder(database.db, { application: { company: { companyName: 'Blue River Bakery Inc' } }, createDate: nextDate() });
-    const list = await listOrders(testApp.app, adminCookie, 'search=rocket%20SKATES');
+    const acme = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Blue River Bakery Inc' } }, createDate: nextDate() });
+    const list = await listOrders(harness.app, admin.cookie, 'search=rocket%20SKATES');
     expect(list.orders.map((order) => order.id)).toEqual([acme.id]);
     expect(list.orders[0]!.companyName).toBe('Acme Rocket Skates LLC');
   });
 
   it('finds a company name typed with its legal ending, and only names that hold it whole', async () => {
-    const llc = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
-    const longer = await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC Holdings' } }, createDate: nextDate() });
-    await createPaidOrder(database.db, { application: { company: { companyName: 'Acme Rocket Skates Inc' } }, createDate: nextDate() });
-    const dotted = await createPaidOrder(database.db, { application: { company: { companyName: 'Harbor Light Co.' } }, createDate: nextDate() });
+    const llc = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
+    const longer = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC Holdings' } }, createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Acme Rocket Skates Inc' } }, createDate: nextDate() });
+    const dotted = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Harbor Light Co.' } }, createDate: nextDate() });
 
     const ids = async (search: string) =>
-      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+      (await listOrders(harness.app, admin.cookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
     expect(await ids('acme rocket skates llc')).toEqual([llc.id, longer.id]);
     expect(await ids('Rocket Skates LLC Hold')).toEqual([longer.id]);
     expect(await ids('acme rocket skates')).toHaveLength(3);
@@ -277,12 +264,12 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
   });
 
   it('finds a name typed with common words anywhere in it, and only names that hold the text whole', async () => {
-    const roofing = await createPaidOrder(database.db, { application: { company: { companyName: 'Weelplith Roofing Holdings LLC' } }, createDate: nextDate() });
-    const trust = await createPaidOrder(database.db, { application: { company: { companyName: 'The Quorvath Family Trust' } }, createDate: nextDate() });
-    await createPaidOrder(database.db, { application: { company: { companyName: 'Weelplith Bakery' } }, createDate: nextDate() });
+    const roofing = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Weelplith Roofing Holdings LLC' } }, createDate: nextDate() });
+    const trust = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'The Quorvath Family Trust' } }, createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Weelplith Bakery' } }, createDate: nextDate() });
 
     const ids = async (search: string) =>
-      (await listOrders(testApp.app, adminCookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+      (await listOrders(harness.app, admin.cookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
     expect(await ids('weelplith roofing')).toEqual([roofing.id]);
     expect(await ids('plith Roofing Hold')).toEqual([roofing.id]);
     expect(await ids('Roofing Holdings')).toEqual([roofing.id]);
@@ -294,71 +281,71 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
 
   it('pages by key: next and previous give back the same pages, whatever is added meanwhile', async () => {
     const created: number[] = [];
-    for (let i = 0; i < 60; i += 1) created.push((await createPaidOrder(database.db, { createDate: nextDate() })).id);
+    for (let i = 0; i < 60; i += 1) created.push((await createPaidOrder(harness.database.db, { createDate: nextDate() })).id);
     const newestFirst = [...created].reverse();
     const ids = (list: OrderListResponse) => list.orders.map((order) => order.id);
 
-    const first = await listOrders(testApp.app, adminCookie);
+    const first = await listOrders(harness.app, admin.cookie);
     expect(ids(first)).toEqual(newestFirst.slice(0, 25));
     expect(first.previousCursor).toBeNull();
     // A new order arrives: with offsets the next page would repeat an order; by key it does not.
-    await createPaidOrder(database.db, { createDate: nextDate() });
-    const second = await listOrders(testApp.app, adminCookie, `page=2&after=${first.nextCursor}`);
+    await createPaidOrder(harness.database.db, { createDate: nextDate() });
+    const second = await listOrders(harness.app, admin.cookie, `page=2&after=${first.nextCursor}`);
     expect(ids(second)).toEqual(newestFirst.slice(25, 50));
-    const third = await listOrders(testApp.app, adminCookie, `page=3&after=${second.nextCursor}`);
+    const third = await listOrders(harness.app, admin.cookie, `page=3&after=${second.nextCursor}`);
     expect(ids(third)).toEqual(newestFirst.slice(50));
     expect(third.nextCursor).toBeNull();
     expect(third.total).toBe(61);
-    const backToSecond = await listOrders(testApp.app, adminCookie, `page=2&before=${third.previousCursor}`);
+    const backToSecond = await listOrders(harness.app, admin.cookie, `page=2&before=${third.previousCursor}`);
     expect(ids(backToSecond)).toEqual(newestFirst.slice(25, 50));
-    const backToFirst = await listOrders(testApp.app, adminCookie, `before=${backToSecond.previousCursor}`);
+    const backToFirst = await listOrders(harness.app, admin.cookie, `before=${backToSecond.previousCursor}`);
     expect(ids(backToFirst)).toEqual(newestFirst.slice(0, 25));
     // The order added meanwhile is newer than the first page seen: one more step back shows it.
     expect(backToFirst.previousCursor).toBe(newestFirst[0]);
-    const newest = await listOrders(testApp.app, adminCookie, `before=${backToFirst.previousCursor}`);
+    const newest = await listOrders(harness.app, admin.cookie, `before=${backToFirst.previousCursor}`);
     expect(newest.orders).toHaveLength(1);
     expect(newest.previousCursor).toBeNull();
 
     // The same by key within a search and a filter.
-    const searched = await listOrders(testApp.app, adminCookie, `search=example&after=${first.nextCursor}`);
+    const searched = await listOrders(harness.app, admin.cookie, `search=example&after=${first.nextCursor}`);
     expect(ids(searched)).toEqual(newestFirst.slice(25, 50));
-    const filtered = await listOrders(testApp.app, adminCookie, `status=reviewing_form_data&after=${first.nextCursor}`);
+    const filtered = await listOrders(harness.app, admin.cookie, `status=reviewing_form_data&after=${first.nextCursor}`);
     expect(ids(filtered)).toEqual(newestFirst.slice(25, 50));
   });
 
   it('counts a search up to 1,000 and says when there are more', async () => {
-    await seedOrders(database, { count: searchCountLimit + 1 });
-    const broad = await listOrders(testApp.app, adminCookie, 'search=example');
+    await seedOrders(harness.database, { count: searchCountLimit + 1 });
+    const broad = await listOrders(harness.app, admin.cookie, 'search=example');
     expect(broad.total).toBe(searchCountLimit);
     expect(broad.totalIsLowerBound).toBe(true);
     expect(broad.orders).toHaveLength(25);
-    const all = await listOrders(testApp.app, adminCookie);
+    const all = await listOrders(harness.app, admin.cookie);
     expect(all.total).toBe(searchCountLimit + 1);
     expect(all.totalIsLowerBound).toBe(false);
   });
 
   it('shows a fulfiller only the orders assigned to them, in the list, the total and the counters', async () => {
     const own = [
-      await createPaidOrder(database.db, { assignedTo: fulfiller.id, status: 'submitted', createDate: nextDate() }),
-      await createPaidOrder(database.db, { assignedTo: fulfiller.id, status: 'completed', createDate: nextDate() }),
+      await createPaidOrder(harness.database.db, { assignedTo: fulfiller.id, status: 'submitted', createDate: nextDate() }),
+      await createPaidOrder(harness.database.db, { assignedTo: fulfiller.id, status: 'completed', createDate: nextDate() }),
     ];
-    const others = await createPaidOrder(database.db, { assignedTo: otherFulfiller.id, createDate: nextDate() });
-    await createPaidOrder(database.db, { assignedTo: null, createDate: nextDate() });
+    const others = await createPaidOrder(harness.database.db, { assignedTo: otherFulfiller.id, createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { assignedTo: null, createDate: nextDate() });
 
-    const list = await listOrders(testApp.app, fulfillerCookie);
+    const list = await listOrders(harness.app, fulfiller.cookie);
     expect(list.orders.map((order) => order.id)).toEqual([own[1]!.id, own[0]!.id]);
     expect(list.total).toBe(2);
     expect(list.counters).toEqual(countersOf({ new: 1, in_progress: 0, completed: 1, on_hold: 0, cancelled: 0 }));
-    expect((await listOrders(testApp.app, fulfillerCookie, `search=${others.applicationId}`)).orders).toEqual([]);
-    expect((await listOrders(testApp.app, fulfillerCookie, 'status=reviewing_form_data')).orders.map((order) => order.id)).toEqual([own[0]!.id]);
+    expect((await listOrders(harness.app, fulfiller.cookie, `search=${others.applicationId}`)).orders).toEqual([]);
+    expect((await listOrders(harness.app, fulfiller.cookie, 'status=reviewing_form_data')).orders.map((order) => order.id)).toEqual([own[0]!.id]);
     // The admin sees all four.
-    expect((await listOrders(testApp.app, adminCookie)).total).toBe(4);
+    expect((await listOrders(harness.app, admin.cookie)).total).toBe(4);
   });
 
   it('lists everyone with a staff role by name for the Assign To select, suspended ones flagged', async () => {
-    const suspended = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Bea Suspended', suspended: true });
-    const noRole = await createStaffMember(testApp.services, { role: 'none', name: 'Nora Norole' });
-    const response = await staffInject(testApp.app, fulfillerCookie, 'GET', '/api/manage/staff');
+    const suspended = await createStaffMember(harness.services, { role: 'fulfiller', name: 'Bea Suspended', suspended: true });
+    const noRole = await createStaffMember(harness.services, { role: 'none', name: 'Nora Norole' });
+    const response = await staffInject(harness.app, fulfiller.cookie, 'GET', '/api/manage/staff');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { staff } = response.json<StaffListResponse>();
@@ -372,8 +359,8 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     expect(response.body).not.toContain('@');
     expect(staff.map((member) => member.id)).not.toContain(noRole.id);
     // An admin, who manages the accounts, gets the e-mails as well.
-    const asAdmin = (await staffInject(testApp.app, adminCookie, 'GET', '/api/manage/staff')).json<StaffListResponse>().staff;
+    const asAdmin = (await staffInject(harness.app, admin.cookie, 'GET', '/api/manage/staff')).json<StaffListResponse>().staff;
     expect(asAdmin.map((member) => member.email)).toEqual([admin.email, suspended.email, fulfiller.email, otherFulfiller.email]);
-    expect((await staffInject(testApp.app, null, 'GET', '/api/manage/staff')).statusCode).toBe(401);
+    expect((await staffInject(harness.app, null, 'GET', '/api/manage/staff')).statusCode).toBe(401);
   });
 });

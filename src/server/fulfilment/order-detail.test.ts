@@ -1,11 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { orders, orderStatusHistory, type Database } from '../db';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { orders, orderStatusHistory } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
+import { staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
 import type { OrderDetailResponse, RevealSsnResponse } from '../../shared/fulfilment/orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
 import { applicationWithSsn, auditRows, getOrder } from '../../../tests/support/orders-api';
@@ -14,29 +13,17 @@ import type { Application } from '../../shared/application/application';
 import { sampleApplication, sampleDecedentSsn } from '../../shared/application/sample-application';
 
 describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => {
-  let database: Database;
-  let testApp: StaffTestApp;
-  let admin: TestStaffMember;
-  let fulfiller: TestStaffMember;
-  let adminCookie: string;
-  let fulfillerCookie: string;
+  const harness = withStaffApp(kind);
+  let admin: SignedInMember;
+  let fulfiller: SignedInMember;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    testApp = await startStaffTestApp(database);
-    admin = await createStaffMember(testApp.services, { role: 'admin', name: 'Ada Admin' });
-    fulfiller = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Frank Fulfiller' });
-    adminCookie = await signIn(testApp.app, admin);
-    fulfillerCookie = await signIn(testApp.app, fulfiller);
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-    await database.close();
+    admin = await harness.signedIn({ role: 'admin', name: 'Ada Admin' });
+    fulfiller = await harness.signedIn({ role: 'fulfiller', name: 'Frank Fulfiller' });
   });
 
   const orderWithSsn = (overrides: Parameters<typeof createPaidOrder>[1] = {}) =>
-    createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789'), ...overrides });
+    createPaidOrder(harness.database.db, { formData: applicationWithSsn(harness.services.cipher, '123456789'), ...overrides });
 
   it('answers the order with the SSN masked, the assignee, legacy status mapped, uncacheable', async () => {
     const dueDate = new Date('2025-02-04T10:00:00.000Z');
@@ -50,7 +37,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       notes: 'Called the customer',
       billingEmail: 'owner@example.com',
     });
-    const response = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${order.id}`);
+    const response = await staffInject(harness.app, admin.cookie, 'GET', `/api/manage/orders/${order.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { order: detail } = response.json<OrderDetailResponse>();
@@ -92,20 +79,20 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
   });
 
   it('shows an SSN it cannot decrypt as null instead of failing', async () => {
-    const order = await createPaidOrder(database.db);
-    const detail = await getOrder(testApp.app, adminCookie, order.id);
+    const order = await createPaidOrder(harness.database.db);
+    const detail = await getOrder(harness.app, admin.cookie, order.id);
     expect((detail.formData as { contact: Record<string, unknown> }).contact.rpSSN).toBeNull();
     expect(JSON.stringify(detail)).not.toContain('v1.test');
   });
 
   it('lists the status history oldest first with the names of who changed it', async () => {
-    const order = await createPaidOrder(database.db, { status: 'completed', ein: '12-3456789', assignedTo: fulfiller.id });
-    await database.db.insert(orderStatusHistory).values([
+    const order = await createPaidOrder(harness.database.db, { status: 'completed', ein: '12-3456789', assignedTo: fulfiller.id });
+    await harness.database.db.insert(orderStatusHistory).values([
       { orderId: order.id, fromStatus: 'preparing_ss4_form', toStatus: 'completed', changedBy: fulfiller.id, changedAt: new Date('2025-01-03T00:00:00Z') },
       { orderId: order.id, fromStatus: null, toStatus: 'submitted', changedBy: null, changedAt: new Date('2025-01-01T00:00:00Z') },
       { orderId: order.id, fromStatus: 'in_progress', toStatus: 'preparing_ss4_form', changedBy: admin.id, changedAt: new Date('2025-01-02T00:00:00Z') },
     ]);
-    const detail = await getOrder(testApp.app, fulfillerCookie, order.id);
+    const detail = await getOrder(harness.app, fulfiller.cookie, order.id);
     expect(detail.statusHistory).toEqual([
       { fromStatus: null, toStatus: 'reviewing_form_data', changedAt: '2025-01-01T00:00:00.000Z', changedBy: null },
       {
@@ -125,7 +112,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
 
   it('answers 404 with the spec message for an order that does not exist or an id that is not a number', async () => {
     for (const id of ['999999', 'abc', '1.5', '-1', '0']) {
-      const response = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${id}`);
+      const response = await staffInject(harness.app, admin.cookie, 'GET', `/api/manage/orders/${id}`);
       expect(response.statusCode, id).toBe(404);
       expect(response.json(), id).toEqual({ error: { code: 'not_found', message: staffMessages.orderNotFound } });
     }
@@ -134,41 +121,41 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
   it("refuses a fulfiller another's order with the same 404 on detail, save and reveal, changes nothing and audits it", async () => {
     const order = await orderWithSsn({ assignedTo: admin.id, billingEmail: 'secret-owner@example.com', notes: 'private note' });
     const attempts = [
-      staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}`),
-      staffInject(testApp.app, fulfillerCookie, 'PATCH', `/api/manage/orders/${order.id}`, {
+      staffInject(harness.app, fulfiller.cookie, 'GET', `/api/manage/orders/${order.id}`),
+      staffInject(harness.app, fulfiller.cookie, 'PATCH', `/api/manage/orders/${order.id}`, {
         status: 'cancelled',
         priority: 'rush',
         assignedTo: fulfiller.id,
         notes: 'mine now',
         ein: '',
       }),
-      staffInject(testApp.app, fulfillerCookie, 'POST', `/api/manage/orders/${order.id}/ssn`),
+      staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`),
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: { code: 'not_found', message: staffMessages.orderNotFound } });
       for (const data of [order.applicationId, 'secret-owner', 'private note', '6789', 'Woodworks']) expect(response.body).not.toContain(data);
     }
-    const [stored] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [stored] = await harness.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored).toMatchObject({ status: 'reviewing_form_data', priority: 'standard', assignedTo: admin.id, notes: 'private note' });
-    const denied = await auditRows(database.db, 'access_denied', `order:${order.id}`);
+    const denied = await auditRows(harness.database.db, 'access_denied', `order:${order.id}`);
     expect(denied).toHaveLength(3);
     expect(denied.every((row) => row.actor_id === fulfiller.id)).toBe(true);
-    expect(await auditRows(database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([]);
+    expect(await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([]);
 
     // Their own order they may open.
     const own = await orderWithSsn({ assignedTo: fulfiller.id });
-    expect((await staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${own.id}`)).statusCode).toBe(200);
+    expect((await staffInject(harness.app, fulfiller.cookie, 'GET', `/api/manage/orders/${own.id}`)).statusCode).toBe(200);
   });
 
   it('answers 401 without a session on every order route', async () => {
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(harness.database.db);
     for (const [method, url] of [
       ['GET', `/api/manage/orders/${order.id}`],
       ['PATCH', `/api/manage/orders/${order.id}`],
       ['POST', `/api/manage/orders/${order.id}/ssn`],
     ] as const) {
-      const response = await staffInject(testApp.app, null, method, url, method === 'GET' ? undefined : {});
+      const response = await staffInject(harness.app, null, method, url, method === 'GET' ? undefined : {});
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.body).not.toContain(order.applicationId);
     }
@@ -176,80 +163,80 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
 
   it('reveals the full SSN on request, uncacheable, and audits who saw it', async () => {
     const order = await orderWithSsn({ assignedTo: fulfiller.id });
-    expect(((await getOrder(testApp.app, fulfillerCookie, order.id)).formData as { contact: { rpSSN: string } }).contact.rpSSN).toBe('***-**-6789');
+    expect(((await getOrder(harness.app, fulfiller.cookie, order.id)).formData as { contact: { rpSSN: string } }).contact.rpSSN).toBe('***-**-6789');
 
-    const response = await staffInject(testApp.app, fulfillerCookie, 'POST', `/api/manage/orders/${order.id}/ssn`);
+    const response = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json<RevealSsnResponse>()).toEqual({ ssn: '123-45-6789' });
 
-    const rows = await auditRows(database.db, 'ssn_revealed', `order:${order.id}`);
+    const rows = await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`);
     expect(rows).toEqual([{ actor_id: fulfiller.id, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: 'readable', field: 'rpSSN' } }]);
     expect(JSON.stringify(rows)).not.toContain('6789');
 
     // An admin's reveal is a second row.
-    expect((await staffInject(testApp.app, adminCookie, 'POST', `/api/manage/orders/${order.id}/ssn`)).json()).toEqual({ ssn: '123-45-6789' });
-    expect((await auditRows(database.db, 'ssn_revealed', `order:${order.id}`)).map((row) => row.actor_id)).toEqual([fulfiller.id, admin.id]);
+    expect((await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`)).json()).toEqual({ ssn: '123-45-6789' });
+    expect((await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`)).map((row) => row.actor_id)).toEqual([fulfiller.id, admin.id]);
   });
 
   it('answers null for an SSN it cannot decrypt, and still records the attempt', async () => {
-    const order = await createPaidOrder(database.db);
-    const response = await staffInject(testApp.app, adminCookie, 'POST', `/api/manage/orders/${order.id}/ssn`);
+    const order = await createPaidOrder(harness.database.db);
+    const response = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ssn: null });
-    expect(await auditRows(database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([
+    expect(await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([
       { actor_id: admin.id, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: 'unreadable', field: 'rpSSN' } },
     ]);
   });
 
   it("masks an estate's decedent SSN and a trust's grantor SSN, and reveals each by name with its own audit row", async () => {
-    const estate = await createPaidOrder(database.db, {
-      formData: sealApplication(sampleApplication({ company: { entityType: 'Estate' } }) as Application, testApp.services.cipher),
+    const estate = await createPaidOrder(harness.database.db, {
+      formData: sealApplication(sampleApplication({ company: { entityType: 'Estate' } }) as Application, harness.services.cipher),
       assignedTo: fulfiller.id,
     });
-    const trust = await createPaidOrder(database.db, {
-      formData: sealApplication(sampleApplication({ company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } }) as Application, testApp.services.cipher),
+    const trust = await createPaidOrder(harness.database.db, {
+      formData: sealApplication(sampleApplication({ company: { entityType: 'Trust' }, contact: { trusteeFirstName: 'Mary', trusteeLastName: 'Major' } }) as Application, harness.services.cipher),
     });
-    const estateContact = (await getOrder(testApp.app, fulfillerCookie, estate.id)).formData.contact as Record<string, unknown>;
+    const estateContact = (await getOrder(harness.app, fulfiller.cookie, estate.id)).formData.contact as Record<string, unknown>;
     expect(estateContact).toMatchObject({ rpSSN: '***-**-6789', decedentSSN: '***-**-3333' });
     expect(JSON.stringify(estateContact)).not.toContain(sampleDecedentSsn);
-    const trustContact = (await getOrder(testApp.app, adminCookie, trust.id)).formData.contact as Record<string, unknown>;
+    const trustContact = (await getOrder(harness.app, admin.cookie, trust.id)).formData.contact as Record<string, unknown>;
     expect(trustContact).toMatchObject({ grantorSSN: '***-**-4444' });
     expect(trustContact).not.toHaveProperty('decedentSSN');
 
-    const decedent = await staffInject(testApp.app, fulfillerCookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'decedentSSN' });
+    const decedent = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'decedentSSN' });
     expect(decedent.json<RevealSsnResponse>()).toEqual({ ssn: '111-22-3333' });
     // The estate has no grantor: nothing to reveal, and the attempt is recorded all the same.
-    expect((await staffInject(testApp.app, fulfillerCookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: null });
-    expect((await staffInject(testApp.app, adminCookie, 'POST', `/api/manage/orders/${trust.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: '222-33-4444' });
-    expect((await auditRows(database.db, 'ssn_revealed', `order:${estate.id}`)).map((row) => row.detail)).toEqual([
+    expect((await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: null });
+    expect((await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${trust.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: '222-33-4444' });
+    expect((await auditRows(harness.database.db, 'ssn_revealed', `order:${estate.id}`)).map((row) => row.detail)).toEqual([
       { result: 'readable', field: 'decedentSSN' },
       { result: 'none', field: 'grantorSSN' },
     ]);
 
     // The same access rule as the responsible party's: another fulfiller's order is a 404.
-    expect((await staffInject(testApp.app, fulfillerCookie, 'POST', `/api/manage/orders/${trust.id}/ssn`, { field: 'grantorSSN' })).statusCode).toBe(404);
+    expect((await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${trust.id}/ssn`, { field: 'grantorSSN' })).statusCode).toBe(404);
   });
 
   it('refuses to reveal a field that is not an SSN, and records nothing', async () => {
     const order = await orderWithSsn();
     for (const body of [{ field: 'rpEmail' }, { field: 'contact.rpSSN' }, { field: 7 }, { field: 'rpSSN', extra: true }]) {
-      const response = await staffInject(testApp.app, adminCookie, 'POST', `/api/manage/orders/${order.id}/ssn`, body);
+      const response = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.body).not.toContain('6789');
     }
-    expect(await auditRows(database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([]);
+    expect(await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([]);
   });
 
   it('refuses a reveal from another site', async () => {
     const order = await orderWithSsn();
-    const response = await testApp.app.inject({
+    const response = await harness.app.inject({
       method: 'POST',
       url: `/api/manage/orders/${order.id}/ssn`,
-      headers: { origin: 'https://evil.example', cookie: adminCookie },
+      headers: { origin: 'https://evil.example', cookie: admin.cookie },
     });
     expect(response.statusCode).toBe(403);
     expect(response.body).not.toContain('6789');
-    expect(await auditRows(database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([]);
+    expect(await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { auditLog, orderComments, user, type Database } from '../db';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { auditLog, orderComments, user } from '../db';
 import { createPaidOrder, type Order } from '../../../tests/factories/orders';
-import { signIn, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../tests/support/staff-app';
+import { testOrigin, withStaffApp } from '../../../tests/support/staff-app';
 import { createStaffMember } from '../../../tests/factories/staff';
 import { normalisedRequestPath } from '../staff';
 
@@ -41,24 +41,16 @@ describe('normalisedRequestPath', () => {
 });
 
 describe.each(testDatabaseKinds)('the Origin check on the routed path (%s)', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
+  const harness = withStaffApp(kind);
   let adminCookie: string;
   let order: Order;
   let targetId: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-    const admin = await createStaffMember(harness.services, { role: 'admin' });
+    const admin = await harness.signedIn({ role: 'admin' });
     targetId = (await createStaffMember(harness.services, { role: 'fulfiller' })).id;
-    order = await createPaidOrder(database.db, { assignedTo: admin.id, assignedAt: new Date() });
-    adminCookie = await signIn(harness.app, admin);
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
+    order = await createPaidOrder(harness.database.db, { assignedTo: admin.id, assignedAt: new Date() });
+    adminCookie = admin.cookie;
   });
 
   const routes = (): { method: 'POST' | 'PATCH' | 'DELETE'; path: string; payload?: unknown }[] => [
@@ -72,9 +64,9 @@ describe.each(testDatabaseKinds)('the Origin check on the routed path (%s)', (ki
   ];
 
   async function snapshot() {
-    const [users] = await database.db.select({ n: count() }).from(user);
-    const [comments] = await database.db.select({ n: count() }).from(orderComments);
-    const [audits] = await database.db.select({ n: count() }).from(auditLog);
+    const [users] = await harness.database.db.select({ n: count() }).from(user);
+    const [comments] = await harness.database.db.select({ n: count() }).from(orderComments);
+    const [audits] = await harness.database.db.select({ n: count() }).from(auditLog);
     return { users: users?.n, comments: comments?.n, audits: audits?.n };
   }
 

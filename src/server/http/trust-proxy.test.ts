@@ -1,11 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { desc, eq } from 'drizzle-orm';
-import { openTestDatabase } from '../../../tests/support/database';
-import { auditLog, type Database } from '../db';
+import { auditLog } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { signIn, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../tests/support/staff-app';
+import { signIn, testOrigin, withStaffApp, type StaffTestApp } from '../../../tests/support/staff-app';
 import { createStaffMember } from '../../../tests/factories/staff';
 import { loadEnv, parseTrustProxy } from '../env';
 import { trackingLookupsPerMinute } from '../tracking';
@@ -31,17 +30,11 @@ describe('parseTrustProxy', () => {
 });
 
 describe('a spoofed X-Forwarded-For', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  // One database; each test starts an app of its own on it, with the TRUST_PROXY it is about.
+  const fixture = withStaffApp('pglite');
 
   async function withApp(trustProxy: string, run: (harness: StaffTestApp) => Promise<void>) {
-    const harness = await startStaffTestApp(database, { env: { TRUST_PROXY: trustProxy } });
+    const harness = await fixture.startAnotherApp({ env: { TRUST_PROXY: trustProxy } });
     try {
       await run(harness);
     } finally {
@@ -61,7 +54,7 @@ describe('a spoofed X-Forwarded-For', () => {
   }
 
   it('with one trusted hop, the limit counts the address the proxy saw, not the forged ones', async () => {
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(fixture.database.db);
     await withApp('1', async (harness) => {
       const statuses = await lookups(harness, order.applicationId, '198.51.100.61', '10.1.1.1');
       expect(statuses.slice(0, trackingLookupsPerMinute).every((status) => status === 200)).toBe(true);
@@ -73,7 +66,7 @@ describe('a spoofed X-Forwarded-For', () => {
   });
 
   it('with a list of proxies, hops through both and stops at the first untrusted address', async () => {
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(fixture.database.db);
     await withApp('10.0.0.0/8,127.0.0.1', async (harness) => {
       const statuses = await lookups(harness, order.applicationId, '198.51.100.62', '10.2.2.2', '10.3.3.3');
       expect(statuses.at(-1)).toBe(429);
@@ -84,7 +77,7 @@ describe('a spoofed X-Forwarded-For', () => {
   });
 
   it('without TRUST_PROXY the header is ignored and the socket address counts', async () => {
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(fixture.database.db);
     await withApp('', async (harness) => {
       const statuses = await lookups(harness, order.applicationId, '198.51.100.64', '10.4.4.4');
       expect(statuses.at(-1)).toBe(429);
@@ -97,7 +90,7 @@ describe('a spoofed X-Forwarded-For', () => {
     await withApp('1', async (harness) => {
       const admin = await createStaffMember(harness.services, { role: 'admin' });
       const cookie = await signIn(harness.app, admin);
-      const order = await createPaidOrder(database.db, { assignedTo: admin.id, assignedAt: new Date() });
+      const order = await createPaidOrder(fixture.database.db, { assignedTo: admin.id, assignedAt: new Date() });
       const response = await harness.app.inject({
         method: 'POST',
         url: `/api/manage/orders/${order.id}/ssn`,
@@ -105,7 +98,7 @@ describe('a spoofed X-Forwarded-For', () => {
         headers: { cookie, origin: testOrigin, 'x-forwarded-for': '6.6.6.6, 198.51.100.65' },
       });
       expect(response.statusCode).toBe(200);
-      const [row] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'ssn_revealed')).orderBy(desc(auditLog.id)).limit(1);
+      const [row] = await fixture.database.db.select().from(auditLog).where(eq(auditLog.action, 'ssn_revealed')).orderBy(desc(auditLog.id)).limit(1);
       expect(row?.ipAddress).toBe('198.51.100.65');
     });
   });

@@ -1,11 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { emailOutbox, orders, type Database } from '../db';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { emailOutbox, orders } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
-import { createStaffMember } from '../../../tests/factories/staff';
+import { mailbox, staffInject, withStaffApp } from '../../../tests/support/staff-app';
 import { applicationWithSsn, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
 import { customerStatusFor, findTransition, orderStatuses, trackingStageFor, type OrderStatus } from '../../shared/orders/lifecycle';
 import { trackingStageTexts, type TrackingResult } from '../../shared/tracking/tracking';
@@ -35,31 +34,22 @@ const expectedEmail: Record<OrderStatus, { kind: string; subject: RegExp } | nul
 };
 
 describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => {
-  let database: Database;
-  let testApp: StaffTestApp;
+  const harness = withStaffApp(kind, { env: { PUBLIC_URL: publicUrl, SUPPORT_EMAIL: supportEmail } });
   let adminCookie: string;
   let nextClient = 0;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    testApp = await startStaffTestApp(database, { env: { PUBLIC_URL: publicUrl, SUPPORT_EMAIL: supportEmail } });
-    const admin = await createStaffMember(testApp.services, { role: 'admin' });
-    adminCookie = await signIn(testApp.app, admin);
+    adminCookie = (await harness.signedIn({ role: 'admin' })).cookie;
   }, 60_000);
 
-  afterAll(async () => {
-    await testApp.close();
-    await database.close();
-  });
-
-  const outboxOf = (orderId: number) => database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId)).orderBy(asc(emailOutbox.id));
+  const outboxOf = (orderId: number) => harness.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId)).orderBy(asc(emailOutbox.id));
   const track = async (number: string): Promise<TrackingResult> => {
     nextClient += 1;
-    const response = await testApp.app.inject({ method: 'GET', url: `/api/track/${number}`, remoteAddress: `198.51.100.${nextClient % 250}` });
+    const response = await harness.app.inject({ method: 'GET', url: `/api/track/${number}`, remoteAddress: `198.51.100.${nextClient % 250}` });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<TrackingResult>();
   };
-  const newOrder = (email: string) => createPaidOrder(database.db, { billingEmail: email, formData: applicationWithSsn(testApp.services.cipher, '123456789') });
+  const newOrder = (email: string) => createPaidOrder(harness.database.db, { billingEmail: email, formData: applicationWithSsn(harness.services.cipher, '123456789') });
 
   /** The fields a move to `status` needs: the EIN to complete, the customer's reason to hold. */
   const changesFor = (status: OrderStatus) => ({
@@ -71,7 +61,7 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
   it.each(orderStatuses.filter((status) => status !== 'reviewing_form_data'))('%s: the customer is told by e-mail when they should be, and tracking says what is true', async (status) => {
     const email = `status-${status}-${kind}@example.com`;
     const order = await newOrder(email);
-    const response = await saveOrder(testApp.app, adminCookie, order.id, changesFor(status));
+    const response = await saveOrder(harness.app, adminCookie, order.id, changesFor(status));
     expect(response.statusCode, response.body).toBe(200);
 
     const customerRows = (await outboxOf(order.id)).filter((row) => row.toAddress === email);
@@ -85,7 +75,7 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
       expect(row.replyTo).toBe(supportEmail);
       expect(row.status).toBe('sent');
       // The signing link is erased from the outbox once sent; the message itself (read below) had it all.
-      const sentText = mailTo(mailbox(testApp.env), email)[0] ?? '';
+      const sentText = mailTo(mailbox(harness.env), email)[0] ?? '';
       for (const body of row.eraseBodyWhenSent ? [sentText] : [row.textBody, row.htmlBody]) {
         expect(body).toContain(order.applicationId);
         expect(body).toContain('Hill Country Woodworks LLC');
@@ -94,7 +84,7 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
         for (const secret of ['123456789', '123-45-6789']) expect(body).not.toContain(secret);
       }
       // The message as it went out carries the Reply-To header.
-      const sent = mailTo(mailbox(testApp.env), email);
+      const sent = mailTo(mailbox(harness.env), email);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatch(new RegExp(`^Reply-To: ${supportEmail.replace('.', '\\.')}$`, 'mi'));
     } else {
@@ -121,38 +111,38 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
   it('puts the reason staff wrote into the on-hold e-mail and on the order page, e-mails a changed reason, and forgets it when the hold ends', async () => {
     const email = `hold-${kind}@example.com`;
     const order = await newOrder(email);
-    await saveOrder(testApp.app, adminCookie, order.id, { status: 'on_hold', holdReason });
+    await saveOrder(harness.app, adminCookie, order.id, { status: 'on_hold', holdReason });
     const [first] = (await outboxOf(order.id)).filter((row) => row.kind === 'on_hold');
     expect(first!.textBody).toContain('> We need a copy of your articles of organization.\n> Please reply with a PDF or a photo.');
     expect(first!.htmlBody).toContain('We need a copy of your articles of organization.');
-    expect((await getOrder(testApp.app, adminCookie, order.id)).holdReason).toBe(holdReason);
+    expect((await getOrder(harness.app, adminCookie, order.id)).holdReason).toBe(holdReason);
 
     // Saving with the same reason sends nothing new; a new reason is the customer's news.
-    await saveOrder(testApp.app, adminCookie, order.id, { notes: 'Called the customer' });
+    await saveOrder(harness.app, adminCookie, order.id, { notes: 'Called the customer' });
     expect((await outboxOf(order.id)).filter((row) => row.kind === 'on_hold')).toHaveLength(1);
-    await saveOrder(testApp.app, adminCookie, order.id, { holdReason: 'We also need the county of the business.' });
+    await saveOrder(harness.app, adminCookie, order.id, { holdReason: 'We also need the county of the business.' });
     const holds = (await outboxOf(order.id)).filter((row) => row.kind === 'on_hold');
     expect(holds).toHaveLength(2);
     expect(holds[1]!.textBody).toContain('We also need the county of the business.');
 
-    await saveOrder(testApp.app, adminCookie, order.id, { status: 'preparing_ss4_form' });
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    await saveOrder(harness.app, adminCookie, order.id, { status: 'preparing_ss4_form' });
+    const [row] = await harness.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.holdReason).toBeNull();
-    expect((await getOrder(testApp.app, adminCookie, order.id)).holdReason).toBeNull();
+    expect((await getOrder(harness.app, adminCookie, order.id)).holdReason).toBeNull();
   });
 
   it('refuses to put an order on hold without a reason for the customer, and changes nothing', async () => {
     const order = await newOrder(`no-reason-${kind}@example.com`);
     for (const reason of [undefined, '', '   ']) {
-      const current = await getOrder(testApp.app, adminCookie, order.id);
+      const current = await getOrder(harness.app, adminCookie, order.id);
       const body = { version: current.version, status: 'on_hold', priority: current.priority, assignedTo: null, notes: '', ein: '', ...(reason === undefined ? {} : { holdReason: reason }) };
-      const response = await staffInject(testApp.app, adminCookie, 'PATCH', `/api/manage/orders/${order.id}`, body);
+      const response = await staffInject(harness.app, adminCookie, 'PATCH', `/api/manage/orders/${order.id}`, body);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ error: { fields: Record<string, string[]> } }>().error.fields.holdReason).toEqual([staffMessages.holdReasonRequired]);
     }
-    const tooLong = await saveOrder(testApp.app, adminCookie, order.id, { status: 'on_hold', holdReason: 'x'.repeat(2001) });
+    const tooLong = await saveOrder(harness.app, adminCookie, order.id, { status: 'on_hold', holdReason: 'x'.repeat(2001) });
     expect(tooLong.statusCode).toBe(400);
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await harness.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('reviewing_form_data');
     expect(await outboxOf(order.id)).toEqual([]);
   });
@@ -160,16 +150,16 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
   it('queues the cancellation e-mail in the same transaction as the status: a refused save queues none', async () => {
     const order = await newOrder(`cancel-${kind}@example.com`);
     // Completing without an EIN is refused: neither the status nor any e-mail is written.
-    const refused = await saveOrder(testApp.app, adminCookie, order.id, { status: 'completed', ein: '' });
+    const refused = await saveOrder(harness.app, adminCookie, order.id, { status: 'completed', ein: '' });
     expect(refused.statusCode).toBe(400);
     expect(await outboxOf(order.id)).toEqual([]);
-    const cancelled = await saveOrder(testApp.app, adminCookie, order.id, { status: 'cancelled' });
+    const cancelled = await saveOrder(harness.app, adminCookie, order.id, { status: 'cancelled' });
     expect(cancelled.json<OrderDetailResponse>().order.status).toBe('cancelled');
     const rows = await outboxOf(order.id);
     expect(rows.map((row) => row.kind)).toEqual(['cancelled']);
     expect(rows[0]!.textBody).toMatch(/We will not file it with the IRS/);
     // Saving the cancelled order again does not tell the customer twice.
-    await saveOrder(testApp.app, adminCookie, order.id, { notes: 'Refund handled' });
+    await saveOrder(harness.app, adminCookie, order.id, { notes: 'Refund handled' });
     expect((await outboxOf(order.id)).map((row) => row.kind)).toEqual(['cancelled']);
   });
 });

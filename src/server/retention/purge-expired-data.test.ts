@@ -4,12 +4,12 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signingRequests, type Database } from '../db';
+import { signingRequests } from '../db';
 import { mailFolder } from '../email';
 import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe-server';
 import { createStripeProvider, type PaymentIntentStatus, type PaymentProvider } from '../payments';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { withStaffApp, type StaffTestApp } from '../../../tests/support/staff-app';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { applicationWithSsn } from '../../../tests/support/orders-api';
 import { sampleApplication } from '../../shared/application/sample-application';
@@ -30,21 +30,10 @@ const newClient = () => {
 };
 
 describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
-  });
+  const harness = withStaffApp(kind);
 
   async function rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return (await database.db.execute(query)).rows as T[];
+    return (await harness.database.db.execute(query)).rows as T[];
   }
 
   async function startCheckout(app = harness.app, email = 'retention@example.com'): Promise<CheckoutResponse & { draftId: string }> {
@@ -57,7 +46,7 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
 
   /** Moves a checkout's clock back, as if it had been left for `hours`. */
   async function age(trackingNumber: string, hours: number) {
-    await database.db.execute(sql`
+    await harness.database.db.execute(sql`
       update checkouts set created_at = now() - make_interval(hours => ${hours}), updated_at = now() - make_interval(hours => ${hours})
       where tracking_number = ${trackingNumber}`);
   }
@@ -114,7 +103,7 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
     expect(confirmed.statusCode).toBe(410);
     expect(confirmed.json().error.code).toBe('checkout_expired');
     // Even an intent the provider reported as paid (it never is once canceled) makes no order from a purged checkout.
-    await database.db.execute(sql`update test_payment_intents set status = 'succeeded' where id = ${old.paymentIntentId}`);
+    await harness.database.db.execute(sql`update test_payment_intents set status = 'succeeded' where id = ${old.paymentIntentId}`);
     expect((await harness.app.inject({ method: 'POST', url: '/api/payments/confirm', remoteAddress: newClient(), payload: { paymentIntentId: old.paymentIntentId } })).statusCode).toBe(410);
     const retried = await harness.app.inject({
       method: 'POST',
@@ -139,7 +128,7 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
 
   it('keeps an expired checkout whose payment succeeded meanwhile, for the reconciliation to make its order', async () => {
     const checkout = await startCheckout();
-    await database.db.execute(sql`update test_payment_intents set status = 'succeeded', payment_method_type = 'card' where id = ${checkout.paymentIntentId}`);
+    await harness.database.db.execute(sql`update test_payment_intents set status = 'succeeded', payment_method_type = 'card' where id = ${checkout.paymentIntentId}`);
     await age(checkout.trackingNumber, 100);
     const counts = await purge();
     expect(counts.checkoutsPaidMeanwhile).toBeGreaterThanOrEqual(1);
@@ -155,7 +144,7 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
   it('erases an order past its window but keeps its bookkeeping, and leaves a newer or open order alone', async () => {
     const { cipher } = harness.services;
     const closedAt = new Date(Date.now() - 2556 * day);
-    const old = await createPaidOrder(database.db, {
+    const old = await createPaidOrder(harness.database.db, {
       status: 'completed',
       completedAt: closedAt,
       createDate: new Date(closedAt.getTime() - 3 * day),
@@ -164,12 +153,12 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
       notes: 'Called Mr Quill',
       formData: applicationWithSsn(cipher, ssn),
     });
-    const cancelled = await createPaidOrder(database.db, { status: 'cancelled', formData: applicationWithSsn(cipher, ssn) });
-    await database.db.execute(sql`update orders set updated_at = ${closedAt.toISOString()}::timestamptz where id = ${cancelled.id}`);
-    const recent = await createPaidOrder(database.db, { status: 'completed', completedAt: new Date(Date.now() - 2554 * day), ein: '98-7654321', formData: applicationWithSsn(cipher, ssn) });
-    const open = await createPaidOrder(database.db, { status: 'on_hold', formData: applicationWithSsn(cipher, ssn) });
-    await database.db.execute(sql`update orders set updated_at = ${closedAt.toISOString()}::timestamptz where id = ${open.id}`);
-    await database.db.insert(signingRequests).values({
+    const cancelled = await createPaidOrder(harness.database.db, { status: 'cancelled', formData: applicationWithSsn(cipher, ssn) });
+    await harness.database.db.execute(sql`update orders set updated_at = ${closedAt.toISOString()}::timestamptz where id = ${cancelled.id}`);
+    const recent = await createPaidOrder(harness.database.db, { status: 'completed', completedAt: new Date(Date.now() - 2554 * day), ein: '98-7654321', formData: applicationWithSsn(cipher, ssn) });
+    const open = await createPaidOrder(harness.database.db, { status: 'on_hold', formData: applicationWithSsn(cipher, ssn) });
+    await harness.database.db.execute(sql`update orders set updated_at = ${closedAt.toISOString()}::timestamptz where id = ${open.id}`);
+    await harness.database.db.insert(signingRequests).values({
       orderId: old.id,
       tokenHash: randomUUID(),
       status: 'signed',
@@ -180,8 +169,8 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
       signerName: 'Quinn Quill',
       signedPdf: cipher.encrypt('signed pdf bytes'),
     });
-    await database.db.execute(sql`insert into order_comments (order_id, comment_text) values (${old.id}, 'Spoke with Quinn Quill')`);
-    await database.db.execute(sql`
+    await harness.database.db.execute(sql`insert into order_comments (order_id, comment_text) values (${old.id}, 'Spoke with Quinn Quill')`);
+    await harness.database.db.execute(sql`
       insert into email_outbox (message_id, kind, order_id, to_address, subject, text_body, html_body, status, sent_at)
       values (${`<${randomUUID()}@test>`}, 'ein', ${old.id}, 'old-customer@example.com', 'Your EIN', 'EIN 12-3456789', '<p>EIN</p>', 'queued', null)`);
 
@@ -229,7 +218,7 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
 
   it('works in batches, once: a second run finds nothing, and each run writes one audit row with its counts', async () => {
     // Only this test's checkouts are expired.
-    await database.db.execute(sql`update checkouts set updated_at = now() where status = 'open'`);
+    await harness.database.db.execute(sql`update checkouts set updated_at = now() where status = 'open'`);
     const checkouts = [];
     for (let index = 0; index < 7; index += 1) checkouts.push(await startCheckout());
     for (const checkout of checkouts) await age(checkout.trackingNumber, 80);
@@ -259,7 +248,7 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
 
   it('removes the copies of e-mails sent more than 30 days ago, rows and files, and keeps newer ones', async () => {
     const insert = (sentDaysAgo: number, status = 'sent') =>
-      database.db.execute(sql`
+      harness.database.db.execute(sql`
         insert into email_outbox (message_id, kind, to_address, subject, text_body, html_body, status, sent_at, created_at)
         values (${`<${randomUUID()}@test>`}, 'order_confirmation', 'mail-copy@example.com', 'Order', 'Body', '<p>Body</p>', ${status},
                 now() - make_interval(days => ${sentDaysAgo}), now() - make_interval(days => ${sentDaysAgo}))
@@ -297,7 +286,7 @@ describe.each(testDatabaseKinds)('the purge of expired personal data on %s', (ki
         webhookSecret: 'whsec_retention',
         stripeOptions: { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 },
       });
-      stripeApp = await startStaffTestApp(database, { paymentProvider: provider });
+      stripeApp = await harness.startAnotherApp({ paymentProvider: provider });
     });
 
     afterAll(async () => {

@@ -1,13 +1,12 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream, type PDFPage } from 'pdf-lib';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { orderComments, orders, orderStatusHistory, signingRequests, type Database } from '../db';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { orderComments, orders, orderStatusHistory, signingRequests } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
 import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
 import { sendDueSignatureReminders } from './send-signature-reminders';
 import { sha256Hex, formDate } from '../ss4';
@@ -49,50 +48,36 @@ function pageText(page: PDFPage): string {
 }
 
 describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
-  let database: Database;
-  let testApp: StaffTestApp;
-  let admin: TestStaffMember;
-  let fulfiller: TestStaffMember;
-  let other: TestStaffMember;
-  let adminCookie: string;
-  let fulfillerCookie: string;
-  let otherCookie: string;
+  const harness = withStaffApp(kind, { env: designeeEnv });
+  let admin: SignedInMember;
+  let fulfiller: SignedInMember;
+  let other: SignedInMember;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    testApp = await startStaffTestApp(database, { env: designeeEnv });
-    admin = await createStaffMember(testApp.services, { role: 'admin' });
-    fulfiller = await createStaffMember(testApp.services, { role: 'fulfiller', name: 'Fran Fulfiller' });
-    other = await createStaffMember(testApp.services, { role: 'fulfiller' });
-    adminCookie = await signIn(testApp.app, admin);
-    fulfillerCookie = await signIn(testApp.app, fulfiller);
-    otherCookie = await signIn(testApp.app, other);
+    admin = await harness.signedIn({ role: 'admin' });
+    fulfiller = await harness.signedIn({ role: 'fulfiller', name: 'Fran Fulfiller' });
+    other = await harness.signedIn({ role: 'fulfiller' });
   }, 60_000);
 
-  afterAll(async () => {
-    await testApp.close();
-    await database.close();
-  });
-
   const newOrder = (overrides: { assignedTo?: string; billingEmail?: string } = {}) =>
-    createPaidOrder(database.db, { formData: applicationWithSsn(testApp.services.cipher, '123456789'), assignedTo: fulfiller.id, ...overrides });
+    createPaidOrder(harness.database.db, { formData: applicationWithSsn(harness.services.cipher, '123456789'), assignedTo: fulfiller.id, ...overrides });
 
   /** The token of the latest signing link e-mailed to `address`. */
   function latestLinkTo(address: string): string {
-    const messages = mailTo(mailbox(testApp.env), address);
+    const messages = mailTo(mailbox(harness.env), address);
     const links = messages.flatMap((message) => [...message.matchAll(/\/sign\/([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!));
     const token = links.at(-1);
     if (!token) throw new Error(`No signing link was sent to ${address}`);
     return token;
   }
 
-  async function requestSignature(orderId: number, cookie = fulfillerCookie): Promise<LightMyRequestResponse> {
-    return staffInject(testApp.app, cookie, 'POST', `/api/manage/orders/${orderId}/signature-requests`);
+  async function requestSignature(orderId: number, cookie = fulfiller.cookie): Promise<LightMyRequestResponse> {
+    return staffInject(harness.app, cookie, 'POST', `/api/manage/orders/${orderId}/signature-requests`);
   }
 
   type Call = { payload?: unknown; cookie?: string; address?: string; headers?: Record<string, string> };
   function call(method: 'GET' | 'POST', url: string, { payload, cookie, address, headers }: Call = {}) {
-    return testApp.app.inject({
+    return harness.app.inject({
       method,
       url,
       remoteAddress: address ?? clientAddress(),
@@ -113,12 +98,12 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
 
   async function preparedRequest(overrides: { assignedTo?: string } = {}) {
     const order = await newOrder(overrides);
-    expect((await requestSignature(order.id, adminCookie)).statusCode).toBe(200);
+    expect((await requestSignature(order.id, admin.cookie)).statusCode).toBe(200);
     const token = latestLinkTo(order.billingEmail);
     return { order, token };
   }
 
-  const rowsOf = (orderId: number) => database.db.select().from(signingRequests).where(eq(signingRequests.orderId, orderId));
+  const rowsOf = (orderId: number) => harness.database.db.select().from(signingRequests).where(eq(signingRequests.orderId, orderId));
   const errorOf = (response: LightMyRequestResponse) => response.json<ApiErrorBody>().error;
 
   it('plays the whole journey: request, e-mail, verification, review, signature, status, notice and the signed file', async () => {
@@ -127,7 +112,7 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<{ signing: SigningState }>().signing.state).toBe('sent');
 
-    const [message] = mailTo(mailbox(testApp.env), order.billingEmail).filter((text) => text.includes('sign your SS-4'));
+    const [message] = mailTo(mailbox(harness.env), order.billingEmail).filter((text) => text.includes('sign your SS-4'));
     expect(message).toMatch(/Subject: Action needed: sign your SS-4/);
     expect(message).toContain('third-party designee');
     expect(message).toMatch(/http:\/\/localhost(:\d+)?\/sign\/[A-Za-z0-9_-]{43}/);
@@ -137,7 +122,7 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     const [stored] = await rowsOf(order.id);
     expect(stored?.tokenHash).toBe(sha256Hex(token));
     expect(JSON.stringify(stored)).not.toContain(token);
-    expect((await getOrder(testApp.app, adminCookie, order.id)).status).toBe('awaiting_user_signature');
+    expect((await getOrder(harness.app, admin.cookie, order.id)).status).toBe('awaiting_user_signature');
 
     const start = await call('GET', `/api/sign/${token}`);
     expect(start.statusCode).toBe(200);
@@ -166,21 +151,21 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     expect(signed.statusCode, signed.body).toBe(200);
     const signedAt = new Date(signed.json<{ signedAt: string }>().signedAt);
 
-    const detail = await getOrder(testApp.app, adminCookie, order.id);
+    const detail = await getOrder(harness.app, admin.cookie, order.id);
     expect(detail.status).toBe('ss4_signed_awaiting_irs');
     expect(detail.statusHistory.at(-1)).toMatchObject({ toStatus: 'ss4_signed_awaiting_irs', changedBy: null, changedByCustomer: true });
     expect(detail.signing).toMatchObject({ state: 'signed', signerName: 'john PUBLIC' });
-    const comments = await database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id));
+    const comments = await harness.database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id));
     expect(comments).toEqual([expect.objectContaining({ byCustomer: true, userId: null, commentText: expect.stringContaining('signed the SS-4') })]);
 
-    const notice = mailTo(mailbox(testApp.env), fulfiller.email).filter((text) => text.includes('has been signed'));
+    const notice = mailTo(mailbox(harness.env), fulfiller.email).filter((text) => text.includes('has been signed'));
     expect(notice).toHaveLength(1);
 
-    const download = await staffInject(testApp.app, fulfillerCookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`);
+    const download = await staffInject(harness.app, fulfiller.cookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['cache-control']).toBe('no-store');
     expect(download.headers['content-disposition']).toBe(`attachment; filename="SS-4-${order.applicationId}-signed.pdf"`);
-    expect(await auditRows(database.db, 'signed_ss4_downloaded', `order:${order.id}`)).toHaveLength(1);
+    expect(await auditRows(harness.database.db, 'signed_ss4_downloaded', `order:${order.id}`)).toHaveLength(1);
 
     // Read back: the name and the date on page 1, and a certificate whose hash is the unsigned render's.
     const pdf = await PDFDocument.load(download.rawPayload);
@@ -216,7 +201,7 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     const cookie = await verify(token);
     const response = await call('POST', `/api/sign/${token}/sign`, { cookie, payload: { ...goodSubmission, signature: { kind: 'drawn', image: tinyPng } } });
     expect(response.statusCode, response.body).toBe(200);
-    const download = await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`);
+    const download = await staffInject(harness.app, admin.cookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`);
     const first = pageText((await PDFDocument.load(download.rawPayload)).getPages()[0]!);
     expect(first).toMatch(/\/Image-\d+ Do/);
   });
@@ -228,12 +213,12 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     expect((await call('GET', '/api/sign/not-a-token')).statusCode).toBe(410);
 
     const { order, token } = await preparedRequest();
-    await database.db.update(signingRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signingRequests.orderId, order.id));
+    await harness.database.db.update(signingRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signingRequests.orderId, order.id));
     const expired = await call('POST', `/api/sign/${token}/verify`, { payload: { ssnLast4: '6789' } });
     expect(expired.statusCode).toBe(410);
     expect(errorOf(expired).message).toBe(signingMessages.linkExpired);
     expect(expired.body).not.toContain(order.applicationId);
-    expect((await getOrder(testApp.app, adminCookie, order.id)).signing?.state).toBe('expired');
+    expect((await getOrder(harness.app, admin.cookie, order.id)).signing?.state).toBe('expired');
 
     // A new request replaces the earlier one.
     const second = await preparedRequest();
@@ -263,7 +248,7 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     // Even the right answer is refused now.
     const right = await call('POST', `/api/sign/${token}/verify`, { payload: { ssnLast4: '6789' } });
     expect(right.statusCode).toBe(410);
-    expect((await getOrder(testApp.app, adminCookie, order.id)).signing?.state).toBe('locked');
+    expect((await getOrder(harness.app, admin.cookie, order.id)).signing?.state).toBe('locked');
 
     expect((await requestSignature(order.id)).statusCode).toBe(200);
     await verify(latestLinkTo(order.billingEmail));
@@ -323,8 +308,8 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
 
     const [row] = await rowsOf(order.id);
     expect(row).toMatchObject({ status: 'verified', signedAt: null, signedPdf: null });
-    expect((await getOrder(testApp.app, adminCookie, order.id)).status).toBe('awaiting_user_signature');
-    expect(await database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id))).toEqual([]);
+    expect((await getOrder(harness.app, admin.cookie, order.id)).status).toBe('awaiting_user_signature');
+    expect(await harness.database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id))).toEqual([]);
   });
 
   it('lets one of two browsers signing the same request at once win, and tells the other it is signed', async () => {
@@ -341,21 +326,21 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     const loser = a.statusCode === 200 ? b : a;
     expect([409, 410]).toContain(loser.statusCode);
     expect(errorOf(loser).message).toMatch(/already been signed/);
-    const history = await database.db
+    const history = await harness.database.db
       .select()
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, 'ss4_signed_awaiting_irs')));
     expect(history).toHaveLength(1);
-    expect(await database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id))).toHaveLength(1);
+    expect(await harness.database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id))).toHaveLength(1);
   });
 
   it('sends the one reminder after 48 hours, once, even when two runs race', async () => {
     const order = await newOrder({ billingEmail: `remind-${Date.now()}@example.com` });
     expect((await requestSignature(order.id)).statusCode).toBe(200);
     const firstToken = latestLinkTo(order.billingEmail);
-    const services = { db: database.db, cipher: testApp.services.cipher, outbox: testApp.services.outbox, env: testApp.env, origin: 'http://localhost' };
+    const services = { db: harness.database.db, cipher: harness.services.cipher, outbox: harness.services.outbox, env: harness.env, origin: 'http://localhost' };
     const [row] = await rowsOf(order.id);
-    const reminderCount = () => mailTo(mailbox(testApp.env), order.billingEmail).filter((text) => /Subject: Reminder/.test(decodeMail(text))).length;
+    const reminderCount = () => mailTo(mailbox(harness.env), order.billingEmail).filter((text) => /Subject: Reminder/.test(decodeMail(text))).length;
 
     expect(await sendDueSignatureReminders(services, new Date(row!.createdAt.getTime() + 47 * 3600_000))).toBe(0);
     expect(reminderCount()).toBe(0);
@@ -373,12 +358,12 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     expect(reminderToken).not.toBe(firstToken);
     expect(after?.expiresAt.toISOString()).toBe(row?.expiresAt.toISOString());
     expect((await call('GET', `/api/sign/${reminderToken}`)).statusCode).toBe(200);
-    expect((await getOrder(testApp.app, adminCookie, order.id)).signing?.state).toBe('reminded');
+    expect((await getOrder(harness.app, admin.cookie, order.id)).signing?.state).toBe('reminded');
   });
 
   it('sends the link when staff move the order to Awaiting User Signature', async () => {
     const order = await newOrder({ billingEmail: `status-${Date.now()}@example.com` });
-    const saved = await saveOrder(testApp.app, fulfillerCookie, order.id, { status: 'awaiting_user_signature' });
+    const saved = await saveOrder(harness.app, fulfiller.cookie, order.id, { status: 'awaiting_user_signature' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(latestLinkTo(order.billingEmail)).toHaveLength(43);
     expect(await rowsOf(order.id)).toHaveLength(1);
@@ -386,13 +371,13 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
 
   it('keeps staff routes to admins and the assigned fulfiller, and refuses closed orders', async () => {
     const order = await newOrder();
-    expect((await requestSignature(order.id, otherCookie)).statusCode).toBe(404);
-    expect((await staffInject(testApp.app, otherCookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`)).statusCode).toBe(404);
-    expect((await staffInject(testApp.app, null, 'POST', `/api/manage/orders/${order.id}/signature-requests`)).statusCode).toBe(401);
-    expect((await staffInject(testApp.app, adminCookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`)).statusCode).toBe(404);
+    expect((await requestSignature(order.id, other.cookie)).statusCode).toBe(404);
+    expect((await staffInject(harness.app, other.cookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`)).statusCode).toBe(404);
+    expect((await staffInject(harness.app, null, 'POST', `/api/manage/orders/${order.id}/signature-requests`)).statusCode).toBe(401);
+    expect((await staffInject(harness.app, admin.cookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`)).statusCode).toBe(404);
     expect(await rowsOf(order.id)).toEqual([]);
 
-    await database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    await harness.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
     const closed = await requestSignature(order.id);
     expect(closed.statusCode).toBe(409);
     expect(errorOf(closed).message).toBe(signingMessages.orderClosed);
@@ -408,7 +393,7 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
-    const counted = await database.db.execute(sql`select count(*)::int as n from rate_limit_hits where key like ${'%verify%'}`);
+    const counted = await harness.database.db.execute(sql`select count(*)::int as n from rate_limit_hits where key like ${'%verify%'}`);
     expect(Number((counted.rows[0] as { n: number }).n)).toBeGreaterThan(0);
   });
 });

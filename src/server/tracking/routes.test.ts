@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { signatureActionNeeded } from '../../shared/signing/signing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { checkouts, orders, emailOutbox, signingRequests, type Database } from '../db';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { checkouts, emailOutbox, orders, signingRequests } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { createStaffMember } from '../../../tests/factories/staff';
 import { createTrackingNumber } from '../orders';
-import { mailbox, startStaffTestApp, type StaffTestApp } from '../../../tests/support/staff-app';
+import { mailbox, withStaffApp } from '../../../tests/support/staff-app';
 import { mailTo } from '../../../tests/support/orders-api';
 import { createSigningRequest } from '../signing';
 import { orderStatuses } from '../../shared/orders/lifecycle';
@@ -26,22 +26,14 @@ function newClient(): string {
 }
 
 describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
-  let database: Database;
-  let testApp: StaffTestApp;
+  const harness = withStaffApp(kind, { env: { PUBLIC_URL: publicUrl } });
   let app: FastifyInstance;
   let client: string;
 
   const track = (number: string, remoteAddress = client) => app.inject({ method: 'GET', url: `/api/track/${number}`, remoteAddress });
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    testApp = await startStaffTestApp(database, { env: { PUBLIC_URL: publicUrl } });
-    app = testApp.app;
-  }, 60_000);
-
-  afterAll(async () => {
-    await testApp.close();
-    await database.close();
+  beforeAll(() => {
+    app = harness.app;
   });
 
   beforeEach(() => {
@@ -50,7 +42,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
 
   it("answers a paid order's customer status and creation date, and nothing else", async () => {
     const createDate = new Date('2025-02-03T14:15:16.000Z');
-    const order = await createPaidOrder(database.db, { createDate, notes: 'internal', billingEmail: 'owner@example.com' });
+    const order = await createPaidOrder(harness.database.db, { createDate, notes: 'internal', billingEmail: 'owner@example.com' });
     const response = await track(order.applicationId);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -77,7 +69,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
 
   it('tells the customer to sign while the order awaits their signature, and only then', async () => {
     for (const status of orderStatuses) {
-      const order = await createPaidOrder(database.db, { status });
+      const order = await createPaidOrder(harness.database.db, { status });
       const body = (await track(order.applicationId, newClient())).json() as { actionNeeded?: string };
       expect(body.actionNeeded, status).toBe(status === 'awaiting_user_signature' ? signatureActionNeeded : undefined);
     }
@@ -86,7 +78,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
   it('maps every internal status, and legacy ones, to the customer-facing status', async () => {
     expect(orderStatuses.every((status) => status in expected)).toBe(true);
     for (const [status, customerStatus] of Object.entries(expected)) {
-      const order = await createPaidOrder(database.db, { status });
+      const order = await createPaidOrder(harness.database.db, { status });
       const response = await track(order.applicationId, newClient());
       expect(response.statusCode, status).toBe(200);
       expect((response.json() as { status: string }).status, status).toBe(customerStatus);
@@ -101,9 +93,9 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
   });
 
   it('does not find an order that is not paid', async () => {
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(harness.database.db);
     // Refunded orders were paid, and tracking shows them; an order never paid is not one.
-    await database.db.update(orders).set({ paymentStatus: 'unpaid' }).where(eq(orders.id, order.id));
+    await harness.database.db.update(orders).set({ paymentStatus: 'unpaid' }).where(eq(orders.id, order.id));
     const response = await track(order.applicationId);
     expect(response.statusCode).toBe(404);
     expect((response.json() as { error: { message: string } }).error.message).toBe(trackingMessages.notFound);
@@ -111,7 +103,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
 
   it('does not find a checkout that never became an order', async () => {
     const trackingNumber = createTrackingNumber();
-    await database.db.insert(checkouts).values({
+    await harness.database.db.insert(checkouts).values({
       draftId: crypto.randomUUID(),
       trackingNumber,
       formData: {},
@@ -137,7 +129,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
   });
 
   it('rejects lowercase letters and other characters with the shared message, even for an existing order', async () => {
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(harness.database.db);
     for (const number of [order.applicationId.toLowerCase(), 'HFE12W87EQ2-', 'HFE12W87EQ2%20']) {
       const response = await track(number);
       expect(response.statusCode, number).toBe(400);
@@ -146,7 +138,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
   });
 
   it('answers 429 with the spec-style message after the limit, per client', async () => {
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(harness.database.db);
     for (let i = 0; i < trackingLookupsPerMinute; i += 1) {
       // Failed lookups count too: they are what guessing looks like.
       const response = await track(i % 2 ? order.applicationId : createTrackingNumber());
@@ -159,7 +151,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
 
     expect((await track(order.applicationId, newClient())).statusCode).toBe(200);
 
-    await database.db.execute(sql`update rate_limit_hits set reset_at = now() - interval '1 second'`);
+    await harness.database.db.execute(sql`update rate_limit_hits set reset_at = now() - interval '1 second'`);
     expect((await track(order.applicationId)).statusCode).toBe(200);
   });
 
@@ -178,7 +170,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       irs_submitted: 'with_irs',
     };
     for (const [status, stage] of Object.entries(stages)) {
-      const order = await createPaidOrder(database.db, { status });
+      const order = await createPaidOrder(harness.database.db, { status });
       expect((await track(order.applicationId, newClient())).json<{ stage: string }>().stage, status).toBe(stage);
     }
   });
@@ -188,18 +180,18 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       app.inject({ method: 'POST', url: `/api/track/${number}/signing-link`, remoteAddress: options.address ?? newClient(), ...(options.host ? { headers: { host: options.host } } : {}) });
     /** The signing links e-mailed to `address`, one per message (a message carries its link several times). */
     const linksTo = (address: string) =>
-      mailTo(mailbox(testApp.env), address).map((message) => {
+      mailTo(mailbox(harness.env), address).map((message) => {
         const match = /(https?:\/\/[^\s"<>]+)\/sign\/([A-Za-z0-9_-]{43})/.exec(message);
         return { origin: match?.[1], token: match?.[2] };
       });
-    const requestsOf = (orderId: number) => database.db.select().from(signingRequests).where(eq(signingRequests.orderId, orderId));
+    const requestsOf = (orderId: number) => harness.database.db.select().from(signingRequests).where(eq(signingRequests.orderId, orderId));
 
     async function awaitingSignature(email: string, createdAgo = signingLinkResendCooldownMs + 60_000) {
-      const order = await createPaidOrder(database.db, { billingEmail: email });
-      const { services } = testApp;
+      const order = await createPaidOrder(harness.database.db, { billingEmail: email });
+      const { services } = harness;
       const admin = await createStaffMember(services, { role: 'admin' });
       await createSigningRequest({
-        db: database.db,
+        db: harness.database.db,
         cipher: services.cipher,
         outbox: services.outbox,
         env: services.env,
@@ -227,9 +219,9 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       expect(links[1]!.token).not.toBe(links[0]!.token);
       const requests = await requestsOf(order.id);
       expect(requests.map((request) => request.status).sort()).toEqual(['sent', 'voided']);
-      const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id)).orderBy(sql`${emailOutbox.id} desc`).limit(1);
+      const [row] = await harness.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id)).orderBy(sql`${emailOutbox.id} desc`).limit(1);
       expect(row).toMatchObject({ kind: 'signature_request', toAddress: email, status: 'sent' });
-      expect(row!.replyTo).toBe(testApp.env.SUPPORT_EMAIL);
+      expect(row!.replyTo).toBe(harness.env.SUPPORT_EMAIL);
       // The link is a secret: once its e-mail has gone out, the outbox no longer holds it.
       expect(row).toMatchObject({ textBody: '', htmlBody: '', eraseBodyWhenSent: true });
     });
@@ -246,9 +238,9 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
 
     it('sends nothing for an order not awaiting a signature, an unknown number, or a locked link, with the same answer', async () => {
       const email = `not-awaiting-${kind}@example.com`;
-      const reviewing = await createPaidOrder(database.db, { billingEmail: email });
+      const reviewing = await createPaidOrder(harness.database.db, { billingEmail: email });
       const locked = await awaitingSignature(`locked-${kind}@example.com`);
-      await database.db.update(signingRequests).set({ status: 'locked' }).where(eq(signingRequests.orderId, locked.id));
+      await harness.database.db.update(signingRequests).set({ status: 'locked' }).where(eq(signingRequests.orderId, locked.id));
       for (const number of [reviewing.applicationId, createTrackingNumber(), locked.applicationId]) {
         const response = await resend(number);
         expect(response.statusCode, number).toBe(202);

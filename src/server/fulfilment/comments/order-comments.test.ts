@@ -9,8 +9,7 @@ import { orderComments, user, type Database } from '../../db';
 import { createPaidOrder } from '../../../../tests/factories/orders';
 import { registerErrorHandler } from '../../http';
 import { registerStaffGuard } from '../../staff';
-import { signIn, staffInject, startStaffTestApp, type StaffTestApp } from '../../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
+import { signIn, staffInject, withStaffApp, type SignedInMember, type StaffTestApp } from '../../../../tests/support/staff-app';
 import { commentAddedEvent, maxCommentLength, type CommentResponse, type CommentsResponse } from '../../../shared/fulfilment/comments';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { commentEventsChannel, createCommentEventHub, parseCommentAddedEvent } from './comment-events';
@@ -78,39 +77,28 @@ function commentEvents(text: string): unknown[] {
 }
 
 describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
-  let database: Database;
-  let staffApp: StaffTestApp;
+  // Listening too, for the live events below.
+  const harness = withStaffApp(kind, { listen: true });
   let app: FastifyInstance;
-  let admin: TestStaffMember;
-  let fulfiller: TestStaffMember;
-  let adminCookie: string;
-  let fulfillerCookie: string;
+  let admin: SignedInMember;
+  let fulfiller: SignedInMember;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    staffApp = await startStaffTestApp(database);
-    app = staffApp.app;
-    admin = await createStaffMember(staffApp.services, { role: 'admin', name: 'Ada Admin' });
-    fulfiller = await createStaffMember(staffApp.services, { role: 'fulfiller', name: 'Fred Fulfiller' });
-    adminCookie = await signIn(app, admin);
-    fulfillerCookie = await signIn(app, fulfiller);
-  });
-
-  afterAll(async () => {
-    await staffApp.close();
-    await database.close();
+    app = harness.app;
+    admin = await harness.signedIn({ role: 'admin', name: 'Ada Admin' });
+    fulfiller = await harness.signedIn({ role: 'fulfiller', name: 'Fred Fulfiller' });
   });
 
   it('lists comments newest first with their authors', async () => {
-    const order = await createPaidOrder(database.db);
-    await database.db.insert(orderComments).values([
+    const order = await createPaidOrder(harness.database.db);
+    await harness.database.db.insert(orderComments).values([
       { orderId: order.id, userId: admin.id, commentText: 'First\nsecond line', createdAt: new Date('2025-03-01T10:00:00Z') },
       { orderId: order.id, userId: fulfiller.id, commentText: 'Latest', createdAt: new Date('2025-03-02T10:00:00Z') },
     ]);
-    const other = await createPaidOrder(database.db);
-    await database.db.insert(orderComments).values({ orderId: other.id, userId: admin.id, commentText: 'Elsewhere' });
+    const other = await createPaidOrder(harness.database.db);
+    await harness.database.db.insert(orderComments).values({ orderId: other.id, userId: admin.id, commentText: 'Elsewhere' });
 
-    const response = await staffInject(app, adminCookie, 'GET', commentsUrl(order.id));
+    const response = await staffInject(app, admin.cookie, 'GET', commentsUrl(order.id));
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { comments } = response.json<CommentsResponse>();
@@ -126,8 +114,8 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
   });
 
   it('adds a trimmed comment and answers it with its author', async () => {
-    const order = await createPaidOrder(database.db);
-    const response = await staffInject(app, adminCookie, 'POST', commentsUrl(order.id), { text: '  Called the IRS.\nWaiting.  ' });
+    const order = await createPaidOrder(harness.database.db);
+    const response = await staffInject(app, admin.cookie, 'POST', commentsUrl(order.id), { text: '  Called the IRS.\nWaiting.  ' });
     expect(response.statusCode).toBe(201);
     const { comment } = response.json<CommentResponse>();
     expect(comment).toStrictEqual({
@@ -137,10 +125,10 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       author: { id: admin.id, name: 'Ada Admin', email: admin.email },
     });
-    const [stored] = await database.db.select().from(orderComments).where(eq(orderComments.id, comment.id));
+    const [stored] = await harness.database.db.select().from(orderComments).where(eq(orderComments.id, comment.id));
     expect(stored).toMatchObject({ orderId: order.id, userId: admin.id, commentText: 'Called the IRS.\nWaiting.' });
 
-    const listed = (await staffInject(app, adminCookie, 'GET', commentsUrl(order.id))).json<CommentsResponse>();
+    const listed = (await staffInject(app, admin.cookie, 'GET', commentsUrl(order.id))).json<CommentsResponse>();
     expect(listed.comments).toStrictEqual([comment]);
   });
 
@@ -149,61 +137,60 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
     ['whitespace only', { text: ' \n\t ' }, staffMessages.commentRequired],
     ['too long', { text: 'x'.repeat(maxCommentLength + 1) }, staffMessages.commentTooLong],
   ])('refuses a comment that is %s, and stores nothing', async (_case, payload, message) => {
-    const order = await createPaidOrder(database.db);
-    const response = await staffInject(app, adminCookie, 'POST', commentsUrl(order.id), payload);
+    const order = await createPaidOrder(harness.database.db);
+    const response = await staffInject(app, admin.cookie, 'POST', commentsUrl(order.id), payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'validation_failed', fields: { text: [message] } } });
-    expect(await database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id))).toEqual([]);
+    expect(await harness.database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id))).toEqual([]);
   });
 
   it('accepts a comment of exactly the longest length, and refuses unknown fields', async () => {
-    const order = await createPaidOrder(database.db);
-    const longest = await staffInject(app, adminCookie, 'POST', commentsUrl(order.id), { text: 'y'.repeat(maxCommentLength) });
+    const order = await createPaidOrder(harness.database.db);
+    const longest = await staffInject(app, admin.cookie, 'POST', commentsUrl(order.id), { text: 'y'.repeat(maxCommentLength) });
     expect(longest.statusCode).toBe(201);
-    const extra = await staffInject(app, adminCookie, 'POST', commentsUrl(order.id), { text: 'ok', userId: admin.id });
+    const extra = await staffInject(app, admin.cookie, 'POST', commentsUrl(order.id), { text: 'ok', userId: admin.id });
     expect(extra.statusCode).toBe(400);
   });
 
   it('keeps the comments of a deleted account, with no author', async () => {
-    const order = await createPaidOrder(database.db);
-    const leaver = await createStaffMember(staffApp.services, { role: 'admin', name: 'Leaving Soon' });
-    const leaverCookie = await signIn(app, leaver);
-    const added = await staffInject(app, leaverCookie, 'POST', commentsUrl(order.id), { text: 'Before I go' });
+    const order = await createPaidOrder(harness.database.db);
+    const leaver = await harness.signedIn({ role: 'admin', name: 'Leaving Soon' });
+    const added = await staffInject(app, leaver.cookie, 'POST', commentsUrl(order.id), { text: 'Before I go' });
     expect(added.statusCode).toBe(201);
-    await database.db.delete(user).where(eq(user.id, leaver.id));
+    await harness.database.db.delete(user).where(eq(user.id, leaver.id));
 
-    const { comments } = (await staffInject(app, adminCookie, 'GET', commentsUrl(order.id))).json<CommentsResponse>();
+    const { comments } = (await staffInject(app, admin.cookie, 'GET', commentsUrl(order.id))).json<CommentsResponse>();
     expect(comments).toHaveLength(1);
     expect(comments[0]).toMatchObject({ text: 'Before I go', author: null });
   });
 
   it("shows a fulfiller the comments of their own orders only; others' are 404 on every route", async () => {
-    const own = await createPaidOrder(database.db, { assignedTo: fulfiller.id });
-    const others = await createPaidOrder(database.db, { assignedTo: admin.id });
-    await database.db.insert(orderComments).values({ orderId: others.id, userId: admin.id, commentText: 'Secret' });
+    const own = await createPaidOrder(harness.database.db, { assignedTo: fulfiller.id });
+    const others = await createPaidOrder(harness.database.db, { assignedTo: admin.id });
+    await harness.database.db.insert(orderComments).values({ orderId: others.id, userId: admin.id, commentText: 'Secret' });
 
-    expect((await staffInject(app, fulfillerCookie, 'GET', commentsUrl(own.id))).statusCode).toBe(200);
-    expect((await staffInject(app, fulfillerCookie, 'POST', commentsUrl(own.id), { text: 'Mine' })).statusCode).toBe(201);
+    expect((await staffInject(app, fulfiller.cookie, 'GET', commentsUrl(own.id))).statusCode).toBe(200);
+    expect((await staffInject(app, fulfiller.cookie, 'POST', commentsUrl(own.id), { text: 'Mine' })).statusCode).toBe(201);
 
     for (const [method, url, payload] of [
       ['GET', commentsUrl(others.id), undefined],
       ['POST', commentsUrl(others.id), { text: 'Not mine' }],
       ['GET', eventsUrl(others.id), undefined],
     ] as const) {
-      const response = await staffInject(app, fulfillerCookie, method, url, payload);
+      const response = await staffInject(app, fulfiller.cookie, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json()).toStrictEqual({ error: { code: 'not_found', message: staffMessages.orderNotFound } });
       expect(response.body).not.toContain('Secret');
     }
-    const stored = await database.db.select().from(orderComments).where(eq(orderComments.orderId, others.id));
+    const stored = await harness.database.db.select().from(orderComments).where(eq(orderComments.orderId, others.id));
     expect(stored.map((row) => row.commentText)).toEqual(['Secret']);
   });
 
   it('answers 404 for an order that does not exist, and 401 without a session', async () => {
     for (const url of [commentsUrl(99_999_999), eventsUrl(99_999_999), commentsUrl(Number.NaN)]) {
-      expect((await staffInject(app, adminCookie, 'GET', url)).statusCode).toBe(404);
+      expect((await staffInject(app, admin.cookie, 'GET', url)).statusCode).toBe(404);
     }
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(harness.database.db);
     for (const [method, url] of [
       ['GET', commentsUrl(order.id)],
       ['POST', commentsUrl(order.id)],
@@ -218,20 +205,15 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
     let second: StaffTestApp;
 
     beforeAll(async () => {
-      await app.listen({ port: 0, host: '127.0.0.1' });
       // Instances of one service share its keys (README: several instances), as the authenticator
       // secrets they read are sealed with them.
-      second = await startStaffTestApp(database, { env: { DATA_ENCRYPTION_KEY: staffApp.env.DATA_ENCRYPTION_KEY ?? '' } });
-    });
-
-    afterAll(async () => {
-      await second.close();
+      second = await harness.startAnotherApp();
     });
 
     it("streams a comment added through another app instance, and nothing of another order's", async () => {
-      const order = await createPaidOrder(database.db, { assignedTo: fulfiller.id });
-      const otherOrder = await createPaidOrder(database.db, { assignedTo: fulfiller.id });
-      const stream = await openEventStream(app, eventsUrl(order.id), fulfillerCookie);
+      const order = await createPaidOrder(harness.database.db, { assignedTo: fulfiller.id });
+      const otherOrder = await createPaidOrder(harness.database.db, { assignedTo: fulfiller.id });
+      const stream = await openEventStream(app, eventsUrl(order.id), fulfiller.cookie);
       try {
         expect(stream.response.statusCode).toBe(200);
         await stream.waitFor((text) => text.includes(': connected\n\n'));
@@ -250,7 +232,7 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
         expect(stream.text()).toContain(`event: comment-added\ndata: {"orderId":${order.id},"commentId":${comment.id}}\n\n`);
 
         // A notification for another order, sent after one for this order, is still not passed on.
-        await database.db.execute(sql`select pg_notify(${database.channel(commentEventsChannel)}, ${JSON.stringify({ orderId: otherOrder.id, commentId: 1 })})`);
+        await harness.database.db.execute(sql`select pg_notify(${harness.database.channel(commentEventsChannel)}, ${JSON.stringify({ orderId: otherOrder.id, commentId: 1 })})`);
         const again = await staffInject(second.app, secondCookie, 'POST', commentsUrl(order.id), { text: 'Again' });
         const secondComment = again.json<CommentResponse>().comment;
         await stream.waitFor((text) => commentEvents(text).length > 1);
@@ -264,8 +246,8 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
     });
 
     it('sends the stream uncompressed, uncached, with the security headers and the event-stream type', async () => {
-      const order = await createPaidOrder(database.db);
-      const stream = await openEventStream(app, eventsUrl(order.id), adminCookie);
+      const order = await createPaidOrder(harness.database.db);
+      const stream = await openEventStream(app, eventsUrl(order.id), admin.cookie);
       try {
         const { headers } = stream.response;
         expect(headers['content-type']).toBe('text/event-stream');
@@ -282,17 +264,17 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
     });
 
     it('does not stream a comment that was rolled back', async () => {
-      const order = await createPaidOrder(database.db);
-      const stream = await openEventStream(app, eventsUrl(order.id), adminCookie);
+      const order = await createPaidOrder(harness.database.db);
+      const stream = await openEventStream(app, eventsUrl(order.id), admin.cookie);
       try {
         await stream.waitFor((text) => text.includes(': connected'));
-        await database.db
+        await harness.database.db
           .transaction(async (tx) => {
-            await tx.execute(sql`select pg_notify(${database.channel(commentEventsChannel)}, ${JSON.stringify({ orderId: order.id, commentId: -1 })})`);
+            await tx.execute(sql`select pg_notify(${harness.database.channel(commentEventsChannel)}, ${JSON.stringify({ orderId: order.id, commentId: -1 })})`);
             throw new Error('roll back');
           })
           .catch(() => {});
-        const added = await staffInject(app, adminCookie, 'POST', commentsUrl(order.id), { text: 'Committed' });
+        const added = await staffInject(app, admin.cookie, 'POST', commentsUrl(order.id), { text: 'Committed' });
         const { comment } = added.json<CommentResponse>();
         await stream.waitFor((text) => commentEvents(text).length > 0);
         expect(commentEvents(stream.text())).toStrictEqual([{ orderId: order.id, commentId: comment.id }]);
@@ -304,32 +286,27 @@ describe.each(testDatabaseKinds)('order comments on %s', (kind) => {
 });
 
 describe.each(testDatabaseKinds)('the comment event stream over time on %s', (kind) => {
-  let database: Database;
-  let staffApp: StaffTestApp;
+  const harness = withStaffApp(kind);
   let app: FastifyInstance;
   let cookie: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    staffApp = await startStaffTestApp(database);
-    const admin = await createStaffMember(staffApp.services, { role: 'admin' });
-    cookie = await signIn(staffApp.app, admin);
+    cookie = (await harness.signedIn({ role: 'admin' })).cookie;
     // The same routes with short timings, behind the same guard and session store.
     app = Fastify();
     registerErrorHandler(app);
-    const guards = registerStaffGuard(app, { auth: staffApp.services.auth, database });
+    const { database } = harness;
+    const guards = registerStaffGuard(app, { auth: harness.services.auth, database });
     await registerOrderCommentRoutes(app, { database, guards }, { pingMs: 100, maxAgeMs: 700 });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
     await app.close();
-    await staffApp.close();
-    await database.close();
   });
 
   it('pings while quiet and ends the stream at its age limit', async () => {
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(harness.database.db);
     const stream = await openEventStream(app, eventsUrl(order.id), cookie);
     await stream.waitFor((text) => text.split(': ping\n\n').length > 2);
     await stream.ended;
@@ -339,10 +316,11 @@ describe.each(testDatabaseKinds)('the comment event stream over time on %s', (ki
   it('ends open streams when the server closes', async () => {
     const closing = Fastify();
     registerErrorHandler(closing);
-    const guards = registerStaffGuard(closing, { auth: staffApp.services.auth, database });
+    const { database } = harness;
+    const guards = registerStaffGuard(closing, { auth: harness.services.auth, database });
     await registerOrderCommentRoutes(closing, { database, guards });
     await closing.listen({ port: 0, host: '127.0.0.1' });
-    const order = await createPaidOrder(database.db);
+    const order = await createPaidOrder(harness.database.db);
     const stream = await openEventStream(closing, eventsUrl(order.id), cookie);
     await stream.waitFor((text) => text.includes(': connected'));
     await closing.close();

@@ -1,26 +1,15 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog, session, type Database } from '../../db';
-import { sessionCookieOf, signInThroughBothSteps, startStaffTestApp, staffInject, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { testDatabaseKinds } from '../../../../tests/support/database';
+import { auditLog, session } from '../../db';
+import { sessionCookieOf, signInThroughBothSteps, staffInject, withStaffApp } from '../../../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { AccountResponse } from '../../../shared/staff/account';
 
 describe.each(testDatabaseKinds)('own account on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
-  });
+  const harness = withStaffApp(kind);
 
   function signInFrom(member: TestStaffMember, password: string, userAgent: string) {
     return signInThroughBothSteps(harness.app, { ...member, password }, { headers: { 'user-agent': userAgent } });
@@ -55,10 +44,10 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
     const stillHere = response.headers['set-cookie'] ? sessionCookieOf(response) : here;
     expect((await staffInject(harness.app, stillHere, 'GET', '/api/manage/session')).statusCode).toBe(200);
     expect((await staffInject(harness.app, elsewhere, 'GET', '/api/manage/session')).statusCode).toBe(401);
-    expect(await database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(1);
+    expect(await harness.database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(1);
     expect((await signInFrom(member, 'first-password', firefox)).statusCode).toBe(401);
     expect((await signInFrom(member, 'second-password', firefox)).statusCode).toBe(200);
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password_changed'), eq(auditLog.target, `user:${member.id}`)));
+    const audit = await harness.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password_changed'), eq(auditLog.target, `user:${member.id}`)));
     expect(audit).toHaveLength(1);
   });
 
@@ -99,7 +88,7 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
     expect(revoked.statusCode).toBe(204);
     expect((await staffInject(harness.app, there, 'GET', '/api/manage/session')).statusCode).toBe(401);
     expect((await staffInject(harness.app, here, 'GET', '/api/manage/session')).statusCode).toBe(200);
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'session_revoked'), eq(auditLog.target, `user:${member.id}`)));
+    const audit = await harness.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'session_revoked'), eq(auditLog.target, `user:${member.id}`)));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.detail).toStrictEqual({ session: phone.id });
   });

@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog, session, type Database } from '../../db';
-import { newClientAddress, sessionCookieOf, signInThroughBothSteps, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { auditLog, session } from '../../db';
+import { newClientAddress, sessionCookieOf, signInThroughBothSteps, staffInject, startStaffTestApp, testOrigin, withStaffApp } from '../../../../tests/support/staff-app';
 import { createStaffMember } from '../../../../tests/factories/staff';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { sessionLimits } from '../../../shared/staff/session';
@@ -12,18 +12,7 @@ import { signInThrottle } from './sign-in-throttle';
 import { ensureFirstAdmin } from '../users/admin-accounts';
 
 describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database);
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
-  });
+  const harness = withStaffApp(kind);
 
   function postSession(payload: unknown, { address = newClientAddress(), origin = testOrigin }: { address?: string; origin?: string | null } = {}) {
     return harness.app.inject({
@@ -42,7 +31,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
   }
 
   async function auditActions(target: string): Promise<string[]> {
-    const rows = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.id));
+    const rows = await harness.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.id));
     return rows.map((row) => row.action);
   }
 
@@ -133,7 +122,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
     const wrong = await postSession({ email: member.email, password: 'wrong-password' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.message).toBe(staffMessages.invalidCredentials);
-    const sessions = await database.db.select().from(session).where(eq(session.userId, member.id));
+    const sessions = await harness.database.db.select().from(session).where(eq(session.userId, member.id));
     expect(sessions).toHaveLength(0);
   });
 
@@ -143,7 +132,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
     expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toBe(staffMessages.accessDenied);
     expect(response.headers['set-cookie']).toBeUndefined();
-    expect(await database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(0);
+    expect(await harness.database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(0);
     expect(await auditActions(`user:${member.id}`)).toContain('access_denied');
   });
 
@@ -151,18 +140,18 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
     const member = await createStaffMember(harness.services);
     const response = await signInThroughBothSteps(harness.app, member);
     const cookie = sessionCookieOf(response);
-    await database.db.execute(sql`update "user" set banned = true where id = ${member.id}`);
+    await harness.database.db.execute(sql`update "user" set banned = true where id = ${member.id}`);
     const suspended = await staffInject(harness.app, cookie, 'GET', '/api/manage/session');
     expect(suspended.statusCode).toBe(403);
     expect(suspended.json().error.message).toBe(staffMessages.suspended);
-    await database.db.execute(sql`update "user" set banned = false where id = ${member.id}`);
+    await harness.database.db.execute(sql`update "user" set banned = false where id = ${member.id}`);
     expect((await staffInject(harness.app, cookie, 'GET', '/api/manage/session')).statusCode).toBe(401);
   });
 
   it('refuses a session idle for more than 30 minutes', async () => {
     const member = await createStaffMember(harness.services);
     const cookie = sessionCookieOf(await signInThroughBothSteps(harness.app, member));
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, member.id));
+    await harness.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, member.id));
     expect((await staffInject(harness.app, cookie, 'GET', '/api/manage/session')).statusCode).toBe(401);
   });
 
@@ -170,22 +159,22 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
     const member = await createStaffMember(harness.services);
     const cookie = sessionCookieOf(await signInThroughBothSteps(harness.app, member));
     // Last refreshed 20 minutes ago: the request extends it to 30 minutes from now.
-    await database.db
+    await harness.database.db
       .update(session)
       .set({ expiresAt: new Date(Date.now() + 10 * 60 * 1000), updatedAt: new Date(Date.now() - 20 * 60 * 1000) })
       .where(eq(session.userId, member.id));
     expect((await staffInject(harness.app, cookie, 'GET', '/api/manage/session')).statusCode).toBe(200);
-    const [refreshed] = await database.db.select().from(session).where(eq(session.userId, member.id));
+    const [refreshed] = await harness.database.db.select().from(session).where(eq(session.userId, member.id));
     expect(refreshed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + sessionLimits.idleMs - 60_000);
 
-    await database.db
+    await harness.database.db
       .update(session)
       .set({ createdAt: new Date(Date.now() - sessionLimits.absoluteMs - 1000) })
       .where(eq(session.userId, member.id));
     const expired = await staffInject(harness.app, cookie, 'GET', '/api/manage/session');
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error.message).toBe(staffMessages.sessionExpired);
-    expect(await database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(0);
+    expect(await harness.database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(0);
   });
 
   it('signs out: the cookie is cleared and the session gone', async () => {
@@ -203,13 +192,13 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
 
   it('refuses state-changing staff requests from another origin or without one, and changes nothing', async () => {
     const member = await createStaffMember(harness.services);
-    const before = await database.db.select().from(session).where(eq(session.userId, member.id));
+    const before = await harness.database.db.select().from(session).where(eq(session.userId, member.id));
     for (const origin of [null, 'https://evil.example.com', 'http://localhost.evil.example.com']) {
       const response = await postSession({ email: member.email, password: member.password }, { origin });
       expect(response.statusCode).toBe(403);
       expect(response.json().error.message).toBe(staffMessages.crossOrigin);
     }
-    expect(await database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(before.length);
+    expect(await harness.database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(before.length);
   });
 
   it('answers field messages for a malformed sign-in, and 401 without a session', async () => {
@@ -226,7 +215,7 @@ describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
 
   it('stores argon2id hashes, never the password', async () => {
     const member = await createStaffMember(harness.services, { password: 'plain-text-secret' });
-    const result = await database.db.execute(sql`select password from account where user_id = ${member.id} and provider_id = 'credential'`);
+    const result = await harness.database.db.execute(sql`select password from account where user_id = ${member.id} and provider_id = 'credential'`);
     const stored = (result.rows[0] as { password: string }).password;
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(stored).not.toContain('plain-text-secret');
@@ -276,26 +265,20 @@ describe.each(testDatabaseKinds)('the first admin on %s', (kind) => {
 });
 
 describe('production cookies', () => {
-  // A database of its own is opened here, slow on a busy machine.
-  it('are Secure with the __Secure- prefix', { timeout: 60_000 }, async () => {
-    const database = await openTestDatabase('pglite');
-    const harness = await startStaffTestApp(database, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com' } });
-    try {
-      // Not enrolled, so the password step itself sets the session cookie (kept to setting up two-factor sign-in).
-      const member = await createStaffMember(harness.services, { enrolled: false });
-      const response = await harness.app.inject({
-        method: 'POST',
-        url: '/api/manage/session',
-        headers: { origin: 'https://ein.example.com' },
-        payload: { email: member.email, password: member.password },
-      });
-      expect(response.statusCode).toBe(200);
-      const cookie = [response.headers['set-cookie']].flat().find((value) => value?.includes('session_token='));
-      expect(cookie).toMatch(/^__Secure-ein_staff\.session_token=.*; Secure/);
-    } finally {
-      await harness.close();
-      await database.close();
-    }
+  const harness = withStaffApp('pglite', { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com' } });
+
+  it('are Secure with the __Secure- prefix', async () => {
+    // Not enrolled, so the password step itself sets the session cookie (kept to setting up two-factor sign-in).
+    const member = await createStaffMember(harness.services, { enrolled: false });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/manage/session',
+      headers: { origin: 'https://ein.example.com' },
+      payload: { email: member.email, password: member.password },
+    });
+    expect(response.statusCode).toBe(200);
+    const cookie = [response.headers['set-cookie']].flat().find((value) => value?.includes('session_token='));
+    expect(cookie).toMatch(/^__Secure-ein_staff\.session_token=.*; Secure/);
   });
 });
 

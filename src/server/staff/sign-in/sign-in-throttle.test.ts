@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog, type Database } from '../../db';
-import { mailbox, newClientAddress, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { testDatabaseKinds } from '../../../../tests/support/database';
+import { auditLog } from '../../db';
+import { mailbox, newClientAddress, testOrigin, withStaffApp } from '../../../../tests/support/staff-app';
 import { createStaffMember } from '../../../../tests/factories/staff';
 import { signInThrottle } from './sign-in-throttle';
 
@@ -11,24 +11,13 @@ import { signInThrottle } from './sign-in-throttle';
 // through the verify hook Better Auth calls, so a check that slipped past the counter would show.
 
 describe.each(testDatabaseKinds)('sign-in throttling on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
   /** Password checks per password tried. */
   const checks = new Map<string, number>();
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database, {
-      wrapPasswordVerifier: (verify) => async (input) => {
-        checks.set(input.password, (checks.get(input.password) ?? 0) + 1);
-        return verify(input);
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
+  const harness = withStaffApp(kind, {
+    wrapPasswordVerifier: (verify) => async (input) => {
+      checks.set(input.password, (checks.get(input.password) ?? 0) + 1);
+      return verify(input);
+    },
   });
 
   function postSession(email: string, password: string, address = newClientAddress()) {
@@ -84,7 +73,7 @@ describe.each(testDatabaseKinds)('sign-in throttling on %s', (kind) => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => postSession(email, 'guess-for-nobody')));
     expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(signInThrottle.maxChecksPerAccount);
     expect(mailbox(harness.env)).toHaveLength(before);
-    const throttled = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'sign_in_throttled'), eq(auditLog.target, email)));
+    const throttled = await harness.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'sign_in_throttled'), eq(auditLog.target, email)));
     expect(throttled).toHaveLength(20 - signInThrottle.maxChecksPerAccount);
   });
 });

@@ -1,10 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog, session, twoFactor, user, type Database } from '../../db';
+import { testDatabaseKinds } from '../../../../tests/support/database';
+import { auditLog, session, twoFactor, user } from '../../db';
 import { createPaidOrder } from '../../../../tests/factories/orders';
-import { cookiePairsOf, newClientAddress, sessionCookieOf, signIn, signInThroughBothSteps, startStaffTestApp, staffInject, testOrigin, type StaffTestApp } from '../../../../tests/support/staff-app';
+import { cookiePairsOf, newClientAddress, sessionCookieOf, signInThroughBothSteps, staffInject, testOrigin, withStaffApp } from '../../../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
 import { totpCodeOf } from '../../../../tests/support/totp';
 import { loadEnv } from '../../env';
@@ -14,25 +14,14 @@ import { stepUpWindowMs, twoFactorMessages, type EnrolmentResponse, type SignedI
 import type { AccountResponse } from '../../../shared/staff/account';
 
 describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
-  let database: Database;
-  let harness: StaffTestApp;
   let codeChecks = 0;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    harness = await startStaffTestApp(database, {
-      wrapSecondFactorVerifier:
-        (verify: SecondFactorVerifier): SecondFactorVerifier =>
-        (headers, factor) => {
-          codeChecks += 1;
-          return verify(headers, factor);
-        },
-    });
-  });
-
-  afterAll(async () => {
-    await harness.close();
-    await database.close();
+  const harness = withStaffApp(kind, {
+    wrapSecondFactorVerifier:
+      (verify: SecondFactorVerifier): SecondFactorVerifier =>
+      (headers, factor) => {
+        codeChecks += 1;
+        return verify(headers, factor);
+      },
   });
 
   function postPassword(member: Pick<TestStaffMember, 'email' | 'password'>, remoteAddress = newClientAddress()) {
@@ -44,7 +33,7 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
   }
 
   async function actionsOn(userId: string): Promise<string[]> {
-    const rows = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, `user:${userId}`)).orderBy(desc(auditLog.id));
+    const rows = await harness.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, `user:${userId}`)).orderBy(desc(auditLog.id));
     return rows.map((row) => row.action);
   }
 
@@ -79,7 +68,7 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
     expect(enrolment.secret).toMatch(/^[A-Z2-7]+=*$/);
     expect(enrolment.recoveryCodes).toHaveLength(10);
     // The recovery codes are stored only as hashes.
-    const [stored] = await database.db.select().from(twoFactor).where(eq(twoFactor.userId, member.id));
+    const [stored] = await harness.database.db.select().from(twoFactor).where(eq(twoFactor.userId, member.id));
     for (const code of enrolment.recoveryCodes) expect(stored!.backupCodes).not.toContain(code);
     expect(stored!.secret).not.toContain(enrolment.secret);
 
@@ -163,9 +152,9 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
   }, 60_000);
 
   it('asks for a code again before an SSN or an SS-4 once 15 minutes have passed since the last one', async () => {
-    const admin = await createStaffMember(harness.services, { role: 'admin' });
-    const order = await createPaidOrder(database.db, {});
-    const cookie = await signIn(harness.app, admin);
+    const admin = await harness.signedIn({ role: 'admin' });
+    const order = await createPaidOrder(harness.database.db, {});
+    const { cookie } = admin;
     const reveal = () => staffInject(harness.app, cookie, 'POST', `/api/manage/orders/${order.id}/ssn`);
     const pdf = () => staffInject(harness.app, cookie, 'GET', `/api/manage/orders/${order.id}/ss4.pdf`);
     const signedPdf = () => staffInject(harness.app, cookie, 'GET', `/api/manage/orders/${order.id}/ss4-signed.pdf`);
@@ -174,7 +163,7 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
     const session1 = (await staffInject(harness.app, cookie, 'GET', '/api/manage/session')).json<SignedInSession>();
     expect(Date.parse(session1.stepUpUntil!)).toBeGreaterThan(Date.now() + stepUpWindowMs - 60_000);
 
-    await database.db
+    await harness.database.db
       .update(session)
       .set({ twoFactorVerifiedAt: new Date(Date.now() - stepUpWindowMs - 1000) })
       .where(eq(session.userId, admin.id));
@@ -195,34 +184,31 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
   });
 
   it('lets an admin reset another member’s two-factor, not their own: the member’s sessions end and they enrol again', async () => {
-    const admin = await createStaffMember(harness.services, { role: 'admin' });
-    const member = await createStaffMember(harness.services);
-    const adminCookie = await signIn(harness.app, admin);
-    const memberCookie = await signIn(harness.app, member);
+    const admin = await harness.signedIn({ role: 'admin' });
+    const member = await harness.signedIn();
 
-    const own = await staffInject(harness.app, adminCookie, 'POST', `/api/manage/users/${admin.id}/two-factor/reset`);
+    const own = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/users/${admin.id}/two-factor/reset`);
     expect(own.statusCode).toBe(400);
     expect(own.json().error.message).toBe(twoFactorMessages.cannotResetOwnTwoFactor);
-    expect((await staffInject(harness.app, memberCookie, 'POST', `/api/manage/users/${admin.id}/two-factor/reset`)).statusCode).toBe(403);
+    expect((await staffInject(harness.app, member.cookie, 'POST', `/api/manage/users/${admin.id}/two-factor/reset`)).statusCode).toBe(403);
 
-    const reset = await staffInject(harness.app, adminCookie, 'POST', `/api/manage/users/${member.id}/two-factor/reset`);
+    const reset = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/users/${member.id}/two-factor/reset`);
     expect(reset.statusCode).toBe(200);
     expect(reset.json().user).toMatchObject({ id: member.id, twoFactorEnabled: false });
-    expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, member.id))).toHaveLength(0);
-    expect((await staffInject(harness.app, memberCookie, 'GET', '/api/manage/session')).statusCode).toBe(401);
+    expect(await harness.database.db.select().from(twoFactor).where(eq(twoFactor.userId, member.id))).toHaveLength(0);
+    expect((await staffInject(harness.app, member.cookie, 'GET', '/api/manage/session')).statusCode).toBe(401);
     expect(await actionsOn(member.id)).toContain('two_factor_reset');
     // Nothing left to reset.
-    expect((await staffInject(harness.app, adminCookie, 'POST', `/api/manage/users/${member.id}/two-factor/reset`)).statusCode).toBe(409);
+    expect((await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/users/${member.id}/two-factor/reset`)).statusCode).toBe(409);
 
     const signedIn = await postPassword(member);
     expect(signedIn.json<SignedInSession>().required).toBe('two_factor_enrolment');
   });
 
   it('makes a member whose password an admin set choose a new one before anything else', async () => {
-    const admin = await createStaffMember(harness.services, { role: 'admin' });
-    const adminCookie = await signIn(harness.app, admin);
+    const admin = await harness.signedIn({ role: 'admin' });
     const email = `new-${Date.now()}@example.com`;
-    const created = await staffInject(harness.app, adminCookie, 'POST', '/api/manage/users', {
+    const created = await staffInject(harness.app, admin.cookie, 'POST', '/api/manage/users', {
       name: 'New Member',
       email,
       role: 'fulfiller',
@@ -243,7 +229,7 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
     expect(changed.statusCode).toBe(204);
     const after = (await staffInject(harness.app, sessionCookieOf(changed), 'GET', '/api/manage/session')).json<SignedInSession>();
     expect(after.required).toBe('two_factor_enrolment');
-    const [row] = await database.db.select({ mustChangePassword: user.mustChangePassword }).from(user).where(eq(user.email, email));
+    const [row] = await harness.database.db.select({ mustChangePassword: user.mustChangePassword }).from(user).where(eq(user.email, email));
     expect(row?.mustChangePassword).toBe(false);
   });
 
@@ -263,12 +249,14 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
     expect(old.statusCode).toBe(401);
     const fresh = await signInThroughBothSteps(harness.app, { ...member, totpSecret: enrolment.secret });
     expect(fresh.statusCode).toBe(200);
-    const rows = await database.db.select().from(auditLog).where(and(eq(auditLog.target, `user:${member.id}`), eq(auditLog.action, 'recovery_codes_regenerated')));
+    const rows = await harness.database.db.select().from(auditLog).where(and(eq(auditLog.target, `user:${member.id}`), eq(auditLog.action, 'recovery_codes_regenerated')));
     expect(rows).toHaveLength(1);
   });
 });
 
 describe('REQUIRE_STAFF_MFA', () => {
+  const harness = withStaffApp('pglite', { env: { NODE_ENV: 'development', REQUIRE_STAFF_MFA: 'false' } });
+
   it('may be false only in development', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: 'false' })).toThrow(/REQUIRE_STAFF_MFA=false is allowed only with NODE_ENV=development/);
     expect(() => loadEnv({ NODE_ENV: 'test', REQUIRE_STAFF_MFA: 'false' })).toThrow(/REQUIRE_STAFF_MFA/);
@@ -277,17 +265,10 @@ describe('REQUIRE_STAFF_MFA', () => {
   });
 
   it('off in development, a member who has not enrolled works with a password alone', async () => {
-    const database = await openTestDatabase('pglite');
-    const harness = await startStaffTestApp(database, { env: { NODE_ENV: 'development', REQUIRE_STAFF_MFA: 'false' } });
-    try {
-      const member = await createStaffMember(harness.services, { enrolled: false, role: 'admin' });
-      const order = await createPaidOrder(database.db, {});
-      const cookie = await signIn(harness.app, member);
-      expect((await staffInject(harness.app, cookie, 'GET', '/api/manage/session')).json<SignedInSession>().required).toBeNull();
-      expect((await staffInject(harness.app, cookie, 'POST', `/api/manage/orders/${order.id}/ssn`)).statusCode).toBe(200);
-    } finally {
-      await harness.close();
-      await database.close();
-    }
+    const member = await harness.signedIn({ enrolled: false, role: 'admin' });
+    const order = await createPaidOrder(harness.database.db, {});
+    const { cookie } = member;
+    expect((await staffInject(harness.app, cookie, 'GET', '/api/manage/session')).json<SignedInSession>().required).toBeNull();
+    expect((await staffInject(harness.app, cookie, 'POST', `/api/manage/orders/${order.id}/ssn`)).statusCode).toBe(200);
   });
 });

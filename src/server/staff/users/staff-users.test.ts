@@ -1,14 +1,14 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { APIError } from 'better-auth/api';
 import { and, desc, eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
-import { account, auditLog, orderComments, orders, session, user, type Database } from '../../db';
+import { testDatabaseKinds } from '../../../../tests/support/database';
+import { account, auditLog, orderComments, orders, session, user } from '../../db';
 import { createPaidOrder } from '../../../../tests/factories/orders';
 import { AppError } from '../../errors';
-import { newClientAddress, signIn, staffInject, startStaffTestApp, testOrigin, type StaffTestApp } from '../../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
+import { newClientAddress, signIn, staffInject, testOrigin, withStaffApp, type SignedInMember } from '../../../../tests/support/staff-app';
+import { createStaffMember } from '../../../../tests/factories/staff';
 import { newUserDefaults, type CreateUser, type StaffUserRow, type UserResponse, type UsersResponse } from '../../../shared/staff/users';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { isUniqueViolation, toAppError } from './auth-errors';
@@ -37,51 +37,41 @@ function editOf(row: StaffUserRow, changes: Partial<CreateUser> = {}) {
 }
 
 describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
-  let database: Database;
-  let staffApp: StaffTestApp;
+  const harness = withStaffApp(kind);
   let app: FastifyInstance;
-  let admin: TestStaffMember;
-  let adminCookie: string;
+  let admin: SignedInMember;
 
   const signInAs = (email: string, password: string) =>
     app.inject({ method: 'POST', url: '/api/manage/session', headers: { origin: testOrigin }, remoteAddress: newClientAddress(), payload: { email, password } });
   const whoAmI = (cookie: string) => staffInject(app, cookie, 'GET', '/api/manage/session');
   const auditRows = (action: string, target: string) =>
-    database.db
+    harness.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, action), eq(auditLog.target, target)))
       .orderBy(desc(auditLog.id));
   const rowOf = async (id: string) => {
-    const { users } = (await staffInject(app, adminCookie, 'GET', usersUrl)).json<UsersResponse>();
+    const { users } = (await staffInject(app, admin.cookie, 'GET', usersUrl)).json<UsersResponse>();
     const row = users.find((candidate) => candidate.id === id);
     if (!row) throw new Error(`No row for ${id}`);
     return row;
   };
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    staffApp = await startStaffTestApp(database);
-    app = staffApp.app;
-    admin = await createStaffMember(staffApp.services, { role: 'admin', name: 'Ada Admin' });
-    adminCookie = await signIn(app, admin);
-  });
-
-  afterAll(async () => {
-    await staffApp.close();
-    await database.close();
+    app = harness.app;
+    admin = await harness.signedIn({ role: 'admin', name: 'Ada Admin' });
   });
 
   it('lists every account by name with its open assigned orders', async () => {
-    const zed = await createStaffMember(staffApp.services, { role: 'fulfiller', name: 'zed Zimmer', priorityFulfiller: true });
-    const bea = await createStaffMember(staffApp.services, { role: 'fulfiller', name: 'Bea Busy', suspended: true, notificationEnabled: false });
+    const zed = await createStaffMember(harness.services, { role: 'fulfiller', name: 'zed Zimmer', priorityFulfiller: true });
+    const bea = await createStaffMember(harness.services, { role: 'fulfiller', name: 'Bea Busy', suspended: true, notificationEnabled: false });
     for (const status of ['reviewing_form_data', 'on_hold', 'submitted', 'completed', 'cancelled']) {
-      await createPaidOrder(database.db, { assignedTo: bea.id, status });
+      await createPaidOrder(harness.database.db, { assignedTo: bea.id, status });
     }
-    await createPaidOrder(database.db, { assignedTo: zed.id, status: 'submitted_to_irs' });
-    await createPaidOrder(database.db, { status: 'reviewing_form_data' });
+    await createPaidOrder(harness.database.db, { assignedTo: zed.id, status: 'submitted_to_irs' });
+    await createPaidOrder(harness.database.db, { status: 'reviewing_form_data' });
 
-    const response = await staffInject(app, adminCookie, 'GET', usersUrl);
+    const response = await staffInject(app, admin.cookie, 'GET', usersUrl);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { users } = response.json<UsersResponse>();
@@ -110,7 +100,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
 
   it('creates a user with the defaults, who can then sign in', async () => {
     const email = uniqueEmail();
-    const response = await staffInject(app, adminCookie, 'POST', usersUrl, { ...newUserDefaults, name: '  New Person ', email: ` ${email.toUpperCase()} `, password: 'secret1' });
+    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: '  New Person ', email: ` ${email.toUpperCase()} `, password: 'secret1' });
     expect(response.statusCode).toBe(201);
     const created = response.json<UserResponse>().user;
     expect(created).toStrictEqual({
@@ -127,7 +117,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
-    const [credential] = await database.db.select().from(account).where(eq(account.userId, created.id));
+    const [credential] = await harness.database.db.select().from(account).where(eq(account.userId, created.id));
     expect(credential?.password).toMatch(/^\$argon2id\$/);
     const signedIn = await signInAs(email, 'secret1');
     expect(signedIn.statusCode).toBe(200);
@@ -141,7 +131,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
 
   it('creates an admin with both switches, or a suspended user who cannot sign in', async () => {
     const adminEmail = uniqueEmail('admin');
-    const asAdmin = await staffInject(app, adminCookie, 'POST', usersUrl, {
+    const asAdmin = await staffInject(app, admin.cookie, 'POST', usersUrl, {
       ...newUserDefaults,
       name: 'Second Admin',
       email: adminEmail,
@@ -154,7 +144,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     expect(asAdmin.json<UserResponse>().user).toMatchObject({ role: 'admin', notificationEnabled: false, priorityFulfiller: true, suspended: false });
 
     const suspendedEmail = uniqueEmail('suspended');
-    const suspended = await staffInject(app, adminCookie, 'POST', usersUrl, { ...newUserDefaults, name: 'On Leave', email: suspendedEmail, password: 'secret3', suspended: true });
+    const suspended = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'On Leave', email: suspendedEmail, password: 'secret3', suspended: true });
     expect(suspended.statusCode).toBe(201);
     expect(suspended.json<UserResponse>().user.suspended).toBe(true);
     const refused = await signInAs(suspendedEmail, 'secret3');
@@ -163,11 +153,11 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
   });
 
   it('refuses an e-mail that is already taken, in any letter case', async () => {
-    const before = await database.db.select().from(user);
-    const response = await staffInject(app, adminCookie, 'POST', usersUrl, { ...newUserDefaults, name: 'Copy', email: admin.email.toUpperCase(), password: 'secret1' });
+    const before = await harness.database.db.select().from(user);
+    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'Copy', email: admin.email.toUpperCase(), password: 'secret1' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: { code: 'conflict', message: staffMessages.emailTaken } });
-    expect(await database.db.select().from(user)).toHaveLength(before.length);
+    expect(await harness.database.db.select().from(user)).toHaveLength(before.length);
   });
 
   it.each([
@@ -179,25 +169,24 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     ['a bad e-mail', { email: 'not-an-email' }, 'email', staffMessages.emailInvalid],
     ['an unknown role', { role: 'owner' }, 'role', staffMessages.roleRequired],
   ])('refuses to create a user with %s', async (_case, changes, field, message) => {
-    const before = await database.db.select().from(user);
-    const response = await staffInject(app, adminCookie, 'POST', usersUrl, { ...newUserDefaults, name: 'Valid Name', email: uniqueEmail(), password: 'secret1', ...changes });
+    const before = await harness.database.db.select().from(user);
+    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'Valid Name', email: uniqueEmail(), password: 'secret1', ...changes });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'validation_failed', fields: { [field]: [message] } } });
-    expect(await database.db.select().from(user)).toHaveLength(before.length);
+    expect(await harness.database.db.select().from(user)).toHaveLength(before.length);
   });
 
   it('refuses unknown fields', async () => {
-    const response = await staffInject(app, adminCookie, 'POST', usersUrl, { ...newUserDefaults, name: 'X', email: uniqueEmail(), password: 'secret1', banReason: 'x' });
+    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'X', email: uniqueEmail(), password: 'secret1', banReason: 'x' });
     expect(response.statusCode).toBe(400);
   });
 
   it('edits the details and keeps the password when it is left blank', async () => {
-    const member = await createStaffMember(staffApp.services, { role: 'fulfiller', name: 'Old Name', password: 'keep-me-1' });
-    const memberCookie = await signIn(app, member);
+    const member = await harness.signedIn({ role: 'fulfiller', name: 'Old Name', password: 'keep-me-1' });
     const newEmail = uniqueEmail('renamed');
     const response = await staffInject(
       app,
-      adminCookie,
+      admin.cookie,
       'PATCH',
       userUrl(member.id),
       editOf(await rowOf(member.id), { name: 'New Name', email: newEmail, role: 'admin', notificationEnabled: false, priorityFulfiller: true }),
@@ -206,10 +195,10 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     expect(response.json<UserResponse>().user).toMatchObject({ id: member.id, name: 'New Name', email: newEmail, role: 'admin', notificationEnabled: false, priorityFulfiller: true, suspended: false });
 
     // Their session goes on, now as an admin; the old password signs in with the new e-mail.
-    expect((await whoAmI(memberCookie)).json()).toMatchObject({ user: { role: 'admin', email: newEmail } });
+    expect((await whoAmI(member.cookie)).json()).toMatchObject({ user: { role: 'admin', email: newEmail } });
     expect((await signInAs(newEmail, 'keep-me-1')).statusCode).toBe(200);
     const { password: _omitted, ...withoutPassword } = editOf(await rowOf(member.id));
-    expect((await staffInject(app, adminCookie, 'PATCH', userUrl(member.id), withoutPassword)).statusCode).toBe(200);
+    expect((await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), withoutPassword)).statusCode).toBe(200);
     expect((await signInAs(newEmail, 'keep-me-1')).statusCode).toBe(200);
 
     const [audit] = await auditRows('user_updated', `user:${member.id}`);
@@ -222,19 +211,18 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
   });
 
   it('records nothing when nothing changed', async () => {
-    const member = await createStaffMember(staffApp.services);
-    const response = await staffInject(app, adminCookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id)));
+    const member = await createStaffMember(harness.services);
+    const response = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id)));
     expect(response.statusCode).toBe(200);
     expect(await auditRows('user_updated', `user:${member.id}`)).toEqual([]);
   });
 
   it('resets the password when one is given: the new one signs in, the old one and their sessions end', async () => {
-    const member = await createStaffMember(staffApp.services, { password: 'old-password' });
-    const memberCookie = await signIn(app, member);
-    const response = await staffInject(app, adminCookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { password: 'new-password' }));
+    const member = await harness.signedIn({ password: 'old-password' });
+    const response = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { password: 'new-password' }));
     expect(response.statusCode).toBe(200);
 
-    expect((await whoAmI(memberCookie)).statusCode).toBe(401);
+    expect((await whoAmI(member.cookie)).statusCode).toBe(401);
     expect((await signInAs(member.email, 'old-password')).statusCode).toBe(401);
     expect((await signInAs(member.email, 'new-password')).statusCode).toBe(200);
     const [audit] = await auditRows('user_password_reset', `user:${member.id}`);
@@ -243,8 +231,8 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
   });
 
   it('refuses a short new password and changes nothing', async () => {
-    const member = await createStaffMember(staffApp.services, { password: 'unchanged-1' });
-    const response = await staffInject(app, adminCookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { name: 'Changed', password: 'short' }));
+    const member = await createStaffMember(harness.services, { password: 'unchanged-1' });
+    const response = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { name: 'Changed', password: 'short' }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { fields: { password: [staffMessages.passwordTooShort] } } });
     expect((await rowOf(member.id)).name).toBe(member.name);
@@ -252,83 +240,81 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
   });
 
   it("refuses another account's e-mail on edit", async () => {
-    const member = await createStaffMember(staffApp.services);
-    const response = await staffInject(app, adminCookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { name: 'Changed', email: admin.email }));
+    const member = await createStaffMember(harness.services);
+    const response = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { name: 'Changed', email: admin.email }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: { code: 'conflict', message: staffMessages.emailTaken } });
     expect(await rowOf(member.id)).toMatchObject({ name: member.name, email: member.email });
   });
 
   it('suspends a user, ending their sessions, and reactivates them', async () => {
-    const member = await createStaffMember(staffApp.services, { password: 'suspend-me' });
-    const memberCookie = await signIn(app, member);
-    const suspended = await staffInject(app, adminCookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { suspended: true }));
+    const member = await harness.signedIn({ password: 'suspend-me' });
+    const suspended = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { suspended: true }));
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json<UserResponse>().user.suspended).toBe(true);
 
-    expect((await whoAmI(memberCookie)).statusCode).toBe(401);
-    expect(await database.db.select().from(session).where(eq(session.userId, member.id))).toEqual([]);
+    expect((await whoAmI(member.cookie)).statusCode).toBe(401);
+    expect(await harness.database.db.select().from(session).where(eq(session.userId, member.id))).toEqual([]);
     const refused = await signInAs(member.email, 'suspend-me');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { message: staffMessages.suspended } });
     expect(await auditRows('user_suspended', `user:${member.id}`)).toHaveLength(1);
 
-    const reactivated = await staffInject(app, adminCookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { suspended: false }));
+    const reactivated = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { suspended: false }));
     expect(reactivated.json<UserResponse>().user.suspended).toBe(false);
     expect((await signInAs(member.email, 'suspend-me')).statusCode).toBe(200);
     expect(await auditRows('user_reactivated', `user:${member.id}`)).toHaveLength(1);
   });
 
   it('deletes a user: their sessions end, their orders are unassigned, their comments lose the author', async () => {
-    const member = await createStaffMember(staffApp.services, { name: 'Gone Soon' });
-    const memberCookie = await signIn(app, member);
-    const open = await createPaidOrder(database.db, { assignedTo: member.id, assignedAt: new Date() });
-    const done = await createPaidOrder(database.db, { assignedTo: member.id, assignedAt: new Date(), status: 'completed' });
-    const someoneElses = await createPaidOrder(database.db, { assignedTo: admin.id, assignedAt: new Date() });
-    await database.db.insert(orderComments).values({ orderId: open.id, userId: member.id, commentText: 'I was here' });
+    const member = await harness.signedIn({ name: 'Gone Soon' });
+    const open = await createPaidOrder(harness.database.db, { assignedTo: member.id, assignedAt: new Date() });
+    const done = await createPaidOrder(harness.database.db, { assignedTo: member.id, assignedAt: new Date(), status: 'completed' });
+    const someoneElses = await createPaidOrder(harness.database.db, { assignedTo: admin.id, assignedAt: new Date() });
+    await harness.database.db.insert(orderComments).values({ orderId: open.id, userId: member.id, commentText: 'I was here' });
 
-    const response = await staffInject(app, adminCookie, 'DELETE', userUrl(member.id));
+    const response = await staffInject(app, admin.cookie, 'DELETE', userUrl(member.id));
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
 
-    expect((await whoAmI(memberCookie)).statusCode).toBe(401);
-    expect(await database.db.select().from(user).where(eq(user.id, member.id))).toEqual([]);
-    expect(await database.db.select().from(account).where(eq(account.userId, member.id))).toEqual([]);
+    expect((await whoAmI(member.cookie)).statusCode).toBe(401);
+    expect(await harness.database.db.select().from(user).where(eq(user.id, member.id))).toEqual([]);
+    expect(await harness.database.db.select().from(account).where(eq(account.userId, member.id))).toEqual([]);
     for (const order of [open, done]) {
-      const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+      const [row] = await harness.database.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row).toMatchObject({ assignedTo: null, assignedAt: null });
     }
-    const [untouched] = await database.db.select().from(orders).where(eq(orders.id, someoneElses.id));
+    const [untouched] = await harness.database.db.select().from(orders).where(eq(orders.id, someoneElses.id));
     expect(untouched?.assignedTo).toBe(admin.id);
     expect(untouched?.assignedAt).not.toBeNull();
 
-    const comments = await staffInject(app, adminCookie, 'GET', `/api/manage/orders/${open.id}/comments`);
+    const comments = await staffInject(app, admin.cookie, 'GET', `/api/manage/orders/${open.id}/comments`);
     expect(comments.json()).toMatchObject({ comments: [{ text: 'I was here', author: null }] });
 
     const [audit] = await auditRows('user_deleted', `user:${member.id}`);
     expect(audit).toMatchObject({ actorId: admin.id, detail: { email: member.email, name: 'Gone Soon', unassignedOrders: 2 } });
-    expect((await staffInject(app, adminCookie, 'DELETE', userUrl(member.id))).statusCode).toBe(404);
+    expect((await staffInject(app, admin.cookie, 'DELETE', userUrl(member.id))).statusCode).toBe(404);
   });
 
   it('keeps an admin from suspending, demoting or deleting themselves', async () => {
     const self = await rowOf(admin.id);
-    const suspend = await staffInject(app, adminCookie, 'PATCH', userUrl(admin.id), editOf(self, { suspended: true }));
+    const suspend = await staffInject(app, admin.cookie, 'PATCH', userUrl(admin.id), editOf(self, { suspended: true }));
     expect(suspend.statusCode).toBe(400);
     expect(suspend.json()).toMatchObject({ error: { message: staffMessages.cannotSuspendSelf } });
-    const demote = await staffInject(app, adminCookie, 'PATCH', userUrl(admin.id), editOf(self, { role: 'fulfiller', name: 'Renamed' }));
+    const demote = await staffInject(app, admin.cookie, 'PATCH', userUrl(admin.id), editOf(self, { role: 'fulfiller', name: 'Renamed' }));
     expect(demote.statusCode).toBe(400);
     expect(demote.json()).toMatchObject({ error: { message: staffMessages.cannotDemoteSelf } });
-    const remove = await staffInject(app, adminCookie, 'DELETE', userUrl(admin.id));
+    const remove = await staffInject(app, admin.cookie, 'DELETE', userUrl(admin.id));
     expect(remove.statusCode).toBe(400);
     expect(remove.json()).toMatchObject({ error: { message: staffMessages.cannotDeleteSelf } });
 
     expect(await rowOf(admin.id)).toStrictEqual(self);
-    expect((await whoAmI(adminCookie)).statusCode).toBe(200);
+    expect((await whoAmI(admin.cookie)).statusCode).toBe(200);
   });
 
   it('lets an admin reset their own password and stay signed in here, ending their other sessions', async () => {
-    const other = await createStaffMember(staffApp.services, { role: 'admin', password: 'first-password' });
-    const here = await signIn(app, other);
+    const other = await harness.signedIn({ role: 'admin', password: 'first-password' });
+    const here = other.cookie;
     const elsewhere = await signIn(app, other);
     const response = await staffInject(app, here, 'PATCH', userUrl(other.id), editOf(await rowOf(other.id), { password: 'second-password' }));
     expect(response.statusCode).toBe(200);
@@ -338,19 +324,19 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
   });
 
   it('shows an account whose sign-in is held back, and unlocks it with an audit row', async () => {
-    const member = await createStaffMember(staffApp.services, { password: 'locked-out-1' });
+    const member = await createStaffMember(harness.services, { password: 'locked-out-1' });
     for (let attempt = 0; attempt < 8; attempt += 1) await signInAs(member.email, 'a-stranger-guess');
     expect((await signInAs(member.email, 'locked-out-1')).statusCode).toBe(429);
     expect((await rowOf(member.id)).signInLocked).toBe(true);
 
-    const response = await staffInject(app, adminCookie, 'POST', `${userUrl(member.id)}/unlock`);
+    const response = await staffInject(app, admin.cookie, 'POST', `${userUrl(member.id)}/unlock`);
     expect(response.statusCode).toBe(200);
     expect(response.json<UserResponse>().user).toMatchObject({ id: member.id, signInLocked: false });
     const [audit] = await auditRows('account_unlocked', `user:${member.id}`);
     expect(audit).toMatchObject({ actorId: admin.id, actorEmail: admin.email });
     expect((await signInAs(member.email, 'locked-out-1')).statusCode).toBe(200);
 
-    const unknown = await staffInject(app, adminCookie, 'POST', `${userUrl('no-such-user')}/unlock`);
+    const unknown = await staffInject(app, admin.cookie, 'POST', `${userUrl('no-such-user')}/unlock`);
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -358,7 +344,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     const body = editOf(await rowOf(admin.id), { email: uniqueEmail(), name: 'Nobody' });
     for (const id of ['no-such-user', 'bad%20id', 'x'.repeat(65)]) {
       for (const method of ['PATCH', 'DELETE'] as const) {
-        const response = await staffInject(app, adminCookie, method, userUrl(id), method === 'PATCH' ? body : undefined);
+        const response = await staffInject(app, admin.cookie, method, userUrl(id), method === 'PATCH' ? body : undefined);
         expect(response.statusCode, `${method} ${id}`).toBe(404);
         expect(response.json()).toMatchObject({ error: { code: 'not_found', message: staffMessages.userNotFound } });
       }
@@ -366,9 +352,8 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
   });
 
   it('lets only admins manage users', async () => {
-    const fulfiller = await createStaffMember(staffApp.services, { role: 'fulfiller' });
-    const fulfillerCookie = await signIn(app, fulfiller);
-    const target = await createStaffMember(staffApp.services);
+    const fulfiller = await harness.signedIn({ role: 'fulfiller' });
+    const target = await createStaffMember(harness.services);
     const edit = editOf(await rowOf(target.id), { name: 'Hijacked' });
     const create = { ...newUserDefaults, name: 'Sneaky', email: uniqueEmail(), password: 'secret1', role: 'admin' };
     const calls = [
@@ -378,13 +363,13 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
       ['DELETE', userUrl(target.id), undefined],
     ] as const;
     for (const [method, url, payload] of calls) {
-      const response = await staffInject(app, fulfillerCookie, method, url, payload);
+      const response = await staffInject(app, fulfiller.cookie, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(response.json()).toMatchObject({ error: { code: 'permission_denied', message: staffMessages.adminsOnly } });
       expect((await staffInject(app, null, method, url, payload)).statusCode, `${method} ${url} without a session`).toBe(401);
     }
     expect(await rowOf(target.id)).toMatchObject({ name: target.name });
-    expect(await database.db.select().from(user).where(eq(user.email, create.email))).toEqual([]);
+    expect(await harness.database.db.select().from(user).where(eq(user.email, create.email))).toEqual([]);
   });
 });
 
