@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     expect(response.body).not.toContain('v1.test');
   });
 
-  it('filters by each of the nine statuses, reading legacy values as the status they map to', async () => {
+  it('filters by each status, reading legacy values as the status they map to', async () => {
     const byStored = new Map<string, string>();
     for (const status of [...orderStatuses, ...legacyStatuses]) {
       const order = await createPaidOrder(harness.database.db, { status, createDate: nextDate() });
@@ -117,7 +117,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     expect((await listOrders(harness.app, admin.cookie, 'status=reviewing_form_data')).total).toBe(4);
     expect((await listOrders(harness.app, admin.cookie, 'status=submitted_to_irs')).total).toBe(2);
     const all = await listOrders(harness.app, admin.cookie, 'status=all');
-    expect(all.total).toBe(13);
+    expect(all.total).toBe(orderStatuses.length + legacyStatuses.length);
     expect(all.orders.map((order) => order.status).filter((status) => !(orderStatuses as readonly string[]).includes(status))).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import { signatureActionNeeded } from '../../shared/signing/signing';
 import { seller } from '../../shared/seller';
 import { staffMessages } from '../../shared/staff/staff-messages';
 import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
+import { expectedStatuses } from '../../../tests/support/order-statuses';
 
 // Every status staff can set, from a new order: what the customer is e-mailed (through the outbox,
 // with Reply-To the support address, naming their company and the seller) and what tracking says.
@@ -21,17 +22,7 @@ const supportEmail = 'help@ein.example.com';
 const holdReason = 'We need a copy of your articles of organization.\nPlease reply with a PDF or a photo.';
 
 /** The customer's e-mail for each status, by outbox kind and subject; null where the status has none. */
-const expectedEmail: Record<OrderStatus, { kind: string; subject: RegExp } | null> = {
-  reviewing_form_data: null,
-  checking_company_registration: null,
-  preparing_ss4_form: null,
-  awaiting_user_signature: { kind: 'signature_request', subject: /^Action needed: sign your SS-4/ },
-  ss4_signed_awaiting_irs: null,
-  submitted_to_irs: null,
-  completed: { kind: 'ein', subject: /^Your EIN is ready/ },
-  on_hold: { kind: 'on_hold', subject: /is on hold$/ },
-  cancelled: { kind: 'cancelled', subject: /has been cancelled$/ },
-};
+const expectedEmail = (status: OrderStatus) => expectedStatuses[status].customerEmail;
 
 describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => {
   const harness = withStaffApp(kind, { env: { PUBLIC_URL: publicUrl, SUPPORT_EMAIL: supportEmail } });
@@ -65,7 +56,7 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
     expect(response.statusCode, response.body).toBe(200);
 
     const customerRows = (await outboxOf(order.id)).filter((row) => row.toAddress === email);
-    const expected = expectedEmail[status];
+    const expected = expectedEmail(status);
     // The transition table says which changes e-mail the customer; the e-mails sent agree with it.
     expect(findTransition('reviewing_form_data', status, 'staff')?.customerEmail ?? null, status).toBe(expected?.kind ?? null);
     if (expected) {

@@ -15,6 +15,7 @@ import { orderStatuses } from '../../shared/orders/lifecycle';
 import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages } from '../../shared/tracking/tracking';
 import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './routes';
 import { signingLinkResendCooldownMs } from './resend-signing-link';
+import { expectedLegacyStatuses, expectedStatuses } from '../../../tests/support/order-statuses';
 
 const publicUrl = 'https://ein.example.com';
 
@@ -51,20 +52,10 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
     expect(response.body).not.toContain('owner@example.com');
   });
 
+  // What the customer sees of each status, and of legacy values mapped on load (tests/support/order-statuses.ts).
   const expected: Record<string, string> = {
-    reviewing_form_data: 'in_process',
-    checking_company_registration: 'in_process',
-    preparing_ss4_form: 'in_process',
-    awaiting_user_signature: 'in_process',
-    ss4_signed_awaiting_irs: 'in_process',
-    submitted_to_irs: 'in_process',
-    completed: 'completed',
-    on_hold: 'in_process',
-    cancelled: 'cancelled',
-    // Legacy values, mapped on load.
-    submitted: 'in_process',
-    irs_submitted: 'in_process',
-    in_progress: 'in_process',
+    ...Object.fromEntries(Object.entries(expectedStatuses).map(([status, { customerStatus }]) => [status, customerStatus])),
+    ...Object.fromEntries(Object.entries(expectedLegacyStatuses).map(([stored, read]) => [stored, expectedStatuses[read].customerStatus])),
   };
 
   it('tells the customer to sign while the order awaits their signature, and only then', async () => {
