@@ -1,6 +1,8 @@
-// What each staff role may do, in one map (DESIGN 8). The server enforces it on every route
+// The staff roles and what each may do, in one map (DESIGN 8). The server enforces it on every route
 // (`requirePermission`, `requireOrderAccess`); the browser reads it only to hide what the member cannot
-// use. A new role or permission touches this map and the screens that offer it.
+// use. A new role is one row of `staffRoleTable`: the users screen, the panel's labels and Better Auth's
+// admin plugin read the roles from it. A new permission is a line of `permissions` and of the roles
+// that have it, and the routes and screens that ask for it.
 
 export const permissions = [
   /** See every order, not only those assigned to oneself. */
@@ -20,17 +22,26 @@ export const permissions = [
 ] as const;
 export type Permission = (typeof permissions)[number];
 
-const rolePermissions = {
-  admin: permissions,
-  fulfiller: ['orders:work-assigned'],
-} as const satisfies Record<string, readonly Permission[]>;
+type RoleFacts = {
+  /** What the panel calls the role. */
+  label: string;
+  /** The role as the user dialog offers it. */
+  choice: string;
+  permissions: readonly Permission[];
+};
+
+/** Every staff role, the least trusted first (a new account's default is the first). */
+export const staffRoleTable = {
+  fulfiller: { label: 'Fulfiller', choice: 'Fulfiller (Limited Access)', permissions: ['orders:work-assigned'] },
+  admin: { label: 'Admin', choice: 'Admin (Full Access)', permissions },
+} as const satisfies Record<string, RoleFacts>;
 
 /** The roles staff accounts can have, from the map. */
-export type MappedRole = keyof typeof rolePermissions;
+export type MappedRole = keyof typeof staffRoleTable;
 
 /** What `role` may do; an unknown or missing role may do nothing. */
 export function permissionsOf(role: string | null | undefined): readonly Permission[] {
-  return role !== null && role !== undefined && Object.hasOwn(rolePermissions, role) ? rolePermissions[role as MappedRole] : [];
+  return role !== null && role !== undefined && Object.hasOwn(staffRoleTable, role) ? staffRoleTable[role as MappedRole].permissions : [];
 }
 
 /** The order an order permission is asked about: whose it is. */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { staffMessages } from './staff-messages';
+import { staffRoleTable, type MappedRole } from './permissions';
 
-export const staffRoles = ['admin', 'fulfiller'] as const;
-export type StaffRole = (typeof staffRoles)[number];
+/** The staff roles, the least trusted first (permissions.ts holds what each is and may do). */
+export const staffRoles = Object.keys(staffRoleTable) as [MappedRole, ...MappedRole[]];
+export type StaffRole = MappedRole;
 
-export const staffRoleLabels: Record<StaffRole, string> = { admin: 'Admin', fulfiller: 'Fulfiller' };
+export const staffRoleLabels = Object.fromEntries(staffRoles.map((role) => [role, staffRoleTable[role].label])) as Record<StaffRole, string>;
 
 /** Whether `role` is one of the staff roles. */
 export function isStaffRole(role: unknown): role is StaffRole {

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { maxPasswordLength, staffRoles, type StaffRole } from './session';
+import { staffRoleTable } from './permissions';
 import { staffMessages } from './staff-messages';
 import { refuseUnstorableText } from '../storable-text';
 
 /** The role choices of the user dialog. */
-export const staffRoleOptions: { value: StaffRole; label: string }[] = [
-  { value: 'fulfiller', label: 'Fulfiller (Limited Access)' },
-  { value: 'admin', label: 'Admin (Full Access)' },
-];
+export const staffRoleOptions: { value: StaffRole; label: string }[] = staffRoles.map((role) => ({ value: role, label: staffRoleTable[role].choice }));
 
 export const minPasswordLength = 6;
 

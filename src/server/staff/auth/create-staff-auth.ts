@@ -6,7 +6,8 @@ import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { schema, type Database } from '../../db';
 import type { Env } from '../../env';
-import { maxPasswordLength, sessionLimits } from '../../../shared/staff/session';
+import { maxPasswordLength, sessionLimits, staffRoles } from '../../../shared/staff/session';
+import { can } from '../../../shared/staff/permissions';
 import { minPasswordLength } from '../../../shared/staff/users';
 import { hashPassword, verifyPassword } from './password';
 import { createRecoveryCodeHasher, type RecoveryCodeHasher } from './recovery-codes';
@@ -86,9 +87,10 @@ export function createStaffAuth({
     logger: { level: 'error' },
     plugins: [
       admin({
-        defaultRole: 'fulfiller',
-        adminRoles: ['admin'],
-        roles: { admin: adminAc, fulfiller: userAc },
+        // The roles of the permission map: those who manage users are the plugin's admins.
+        defaultRole: staffRoles[0],
+        adminRoles: staffRoles.filter((role) => can({ role }, 'users:manage')),
+        roles: Object.fromEntries(staffRoles.map((role) => [role, can({ role }, 'users:manage') ? adminAc : userAc])),
       }),
       twoFactor({
         issuer: twoFactorIssuer,

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { staffRoleLabels, type StaffRole } from '../../../../shared/staff/session';
+import { can } from '../../../../shared/staff/permissions';
 import type { StaffUserRow } from '../../../../shared/staff/users';
 import { UserDialog } from './user-dialog';
 import { userFailureMessage, useResetTwoFactor, useUnlockUser } from './users-api';
@@ -15,10 +16,11 @@ import { staffMessages } from '../../../../shared/staff/staff-messages';
 const iconButtonClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-const roleBadgeVariants: Record<StaffRole, BadgeVariant> = { admin: 'default', fulfiller: 'secondary' };
+/** Those who manage users stand out; every other role looks alike. */
+const roleBadgeVariant = (role: StaffRole): BadgeVariant => (can({ role }, 'users:manage') ? 'default' : 'secondary');
 
 function RoleBadge({ user }: { user: StaffUserRow }) {
-  return <Badge variant={roleBadgeVariants[user.role]}>{staffRoleLabels[user.role]}</Badge>;
+  return <Badge variant={roleBadgeVariant(user.role)}>{staffRoleLabels[user.role]}</Badge>;
 }
 
 function StatusBadge({ user }: { user: StaffUserRow }) {
