@@ -6,7 +6,7 @@ import type { AppServices } from '../../src/server/services';
 import { sealApplication, type FieldCipher } from '../../src/server/encryption';
 import { createTrackingNumber, insertOrderFromCheckout } from '../../src/server/orders';
 import { createOrderFromPayment } from '../../src/server/checkout';
-import type { PaymentIntent } from '../../src/server/payments';
+import { isTestProcessor } from '../../src/server/payments';
 import { addBusinessDays } from '../../src/shared/dates';
 import { orderWorkBusinessDays } from '../../src/shared/delivery-promise';
 import type { Application } from '../../src/shared/application/application';
@@ -31,18 +31,18 @@ export type PaidOrderOptions = PaidOrderOverrides & {
    */
   cipher?: FieldCipher;
   /**
-   * As a card purchase leaves the order: made from its paid checkout by the payment path's own
-   * `createOrderFromPayment` (the confirmation e-mail with its one-hour cancellation link, the
-   * auto-assignment and the assignee's notice, all sent), then given the overrides. Its `database`
-   * must be the one `db` belongs to.
+   * As a card purchase leaves the order: paid with the built-in test processor's card and made by
+   * the payment path's own `createOrderFromPayment` (the confirmation e-mail with its one-hour
+   * cancellation link, the auto-assignment and the assignee's notice, all sent), then given the
+   * overrides. Its `database` must be the one `db` belongs to; the payment intent is the processor's.
    */
-  asPurchase?: { services: Pick<AppServices, 'database' | 'env' | 'outbox'>; log: FastifyBaseLogger };
+  asPurchase?: { services: Pick<AppServices, 'database' | 'env' | 'outbox' | 'provider'>; log: FastifyBaseLogger };
 };
 
 /** A checkout the built-in test processor has been paid for, as the checkout leaves it. */
 export async function insertPaidCheckout(
   tx: Pick<Db, 'insert'>,
-  values: { trackingNumber: string; formData: unknown; email: string; amountCents: number; currency: string; paymentIntentId: string },
+  values: { id?: string; trackingNumber: string; formData: unknown; email: string; amountCents: number; currency: string; paymentIntentId: string },
 ) {
   const [checkout] = await tx
     .insert(checkouts)
@@ -100,8 +100,12 @@ export async function createPaidOrder(db: Db, options: PaidOrderOptions = {}): P
 }
 
 /**
- * The card purchase: the paid checkout, then the order `createOrderFromPayment` makes of it and a
- * succeeded card payment (everything it sends already sent), then what the test asked for over it.
+ * The card purchase, in the order the checkout and the browser take it: a payment intent from the
+ * built-in test processor, the checkout stored with it, the intent paid with the test card that
+ * succeeds, then `createOrderFromPayment` with the paid intent (everything it sends already sent),
+ * then what the test asked for over the order. The processor keeps the payment, so staff can refund
+ * it and the customer can cancel it. Its `payment_intent.succeeded` webhook races this call, as it
+ * races the browser's confirmation: whichever comes first makes the order, and this waits for it.
  * `assignedTo` left out keeps the purchase's assignment (a priority fulfiller's, or none).
  */
 async function purchaseOrder(
@@ -110,20 +114,26 @@ async function purchaseOrder(
   paidCheckout: Parameters<typeof insertPaidCheckout>[1],
   overrides: PaidOrderOverrides,
 ): Promise<Order> {
-  const checkout = await insertPaidCheckout(db, paidCheckout);
-  const intent: PaymentIntent = {
-    id: checkout.paymentIntentId!,
-    clientSecret: `${checkout.paymentIntentId}_secret`,
-    status: 'succeeded',
-    amountCents: checkout.amountCents,
-    currency: checkout.currency,
-    paymentMethodType: 'card',
-    lastErrorMessage: null,
-    metadata: {},
-  };
+  const { provider } = services;
+  if (!isTestProcessor(provider)) throw new Error('A purchase is paid through the built-in test processor');
+  const { createDate, dueDate, assignedTo, assignedAt, paymentIntentId, ...rest } = overrides;
+  if (paymentIntentId !== undefined) throw new Error('A purchase is paid with an intent of its own: leave paymentIntentId out');
+  const checkoutId = randomUUID();
+  const created = await provider.createPaymentIntent({
+    amountCents: paidCheckout.amountCents,
+    currency: paidCheckout.currency,
+    description: 'EIN Application Service',
+    metadata: { trackingNumber: paidCheckout.trackingNumber, checkoutId },
+    idempotencyKey: `checkout:${checkoutId}`,
+  });
+  const checkout = await insertPaidCheckout(db, { ...paidCheckout, id: checkoutId, paymentIntentId: created.id });
+  const paid = await provider.confirmCard({ clientSecret: created.clientSecret, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' });
+  if ('error' in paid) throw new Error(`The test card was refused: ${paid.error.message}`);
+  const intent = await provider.retrievePaymentIntent(created.id);
+  if (!intent) throw new Error(`Payment intent ${created.id} vanished`);
   const { orderId } = await createOrderFromPayment({ services, intent, checkout, log });
+  await provider.settled();
 
-  const { createDate, dueDate, assignedTo, assignedAt, ...rest } = overrides;
   const assignment = assignedTo === undefined ? {} : { assignedTo, assignedAt: assignedTo ? (assignedAt ?? new Date()) : null };
   // An order paid at another time is due one business day after it, as the payment path would have made it.
   const due = dueDate === undefined && createDate ? { dueDate: addBusinessDays(createDate, orderWorkBusinessDays) } : dueDate === undefined ? {} : { dueDate };

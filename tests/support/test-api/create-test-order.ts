@@ -15,10 +15,10 @@ import type { TestOrder, TestOrderResponse } from './test-support-inputs';
  * path's `createOrderFromPayment`): the application checked by the checkout's own schema and its SSN
  * sealed with the app's key (so staff can reveal it), the price from the settings, auto-assigned
  * unless `assignedTo` says otherwise, and the customer's confirmation e-mail, with its one-hour
- * cancellation link, sent. Only the payment provider is skipped.
+ * cancellation link, sent. The payment is the built-in test processor's, so it can be refunded.
  */
 export async function createTestOrder(
-  services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'cipher'>,
+  services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'cipher' | 'provider'>,
   input: TestOrder,
   log: FastifyBaseLogger,
 ): Promise<TestOrderResponse> {
