@@ -49,6 +49,8 @@ test('a paid order is confirmed with its tracking number, total and reference; r
   await expect(page.getByRole('definition').filter({ hasText: 'Credit/Debit Card' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: paymentIntentId! })).toBeVisible();
   await expect(page.getByText(deliveryPromise.sentence)).toBeVisible();
+  // The one-hour cancellation link travels in the confirmation e-mail and on this page.
+  await expect(page.getByRole('link', { name: 'Cancel my order' })).toBeVisible();
 
   // The application is done: the saved answers and the draft are gone, the result is kept.
   expect(await readSavedApplication(page)).toBeNull();

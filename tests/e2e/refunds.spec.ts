@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, buyWithTestCard, expectNoSeriousA11yViolations } from './fixtures';
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { readMailbox } from './staff-accounts';
 import { cancellationMessages } from '../../src/shared/refunds/refunds';
-import type { OrderListResponse } from '../../src/shared/fulfilment/orders';
 
-// Refunds and the one-hour cancellation (decision 026): a customer pays and cancels from the e-mailed
-// link; an admin refunds part of another order from its page.
+// Refunds and the one-hour cancellation (decision 026): a customer who has paid cancels from the
+// e-mailed link; an admin refunds part of another order from its page. The orders are paid through
+// the set-up API, as a card purchase leaves them (the checkout's own specs buy through its screens).
 
 const screenshots = process.env.REFUNDS_SCREENSHOTS;
 const companyName = 'Hill Country Woodworks LLC';
@@ -30,10 +30,8 @@ function cancellationLinkOf(trackingNumber: string): string | null {
   return links.at(-1) ?? null;
 }
 
-test('a customer pays, cancels from the e-mailed link within the hour and sees Cancelled on tracking', async ({ page }) => {
-  test.setTimeout(150_000);
-  const trackingNumber = await buyWithTestCard(page);
-  await expect(page.getByRole('link', { name: 'Cancel my order' })).toBeVisible();
+test('a customer pays, cancels from the e-mailed link within the hour and sees Cancelled on tracking', async ({ page, paidOrder }) => {
+  const { trackingNumber } = await paidOrder();
 
   await expect.poll(() => cancellationLinkOf(trackingNumber)).not.toBeNull();
   const link = new URL(cancellationLinkOf(trackingNumber)!);
@@ -67,20 +65,9 @@ test('a customer pays, cancels from the e-mailed link within the hour and sees C
   await shoot(page, 'tracking-refunded');
 });
 
-test('an admin refunds part of another order and sees paid, refunded and net', async ({ page, browser, signedInAs }) => {
-  // A purchase in a second browser, then the staff panel: more than one page's worth of work.
-  test.setTimeout(150_000);
-  // The customer's purchase, in a browser of their own.
-  const customerContext = await browser.newContext();
-  const customer = await customerContext.newPage();
-  const trackingNumber = await buyWithTestCard(customer);
-  await customerContext.close();
-
+test('an admin refunds part of another order and sees paid, refunded and net', async ({ page, paidOrder, signedInAs }) => {
+  const { orderId } = await paidOrder();
   await signedInAs('admin');
-  const found = await page.request.get(`/api/manage/orders?search=${trackingNumber}`);
-  const list = (await found.json()) as OrderListResponse;
-  const orderId = list.orders.find((order) => order.applicationId === trackingNumber)?.id;
-  expect(orderId).toBeDefined();
 
   await page.goto(`/manage/orders/${orderId}`);
   const amounts = page.getByRole('definition');

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, orders, type Db } from '../../src/server/db';
 import type { AppServices } from '../../src/server/services';
 import { sealApplication, type FieldCipher } from '../../src/server/encryption';
-import { autoAssignOrder, createTrackingNumber, insertOrderFromCheckout, queueAssigneeNotice } from '../../src/server/orders';
-import { queueOrderConfirmation } from '../../src/server/checkout';
-import { siteOrigin } from '../../src/server/http';
+import { createTrackingNumber, insertOrderFromCheckout } from '../../src/server/orders';
+import { createOrderFromPayment } from '../../src/server/checkout';
+import { isTestProcessor } from '../../src/server/payments';
+import { addBusinessDays } from '../../src/shared/dates';
+import { orderWorkBusinessDays } from '../../src/shared/delivery-promise';
 import type { Application } from '../../src/shared/application/application';
 import { sampleApplication, type SampleOverrides } from '../../src/shared/application/sample-application';
 import type { OrderPriority } from '../../src/shared/orders/lifecycle';
@@ -28,16 +31,18 @@ export type PaidOrderOptions = PaidOrderOverrides & {
    */
   cipher?: FieldCipher;
   /**
-   * As a card purchase leaves the order: its confirmation e-mail queued in the same transaction and
-   * sent, and the order given to a priority fulfiller unless `assignedTo` is set.
+   * As a card purchase leaves the order: paid with the built-in test processor's card and made by
+   * the payment path's own `createOrderFromPayment` (the confirmation e-mail with its one-hour
+   * cancellation link, the auto-assignment and the assignee's notice, all sent), then given the
+   * overrides. Its `database` must be the one `db` belongs to; the payment intent is the processor's.
    */
-  asPurchase?: Pick<AppServices, 'env' | 'outbox'>;
+  asPurchase?: { services: Pick<AppServices, 'database' | 'env' | 'outbox' | 'provider'>; log: FastifyBaseLogger };
 };
 
 /** A checkout the built-in test processor has been paid for, as the checkout leaves it. */
 export async function insertPaidCheckout(
   tx: Pick<Db, 'insert'>,
-  values: { trackingNumber: string; formData: unknown; email: string; amountCents: number; currency: string; paymentIntentId: string },
+  values: { id?: string; trackingNumber: string; formData: unknown; email: string; amountCents: number; currency: string; paymentIntentId: string },
 ) {
   const [checkout] = await tx
     .insert(checkouts)
@@ -48,9 +53,10 @@ export async function insertPaidCheckout(
 }
 
 /**
- * A paid order and the checkout it came from, both in one transaction, the order written by the one
- * insert every order goes through. The application is the sample one (with `application` put over
- * it); anything of the order can be overridden.
+ * A paid order and the checkout it came from, the order written by the one insert every order goes
+ * through. The application is the sample one (with `application` put over it); anything of the order
+ * can be overridden. Without `asPurchase` both rows are written in one transaction and nothing is
+ * sent; with it, the order is made as a card payment makes it and the overrides are put over that.
  */
 export async function createPaidOrder(db: Db, options: PaidOrderOptions = {}): Promise<Order> {
   const { application: applicationOverrides, cipher, asPurchase, ...orderOverrides } = options;
@@ -61,10 +67,13 @@ export async function createPaidOrder(db: Db, options: PaidOrderOptions = {}): P
   const paymentIntentId = orderOverrides.paymentIntentId ?? `pi_test_${randomUUID().replaceAll('-', '')}`;
   const billingEmail = orderOverrides.billingEmail ?? application.contact.emailAddress;
   const amount = orderOverrides.amount ?? 14900;
-  const { createDate, paymentMethod, priority, status, assignedTo, assignedAt, completedAt, dueDate, ein, notes, ...rest } = orderOverrides;
+  const currency = orderOverrides.currency ?? 'usd';
+  const paidCheckout = { trackingNumber, formData, email: billingEmail, amountCents: amount, currency, paymentIntentId };
+  if (asPurchase) return purchaseOrder(db, asPurchase, paidCheckout, orderOverrides);
 
-  const { order, emailIds } = await db.transaction(async (tx) => {
-    const checkout = await insertPaidCheckout(tx, { trackingNumber, formData, email: billingEmail, amountCents: amount, currency: orderOverrides.currency ?? 'usd', paymentIntentId });
+  const { createDate, paymentMethod, priority, status, assignedTo, assignedAt, completedAt, dueDate, ein, notes, ...rest } = orderOverrides;
+  return db.transaction(async (tx) => {
+    const checkout = await insertPaidCheckout(tx, paidCheckout);
     const orderId = await insertOrderFromCheckout(tx, {
       checkoutId: checkout.id,
       paymentMethod: paymentMethod === undefined ? 'card' : paymentMethod,
@@ -86,22 +95,53 @@ export async function createPaidOrder(db: Db, options: PaidOrderOptions = {}): P
       .where(eq(orders.id, orderId))
       .returning();
     if (!order) throw new Error('The order was not stored');
-    if (!asPurchase) return { order, emailIds: [] };
-
-    const emailIds = [await queueOrderConfirmation(tx, { env: asPurchase.env, order })];
-    const assignee = assignedTo ? null : await autoAssignOrder(tx, orderId);
-    if (assignee?.notificationEnabled) {
-      emailIds.push(
-        await queueAssigneeNotice(tx, {
-          assignee,
-          order: { id: orderId, applicationId: order.applicationId, priority: order.priority as OrderPriority, dueDate: order.dueDate },
-          assignedBy: null,
-          origin: siteOrigin(asPurchase.env),
-        }),
-      );
-    }
-    return { order: assignee ? { ...order, assignedTo: assignee.id } : order, emailIds };
+    return order;
   });
-  if (asPurchase) await asPurchase.outbox.deliver(emailIds);
+}
+
+/**
+ * The card purchase, in the order the checkout and the browser take it: a payment intent from the
+ * built-in test processor, the checkout stored with it, the intent paid with the test card that
+ * succeeds, then `createOrderFromPayment` with the paid intent (everything it sends already sent),
+ * then what the test asked for over the order. The processor keeps the payment, so staff can refund
+ * it and the customer can cancel it. Its `payment_intent.succeeded` webhook races this call, as it
+ * races the browser's confirmation: whichever comes first makes the order, and this waits for it.
+ * `assignedTo` left out keeps the purchase's assignment (a priority fulfiller's, or none).
+ */
+async function purchaseOrder(
+  db: Db,
+  { services, log }: NonNullable<PaidOrderOptions['asPurchase']>,
+  paidCheckout: Parameters<typeof insertPaidCheckout>[1],
+  overrides: PaidOrderOverrides,
+): Promise<Order> {
+  const { provider } = services;
+  if (!isTestProcessor(provider)) throw new Error('A purchase is paid through the built-in test processor');
+  const { createDate, dueDate, assignedTo, assignedAt, paymentIntentId, ...rest } = overrides;
+  if (paymentIntentId !== undefined) throw new Error('A purchase is paid with an intent of its own: leave paymentIntentId out');
+  const checkoutId = randomUUID();
+  const created = await provider.createPaymentIntent({
+    amountCents: paidCheckout.amountCents,
+    currency: paidCheckout.currency,
+    description: 'EIN Application Service',
+    metadata: { trackingNumber: paidCheckout.trackingNumber, checkoutId },
+    idempotencyKey: `checkout:${checkoutId}`,
+  });
+  const checkout = await insertPaidCheckout(db, { ...paidCheckout, id: checkoutId, paymentIntentId: created.id });
+  const paid = await provider.confirmCard({ clientSecret: created.clientSecret, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' });
+  if ('error' in paid) throw new Error(`The test card was refused: ${paid.error.message}`);
+  const intent = await provider.retrievePaymentIntent(created.id);
+  if (!intent) throw new Error(`Payment intent ${created.id} vanished`);
+  const { orderId } = await createOrderFromPayment({ services, intent, checkout, log });
+  await provider.settled();
+
+  const assignment = assignedTo === undefined ? {} : { assignedTo, assignedAt: assignedTo ? (assignedAt ?? new Date()) : null };
+  // An order paid at another time is due one business day after it, as the payment path would have made it.
+  const due = dueDate === undefined && createDate ? { dueDate: addBusinessDays(createDate, orderWorkBusinessDays) } : dueDate === undefined ? {} : { dueDate };
+  const [order] = await db
+    .update(orders)
+    .set({ ...rest, ...assignment, ...due, ...(createDate ? { createDate, updatedAt: createDate } : {}) })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!order) throw new Error('The order was not stored');
   return order;
 }

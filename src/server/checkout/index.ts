@@ -1,4 +1,4 @@
 // The checkout module's public face: other modules import from here only.
-export { queueOrderConfirmation } from './queue-order-confirmation';
+export { createOrderFromPayment } from './create-order-from-payment';
 export { reconcilePayments } from './reconcile-payments';
 export { registerCheckoutRoutes } from './routes';

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { user } from '../../../src/server/db';
 import type { AppServices } from '../../../src/server/services';
 import { AppError } from '../../../src/server/errors';
@@ -10,12 +11,17 @@ import { createPaidOrder } from '../../factories/orders';
 import type { TestOrder, TestOrderResponse } from './test-support-inputs';
 
 /**
- * A paid order as a card purchase leaves it (`createPaidOrder` with `asPurchase`): the application
- * checked by the checkout's own schema and its SSN sealed with the app's key (so staff can reveal
- * it), the price from the settings, auto-assigned unless `assignedTo` says otherwise, and the
- * customer's confirmation e-mail sent. Only the payment provider is skipped.
+ * A paid order as a card purchase leaves it (`createPaidOrder` with `asPurchase`, through the payment
+ * path's `createOrderFromPayment`): the application checked by the checkout's own schema and its SSN
+ * sealed with the app's key (so staff can reveal it), the price from the settings, auto-assigned
+ * unless `assignedTo` says otherwise, and the customer's confirmation e-mail, with its one-hour
+ * cancellation link, sent. The payment is the built-in test processor's, so it can be refunded.
  */
-export async function createTestOrder(services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'cipher'>, input: TestOrder): Promise<TestOrderResponse> {
+export async function createTestOrder(
+  services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'cipher' | 'provider'>,
+  input: TestOrder,
+  log: FastifyBaseLogger,
+): Promise<TestOrderResponse> {
   const { db } = services.database;
   parseWith(applicationSchema, sampleApplication(input.application as SampleOverrides | undefined));
   if (input.assignedTo) {
@@ -28,9 +34,9 @@ export async function createTestOrder(services: Pick<AppServices, 'database' | '
     amount: await getStandardPriceCents(db),
     status: input.status,
     priority: input.priority,
-    assignedTo: input.assignedTo ?? null,
+    assignedTo: input.assignedTo,
     cipher: services.cipher,
-    asPurchase: services,
+    asPurchase: { services, log },
   });
   return { orderId: order.id, trackingNumber: order.applicationId };
 }

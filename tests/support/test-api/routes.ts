@@ -20,7 +20,7 @@ import { startTestSession } from './start-test-session';
 export function registerTestSupportRoutes(app: FastifyInstance, services: AppServices): void {
   app.post('/api/test-support/orders', async (request, reply) => {
     const input = parseWith(testOrderSchema, request.body ?? {});
-    const body: TestOrderResponse = await createTestOrder(services, input);
+    const body: TestOrderResponse = await createTestOrder(services, input, request.log);
     return reply.status(201).send(body);
   });
 

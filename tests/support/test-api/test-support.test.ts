@@ -11,14 +11,19 @@ describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
 
   const post = (url: string, payload: unknown) => harness.app.inject({ method: 'POST', url, headers: { origin: testOrigin }, payload: payload as object });
 
-  it('makes a paid order whose SSN an admin can reveal, and sends its confirmation e-mail', async () => {
+  it('makes a paid order whose SSN an admin can reveal, and sends its confirmation e-mail with the cancellation link', async () => {
     const staff = (await post('/api/test-support/staff', { role: 'admin' })).json<TestStaffResponse>();
     const response = await post('/api/test-support/orders', { priority: 'rush', billingEmail: 'buyer@example.com' });
     expect(response.statusCode).toBe(201);
     const { orderId, trackingNumber } = response.json<TestOrderResponse>();
     const [order] = await harness.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ applicationId: trackingNumber, priority: 'rush', paymentStatus: 'paid', billingEmail: 'buyer@example.com' });
-    expect(mailbox(harness.env).some((mail) => mail.includes('To: buyer@example.com') && mail.includes(trackingNumber))).toBe(true);
+    // The payment path's own confirmation: with the one-hour cancellation link, and the payment the processor's.
+    const confirmation = mailbox(harness.env)
+      .map((mail) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .find((mail) => mail.includes('To: buyer@example.com') && mail.includes(trackingNumber));
+    expect(confirmation).toMatch(/\/cancel-order\/[A-Za-z0-9_-]{43}/);
+    expect(await harness.services.provider.retrievePaymentIntent(order!.paymentIntentId)).toMatchObject({ status: 'succeeded', amountCents: order!.amount });
 
     const session = await post('/api/test-support/sessions', { email: staff.email, password: staff.password, totpSecret: staff.totpSecret });
     expect(session.statusCode).toBe(204);
