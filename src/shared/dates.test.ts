@@ -12,16 +12,17 @@ describe('addBusinessDays', () => {
   });
 
   it('skips Saturday and Sunday', () => {
-    // Friday + 1 is Monday; Thursday + 2 is Monday; Friday + 6 is the Monday after next.
-    expect(addBusinessDays(at('2025-03-07T09:00:00.000Z'), 1)).toEqual(at('2025-03-10T09:00:00.000Z'));
-    expect(addBusinessDays(at('2025-03-06T09:00:00.000Z'), 2)).toEqual(at('2025-03-10T09:00:00.000Z'));
-    expect(addBusinessDays(at('2025-03-07T09:00:00.000Z'), 6)).toEqual(at('2025-03-17T09:00:00.000Z'));
+    // 2025-02-07 is a Friday. Friday + 1 is Monday; Thursday + 2 is Monday; Friday + 6 is the Monday after next.
+    expect(addBusinessDays(at('2025-02-07T15:00:00.000Z'), 1)).toEqual(at('2025-02-10T15:00:00.000Z'));
+    expect(addBusinessDays(at('2025-02-06T15:00:00.000Z'), 2)).toEqual(at('2025-02-10T15:00:00.000Z'));
+    expect(addBusinessDays(at('2025-02-07T15:00:00.000Z'), 6)).toEqual(at('2025-02-17T15:00:00.000Z'));
   });
 
   it('counts a weekend start from Monday', () => {
-    expect(addBusinessDays(at('2025-03-08T12:00:00.000Z'), 1)).toEqual(at('2025-03-11T12:00:00.000Z'));
-    expect(addBusinessDays(at('2025-03-09T23:59:00.000Z'), 1)).toEqual(at('2025-03-11T23:59:00.000Z'));
-    expect(addBusinessDays(at('2025-03-09T23:59:00.000Z'), 0)).toEqual(at('2025-03-10T23:59:00.000Z'));
+    expect(addBusinessDays(at('2025-02-08T17:00:00.000Z'), 1)).toEqual(at('2025-02-11T17:00:00.000Z'));
+    // Sunday, 11:59 PM in New York.
+    expect(addBusinessDays(at('2025-02-10T04:59:00.000Z'), 1)).toEqual(at('2025-02-12T04:59:00.000Z'));
+    expect(addBusinessDays(at('2025-02-10T04:59:00.000Z'), 0)).toEqual(at('2025-02-11T04:59:00.000Z'));
   });
 
   it('decides the weekday in Eastern time, whatever the time zone of the process', () => {
@@ -38,6 +39,14 @@ describe('addBusinessDays', () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+
+  it('keeps the time of day in Eastern time across a change of the clocks', () => {
+    // Saturday, March 8, 2025, 11:30 PM EST; the clocks spring forward early on Sunday. Counted from
+    // Monday 11:30 PM EDT (an hour less after UTC), + 1 is Tuesday, 11:30 PM EDT.
+    expect(addBusinessDays(at('2025-03-09T04:30:00.000Z'), 1)).toEqual(at('2025-03-12T03:30:00.000Z'));
+    // Friday, October 31, 2025, 11:30 PM EDT; the clocks fall back on Sunday: + 1 is Monday, 11:30 PM EST.
+    expect(addBusinessDays(at('2025-11-01T03:30:00.000Z'), 1)).toEqual(at('2025-11-04T04:30:00.000Z'));
   });
 
   it('does not count federal holidays', () => {

@@ -28,17 +28,32 @@ export function businessDaysBetween(from: Date, to: Date): number {
   return Math.round((day(to) - day(from)) / dayMs);
 }
 
+const businessOffset = new Intl.DateTimeFormat('en-US', { timeZone: businessTimeZone, timeZoneName: 'longOffset' });
+
+/** Minutes the business's clock is ahead of UTC at `date` (-300 in winter, -240 in summer). */
+function offsetMinutes(date: Date): number {
+  const name = businessOffset.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/** The same time of day on the next calendar day, in the business's time zone (across a clock change too). */
+function nextDay(date: Date): Date {
+  const next = new Date(date.getTime() + dayMs);
+  return new Date(next.getTime() + (offsetMinutes(date) - offsetMinutes(next)) * 60_000);
+}
+
 /**
- * `date` moved forward by `days` business days (Monday to Friday, Eastern), keeping its time of day.
- * A start on a weekend counts from the next Monday's same time: Saturday + 1 is Tuesday.
+ * `date` moved forward by `days` business days (Monday to Friday, Eastern), keeping its time of day
+ * there. A start on a weekend counts from the next Monday's same time: Saturday + 1 is Tuesday.
  */
 export function addBusinessDays(date: Date, days: number): Date {
   if (!Number.isInteger(days) || days < 0) throw new RangeError('days must be a whole number, 0 or more');
   let result = new Date(date.getTime());
-  while (isWeekend(result)) result = new Date(result.getTime() + dayMs);
+  while (isWeekend(result)) result = nextDay(result);
   let left = days;
   while (left > 0) {
-    result = new Date(result.getTime() + dayMs);
+    result = nextDay(result);
     if (!isWeekend(result)) left -= 1;
   }
   return result;
