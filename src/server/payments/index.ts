@@ -3,6 +3,6 @@ export { createPaymentProvider, isTestProcessor, testProcessorWebhookSecret } fr
 export type { PaymentEvent, PaymentIntent, PaymentIntentStatus, PaymentProvider, ProviderRefund } from './provider';
 export { registerPaymentRoutes } from './routes';
 export { createStripeProvider } from './stripe-provider';
-export { createTestProcessor } from './test-processor';
-export type { TestProcessor } from './test-processor';
+export { createTestProcessor } from './test-processor/create-test-processor';
+export type { TestProcessor } from './test-processor/create-test-processor';
 export { signWebhookPayload } from './webhook-signature';
