@@ -1,4 +1,7 @@
-// The staff module's public face: other modules import from here only.
+// Staff: who may use /manage. Sign-in (the password, then the second factor, both throttled before
+// they are checked: decisions 018, 024); the guard of /api/manage (writes from our own origin only, a
+// live session with a staff role, permissions read from src/shared/staff/permissions.ts); the
+// member's own account; the admins' user management.
 export { authSecret, createStaffAuth } from './auth/create-staff-auth';
 export type { PasswordVerifier, StaffAuth } from './auth/create-staff-auth';
 export { hashPassword, verifyPassword } from './auth/password';
