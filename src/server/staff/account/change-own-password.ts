@@ -5,7 +5,7 @@ import { session, user as userTable, type Database } from '../../db';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { forwardCookies, headersOf, staffOf } from '../guard/staff-guard';
+import { forwardCookies, headersOf, staffOf } from '../guard/staff-request';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { ChangePassword } from '../../../shared/staff/account';
 import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from '../sign-in/sign-in-throttle';

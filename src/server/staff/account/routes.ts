@@ -5,7 +5,7 @@ import { session, twoFactor } from '../../db';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { staffOf } from '../guard/staff-guard';
+import { staffOf } from '../guard/staff-request';
 import { changePasswordSchema, type AccountResponse } from '../../../shared/staff/account';
 import { confirmPasswordSchema, secondFactorSchema, totpCodeSchema } from '../../../shared/staff/two-factor';
 import { countStoredRecoveryCodes } from '../auth/recovery-codes';

@@ -3,7 +3,7 @@ import { APIError } from 'better-auth/api';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { headersOf, staffOf } from '../guard/staff-guard';
+import { headersOf, staffOf } from '../guard/staff-request';
 import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from '../sign-in/sign-in-throttle';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { secretOfOtpauthUri, twoFactorMessages, type ConfirmPassword, type EnrolmentResponse } from '../../../shared/staff/two-factor';

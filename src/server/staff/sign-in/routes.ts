@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services';
 import { parseWith } from '../../http';
-import { signedInSessionOf, staffOf } from '../guard/staff-guard';
+import { signedInSessionOf } from '../guard/staff-session';
+import { staffOf } from '../guard/staff-request';
 import { signInSchema } from '../../../shared/staff/session';
 import { secondFactorSchema, type SignedInSession } from '../../../shared/staff/two-factor';
 import { signInWithPassword } from './sign-in-with-password';

@@ -3,7 +3,7 @@ import { APIError } from 'better-auth/api';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { forwardCookies, headersOf } from '../guard/staff-guard';
+import { forwardCookies, headersOf } from '../guard/staff-request';
 import { isStaffRole } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 
