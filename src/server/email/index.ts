@@ -4,8 +4,9 @@
 // under DATA_DIR/mail without it. Also here: the frame every e-mail shares.
 export { queueCustomerEmail } from './customer-email';
 export { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
+export { findOrderEmails } from './find-order-emails';
 export { removeMailCopies } from './mail-copies';
 export { createMailer, mailFolder } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
-export { createEmailOutbox, enqueueEmail, findOrderEmails } from './outbox';
+export { createEmailOutbox, enqueueEmail } from './outbox';
 export type { DeliveryOutcome, EmailOutbox } from './outbox';
