@@ -7,8 +7,7 @@ import { eraseOrderPersonalData } from '../retention';
 import type { AppServices } from '../services';
 import { customerDataMessages, type CustomerDataDeletion } from '../../shared/customer-data/customer-data';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { checkoutIdSet, findCustomer, holdsAnything, orderIdSet } from './find-customer';
-import { deletionBlockedReason } from './export-customer-data';
+import { checkoutIdSet, deletionBlockedReason, findCustomer, holdsAnything, orderIdSet } from './find-customer';
 
 export type DeleteCustomerDataOptions = {
   services: Pick<AppServices, 'database' | 'provider' | 'env'>;

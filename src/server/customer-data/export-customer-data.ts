@@ -1,41 +1,11 @@
 import { recordAudit, type AuditActor } from '../audit';
 import type { AppServices } from '../services';
 import { AppError } from '../errors';
-import { customerDataMessages, type CustomerDataSummary } from '../../shared/customer-data/customer-data';
-import { collectCustomerData, customerDataCollectors } from './collectors';
-import { findCustomer, holdsAnything, type Customer } from './find-customer';
+import { customerDataMessages } from '../../shared/customer-data/customer-data';
+import { collectCustomerData } from './collectors';
+import { findCustomer, holdsAnything } from './find-customer';
 
 type Services = Pick<AppServices, 'database' | 'cipher'>;
-
-/** Why deletion would be refused now, or null. */
-export function deletionBlockedReason(customer: Customer): string | null {
-  return customer.orders.some((order) => order.open) ? customerDataMessages.openOrders : null;
-}
-
-/** What the screen shows about an e-mail address: the orders and how many rows each collector holds. */
-export async function describeCustomerData({ services, email }: { services: Services; email: string }): Promise<CustomerDataSummary> {
-  const { db } = services.database;
-  const customer = await findCustomer(db, email);
-  if (!holdsAnything(customer)) throw new AppError('not_found', customerDataMessages.nothingHeld);
-  const counts: Record<string, number> = {};
-  for (const collector of customerDataCollectors) counts[collector.name] = (await collector.collect({ db, cipher: services.cipher, customer })).length;
-  const blockedReason = deletionBlockedReason(customer);
-  return {
-    email: customer.email,
-    orders: customer.orders.map((order) => ({
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      createDate: order.createDate.toISOString(),
-      open: order.open,
-      erasedAt: order.erasedAt?.toISOString() ?? null,
-    })),
-    unpaidCheckouts: customer.unpaidCheckouts.filter((checkout) => !checkout.purged).length,
-    counts,
-    deletable: blockedReason === null,
-    blockedReason,
-  };
-}
 
 export type CustomerExport = { fileName: string; body: string };
 

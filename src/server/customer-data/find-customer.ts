@@ -85,3 +85,8 @@ export async function findOrderEmail(db: Db, orderId: number): Promise<string> {
 export function holdsAnything(customer: Customer): boolean {
   return customer.orders.length > 0 || customer.unpaidCheckouts.length > 0;
 }
+
+/** Why deletion would be refused now, or null. */
+export function deletionBlockedReason(customer: Customer): string | null {
+  return customer.orders.some((order) => order.open) ? customerDataMessages.openOrders : null;
+}

@@ -3,7 +3,8 @@ import type { AppServices } from '../services';
 import { parseWith } from '../http';
 import { auditActorOf } from '../staff';
 import { customerDataLookupSchema, customerDataRequestSchema, type CustomerDataDeletion, type CustomerDataSummary } from '../../shared/customer-data/customer-data';
-import { describeCustomerData, exportCustomerData } from './export-customer-data';
+import { describeCustomerData } from './describe-customer-data';
+import { exportCustomerData } from './export-customer-data';
 import { deleteCustomerData } from './delete-customer-data';
 import { findOrderEmail } from './find-customer';
 

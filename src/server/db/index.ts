@@ -1,4 +1,8 @@
-// The db module's public face: other modules import from here only.
+// The database: the schema, its migrations and the connection, PGlite (embedded, in DATA_DIR or in
+// memory) or PostgreSQL (DATABASE_URL), migrated on open. A committed migration is never edited (the
+// checksums in migrations/ pin each one): every schema change is a new migration. Also here: backups
+// and restores of either kind, the data folder's lock, and the stored status values that still read
+// as each status.
 export { backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup';
 export { DataDirInUseError } from './data-dir-lock';
 export { openDatabase } from './database';

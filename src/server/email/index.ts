@@ -1,8 +1,12 @@
-// The email module's public face: other modules import from here only.
+// E-mail: every message goes through the outbox. `enqueueEmail` writes it in the transaction of the
+// event that causes it, so the two commit together; it is then tried at once, and the job runner's
+// worker sends whatever is left, with retries. The mailer sends over SMTP_URL, or writes `.eml` files
+// under DATA_DIR/mail without it. Also here: the frame every e-mail shares.
 export { queueCustomerEmail } from './customer-email';
 export { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
+export { findOrderEmails } from './find-order-emails';
 export { removeMailCopies } from './mail-copies';
 export { createMailer, mailFolder } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
-export { createEmailOutbox, enqueueEmail, findOrderEmails } from './outbox';
+export { createEmailOutbox, enqueueEmail } from './outbox';
 export type { DeliveryOutcome, EmailOutbox } from './outbox';

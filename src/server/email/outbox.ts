@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox, type Db } from '../db';
 import type { Env } from '../env';
 import { noFaults, type Faults } from '../faults';
-import type { OrderEmail, EmailKind } from '../../shared/fulfilment/orders';
+import type { EmailKind } from '../../shared/fulfilment/orders';
 import type { Mailer, MailMessage } from './mailer';
 
 // The one way the service sends e-mail. A message is a row of `email_outbox`, written by
@@ -186,22 +186,4 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
     },
   };
   return outbox;
-}
-
-
-/** The order's messages, oldest first, as the order page shows them. */
-export async function findOrderEmails(db: Db, orderId: number): Promise<OrderEmail[]> {
-  const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId)).orderBy(asc(emailOutbox.id));
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    to: row.toAddress,
-    subject: row.subject,
-    status: row.status as OrderEmail['status'],
-    attempts: row.attempts,
-    lastError: row.lastError,
-    nextAttemptAt: row.status === 'queued' ? row.nextAttemptAt.toISOString() : null,
-    sentAt: row.sentAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  }));
 }

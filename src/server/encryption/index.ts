@@ -1,4 +1,6 @@
-// The encryption module's public face: other modules import from here only.
+// Encryption: the SSN at rest (decision 007), sealed with AES-256-GCM under the data key
+// (DATA_ENCRYPTION_KEY, or else a key file under DATA_DIR). An SSN is opened only through here,
+// and never put in an error or a log line.
 export { createFieldCipher, encryptionKeyFileName, loadDataKey, openApplication, sealApplication } from './encryption';
 export type { FieldCipher, StoredApplication } from './encryption';
 export { readOrderSsn, readOrderSsns } from './order-ssn';

@@ -10,7 +10,7 @@ import { searchCountLimit, type OrderListResponse, type StaffListResponse } from
 import { seedOrders } from '../../../tests/factories/seed-orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
 import { listOrders } from '../../../tests/support/orders-api';
-import { distinctiveParts } from './find-orders';
+import { distinctiveParts } from './order-search';
 import { countersOf } from '../../../tests/support/counters';
 
 const legacyStatuses = ['submitted', 'assigned', 'in_progress', 'irs_submitted'];

@@ -1,19 +1,12 @@
 import { isDisputeOpen } from '../../shared/refunds/refunds';
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { orderCounters, orders, user, type Db, statusAsReadSql, storedValuesOf } from '../db';
-import {
-  counterFilter,
-  counterGroups,
-  normalizeOrderPriority,
-  normalizeOrderStatus,
-  statusesOfCounter,
-  statusesOfFilter,
-  type CounterGroup,
-  type OrderStatus,
-} from '../../shared/orders/lifecycle';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { orders, user, type Db, statusAsReadSql } from '../db';
+import { normalizeOrderPriority, normalizeOrderStatus, statusesOfFilter, type OrderStatus } from '../../shared/orders/lifecycle';
 import { can } from '../../shared/staff/permissions';
 import type { StaffUser } from '../../shared/staff/session';
-import { ordersPageSize, searchCountLimit, type OrderCounters, type OrderListItem, type OrderListQuery, type OrderListResponse } from '../../shared/fulfilment/orders';
+import { ordersPageSize, searchCountLimit, type OrderListItem, type OrderListQuery, type OrderListResponse } from '../../shared/fulfilment/orders';
+import { countersOf, filteredTotal, readCounters } from './order-list-counters';
+import { orderTextContains } from './order-search';
 
 export type FindOrdersOptions = { db: Db; viewer: StaffUser; query: OrderListQuery };
 
@@ -39,11 +32,6 @@ function statusCondition(statuses: OrderStatus[] | null): SQL | undefined {
   return sql`${statusAsRead} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`;
 }
 
-/** `%text%` for ILIKE, with ILIKE's own characters (and its escape character) taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 // The indexes hold create_date and id as DESC NULLS LAST; plain DESC means NULLS FIRST in PostgreSQL
 // and would not match them (both columns are NOT NULL, so the two orders are the same rows).
 const newestFirst = [sql`${orders.createDate} desc nulls last`, sql`${orders.id} desc nulls last`];
@@ -54,103 +42,6 @@ function beyond(direction: 'after' | 'before', id: number): SQL {
   const edge = sql`(select edge.create_date, edge.id from ${orders} as edge where edge.id = ${id})`;
   // A row comparison over the indexes' last two columns is an index condition, so the scan starts at the edge.
   return direction === 'after' ? sql`(${orders.createDate}, ${orders.id}) < ${edge}` : sql`(${orders.createDate}, ${orders.id}) > ${edge}`;
-}
-
-/**
- * The e-mail contains `text`. A whole address (or one with part of its domain) is looked up in the
- * trigram index by what comes before and including the `@`, and the rest is checked on those rows
- * only: a domain is shared by a great many orders (every `gmail.com` customer), and its trigrams
- * would make the index read an entry for each of them. The second condition is written over
- * `billing_email || ''` so that it is a check on the rows found, not a second index condition.
- */
-function emailContains(text: string): SQL {
-  const at = text.indexOf('@');
-  if (at < 1 || at === text.length - 1) return ilike(orders.billingEmail, containsPattern(text));
-  return sql`(${ilike(orders.billingEmail, containsPattern(text.slice(0, at + 1)))} and (${orders.billingEmail} || '') ilike ${containsPattern(text)})`;
-}
-
-// Words that a great share of business names hold: legal endings, joining words, and the generic
-// words of names and trades. Compared in lower case, without dots.
-const commonNameWords = new Set([
-  'llc', 'pllc', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'llp', 'lp', 'pc', 'pa',
-  'the', 'of', 'and', 'for', 'a',
-  'family', 'trust', 'estate', 'foundation', 'association', 'church', 'ministries', 'group', 'holdings', 'partners', 'partnership',
-  'associates', 'services', 'solutions', 'enterprises', 'consulting', 'management', 'properties', 'investments', 'capital',
-  'ventures', 'industries', 'international', 'global', 'systems', 'technologies', 'technology', 'tech', 'media', 'marketing',
-  'design', 'studio', 'construction', 'realty', 'real', 'logistics', 'transport', 'trucking', 'cleaning', 'landscaping',
-  'plumbing', 'electric', 'roofing', 'repair', 'auto', 'dental', 'fitness', 'catering', 'bakery', 'coffee', 'roasters',
-  'software', 'apparel', 'brewing', 'farms', 'farm', 'tutoring', 'pet', 'care', 'woodworks', 'home', 'health', 'insurance',
-  'financial', 'legal', 'law', 'medical', 'restaurant', 'cafe', 'salon', 'shop', 'store', 'market', 'supply',
-]);
-
-/**
- * The stretches of `text` between its common words, those of three characters or more (a trigram
- * index can look up nothing shorter). Each is a part of `text`, so a name that contains `text`
- * contains each of them.
- */
-export function distinctiveParts(text: string): string[] {
-  const parts: string[] = [];
-  let start: number | null = null;
-  let end = 0;
-  const close = () => {
-    if (start !== null && end - start >= 3) parts.push(text.slice(start, end));
-    start = null;
-  };
-  for (const word of text.matchAll(/[^\s,]+/g)) {
-    if (commonNameWords.has(word[0].toLowerCase().replaceAll('.', ''))) {
-      close();
-    } else {
-      start ??= word.index;
-      end = word.index + word[0].length;
-    }
-  }
-  close();
-  return parts;
-}
-
-/**
- * The company name contains `text`. As with an e-mail's domain, the common words of names ("LLC",
- * "Holdings", "Consulting") are each in a great share of the names, and every trigram of them makes
- * the index read further at volume: the index is asked for the stretches of `text` between them
- * (when any of three characters or more is left), and the whole text is checked on the rows found.
- */
-function companyNameContains(text: string): SQL {
-  const companyName = sql`(${orders.formData} -> 'company' ->> 'companyName')`;
-  const parts = distinctiveParts(text);
-  if (parts.length === 0 || (parts.length === 1 && parts[0] === text)) return sql`${companyName} ilike ${containsPattern(text)}`;
-  const lookups = parts.map((part) => sql`${companyName} ilike ${containsPattern(part)}`);
-  return sql`(${sql.join(lookups, sql` and `)} and (${companyName} || '') ilike ${containsPattern(text)})`;
-}
-
-type CounterRow = { status: string; priority: string; orders: number };
-
-/** The viewer's rows of the maintained counters, by status and priority: a few dozen at most. */
-async function readCounters(db: Db, viewer: StaffUser): Promise<CounterRow[]> {
-  const rows = await db
-    .select({ status: orderCounters.status, priority: orderCounters.priority, orders: sql<number>`sum(${orderCounters.orders})::int` })
-    .from(orderCounters)
-    .where(can(viewer, 'orders:read-all') ? undefined : eq(orderCounters.assignee, viewer.id))
-    .groupBy(orderCounters.status, orderCounters.priority);
-  return rows.map((row) => ({ ...row, orders: Number(row.orders) }));
-}
-
-function sumOf(rows: CounterRow[], keep: (row: CounterRow) => boolean = () => true): number {
-  return rows.reduce((sum, row) => (keep(row) ? sum + row.orders : sum), 0);
-}
-
-/** The dashboard's counters, from the lifecycle's counter groups, which add up to the total. */
-function countersOf(rows: CounterRow[]): OrderCounters {
-  const groups = (Object.keys(counterGroups) as CounterGroup[]).map((group) => {
-    const stored = new Set(statusesOfCounter(group).flatMap(storedValuesOf));
-    return { group, label: counterGroups[group].label, filter: counterFilter(group), count: sumOf(rows, (row) => stored.has(row.status)) };
-  });
-  return { total: sumOf(rows), groups };
-}
-
-/** How many orders the status and priority filters keep, from the counters. */
-function filteredTotal(rows: CounterRow[], query: OrderListQuery): number {
-  const statuses = statusesOfFilter(query.status)?.flatMap(storedValuesOf) ?? null;
-  return sumOf(rows, (row) => (statuses === null || statuses.includes(row.status)) && (query.priority === 'all' || row.priority === query.priority));
 }
 
 const listColumns = {
@@ -325,12 +216,7 @@ async function readSearch(db: Db, search: Search, paging: Paging): Promise<{ row
 export async function findOrders({ db, viewer, query }: FindOrdersOptions): Promise<OrderListResponse> {
   const visible = visibleTo(viewer);
   const priorityFilter = query.priority === 'all' ? undefined : eq(orders.priority, query.priority);
-  const pattern = containsPattern(query.search);
-  // ILIKE '%…%' is what the trigram indexes on the three columns serve.
-  const searchFilter =
-    query.search === ''
-      ? undefined
-      : or(ilike(orders.applicationId, pattern), emailContains(query.search), companyNameContains(query.search));
+  const searchFilter = query.search === '' ? undefined : orderTextContains(query.search);
   const statuses = statusesOfFilter(query.status);
   const paging = pagingOf(query);
 

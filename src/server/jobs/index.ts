@@ -1,3 +1,6 @@
-// The jobs module's public face: other modules import from here only.
+// Jobs: when the periodic work runs (the e-mail outbox, payment reconciliation, pending refunds, the
+// test processor's webhook retries, the retention purge). On PostgreSQL pg-boss schedules each job
+// once per slot across instances; on PGlite an in-process timer does. The work lives in the
+// database, and every job must be safe to run twice at once.
 export { startJobRunner } from './job-runner';
 export type { Job, JobRunner } from './job-runner';

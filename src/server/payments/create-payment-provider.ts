@@ -4,7 +4,8 @@ import type { Env } from '../env';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 import type { Faults } from '../faults';
-import { createTestProcessor, type DeliverWebhook, type TestProcessor } from './test-processor';
+import { createTestProcessor, type TestProcessor } from './test-processor/create-test-processor';
+import type { DeliverWebhook } from './test-processor/webhook-delivery';
 
 export type CreatePaymentProviderOptions = {
   env: Env;

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadEnv, type Env } from '../env';
 import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
 import type { Database } from '../db';
-import { createTestProcessor, type TestProcessor } from './test-processor';
+import { createTestProcessor, type TestProcessor } from './test-processor/create-test-processor';
 import { verifyWebhookEvent } from './webhook-signature';
 import { testCardMessages } from '../../shared/payments/test-card';
 import { testPaymentCallsPerMinute } from './routes';

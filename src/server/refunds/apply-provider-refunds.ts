@@ -3,13 +3,13 @@ import { orders, refunds, type Db } from '../db';
 import type { Env } from '../env';
 import type { ProviderRefund } from '../payments';
 import { recordAudit } from '../audit';
-import { changeOrderStatus, type StaffActor } from '../orders';
+import { changeOrderStatus, companyNameOf, type StaffActor } from '../orders';
 import { enqueueEmail } from '../email';
 import { cancellationConfirmationEmail, refundConfirmationEmail } from './refund-emails';
 import { siteOrigin, trackingUrl } from '../http';
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { paymentStatusAfterRefunds, type RefundState } from '../../shared/refunds/refunds';
-import { companyNameOf, type OrderRow, type RefundRow } from './order-payments';
+import type { OrderRow, RefundRow } from './order-payments';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
 

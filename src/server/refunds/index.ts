@@ -1,6 +1,11 @@
-// The refunds module's public face: other modules import from here only.
-export { cancellationUrl, createCancellationLink, issueCancellationLink } from './cancellation-links';
+// Refunds: money given back through the payment provider (decisions 026, 030), by an admin or by the
+// customer's one-hour cancellation link, never more than was paid: refunds are summed with the
+// order's row locked, and a refund left pending is settled later. The provider's refund and dispute
+// events are read back from the provider, so they may come late, twice or out of order.
+export { cancellationUrl, createCancellationLink } from './create-cancellation-link';
+export { issueCancellationLink } from './issue-cancellation-link';
 export { findOrderPayments } from './order-payments';
 export { registerRefundRoutes } from './routes';
 export { settlePendingRefunds } from './settle-pending-refunds';
-export { syncDispute, syncRefundsOfPayment } from './sync-provider-events';
+export { syncDispute } from './sync-dispute';
+export { syncRefundsOfPayment } from './sync-refunds-of-payment';

@@ -5,13 +5,6 @@ import { hasRefundableBalance, isDisputeOpen, type OrderPayments, type RefundEnt
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
-/** The company named in the stored application, or null. */
-export function companyNameOf(formData: unknown): string | null {
-  const company = (formData as { company?: { companyName?: unknown } } | null)?.company;
-  const name = company?.companyName;
-  return typeof name === 'string' && name.trim() !== '' ? name.trim() : null;
-}
-
 /** Refunds that count against the payment: made, or asked and not yet answered. */
 export const countedRefundStates: RefundState[] = ['pending', 'succeeded'];
 

@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { APIError } from 'better-auth/api';
 import type { StaffAuth } from '../auth/create-staff-auth';
 import { session, user as userTable, type Database } from '../../db';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { forwardCookies, headersOf, staffOf } from '../guard/staff-guard';
+import { forwardCookies, headersOf, staffOf } from '../guard/staff-request';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { ChangePassword } from '../../../shared/staff/account';
-import { claimSignInCheck, recordSignInSuccess, refusedSignInMinMs } from '../sign-in/sign-in-throttle';
+import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from '../sign-in/sign-in-throttle';
 
 /**
  * Changes the signed-in member's own password. The current password is checked through the sign-in
@@ -41,8 +40,7 @@ export async function changeOwnPassword(
   } catch (error) {
     if (!(error instanceof APIError) || error.body?.code !== 'INVALID_PASSWORD') throw error;
     await recordAudit(db, { actor, action: 'sign_in_failed', target: `user:${user.id}`, detail: { reason: 'password_change' }, ipAddress: request.ip });
-    await sleep(Math.max(0, started + refusedSignInMinMs - Date.now()));
-    throw new AppError('validation_failed', staffMessages.currentPasswordWrong, { currentPassword: [staffMessages.currentPasswordWrong] });
+    return refuseNoSooner(started, new AppError('validation_failed', staffMessages.currentPasswordWrong, { currentPassword: [staffMessages.currentPasswordWrong] }));
   }
   await recordSignInSuccess(db, user.email, request.ip, claim);
   // This browser's new session keeps the code it gave (Better Auth starts it afresh), and the member

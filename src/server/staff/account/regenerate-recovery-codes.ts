@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { headersOf, staffOf } from '../guard/staff-guard';
+import { headersOf, staffOf } from '../guard/staff-request';
 import { twoFactorMessages, type ConfirmPassword, type RecoveryCodesResponse } from '../../../shared/staff/two-factor';
 import { withPasswordCheck } from './start-enrolment';
 

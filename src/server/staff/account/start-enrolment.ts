@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { APIError } from 'better-auth/api';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { headersOf, staffOf } from '../guard/staff-guard';
-import { claimSignInCheck, recordSignInSuccess, refusedSignInMinMs } from '../sign-in/sign-in-throttle';
+import { headersOf, staffOf } from '../guard/staff-request';
+import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from '../sign-in/sign-in-throttle';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { secretOfOtpauthUri, twoFactorMessages, type ConfirmPassword, type EnrolmentResponse } from '../../../shared/staff/two-factor';
 
@@ -34,8 +33,7 @@ export async function withPasswordCheck<T>(
   } catch (error) {
     if (!(error instanceof APIError) || error.body?.code !== 'INVALID_PASSWORD') throw error;
     await recordAudit(db, { actor: { id: user.id, email: user.email }, action: 'sign_in_failed', target: `user:${user.id}`, detail: { reason: 'password_confirmation' }, ipAddress: request.ip });
-    await sleep(Math.max(0, started + refusedSignInMinMs - Date.now()));
-    throw new AppError('validation_failed', staffMessages.currentPasswordWrong, { password: [staffMessages.currentPasswordWrong] });
+    return refuseNoSooner(started, new AppError('validation_failed', staffMessages.currentPasswordWrong, { password: [staffMessages.currentPasswordWrong] }));
   }
 }
 

@@ -4,7 +4,7 @@ import type { AppServices } from '../../services';
 import { session } from '../../db';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
-import { headersOf, staffOf } from '../guard/staff-guard';
+import { headersOf, staffOf } from '../guard/staff-request';
 import { claimTwoFactorCheck, recordTwoFactorSuccess } from '../sign-in/sign-in-throttle';
 import { wrongSecondFactor } from '../sign-in/second-factor';
 import { twoFactorMessages, type SecondFactor } from '../../../shared/staff/two-factor';

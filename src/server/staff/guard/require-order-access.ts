@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { orders, type Database } from '../../db';
 import { AppError } from '../../errors';
-import { auditHiddenOrder, staffOf } from './staff-guard';
+import { recordAudit } from '../../audit';
+import { auditActorOf, staffOf } from './staff-request';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { canSeeOrder } from '../../../shared/staff/permissions';
 
@@ -14,6 +15,17 @@ export function orderIdOf(request: FastifyRequest): number {
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(id) || id < 1) throw new AppError('not_found', staffMessages.orderNotFound);
   return id;
+}
+
+/** Records a fulfiller's attempt on an order that is not theirs, which they are told does not exist. */
+async function auditHiddenOrder(database: Database, request: FastifyRequest, orderId: number): Promise<void> {
+  await recordAudit(database.db, {
+    actor: auditActorOf(request),
+    action: 'access_denied',
+    target: `order:${orderId}`,
+    detail: { reason: 'not_assigned', route: `${request.method} ${request.routeOptions.url ?? request.url}` },
+    ipAddress: request.ip,
+  });
 }
 
 /**

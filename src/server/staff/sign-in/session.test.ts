@@ -7,8 +7,7 @@ import { newClientAddress, sessionCookieOf, signInThroughBothSteps, staffInject,
 import { createStaffMember } from '../../../../tests/factories/staff';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { sessionLimits } from '../../../shared/staff/session';
-import { refusedSignInMinMs } from './routes';
-import { signInThrottle } from './sign-in-throttle';
+import { refusedSignInMinMs, signInThrottle } from './sign-in-throttle';
 import { ensureFirstAdmin } from '../users/admin-accounts';
 
 describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { rateLimitHits, type Db } from '../../db';
 import { countHit } from '../../http';
@@ -20,6 +21,12 @@ import { countHit } from '../../http';
  * e-mail (where Better Auth hashes instead of verifying) and a suspended account take the same time.
  */
 export const refusedSignInMinMs = 400;
+
+/** Throws `error` once `refusedSignInMinMs` have passed since `started` (the attempt's arrival). */
+export async function refuseNoSooner(started: number, error: Error): Promise<never> {
+  await sleep(Math.max(0, started + refusedSignInMinMs - Date.now()));
+  throw error;
+}
 
 export const signInThrottle = {
   windowMs: 15 * 60 * 1000,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../auth/create-staff-auth';
 import type { Database } from '../../db';
-import { headersOf, staffOf } from '../guard/staff-guard';
+import { headersOf, staffOf } from '../guard/staff-request';
 
 /** An admin's change to the accounts: who acts, from where, and the headers Better Auth checks them by. */
 export type StaffAction = {

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { testPaymentIntents, type Database } from '../db';
-import { testCardMessages } from '../../shared/payments/test-card';
-import { createTestProcessor, type TestProcessor } from './test-processor';
-import { testProcessorWebhookSecret } from './create-payment-provider';
-import { verifyWebhookEvent } from './webhook-signature';
+import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
+import { testPaymentIntents, type Database } from '../../db';
+import { testCardMessages } from '../../../shared/payments/test-card';
+import { createTestProcessor, type TestProcessor } from './create-test-processor';
+import { testProcessorWebhookSecret } from '../create-payment-provider';
+import { verifyWebhookEvent } from '../webhook-signature';
 
 const card = { cardExpiry: '12 / 40', cardCvc: '123' };
 const cards = {

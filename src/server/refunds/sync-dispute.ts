@@ -6,34 +6,14 @@ import { recordAudit } from '../audit';
 import { enqueueEmail } from '../email';
 import { disputeAlertEmail } from './refund-emails';
 import { manageOrderUrl, siteOrigin } from '../http';
-import { changeOrderStatus } from '../orders';
+import { changeOrderStatus, companyNameOf } from '../orders';
 import { findTransition, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { isDisputeOpen } from '../../shared/refunds/refunds';
-import { applyProviderRefunds } from './apply-provider-refunds';
-import { companyNameOf } from './order-payments';
 
-// What the provider's refund and dispute events change on an order. As with payments, an event only
-// says what to look at: the refunds and the dispute are read from the provider, so events may come
-// late, twice or out of order and the order ends the same.
+// As with payments, a dispute event only says what to look at: the dispute is read from the
+// provider, so events may come late, twice or out of order and the order ends the same.
 
 type Services = Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env'>;
-
-/** `charge.refunded` (and the test processor's): the payment's refunds as the provider has them now. */
-export async function syncRefundsOfPayment(services: Services, paymentIntentId: string, log: FastifyBaseLogger): Promise<void> {
-  const { db } = services.database;
-  const [known] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
-  if (!known) {
-    log.warn({ paymentIntentId }, 'refund event for a payment without an order; ignored');
-    return;
-  }
-  const providerRefunds = await services.provider.listRefunds(paymentIntentId);
-  const emailIds = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, known.id)).for('update');
-    if (!order) return [];
-    return applyProviderRefunds(tx, { order, providerRefunds, env: services.env, actor: null, ipAddress: null });
-  });
-  await services.outbox.deliver(emailIds);
-}
 
 /**
  * `charge.dispute.created` / `.updated` / `.closed`: the dispute as the provider has it now. The first

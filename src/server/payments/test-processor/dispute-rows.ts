@@ -1,0 +1,12 @@
+import type { testPaymentDisputes } from '../../db';
+import type { ProviderDispute } from '../provider';
+
+export type DisputeRow = typeof testPaymentDisputes.$inferSelect;
+
+export const toDispute = (row: DisputeRow): ProviderDispute => ({
+  id: row.id,
+  paymentIntentId: row.paymentIntentId,
+  amountCents: row.amountCents,
+  status: row.status,
+  reason: row.reason,
+});
