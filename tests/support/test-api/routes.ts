@@ -14,8 +14,9 @@ import { startTestSession } from './start-test-session';
 
 /**
  * `/api/test-support/…`: state for the browser tests, made by the server's own code so that only the
- * specs about checkout and sign-in go through those screens. `buildApp` registers these routes only
- * when NODE_ENV is `test`, and loads this module only then.
+ * specs about checkout and sign-in go through those screens. Only the servers the tests start add these
+ * routes (`tests/e2e/server.ts`, `tests/support/crash-server.ts`, and `withStaffApp({ testApi: true })`);
+ * the product's own start never loads this module.
  */
 export function registerTestSupportRoutes(app: FastifyInstance, services: AppServices): void {
   app.post('/api/test-support/orders', async (request, reply) => {
