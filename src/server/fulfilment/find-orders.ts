@@ -1,5 +1,6 @@
 import { isDisputeOpen } from '../../shared/refunds/refunds';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { orders, user, type Db, statusAsReadSql } from '../db';
 import { normalizeOrderPriority, normalizeOrderStatus, statusesOfFilter, type OrderStatus } from '../../shared/orders/lifecycle';
 import { can } from '../../shared/staff/permissions';
@@ -113,21 +114,20 @@ async function readPage(db: Db, filters: ListFilters, paging: Paging): Promise<L
     keyset = sql`(${orders.createDate}, ${orders.id}) <= (${edge})`;
   }
   const ascending = paging.direction === 'before';
-  const pages = await Promise.all(
-    branches.map((where) =>
-      db
-        .select(listColumns)
-        .from(orders)
-        .leftJoin(user, eq(user.id, orders.assignedTo))
-        .where(and(where, keyset))
-        .orderBy(...(ascending ? oldestFirst : newestFirst))
-        .limit(ordersPageSize + 1),
-    ),
+  const pages = branches.map((where) =>
+    db
+      .select(listColumns)
+      .from(orders)
+      .leftJoin(user, eq(user.id, orders.assignedTo))
+      .where(and(where, keyset))
+      .orderBy(...(ascending ? oldestFirst : newestFirst))
+      .limit(ordersPageSize + 1),
   );
-  if (pages.length === 1) return pages[0]!;
+  const [first, second, ...rest] = pages;
+  if (!second) return first!;
+  // One statement: each status's page from its own index, in parentheses, then merged here.
   const order = ascending ? 1 : -1;
-  return pages
-    .flat()
+  return (await unionAll(first!, second, ...rest))
     .sort((a, b) => order * (a.createDate.getTime() - b.createDate.getTime() || a.id - b.id))
     .slice(0, ordersPageSize + 1);
 }
