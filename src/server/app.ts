@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { Database } from './db';
 import { publicConfig, trustProxyOption, type Env } from './env';
-import { requestLogController, registerErrorHandler, registerSecurityHeaders, registerRateLimit } from './http';
+import { requestLogController, registerErrorHandler, registerSecurityHeaders, registerRateLimit, siteOrigin } from './http';
 import { loggerOptions } from './logging';
 import { loadDataKey, createFieldCipher } from './encryption';
 import { createMailer, createEmailOutbox, type Mailer } from './email';
@@ -20,6 +20,7 @@ import { registerSigningRoutes } from './signing';
 import { registerRefundRoutes } from './refunds';
 import { registerAuditRoutes } from './audit';
 import { registerCustomerDataRoutes } from './customer-data';
+import { registerFilingRoutes, startFiling } from './filing';
 
 export type AppOptions = {
   env: Env;
@@ -107,13 +108,16 @@ export async function buildAppWithServices({
   const verifySecondFactor = createSecondFactorVerifier(auth, recoveryCodes);
   const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL, mfaRequired: env.REQUIRE_STAFF_MFA });
   const chosenMailer = mailer ?? createMailer(env);
+  const cipher = createFieldCipher(dataKey);
+  const outbox = createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log, faults });
   const services: AppServices = {
     env,
     database,
     provider,
-    cipher: createFieldCipher(dataKey),
+    cipher,
     mailer: chosenMailer,
-    outbox: createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log, faults }),
+    outbox,
+    filing: startFiling({ env, database, cipher, outbox, log: app.log, faults, publicUrl: siteOrigin(env) }),
     auth,
     verifySecondFactor: wrapSecondFactorVerifier ? wrapSecondFactorVerifier(verifySecondFactor) : verifySecondFactor,
     faults,
@@ -131,6 +135,7 @@ export async function buildAppWithServices({
   registerRefundRoutes(app, services);
   registerAuditRoutes(app, services);
   registerCustomerDataRoutes(app, services);
+  await registerFilingRoutes(app, services);
   const builtClient = clientDir ?? path.resolve('dist/client');
   await registerPageRoutes(app, {
     clientDir: builtClient,

@@ -5,6 +5,8 @@ import { reconcilePayments } from './checkout';
 import { purgeExpiredData } from './retention';
 import { settlePendingRefunds } from './refunds';
 import { startJobRunner, type Job, type JobRunner } from './jobs';
+import { flagOverdueFilings, readReceivedFaxes, releaseReadClaims } from './filing';
+import { isTestFaxTransport } from './fax';
 
 /**
  * Starts the service's background work for one running server: the e-mail outbox (every few
@@ -15,9 +17,18 @@ import { startJobRunner, type Job, type JobRunner } from './jobs';
  * webhook retries. Every instance may run them: each claims its rows.
  */
 export async function startBackgroundJobs(services: AppServices, log: FastifyBaseLogger): Promise<JobRunner> {
-  const { env, provider, outbox } = services;
+  const { env, provider, outbox, filing } = services;
+  if (services.database.kind === 'pglite') {
+    // One process holds the embedded database: claims still standing were left by a process that is
+    // gone, and are released now rather than when they expire.
+    const released = { emails: await outbox.releaseClaims(), faxes: await filing.faxOutbox.releaseClaims(), readings: await releaseReadClaims(filing) };
+    if (released.emails + released.faxes + released.readings > 0) log.warn(released, 'claims left by a stopped process released');
+  }
   const jobs: Job[] = [
     { name: 'email-outbox', everySeconds: env.OUTBOX_POLL_SECONDS, runAtStart: true, run: () => outbox.deliverDue() },
+    { name: 'fax-outbox', everySeconds: env.OUTBOX_POLL_SECONDS, runAtStart: true, run: () => filing.faxOutbox.deliverDue() },
+    { name: 'read-received-faxes', everySeconds: env.OUTBOX_POLL_SECONDS, runAtStart: true, run: () => readReceivedFaxes(filing) },
+    { name: 'flag-overdue-filings', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => flagOverdueFilings(filing) },
     { name: 'reconcile-payments', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => reconcilePayments({ services, log }) },
     { name: 'settle-pending-refunds', everySeconds: env.RECONCILE_PAYMENTS_SECONDS, runAtStart: true, run: () => settlePendingRefunds({ services, log }) },
     {
@@ -35,5 +46,13 @@ export async function startBackgroundJobs(services: AppServices, log: FastifyBas
 
   const runner = await startJobRunner({ jobs, log, postgresUrl: services.database.kind === 'postgres' ? env.DATABASE_URL : undefined });
   outbox.onRetryScheduled = (at) => runner.wake('email-outbox', at);
-  return runner;
+  // The test transport stands for a provider outside the service: it works on its own clock.
+  const stopTestFaxes = isTestFaxTransport(filing.provider) ? filing.provider.start() : () => {};
+  return {
+    wake: runner.wake,
+    async stop() {
+      stopTestFaxes();
+      await runner.stop();
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defaultRetention, defaultSupportEmail, type PublicConfig } from '../shared/site/public-config';
 import type { Ss4Designee } from '../shared/ss4/ss4-mapping';
 import { defaultSigningLinkDays } from '../shared/signing/signing';
+import { seller } from '../shared/seller';
 
 const optionalText = z
   .string()
@@ -136,6 +137,42 @@ const envSchema = z.object({
   SS4_DESIGNEE_ADDRESS: optionalText.pipe(z.string().max(120, 'SS4_DESIGNEE_ADDRESS must be at most 120 characters').optional()),
   SS4_DESIGNEE_PHONE: optionalText.pipe(z.string().regex(designeePhone, 'SS4_DESIGNEE_PHONE looks like (555) 555-0100').optional()),
   SS4_DESIGNEE_FAX: optionalText.pipe(z.string().regex(designeePhone, 'SS4_DESIGNEE_FAX looks like (555) 555-0100').optional()),
+  /**
+   * The fax provider that files SS-4s with the IRS and receives its answers: unset, the built-in test
+   * transport (files under DATA_DIR/fax, a simulated IRS; nothing leaves the machine); `telnyx`, Telnyx
+   * Programmable Fax (decision 043).
+   */
+  FAX_PROVIDER: z.enum(['', 'telnyx']).optional().transform((value) => value || undefined),
+  TELNYX_API_KEY: optionalText,
+  /** The Ed25519 public key Telnyx signs its webhooks with (base64, from the portal). */
+  TELNYX_PUBLIC_KEY: optionalText,
+  /** The Telnyx fax application (connection) that sends the faxes. */
+  TELNYX_CONNECTION_ID: optionalText,
+  /** Another address for Telnyx's API, `/v2` included (a local stand-in, a proxy); unset, https://api.telnyx.com/v2. */
+  TELNYX_API_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'TELNYX_API_BASE_URL is an http(s) URL' }).optional()),
+  /**
+   * The test transport's simulated IRS answers each SS-4 it receives after this many seconds, or never
+   * (`off`).
+   */
+  TEST_FAX_IRS_REPLY_SECONDS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return 30;
+      if (value === 'off') return null;
+      const seconds = Number(value);
+      if (!Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) {
+        context.addIssue({ code: 'custom', message: 'TEST_FAX_IRS_REPLY_SECONDS must be a number of seconds (0 to 86400) or off' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+  /** The EIN read from the IRS's fax-back is recorded at once, without a staff member's confirmation. */
+  AUTO_CONFIRM_EIN: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
 })
   .refine(
     (env) => {
@@ -155,7 +192,20 @@ const envSchema = z.object({
       return parts.every(Boolean) || (!parts.some(Boolean) && !env.SS4_DESIGNEE_FAX);
     },
     { message: 'Set SS4_DESIGNEE_NAME, SS4_DESIGNEE_ADDRESS and SS4_DESIGNEE_PHONE together (SS4_DESIGNEE_FAX optional), or none of them', path: ['SS4_DESIGNEE_NAME'] },
-  );
+  )
+  .refine((env) => env.NODE_ENV !== 'production' || Boolean(env.SS4_DESIGNEE_NAME && env.SS4_DESIGNEE_FAX), {
+    message:
+      'In production set SS4_DESIGNEE_NAME, SS4_DESIGNEE_ADDRESS, SS4_DESIGNEE_PHONE and SS4_DESIGNEE_FAX: every SS-4 names the service as its third-party designee, and the IRS faxes the EIN back to that fax number',
+    path: ['SS4_DESIGNEE_NAME'],
+  })
+  .refine((env) => env.FAX_PROVIDER !== 'telnyx' || Boolean(env.TELNYX_API_KEY && env.TELNYX_PUBLIC_KEY && env.TELNYX_CONNECTION_ID), {
+    message: 'FAX_PROVIDER=telnyx needs TELNYX_API_KEY, TELNYX_PUBLIC_KEY and TELNYX_CONNECTION_ID',
+    path: ['FAX_PROVIDER'],
+  })
+  .refine((env) => env.FAX_PROVIDER !== 'telnyx' || Boolean(env.PUBLIC_URL), {
+    message: 'FAX_PROVIDER=telnyx needs PUBLIC_URL: Telnyx fetches each fax from it and sends its events there',
+    path: ['PUBLIC_URL'],
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -179,11 +229,25 @@ export function logsRequests(env: Pick<Env, 'LOG_REQUESTS' | 'NODE_ENV'>): boole
   return env.LOG_REQUESTS ?? env.NODE_ENV === 'production';
 }
 
-/** The SS-4's third-party designee from the configuration; null when none is set. */
-export function ss4DesigneeOf(env: Env): Ss4Designee | null {
-  if (!env.SS4_DESIGNEE_NAME || !env.SS4_DESIGNEE_ADDRESS || !env.SS4_DESIGNEE_PHONE) return null;
-  return { name: env.SS4_DESIGNEE_NAME, address: env.SS4_DESIGNEE_ADDRESS, phone: env.SS4_DESIGNEE_PHONE, fax: env.SS4_DESIGNEE_FAX ?? null };
+/**
+ * The SS-4's third-party designee: the configured one; outside production without one, the sample
+ * designee (the seller's name with a fictitious address and 555 numbers), so that every form names one
+ * and filing by fax works on a laptop. Production refuses to start without a configured designee.
+ */
+export function ss4DesigneeOf(env: Env): Ss4Designee {
+  if (env.SS4_DESIGNEE_NAME && env.SS4_DESIGNEE_ADDRESS && env.SS4_DESIGNEE_PHONE) {
+    return { name: env.SS4_DESIGNEE_NAME, address: env.SS4_DESIGNEE_ADDRESS, phone: env.SS4_DESIGNEE_PHONE, fax: env.SS4_DESIGNEE_FAX ?? null };
+  }
+  return sampleDesignee;
 }
+
+/** The designee of a development or test server without one configured: sample data, never filed for real. */
+export const sampleDesignee: Ss4Designee = {
+  name: seller.legalName,
+  address: '500 Congress Ave, Austin, TX 78701',
+  phone: '(512) 555-0100',
+  fax: '(512) 555-0101',
+};
 
 /** The public configuration; the price comes from the database, so it is passed in. */
 export function publicConfig(env: Env, priceCents: number): PublicConfig {

@@ -4,7 +4,7 @@
 // which passes each point at once; the crash tests start the server with one that stops the process
 // at a chosen point (tests/support/crash-server.ts), so their SIGKILL lands exactly there.
 
-export const faultPoints = ['email-claimed', 'payment-succeeded', 'refund-recorded'] as const;
+export const faultPoints = ['email-claimed', 'payment-succeeded', 'refund-recorded', 'fax-claimed', 'fax-sent'] as const;
 export type FaultPoint = (typeof faultPoints)[number];
 
 export type Faults = {

@@ -5,6 +5,7 @@ import type { PaymentProvider } from './payments';
 import type { FieldCipher } from './encryption';
 import type { StaffAuth, StaffGuards, SecondFactorVerifier } from './staff';
 import type { Faults } from './faults';
+import type { FilingContext } from './filing';
 
 /** What the feature modules are given by `buildApp`. */
 export type AppServices = {
@@ -19,6 +20,8 @@ export type AppServices = {
   auth: StaffAuth;
   /** Checks a two-factor or recovery code through Better Auth's two-factor plugin (claim a check first). */
   verifySecondFactor: SecondFactorVerifier;
+  /** The filing leg: the fax provider, the fax outbox, and what each filing operation is given. */
+  filing: FilingContext;
   /** Where crash tests stop the process; passes every point at once in production. */
   faults: Faults;
   /** Pre-handlers for `/api/manage` routes: any signed-in staff member, or admins only. */

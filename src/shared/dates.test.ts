@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays } from './dates';
+import { addBusinessDays, startOfBusinessDay, startOfNextBusinessDay } from './dates';
 
 const at = (iso: string) => new Date(iso);
 
@@ -60,5 +60,21 @@ describe('addBusinessDays', () => {
     expect(start).toEqual(at('2025-03-07T09:00:00.000Z'));
     expect(() => addBusinessDays(start, -1)).toThrow(RangeError);
     expect(() => addBusinessDays(start, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('business days in Eastern time', () => {
+  it('start at midnight in New York, in winter and in summer', () => {
+    expect(startOfBusinessDay('2025-01-15')).toEqual(at('2025-01-15T05:00:00.000Z'));
+    expect(startOfBusinessDay('2025-07-15')).toEqual(at('2025-07-15T04:00:00.000Z'));
+    // The day the clocks spring forward still starts at midnight EST.
+    expect(startOfBusinessDay('2025-03-09')).toEqual(at('2025-03-09T05:00:00.000Z'));
+  });
+
+  it('the next one after a Friday evening is Monday', () => {
+    // Friday, July 18, 2025, 9 PM in New York (Saturday 01:00 UTC).
+    expect(startOfNextBusinessDay(at('2025-07-19T01:00:00.000Z'))).toEqual(at('2025-07-21T04:00:00.000Z'));
+    // Tuesday morning: Wednesday.
+    expect(startOfNextBusinessDay(at('2025-07-15T13:00:00.000Z'))).toEqual(at('2025-07-16T04:00:00.000Z'));
   });
 });

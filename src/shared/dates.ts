@@ -43,6 +43,21 @@ function nextDay(date: Date): Date {
   return new Date(next.getTime() + (offsetMinutes(date) - offsetMinutes(next)) * 60_000);
 }
 
+/** The moment the business day `day` (YYYY-MM-DD) starts: midnight in Eastern time. */
+export function startOfBusinessDay(day: string): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  // Midnight in New York is midnight UTC moved by the offset of that moment (a few hours either way).
+  const guess = new Date(utcMidnight.getTime() - offsetMinutes(utcMidnight) * 60_000);
+  return new Date(utcMidnight.getTime() - offsetMinutes(guess) * 60_000);
+}
+
+/** The start of the first business day after the one `date` falls on (the next weekday, Eastern). */
+export function startOfNextBusinessDay(date: Date): Date {
+  let next = nextDay(date);
+  while (isWeekend(next)) next = nextDay(next);
+  return startOfBusinessDay(businessDayOf(next));
+}
+
 /**
  * `date` moved forward by `days` business days (Monday to Friday, Eastern), keeping its time of day
  * there. A start on a weekend counts from the next Monday's same time: Saturday + 1 is Tuesday.

@@ -14,6 +14,8 @@ export type ExpectedStatus = {
   customerEmail: { kind: StatusEmailKind; subject: RegExp } | null;
   /** No status but itself is offered once an order is in it. */
   final: boolean;
+  /** Only the filing leg moves an order into it (no answer from the IRS in time); staff are never offered it. */
+  enteredByFilingOnly?: boolean;
 };
 
 export const expectedStatuses: Record<OrderStatus, ExpectedStatus> = {
@@ -37,6 +39,15 @@ export const expectedStatuses: Record<OrderStatus, ExpectedStatus> = {
   },
   ss4_signed_awaiting_irs: { label: 'SS4 Signed Awaiting IRS', counter: 'in_progress', customerStatus: 'in_process', stage: 'filing', customerEmail: null, final: false },
   submitted_to_irs: { label: 'Submitted to IRS', counter: 'in_progress', customerStatus: 'in_process', stage: 'with_irs', customerEmail: null, final: false },
+  irs_overdue: {
+    label: 'Overdue at IRS',
+    counter: 'overdue',
+    customerStatus: 'in_process',
+    stage: 'with_irs',
+    customerEmail: null,
+    final: false,
+    enteredByFilingOnly: true,
+  },
   completed: { label: 'Completed', counter: 'completed', customerStatus: 'completed', stage: 'completed', customerEmail: { kind: 'ein', subject: /^Your EIN is ready/ }, final: true },
   on_hold: { label: 'On Hold', counter: 'on_hold', customerStatus: 'in_process', stage: 'on_hold', customerEmail: { kind: 'on_hold', subject: /is on hold$/ }, final: false },
   cancelled: {

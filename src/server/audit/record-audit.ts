@@ -1,46 +1,11 @@
 import { auditLog, type Db } from '../db';
+import { auditActionLabels, type LabelledAuditAction } from '../../shared/audit/audit';
 
 // The audit log (DESIGN 5 and 8): who did what to which order or account, and when. The actor's id
 // and e-mail are copied, so the row outlives the account. Never an SSN, password or token.
 
-export const auditActions = [
-  'sign_in',
-  'sign_in_failed',
-  'sign_in_throttled',
-  'sign_out',
-  'access_denied',
-  'ssn_revealed',
-  'ss4_downloaded',
-  'signature_requested',
-  'ss4_signed',
-  'signed_ss4_downloaded',
-  'order_status_changed',
-  'order_assignment_changed',
-  'order_auto_assigned',
-  'refund_created',
-  'refund_failed',
-  'refund_recorded',
-  'order_cancelled_by_customer',
-  'dispute_opened',
-  'dispute_updated',
-  'user_created',
-  'user_updated',
-  'user_password_reset',
-  'user_suspended',
-  'user_reactivated',
-  'user_deleted',
-  'account_unlocked',
-  'password_changed',
-  'session_revoked',
-  'data_purged',
-  'customer_data_exported',
-  'customer_data_deleted',
-  'two_factor_enrolled',
-  'two_factor_failed',
-  'two_factor_reset',
-  'recovery_code_used',
-  'recovery_codes_regenerated',
-] as const;
+/** Every action the audit log writes: the ones with a label for the trail screen (src/shared/audit/audit.ts). */
+export const auditActions = Object.keys(auditActionLabels) as LabelledAuditAction[];
 export type AuditAction = (typeof auditActions)[number];
 
 export type AuditActor = { id: string; email: string } | null;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { statusAsReadSql } from './stored-statuses';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // The typed view of the schema the SQL migrations make (decision 032): a change starts as a new
 // migration, then is mirrored here; schema-matches-migrations.test.ts fails until both agree.
@@ -497,3 +497,137 @@ export const testPaymentDisputes = pgTable('test_payment_disputes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Filings of an order with the IRS (decision 043), by fax (its own outbox: claimed, sent, retried,
+ * `attempt_key` naming each attempt at the provider) or online by staff.
+ */
+export const filings = pgTable(
+  'filings',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    status: text('status').notNull(),
+    /** The opaque reference printed on every page faxed, which the IRS's answer carries back. */
+    reference: text('reference').unique(),
+    toNumber: text('to_number'),
+    fromNumber: text('from_number'),
+    provider: text('provider'),
+    providerFaxId: text('provider_fax_id').unique(),
+    attemptKey: text('attempt_key'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    pages: integer('pages'),
+    failureReason: text('failure_reason'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    holdReason: text('hold_reason'),
+    /** The keyed hash of the responsible party's SSN or ITIN: the IRS's one EIN a day per party. */
+    responsiblePartyKey: text('responsible_party_key'),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('filings_order_id_idx').on(table.orderId),
+    index('filings_due_idx').on(table.nextAttemptAt).where(sql`${table.status} IN ('queued', 'held')`),
+    index('filings_responsible_party_sent_idx').on(table.responsiblePartyKey, table.sentAt),
+    index('filings_awaiting_answer_idx').on(table.deliveredAt).where(sql`${table.status} = 'delivered' AND ${table.answeredAt} IS NULL`),
+    check('filings_method_check', sql`${table.method} IN ('fax', 'online')`),
+  ],
+);
+
+/** A document a fax provider fetches to send it, behind a short-lived token kept as its SHA-256. */
+export const faxMedia = pgTable('fax_media', {
+  tokenHash: text('token_hash').primaryKey(),
+  filingId: integer('filing_id')
+    .notNull()
+    .references(() => filings.id, { onDelete: 'cascade' }),
+  /** The stamped PDF, base64 inside the field cipher's envelope. */
+  document: text('document').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every fax received: encrypted, attached to nothing until it is matched to a filing. */
+export const inboundFaxes = pgTable(
+  'inbound_faxes',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    providerFaxId: text('provider_fax_id').notNull(),
+    fromNumber: text('from_number'),
+    toNumber: text('to_number'),
+    pages: integer('pages'),
+    /** The received PDF, base64 inside the field cipher's envelope; null once erased. */
+    document: text('document'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('received'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    filingId: integer('filing_id').references(() => filings.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    readReferences: jsonb('read_references').$type<string[]>(),
+    referenceSource: text('reference_source'),
+    readEin: text('read_ein'),
+    readError: text('read_error'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    matchMethod: text('match_method'),
+    confirmedBy: text('confirmed_by').references(() => user.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('inbound_faxes_provider_fax_id_unique').on(table.provider, table.providerFaxId),
+    index('inbound_faxes_status_received_idx').on(table.status, table.receivedAt),
+    index('inbound_faxes_order_id_idx').on(table.orderId),
+  ],
+);
+
+/** The IRS's letter on an order: its fax-back, or the CP 575 staff upload after filing online. */
+export const irsLetters = pgTable(
+  'irs_letters',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    filingId: integer('filing_id').references(() => filings.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    inboundFaxId: integer('inbound_fax_id').references(() => inboundFaxes.id, { onDelete: 'set null' }),
+    /** The letter's PDF, base64 inside the field cipher's envelope; null once erased. */
+    document: text('document'),
+    pages: integer('pages'),
+    uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('irs_letters_order_id_idx').on(table.orderId), check('irs_letters_source_check', sql`${table.source} IN ('fax', 'upload')`)],
+);
+
+/** The built-in test transport's faxes: what a provider holds, so its reports survive a restart. */
+export const testFaxes = pgTable(
+  'test_faxes',
+  {
+    id: text('id').primaryKey(),
+    direction: text('direction').notNull(),
+    status: text('status').notNull(),
+    toNumber: text('to_number').notNull(),
+    fromNumber: text('from_number').notNull(),
+    pages: integer('pages'),
+    failureReason: text('failure_reason'),
+    clientState: text('client_state'),
+    /** When its next status is reported (delivered, failed, or received for an incoming fax). */
+    reportAt: timestamp('report_at', { withTimezone: true }),
+    /** When the simulated IRS answers this fax (one it received). */
+    irsReplyAt: timestamp('irs_reply_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('test_faxes_report_idx').on(table.reportAt), index('test_faxes_irs_reply_idx').on(table.irsReplyAt), index('test_faxes_client_state_idx').on(table.clientState)],
+);

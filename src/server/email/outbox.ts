@@ -70,6 +70,8 @@ export type EmailOutbox = {
   deliver(ids: number[]): Promise<Map<number, DeliveryOutcome>>;
   /** The worker's pass: sends every message due by `asOf` (default now), up to `limit`; answers how many were tried. */
   deliverDue(options?: { limit?: number; asOf?: Date }): Promise<number>;
+  /** Releases the claims of a process that is gone (on the embedded database, at start-up); answers how many. */
+  releaseClaims(): Promise<number>;
   /** Called with the time of the next retry after a failed attempt (the job runner schedules a pass). */
   onRetryScheduled?: (at: Date) => void;
 };
@@ -183,6 +185,14 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
         await sendClaimed(rows);
         tried += rows.length;
       }
+    },
+    async releaseClaims() {
+      const released = await db
+        .update(emailOutbox)
+        .set({ claimedUntil: null })
+        .where(and(eq(emailOutbox.status, 'queued'), sql`${emailOutbox.claimedUntil} > now()`))
+        .returning();
+      return released.length;
     },
   };
   return outbox;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../env';
@@ -56,6 +56,12 @@ export async function loadDataKey(env: Env): Promise<Buffer> {
 export type FieldCipher = {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /**
+   * A keyed hash of `value` for one `purpose` (HMAC-SHA256 under a key derived from the data key for
+   * that purpose), hex: equal values give equal hashes, and nothing without the key links a hash back to
+   * its value. For finding the same taxpayer number again without storing it in clear.
+   */
+  fingerprint(purpose: string, value: string): string;
 };
 
 export function createFieldCipher(key: Buffer): FieldCipher {
@@ -85,6 +91,10 @@ export function createFieldCipher(key: Buffer): FieldCipher {
         // The tag did not match: a changed value or another key. Say so without echoing anything.
         throw new Error('An encrypted value could not be decrypted: it was changed or sealed with another key');
       }
+    },
+    fingerprint(purpose, value) {
+      const purposeKey = createHmac('sha256', key).update(`fingerprint:${purpose}`).digest();
+      return createHmac('sha256', purposeKey).update(value, 'utf8').digest('hex');
     },
   };
 }

@@ -8,6 +8,7 @@ import type { OrderDetail, StatusHistoryEntry } from '../../shared/fulfilment/or
 import { ssnFields } from '../../shared/application/contact';
 import { describeSigning } from '../signing';
 import { findOrderPayments } from '../refunds';
+import { describeOrderFiling } from '../filing';
 
 export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger; designee?: Ss4Designee | null };
 
@@ -89,5 +90,6 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     ss4Designee: designee,
     signing: await describeSigning(db, order.id),
     payments: await findOrderPayments(db, order),
+    filing: await describeOrderFiling(db, order),
   };
 }

@@ -5,6 +5,23 @@ import { recordAudit, type AuditActor } from '../audit';
 import { sha256Hex } from '../ss4';
 import type { OrderRow } from './requests';
 
+/**
+ * The order's signed SS-4, opened and checked against its stored hash, or null when it has none. The
+ * caller audits what it does with it (a staff download, a filing).
+ */
+export async function readSignedSs4(db: Pick<Db, 'select'>, cipher: FieldCipher, orderId: number): Promise<{ pdf: Buffer; requestId: string } | null> {
+  const [row] = await db
+    .select({ id: signingRequests.id, signedPdf: signingRequests.signedPdf, signedSha256: signingRequests.signedSha256 })
+    .from(signingRequests)
+    .where(and(eq(signingRequests.orderId, orderId), eq(signingRequests.status, 'signed')))
+    .orderBy(desc(signingRequests.signedAt))
+    .limit(1);
+  if (!row?.signedPdf) return null;
+  const pdf = Buffer.from(cipher.decrypt(row.signedPdf), 'base64');
+  if (row.signedSha256 && sha256Hex(pdf) !== row.signedSha256) throw new Error(`The signed SS-4 of order ${orderId} does not match its stored hash`);
+  return { pdf, requestId: row.id };
+}
+
 /** The order's signed SS-4, opened, or null when it has none. Audited as a download. */
 export async function downloadSignedSs4(
   db: Db,
@@ -13,15 +30,8 @@ export async function downloadSignedSs4(
   actor: AuditActor,
   ipAddress: string | null,
 ): Promise<{ pdf: Buffer; fileName: string } | null> {
-  const [row] = await db
-    .select({ id: signingRequests.id, signedPdf: signingRequests.signedPdf, signedSha256: signingRequests.signedSha256 })
-    .from(signingRequests)
-    .where(and(eq(signingRequests.orderId, order.id), eq(signingRequests.status, 'signed')))
-    .orderBy(desc(signingRequests.signedAt))
-    .limit(1);
-  if (!row?.signedPdf) return null;
-  const pdf = Buffer.from(cipher.decrypt(row.signedPdf), 'base64');
-  if (row.signedSha256 && sha256Hex(pdf) !== row.signedSha256) throw new Error(`The signed SS-4 of order ${order.id} does not match its stored hash`);
-  await recordAudit(db, { actor, action: 'signed_ss4_downloaded', target: `order:${order.id}`, detail: { requestId: row.id }, ipAddress });
-  return { pdf, fileName: `SS-4-${order.applicationId}-signed.pdf` };
+  const signed = await readSignedSs4(db, cipher, order.id);
+  if (!signed) return null;
+  await recordAudit(db, { actor, action: 'signed_ss4_downloaded', target: `order:${order.id}`, detail: { requestId: signed.requestId }, ipAddress });
+  return { pdf: signed.pdf, fileName: `SS-4-${order.applicationId}-signed.pdf` };
 }

@@ -3,6 +3,7 @@
 // the filled form and signs; the signed PDF is stored encrypted and the order moves on. Staff send
 // the request and download the signed form; one reminder follows after 48 hours.
 export { describeSigning } from './describe-signing';
+export { readSignedSs4 } from './download-signed-ss4';
 export { createSigningRequest, openSigningRequest } from './open-signing-request';
 export { registerSigningRoutes } from './routes';
 export { startSignatureReminders } from './signature-reminders';

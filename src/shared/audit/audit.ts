@@ -44,6 +44,18 @@ export const auditActionLabels = {
   data_purged: 'Expired personal data purged',
   customer_data_exported: 'Customer data exported',
   customer_data_deleted: 'Customer data deleted',
+  filing_created: 'SS-4 filing started',
+  filing_held: 'Filing held (one EIN a day)',
+  fax_failed: 'Fax to the IRS failed',
+  fax_media_fetched: 'Fax document fetched by the provider',
+  fax_received: 'Fax received',
+  fax_matched: 'Fax matched to an order',
+  fax_viewed: 'Received fax viewed',
+  fax_dismissed: 'Received fax set aside',
+  ein_recorded: 'EIN recorded from the IRS',
+  irs_letter_uploaded: 'IRS letter uploaded',
+  irs_letter_downloaded: 'IRS letter downloaded',
+  filing_overdue: 'No answer from the IRS in time',
 } as const satisfies Record<string, string>;
 export type LabelledAuditAction = keyof typeof auditActionLabels;
 

@@ -1,3 +1,4 @@
+import type { OrderFiling } from '../filing/filing';
 import { einPattern } from '../ein';
 import { z } from 'zod';
 import type { Ss4Designee } from '../ss4/ss4-mapping';
@@ -135,6 +136,8 @@ export type OrderDetail = {
   signing?: SigningState;
   /** Paid, refunded and net, the refunds, and the payment's dispute. */
   payments: OrderPayments;
+  /** Its filings with the IRS, where a fax goes, an answer waiting to be confirmed, the IRS's letters. */
+  filing?: OrderFiling;
 };
 
 /**
@@ -154,6 +157,7 @@ export const emailKindLabels = {
   cancellation_confirmation: 'Cancellation and refund confirmation',
   dispute_alert: 'Dispute alert',
   account_attack: 'Sign-in attempts alert',
+  irs_overdue: 'No answer from the IRS',
 } as const satisfies Record<string, string>;
 export type EmailKind = keyof typeof emailKindLabels;
 

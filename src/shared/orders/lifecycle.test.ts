@@ -55,7 +55,7 @@ describe('the order lifecycle table', () => {
 
   it('lets staff move an open order to any other status, sending the customer the e-mail each one promises', () => {
     for (const from of orderStatuses.filter((status) => !expectedStatuses[status].final)) {
-      for (const to of orderStatuses.filter((status) => status !== from)) {
+      for (const to of orderStatuses.filter((status) => status !== from && !expectedStatuses[status].enteredByFilingOnly)) {
         // On hold is entered from work in process only: an order already on hold stays, with a new reason.
         const transition = findTransition(from, to, 'staff');
         expect(transition, `${from} → ${to}`).not.toBeNull();
@@ -74,6 +74,20 @@ describe('the order lifecycle table', () => {
     }
     // Only a refund of everything paid moves a completed order, and it cancels it.
     expect(orderTransitions.filter((transition) => transition.from.includes('completed')).map((transition) => [transition.by, transition.to])).toEqual([['refund', 'cancelled']]);
+  });
+
+  it('lets only the filing leg mark an order overdue at the IRS, submit it when its fax is delivered, and complete it with the EIN it read', () => {
+    for (const status of orderStatuses.filter((candidate) => expectedStatuses[candidate].enteredByFilingOnly)) {
+      for (const from of orderStatuses) expect(findTransition(from, status, 'staff'), `${from} → ${status}`).toBeNull();
+      expect(staffTargetsFrom('submitted_to_irs')).not.toContain(status);
+    }
+    expect(findTransition('submitted_to_irs', 'irs_overdue', 'filing')).toMatchObject({ permission: null, customerEmail: null });
+    expect(findTransition('ss4_signed_awaiting_irs', 'irs_overdue', 'filing')).toBeNull();
+    expect(findTransition('ss4_signed_awaiting_irs', 'submitted_to_irs', 'filing')).toMatchObject({ customerEmail: null });
+    expect(findTransition('irs_overdue', 'completed', 'filing')).toMatchObject({ customerEmail: 'ein' });
+    // Staff take an overdue order on from there like any other open one.
+    expect(findTransition('irs_overdue', 'completed', 'staff')).toMatchObject({ customerEmail: 'ein' });
+    expect(findTransition('irs_overdue', 'on_hold', 'staff')).not.toBeNull();
   });
 
   it('lets the customer sign, a refund cancel and a dispute hold, sending the customer nothing of their own', () => {

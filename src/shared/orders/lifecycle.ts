@@ -27,6 +27,7 @@ export type TrackingStage = (typeof trackingStages)[number];
 export const counterGroups = {
   new: { label: 'New Submissions' },
   in_progress: { label: 'In Progress', filter: 'in-progress', filterLabel: 'In Progress (any stage after review)' },
+  overdue: { label: 'Overdue at IRS' },
   completed: { label: 'Completed' },
   on_hold: { label: 'On Hold' },
   cancelled: { label: 'Cancelled' },
@@ -43,6 +44,8 @@ type StatusFacts = {
   customerStatus: CustomerStatus;
   /** No more work is done: nothing moves the order out of it but what `orderTransitions` lists. */
   final?: true;
+  /** Entered only by the filing leg (no answer from the IRS in time), never chosen by staff. */
+  filingOnly?: true;
 };
 
 /** Every status, in the order of a filing (DESIGN 11), then the ones outside it. */
@@ -53,6 +56,7 @@ export const orderStatusTable = {
   awaiting_user_signature: { label: 'Awaiting User Signature', counter: 'in_progress', stage: 'awaiting_signature', customerStatus: 'in_process' },
   ss4_signed_awaiting_irs: { label: 'SS4 Signed Awaiting IRS', counter: 'in_progress', stage: 'filing', customerStatus: 'in_process' },
   submitted_to_irs: { label: 'Submitted to IRS', counter: 'in_progress', stage: 'with_irs', customerStatus: 'in_process' },
+  irs_overdue: { label: 'Overdue at IRS', counter: 'overdue', stage: 'with_irs', customerStatus: 'in_process', filingOnly: true },
   completed: { label: 'Completed', counter: 'completed', stage: 'completed', customerStatus: 'completed', final: true },
   on_hold: { label: 'On Hold', counter: 'on_hold', stage: 'on_hold', customerStatus: 'in_process' },
   cancelled: { label: 'Cancelled', counter: 'cancelled', stage: 'cancelled', customerStatus: 'cancelled', final: true },
@@ -97,7 +101,7 @@ export function statusesOfFilter(filter: string): OrderStatus[] | null {
 
 const closedStatuses = orderStatuses.filter((status) => statusFacts(status).final);
 const openStatuses = orderStatuses.filter((status) => !statusFacts(status).final);
-const inProcessStatuses = orderStatuses.filter((status) => statusFacts(status).counter === 'new' || statusFacts(status).counter === 'in_progress');
+const inProcessStatuses = orderStatuses.filter((status) => ['new', 'in_progress', 'overdue'].includes(statusFacts(status).counter));
 
 /**
  * The groups of statuses every rule is written in, by name. In process: being worked, from a new
@@ -158,9 +162,10 @@ export const customerStatusDetails: Record<CustomerStatus, CustomerStatusDetails
 
 /**
  * Who or what moves the order: staff saving the order page (or sending the signing request), the
- * customer signing the SS-4, a refund that pays back everything paid, or the payment's dispute.
+ * customer signing the SS-4, the filing leg (the fax delivered to the IRS, or its answer late or read
+ * automatically), a refund that pays back everything paid, or the payment's dispute.
  */
-export const statusChangeCauses = ['staff', 'signature', 'refund', 'dispute'] as const;
+export const statusChangeCauses = ['staff', 'signature', 'filing', 'refund', 'dispute'] as const;
 export type StatusChangeCause = (typeof statusChangeCauses)[number];
 
 /**
@@ -182,7 +187,7 @@ export type OrderTransition = {
   audit: LabelledAuditAction;
 };
 
-const workedStatuses = inProcessStatuses.filter((status) => status !== 'awaiting_user_signature');
+const workedStatuses = inProcessStatuses.filter((status) => status !== 'awaiting_user_signature' && !statusFacts(status).filingOnly);
 
 /**
  * Every change of status the service makes. Completed and cancelled are final: staff cannot move an
@@ -199,6 +204,11 @@ export const orderTransitions: readonly OrderTransition[] = [
   { from: openStatuses, to: 'cancelled', by: 'staff', permission: 'orders:work-assigned', customerEmail: 'cancelled', audit: 'order_status_changed' },
   // The customer signs the SS-4 from the link.
   { from: openStatuses, to: 'ss4_signed_awaiting_irs', by: 'signature', permission: null, customerEmail: null, audit: 'order_status_changed' },
+  // The filing leg: the SS-4 reached the IRS (its fax delivered, or filed online); no answer within
+  // four business days; the EIN read from the IRS's answer recorded without staff (AUTO_CONFIRM_EIN).
+  { from: openStatuses, to: 'submitted_to_irs', by: 'filing', permission: null, customerEmail: null, audit: 'order_status_changed' },
+  { from: ['submitted_to_irs'], to: 'irs_overdue', by: 'filing', permission: null, customerEmail: null, audit: 'order_status_changed' },
+  { from: openStatuses, to: 'completed', by: 'filing', permission: null, customerEmail: 'ein', audit: 'order_status_changed' },
   // Everything paid was refunded (by staff, the customer's cancellation, or the provider's dashboard).
   { from: [...openStatuses, 'completed'], to: 'cancelled', by: 'refund', permission: 'refunds:create', customerEmail: null, audit: 'order_status_changed' },
   // The customer's bank disputes the payment: the order waits for staff.

@@ -19,6 +19,8 @@ export const permissions = [
   'refunds:create',
   /** Answer a customer's request to see or delete what is held about them. */
   'customers:data-requests',
+  /** See every fax received, matched or not (a fulfiller sees those about their own orders). */
+  'fax-inbox:read-all',
 ] as const;
 export type Permission = (typeof permissions)[number];
 

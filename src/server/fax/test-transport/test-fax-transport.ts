@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { testFaxes, type Database } from '../../db';
+import { isIrsFaxNumber } from '../../../shared/filing/filing';
+import { FaxSendError, FaxWebhookRefused, type FaxProvider, type ProviderFax } from '../provider';
+import { receivedAsPdf } from '../received-document';
+import { generateIrsEin, simulateIrsReply } from '../simulate-irs-reply';
+import { seededRandom } from '../fax-print';
+
+// The built-in test transport (decision 043): a fax provider on this machine, so filing by fax runs on
+// a laptop and in CI with no account, through the same code as Telnyx. A fax sent is written to
+// DATA_DIR/fax/outgoing/<id>.pdf with <id>.json beside it and reported delivered a few seconds later;
+// one to the busy number fails as a busy line. A PDF or TIFF dropped into DATA_DIR/fax/incoming/ is
+// received, as a provider's inbound webhook would announce it. A simulated IRS answers every fax
+// delivered to an IRS number with a fax-back in incoming/ after TEST_FAX_IRS_REPLY_SECONDS. What a
+// provider would hold (each fax, its next report, the IRS's pending answer) is kept in `test_faxes`,
+// so a restart loses nothing.
+
+/** Every fax to this number fails as a busy line, to exercise the retries: +1 555 0100 000. */
+export const testBusyFaxNumber = '+15550100000';
+
+export type TestFaxTransportOptions = {
+  database: Database;
+  dataDir: string;
+  /** Seconds before the simulated IRS answers a fax it received; null: it never does. */
+  irsReplySeconds: number | null;
+  /** The service's own fax number (the designee's): where received faxes are addressed. */
+  ownNumber: string;
+  /** Called with a fax's id whenever the transport has news of it, as the provider's webhook would be. */
+  onEvent: (faxId: string) => Promise<void>;
+  log: FastifyBaseLogger;
+  /** Seconds between a fax handed over and its report (delivered or failed). */
+  reportSeconds?: number;
+};
+
+export type TestFaxTransport = FaxProvider & {
+  readonly name: 'test';
+  readonly folders: { outgoing: string; incoming: string; received: string };
+  /** Reports what is due, answers as the IRS, and receives what is in incoming/; answers how much it did. */
+  pump(): Promise<number>;
+  /** Pumps every second until the returned function is called. */
+  start(): () => void;
+};
+
+type TestFaxRow = typeof testFaxes.$inferSelect;
+
+function asProviderFax(row: TestFaxRow): ProviderFax {
+  return {
+    id: row.id,
+    direction: row.direction === 'inbound' ? 'inbound' : 'outbound',
+    status: row.status as ProviderFax['status'],
+    to: row.toNumber,
+    from: row.fromNumber,
+    pages: row.pages,
+    failureReason: row.failureReason,
+    clientState: row.clientState,
+  };
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
+const receivedFile = /\.(pdf|tiff?)$/i;
+/** A file is taken from incoming/ once it has not changed for this long (it may still be being written). */
+const settledMs = 500;
+
+export function createTestFaxTransport(options: TestFaxTransportOptions): TestFaxTransport {
+  const { database, onEvent, log } = options;
+  const { db } = database;
+  const reportSeconds = options.reportSeconds ?? 3;
+  const base = path.join(options.dataDir, 'fax');
+  const folders = { outgoing: path.join(base, 'outgoing'), incoming: path.join(base, 'incoming'), received: path.join(base, 'received') };
+  for (const folder of Object.values(folders)) mkdirSync(folder, { recursive: true });
+
+  async function read(id: string): Promise<TestFaxRow | null> {
+    const [row] = await db.select().from(testFaxes).where(eq(testFaxes.id, id));
+    return row ?? null;
+  }
+
+  /** Delivered or failed, for every sent fax whose report is due. */
+  async function reportDue(): Promise<string[]> {
+    const due = await db
+      .update(testFaxes)
+      .set({
+        reportAt: null,
+        status: sql`case when ${testFaxes.toNumber} = ${testBusyFaxNumber} then 'failed' else 'delivered' end`,
+        failureReason: sql`case when ${testFaxes.toNumber} = ${testBusyFaxNumber} then 'user_busy' else null end`,
+      })
+      .where(and(eq(testFaxes.direction, 'outbound'), isNotNull(testFaxes.reportAt), lte(testFaxes.reportAt, sql`now()`)))
+      .returning();
+    for (const row of due) {
+      if (row.status === 'delivered' && options.irsReplySeconds !== null && isIrsFaxNumber(row.toNumber)) {
+        await db
+          .update(testFaxes)
+          .set({ irsReplyAt: sql`now() + make_interval(secs => ${options.irsReplySeconds})` })
+          .where(eq(testFaxes.id, row.id));
+      }
+    }
+    return due.map((row) => row.id);
+  }
+
+  /** The simulated IRS's fax-backs that are due, written into incoming/ as its fax machine would send them. */
+  async function answerAsIrs(): Promise<number> {
+    const due = await db
+      .update(testFaxes)
+      .set({ irsReplyAt: null })
+      .where(and(isNotNull(testFaxes.irsReplyAt), lte(testFaxes.irsReplyAt, sql`now()`)))
+      .returning();
+    for (const row of due) {
+      const received = await readFile(path.join(folders.outgoing, `${row.id}.pdf`));
+      // The same fax always gets the same answer: the EIN and the print's specks come from its id.
+      const seed = [...row.id].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
+      const ein = generateIrsEin(seededRandom(seed));
+      const reply = await simulateIrsReply({ received: new Uint8Array(received), ein, seed });
+      const name = `irs-reply-${row.id}.pdf`;
+      // Written under another name first, so the folder never shows half a file.
+      await writeFile(path.join(folders.incoming, `.${name}.part`), reply);
+      await rename(path.join(folders.incoming, `.${name}.part`), path.join(folders.incoming, name));
+      log.info({ faxId: row.id }, 'the simulated IRS answered a fax');
+    }
+    return due.length;
+  }
+
+  /** Every settled file in incoming/, received: moved to received/ as a PDF, and announced. */
+  async function receiveIncoming(): Promise<string[]> {
+    const ids: string[] = [];
+    for (const name of (await readdir(folders.incoming)).sort()) {
+      if (name.startsWith('.') || !receivedFile.test(name)) continue;
+      const file = path.join(folders.incoming, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || Date.now() - info.mtimeMs < settledMs) continue;
+      const id = newId('tfin');
+      let pages: number;
+      try {
+        const converted = await receivedAsPdf(new Uint8Array(await readFile(file)));
+        await writeFile(path.join(folders.received, `${id}.pdf`), converted.pdf);
+        pages = converted.pages;
+      } catch (error) {
+        log.warn({ file: name, err: error instanceof Error ? { message: error.message } : undefined }, 'a file in the fax inbox folder is not a fax; moved aside');
+        await rename(file, path.join(folders.received, `${id}.refused-${name}`));
+        continue;
+      }
+      await rename(file, path.join(folders.received, `${id}.original-${name}`));
+      // The simulated IRS's answers come from the number the SS-4 was faxed to.
+      const answered = /^irs-reply-(.+)\.pdf$/.exec(name)?.[1];
+      const original = answered ? await read(answered) : null;
+      await db.insert(testFaxes).values({
+        id,
+        direction: 'inbound',
+        status: 'received',
+        toNumber: options.ownNumber,
+        fromNumber: original?.toNumber ?? '+10000000000',
+        pages,
+      });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  async function announce(ids: string[]) {
+    for (const id of ids) {
+      await onEvent(id).catch((error: unknown) => log.error({ faxId: id, err: error instanceof Error ? { message: error.message } : undefined }, 'a fax event was not handled'));
+    }
+  }
+
+  let pumping: Promise<number> | null = null;
+  const transport: TestFaxTransport = {
+    name: 'test',
+    folders,
+
+    async send(fax) {
+      if (!/^\+[1-9]\d{6,14}$/.test(fax.to)) throw new FaxSendError('destination_invalid', false);
+      const id = newId('tf');
+      const { pages } = await receivedAsPdf(fax.document).catch(() => {
+        throw new FaxSendError('file_format_invalid', false);
+      });
+      const sentAt = new Date();
+      await writeFile(path.join(folders.outgoing, `${id}.pdf`), fax.document);
+      await writeFile(path.join(folders.outgoing, `${id}.json`), `${JSON.stringify({ to: fax.to, from: fax.from, pages, orderId: fax.orderId, sentAt: sentAt.toISOString() }, null, 2)}\n`);
+      const [row] = await db
+        .insert(testFaxes)
+        .values({
+          id,
+          direction: 'outbound',
+          status: 'sending',
+          toNumber: fax.to,
+          fromNumber: fax.from,
+          pages,
+          clientState: fax.clientState,
+          reportAt: new Date(sentAt.getTime() + reportSeconds * 1000),
+        })
+        .returning();
+      return asProviderFax(row!);
+    },
+
+    async retrieve(id) {
+      const row = await read(id);
+      return row ? asProviderFax(row) : null;
+    },
+
+    async findByClientState(clientState, since) {
+      const [row] = await db
+        .select()
+        .from(testFaxes)
+        .where(and(eq(testFaxes.clientState, clientState), eq(testFaxes.direction, 'outbound'), gte(testFaxes.createdAt, since)));
+      return row ? asProviderFax(row) : null;
+    },
+
+    async download(id) {
+      return new Uint8Array(await readFile(path.join(folders.received, `${id}.pdf`)));
+    },
+
+    async verifyWebhook() {
+      throw new FaxWebhookRefused('The built-in test transport sends no webhooks: its news comes from within the server.', 401);
+    },
+
+    async pump() {
+      // One pass at a time: the timer and a test may both ask.
+      pumping ??= (async () => {
+        try {
+          const reported = await reportDue();
+          const answered = await answerAsIrs();
+          const received = await receiveIncoming();
+          await announce([...reported, ...received]);
+          return reported.length + answered + received.length;
+        } finally {
+          pumping = null;
+        }
+      })();
+      return pumping;
+    },
+
+    start() {
+      const timer = setInterval(() => {
+        transport.pump().catch((error: unknown) => log.error({ err: error instanceof Error ? { message: error.message } : undefined }, 'the test fax transport failed a pass'));
+      }, 1000);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+  return transport;
+}

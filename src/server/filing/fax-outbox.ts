@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { filings } from '../db';
+import { recordAudit } from '../audit';
+import { FaxSendError, type ProviderFax } from '../fax';
+import { readSignedSs4 } from '../signing';
+import { businessDayOf, startOfBusinessDay, startOfNextBusinessDay } from '../../shared/dates';
+import { filingMessages, formatFaxNumber } from '../../shared/filing/filing';
+import { stampFilingReference } from './stamp-reference';
+import { applyProviderFax, failFaxAttempt } from './apply-provider-fax';
+import type { FilingContext, Tx } from './filing-context';
+
+// The fax filings' outbox (decision 043), on the e-mail outbox's pattern (decision 016). A filing is
+// queued in the transaction that creates it; right after the commit it is tried at once, and whatever
+// is not sent then (a busy line, the provider unreachable, the process killed) the worker sends later.
+//
+// A send is claimed first: `claimed_until` is set a few minutes ahead and `attempts` counted, skipping
+// rows another worker holds, so two workers never send one filing. Each attempt gets a key that is
+// stored before the provider is called and travels with the fax (`client_state`): a process killed after
+// the provider took the fax but before its id was written leaves a key without an id, and the next
+// worker finds that fax at the provider instead of sending it again. On the embedded database, claims
+// left by a dead process are released at start-up (`releaseClaims`), so a crash does not even wait for
+// the claim to expire.
+//
+// The IRS assigns one EIN per responsible party a day (Eastern time): under a lock on the party's key,
+// a filing whose party already has one sent that day is held until the next business day.
+
+export type FaxOutbox = {
+  /** Tries these filings now (right after the commit that queued them). */
+  deliver(ids: number[]): Promise<void>;
+  /** The worker's pass: every filing due (queued, or held past its day); answers how many were tried. */
+  deliverDue(): Promise<number>;
+  /** Releases the claims of a process that is gone (the embedded database has one process). */
+  releaseClaims(): Promise<number>;
+};
+
+type FilingRow = typeof filings.$inferSelect;
+
+export function createFaxOutbox(context: FilingContext): FaxOutbox {
+  const { db, provider, cipher, env, log, ownFaxNumber, faults } = context;
+  /** Due fax filings (of `ids` when given) that nobody holds. */
+  async function candidates(options: { ids?: number[]; limit: number }): Promise<number[]> {
+    const rows = await db
+      .select({ id: filings.id })
+      .from(filings)
+      .where(
+        and(
+          eq(filings.method, 'fax'),
+          inArray(filings.status, ['queued', 'held']),
+          options.ids ? inArray(filings.id, options.ids) : lte(filings.nextAttemptAt, sql`now()`),
+          or(isNull(filings.claimedUntil), lt(filings.claimedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(filings.nextAttemptAt), asc(filings.id))
+      .limit(options.limit);
+    return rows.map((row) => row.id);
+  }
+
+  /** Another filing of the same responsible party sent on `now`'s IRS day (Eastern), if any. */
+  async function sentTodayForParty(tx: Tx, filing: FilingRow, now: Date): Promise<boolean> {
+    if (!filing.responsiblePartyKey) return false;
+    const dayStart = startOfBusinessDay(businessDayOf(now));
+    const [other] = await tx
+      .select({ id: filings.id })
+      .from(filings)
+      .where(
+        and(
+          eq(filings.responsiblePartyKey, filing.responsiblePartyKey),
+          ne(filings.id, filing.id),
+          sql`${filings.sentAt} >= ${dayStart.toISOString()}::timestamptz`,
+          inArray(filings.status, ['queued', 'sending', 'delivered', 'answered']),
+        ),
+      )
+      .limit(1);
+    return Boolean(other);
+  }
+
+  /**
+   * Claims one filing, or holds it for the IRS's one-a-day rule: under the row's lock and a lock on its
+   * responsible party, so two filings of one person claimed at once cannot both go out today. The claim
+   * also stamps the IRS day it goes out (`sent_at`), which is what the next filing of that person sees.
+   */
+  async function claim(id: number): Promise<FilingRow | null> {
+    return db.transaction(async (tx) => {
+      const [filing] = await tx
+        .select()
+        .from(filings)
+        .where(and(eq(filings.id, id), inArray(filings.status, ['queued', 'held']), or(isNull(filings.claimedUntil), lt(filings.claimedUntil, sql`now()`))))
+        .for('update', { skipLocked: true });
+      if (!filing) return null;
+      if (filing.responsiblePartyKey) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`filing:${filing.responsiblePartyKey}`}))`);
+      const now = new Date();
+      if (await sentTodayForParty(tx, filing, now)) {
+        const heldUntil = startOfNextBusinessDay(now);
+        const firstHold = filing.status !== 'held';
+        await tx
+          .update(filings)
+          .set({ status: 'held', heldUntil, nextAttemptAt: heldUntil, holdReason: filingMessages.held(businessDayOf(heldUntil)), claimedUntil: null, updatedAt: now })
+          .where(eq(filings.id, filing.id));
+        if (firstHold) await recordAudit(tx, { actor: null, action: 'filing_held', target: `order:${filing.orderId}`, detail: { filingId: filing.id, heldUntil: heldUntil.toISOString() } });
+        return null;
+      }
+      const [claimed] = await tx
+        .update(filings)
+        .set({
+          status: 'queued',
+          heldUntil: null,
+          holdReason: null,
+          claimedUntil: sql`now() + make_interval(secs => ${env.OUTBOX_CLAIM_SECONDS})`,
+          attempts: sql`${filings.attempts} + 1`,
+          sentAt: sql`coalesce(${filings.sentAt}, now())`,
+          updatedAt: now,
+        })
+        .where(eq(filings.id, filing.id))
+        .returning();
+      return claimed ?? null;
+    });
+  }
+
+  /** The provider's fax for this filing's attempt, written down as the filing's. */
+  async function record(filing: FilingRow, fax: ProviderFax) {
+    await db
+      .update(filings)
+      .set({ providerFaxId: fax.id, provider: provider.name, status: 'sending', pages: fax.pages ?? filing.pages, claimedUntil: null, updatedAt: new Date() })
+      .where(eq(filings.id, filing.id));
+    // A report the provider already has (a lost answer's) is applied now.
+    if (fax.status === 'delivered' || fax.status === 'failed') await applyProviderFax(context, fax);
+  }
+
+  /** A refused attempt: tried again later while the failure may pass, else given up with its reason. */
+  async function refuse(filing: FilingRow, error: FaxSendError) {
+    const outcome = await db.transaction(async (tx) => failFaxAttempt(tx, filing, { reason: error.message, retryable: error.retryable }));
+    log.warn({ filingId: filing.id, orderId: filing.orderId, attempts: filing.attempts }, outcome === 'failed' ? 'fax to the IRS given up' : 'fax to the IRS not sent; it will be retried');
+  }
+
+  async function send(filing: FilingRow) {
+    await faults.reach('fax-claimed');
+    // An attempt whose answer was lost (its key stored, no fax id): the provider may have the fax already.
+    if (filing.attemptKey && !filing.providerFaxId) {
+      const found = await provider.findByClientState(filing.attemptKey, new Date(filing.createdAt.getTime() - 60_000));
+      if (found) {
+        log.info({ filingId: filing.id }, 'an earlier attempt of this fax reached the provider; it is not sent again');
+        await record(filing, found);
+        return;
+      }
+    }
+    const attemptKey = randomUUID();
+    await db.update(filings).set({ attemptKey }).where(eq(filings.id, filing.id));
+    const signed = await readSignedSs4(db, cipher, filing.orderId);
+    if (!signed || !filing.reference || !filing.toNumber) {
+      await refuse(filing, new FaxSendError(filingMessages.notSigned, false));
+      return;
+    }
+    const document = await stampFilingReference(new Uint8Array(signed.pdf), filing.reference);
+    let fax: ProviderFax;
+    try {
+      fax = await provider.send({ to: filing.toNumber, from: ownFaxNumber, document, clientState: attemptKey, filingId: filing.id, orderId: filing.orderId });
+    } catch (error) {
+      await refuse(filing, error instanceof FaxSendError ? error : new FaxSendError(error instanceof Error ? error.message : String(error), true));
+      return;
+    }
+    await faults.reach('fax-sent');
+    await record(filing, fax);
+    log.info({ filingId: filing.id, orderId: filing.orderId, to: formatFaxNumber(filing.toNumber) }, 'SS-4 faxed to the IRS');
+  }
+
+  async function sendEach(ids: number[]) {
+    for (const id of ids) {
+      const filing = await claim(id);
+      if (filing) await send(filing);
+    }
+  }
+
+  return {
+    async deliver(ids) {
+      if (ids.length > 0) await sendEach(await candidates({ ids, limit: ids.length }));
+    },
+    async deliverDue() {
+      let tried = 0;
+      // Batches until nothing is due, so a backlog drains in one pass.
+      for (;;) {
+        const ids = await candidates({ limit: 20 });
+        if (ids.length === 0) return tried;
+        await sendEach(ids);
+        tried += ids.length;
+        if (ids.length < 20) return tried;
+      }
+    },
+    async releaseClaims() {
+      const released = await db.update(filings).set({ claimedUntil: null }).where(sql`${filings.claimedUntil} > now()`).returning();
+      return released.length;
+    },
+  };
+}

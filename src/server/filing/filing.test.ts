@@ -1,0 +1,306 @@
+// @vitest-environment node
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { testDatabaseKinds } from '../../../tests/support/database';
+import { createPaidOrder } from '../../../tests/factories/orders';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
+import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo } from '../../../tests/support/orders-api';
+import { signThroughLink } from '../../../tests/support/signed-orders';
+import { filings, inboundFaxes, irsLetters, orders, testFaxes, webhookEvents } from '../db';
+import { isTestFaxTransport, testBusyFaxNumber, type TestFaxTransport } from '../fax';
+import { flagOverdueFilings, makeFilingReference, maxFaxAttempts, readReceivedFaxes } from '.';
+import { isValidEin } from '../../shared/ein';
+import { startOfNextBusinessDay } from '../../shared/dates';
+import { filingMessages, irsFaxNumbers, type FaxInboxResponse, type InboxFax, type OrderFiling } from '../../shared/filing/filing';
+import type { ApiErrorBody } from '../../shared/errors';
+
+describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) => {
+  // The simulated IRS answers as soon as a fax is reported delivered; the tests move the clock of each report.
+  const harness = withStaffApp(kind, { env: { TEST_FAX_IRS_REPLY_SECONDS: '0' } });
+  let admin: SignedInMember;
+  let fulfiller: SignedInMember;
+  let other: SignedInMember;
+  let transport: TestFaxTransport;
+  let nextSsn = 100_000_001;
+
+  beforeAll(async () => {
+    admin = await harness.signedIn({ role: 'admin' });
+    fulfiller = await harness.signedIn({ role: 'fulfiller', name: 'Fran Fulfiller' });
+    other = await harness.signedIn({ role: 'fulfiller', name: 'Otto Other' });
+    const provider = harness.services.filing.provider;
+    if (!isTestFaxTransport(provider)) throw new Error('The tests run on the built-in test transport');
+    transport = provider;
+  }, 60_000);
+
+  const db = () => harness.database.db;
+
+  async function paidOrder(options: { ssn?: string; assignedTo?: string | null } = {}) {
+    const ssn = options.ssn ?? String(nextSsn++);
+    const order = await createPaidOrder(db(), {
+      formData: applicationWithSsn(harness.services.cipher, ssn),
+      assignedTo: options.assignedTo === undefined ? fulfiller.id : options.assignedTo,
+    });
+    return { order, ssn };
+  }
+
+  async function signedOrder(options: { ssn?: string; assignedTo?: string | null } = {}) {
+    const { order, ssn } = await paidOrder(options);
+    await signThroughLink(harness.app, harness.env, order, admin.cookie, ssn.slice(-4));
+    return order;
+  }
+
+  const file = (orderId: number, method: string, cookie = fulfiller.cookie) => staffInject(harness.app, cookie, 'POST', `/api/manage/orders/${orderId}/filings`, { method });
+  const filingsOf = (orderId: number) => db().select().from(filings).where(eq(filings.orderId, orderId));
+  const statusOf = async (orderId: number) => (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]!.status;
+  const errorOf = (body: string) => (JSON.parse(body) as ApiErrorBody).error;
+
+  /** The test transport's reports made due now, and a pass of it (as its timer would run). */
+  async function reportNow(): Promise<void> {
+    await db().update(testFaxes).set({ reportAt: sql`now()` }).where(sql`${testFaxes.reportAt} is not null`);
+    await transport.pump();
+  }
+
+  /** Waits until the files written into incoming/ have settled, then lets the transport receive them. */
+  async function receiveIncoming(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await transport.pump();
+  }
+
+  async function inbox(cookie = admin.cookie): Promise<InboxFax[]> {
+    const response = await staffInject(harness.app, cookie, 'GET', '/api/manage/fax-inbox');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return response.json<FaxInboxResponse>().faxes;
+  }
+
+  it('refuses to file an SS-4 that is not signed, a method it does not know, or an order that is not the member’s, and changes nothing', async () => {
+    const { order } = await paidOrder();
+    const unsigned = await file(order.id, 'fax');
+    expect(unsigned.statusCode).toBe(409);
+    expect(errorOf(unsigned.body).message).toBe(filingMessages.notSigned);
+    const badMethod = await file(order.id, 'mail');
+    expect(badMethod.statusCode).toBe(400);
+    expect(errorOf(badMethod.body).fields?.method).toEqual([expect.any(String)]);
+    expect((await file(order.id, 'fax', other.cookie)).statusCode).toBe(404);
+    expect(await filingsOf(order.id)).toEqual([]);
+    expect(await statusOf(order.id)).toBe('reviewing_form_data');
+  });
+
+  it('faxes the signed SS-4 to the IRS, reads the IRS’s fax-back, matches it, and completes the order when staff confirm', async () => {
+    const order = await signedOrder();
+    const created = await file(order.id, 'fax');
+    expect(created.statusCode, created.body).toBe(201);
+    const { filing } = created.json<{ filing: OrderFiling }>();
+    expect(filing.faxTo).toEqual({ number: irsFaxNumbers.domestic, line: 'domestic' });
+    expect(filing.filings).toEqual([expect.objectContaining({ method: 'fax', status: 'sending', to: irsFaxNumbers.domestic, attempts: 1 })]);
+    expect(await filingsOf(order.id)).toHaveLength(1);
+    // A second filing while this one is under way is refused.
+    expect((await file(order.id, 'fax')).statusCode).toBe(409);
+
+    // What the transport sent: the stamped, signed SS-4, with its details beside it.
+    const [row] = await filingsOf(order.id);
+    const sent = JSON.parse(readFileSync(path.join(transport.folders.outgoing, `${row!.providerFaxId}.json`), 'utf8')) as Record<string, unknown>;
+    expect(sent).toMatchObject({ to: irsFaxNumbers.domestic, from: '+15125550101', orderId: order.id });
+    expect(sent.pages).toBeGreaterThanOrEqual(3);
+    expect(readFileSync(path.join(transport.folders.outgoing, `${row!.providerFaxId}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Delivered: the order is "Submitted to IRS" through the lifecycle.
+    await reportNow();
+    expect(await statusOf(order.id)).toBe('submitted_to_irs');
+    const detail = await getOrder(harness.app, fulfiller.cookie, order.id);
+    expect(detail.filing?.filings[0]).toMatchObject({ status: 'delivered', pages: sent.pages });
+    expect(detail.filing?.filings[0]?.deliveredAt).not.toBeNull();
+
+    // The simulated IRS answers into incoming/; the transport receives it and the reader matches it.
+    await transport.pump();
+    await receiveIncoming();
+    const listed = await inbox();
+    const [fax] = listed.filter((entry) => entry.order?.id === order.id);
+    expect(fax).toMatchObject({ status: 'matched', matchMethod: 'code', order: { id: order.id, applicationId: order.applicationId } });
+    expect(isValidEin(fax!.ein ?? '')).toBe(true);
+    const [stored] = await db().select().from(inboundFaxes).where(eq(inboundFaxes.id, fax!.id));
+    expect(stored!.document).toMatch(/^v1\./);
+    expect((await getOrder(harness.app, fulfiller.cookie, order.id)).filing?.pendingAnswer).toMatchObject({ inboundFaxId: fax!.id, ein: fax!.ein });
+
+    // Staff look at its first page, an audited view.
+    const page = await staffInject(harness.app, fulfiller.cookie, 'GET', `/api/manage/fax-inbox/${fax!.id}/pages/1`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('image/png');
+    expect((await auditRows(db(), 'fax_viewed', `order:${order.id}`)).length).toBe(1);
+    expect((await staffInject(harness.app, other.cookie, 'GET', `/api/manage/fax-inbox/${fax!.id}/pages/1`)).statusCode).toBe(404);
+
+    // One click: the EIN recorded, the order completed, the fax kept as the IRS's letter, the customer told.
+    const confirmed = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/fax-inbox/${fax!.id}/match`, { orderId: order.id, ein: fax!.ein });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<{ fax: InboxFax }>().fax.status).toBe('confirmed');
+    const [completed] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(completed).toMatchObject({ status: 'completed', ein: fax!.ein });
+    expect(await db().select({ source: irsLetters.source, inboundFaxId: irsLetters.inboundFaxId }).from(irsLetters).where(eq(irsLetters.orderId, order.id))).toEqual([
+      { source: 'fax', inboundFaxId: fax!.id },
+    ]);
+    expect((await filingsOf(order.id))[0]!.status).toBe('answered');
+    const einMail = mailTo(mailbox(harness.env), order.billingEmail).map(decodeMail).find((message) => message.includes(fax!.ein!));
+    expect(einMail).toBeDefined();
+    const again = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/fax-inbox/${fax!.id}/match`, { orderId: order.id, ein: fax!.ein });
+    expect(again.statusCode).toBe(409);
+  }, 120_000);
+
+  it('tries a busy line again with a growing pause, sends each attempt once, and gives up after the last with the reason', async () => {
+    const order = await signedOrder();
+    // A filing to the busy number, as if the IRS's line were always busy.
+    const [queued] = await db()
+      .insert(filings)
+      .values({ orderId: order.id, method: 'fax', status: 'queued', reference: makeFilingReference(), toNumber: testBusyFaxNumber, fromNumber: '+15125550101', provider: 'test' })
+      .returning();
+    const pauses: number[] = [];
+    for (let attempt = 1; attempt <= maxFaxAttempts; attempt += 1) {
+      await db().update(filings).set({ nextAttemptAt: sql`now()` }).where(eq(filings.id, queued!.id));
+      await harness.services.filing.faxOutbox.deliverDue();
+      // A second pass while the attempt is out sends nothing more.
+      await harness.services.filing.faxOutbox.deliverDue();
+      await reportNow();
+      const [row] = await db().select().from(filings).where(eq(filings.id, queued!.id));
+      expect(row!.attempts).toBe(attempt);
+      expect(row!.failureReason).toBe('the line was busy');
+      if (attempt < maxFaxAttempts) {
+        expect(row!.status).toBe('queued');
+        pauses.push(Math.round((row!.nextAttemptAt.getTime() - Date.now()) / 1000));
+      } else {
+        expect(row!.status).toBe('failed');
+      }
+    }
+    expect(pauses.map((seconds) => Math.round(seconds / 60))).toEqual([2, 4, 8, 16, 32]);
+    const sentFaxes = await db().select().from(testFaxes).where(eq(testFaxes.toNumber, testBusyFaxNumber));
+    expect(new Set(sentFaxes.map((fax) => fax.clientState)).size).toBe(maxFaxAttempts);
+    expect(sentFaxes.filter((fax) => fax.fromNumber === '+15125550101' && fax.status === 'failed').length).toBeGreaterThanOrEqual(maxFaxAttempts);
+    expect(await auditRows(db(), 'fax_failed', `order:${order.id}`)).toHaveLength(maxFaxAttempts);
+    const detail = await getOrder(harness.app, fulfiller.cookie, order.id);
+    expect(detail.filing?.filings[0]).toMatchObject({ status: 'failed', failureReason: 'the line was busy', attempts: maxFaxAttempts });
+  }, 60_000);
+
+  it('holds a second filing for the same responsible party until the next business day, and nothing sends it sooner', async () => {
+    const first = await signedOrder({ ssn: '555443333' });
+    const second = await signedOrder({ ssn: '555443333' });
+    const someoneElse = await signedOrder();
+    expect((await file(first.id, 'fax')).statusCode).toBe(201);
+    const held = await file(second.id, 'fax');
+    expect(held.statusCode).toBe(201);
+    const [entry] = held.json<{ filing: OrderFiling }>().filing.filings;
+    const nextDay = startOfNextBusinessDay(new Date());
+    expect(entry).toMatchObject({ status: 'held', heldUntil: nextDay.toISOString() });
+    expect(entry!.holdReason).toContain('one EIN per responsible party a day');
+    expect((await file(someoneElse.id, 'fax')).json<{ filing: OrderFiling }>().filing.filings[0]?.status).toBe('sending');
+    // The worker's passes leave it held; filing again is refused.
+    await harness.services.filing.faxOutbox.deliverDue();
+    await harness.services.filing.faxOutbox.deliver([entry!.id]);
+    expect((await filingsOf(second.id))[0]).toMatchObject({ status: 'held', attempts: 0, providerFaxId: null });
+    expect((await file(second.id, 'fax')).statusCode).toBe(409);
+    expect(await auditRows(db(), 'filing_held', `order:${second.id}`)).toHaveLength(1);
+    // On the next business day it goes.
+    await db().update(filings).set({ nextAttemptAt: sql`now()`, sentAt: null }).where(eq(filings.id, entry!.id));
+    await db().update(filings).set({ sentAt: sql`now() - interval '3 days'` }).where(eq(filings.orderId, first.id));
+    await harness.services.filing.faxOutbox.deliverDue();
+    expect((await filingsOf(second.id))[0]).toMatchObject({ status: 'sending', attempts: 1, holdReason: null });
+  }, 90_000);
+
+  it('shows a fax delivered more than four business days ago with no answer as Overdue at IRS, and e-mails the assignee once', async () => {
+    const order = await signedOrder();
+    expect((await file(order.id, 'fax')).statusCode).toBe(201);
+    await db().update(testFaxes).set({ irsReplyAt: null }).where(sql`true`);
+    await reportNow();
+    await db().update(testFaxes).set({ irsReplyAt: null }).where(sql`true`);
+    expect(await statusOf(order.id)).toBe('submitted_to_irs');
+    expect(await flagOverdueFilings(harness.services.filing)).toBe(0);
+    await db().update(filings).set({ deliveredAt: sql`now() - interval '8 days'` }).where(eq(filings.orderId, order.id));
+    expect(await flagOverdueFilings(harness.services.filing)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(order.id)).toBe('irs_overdue');
+    const notices = mailTo(mailbox(harness.env), fulfiller.email).map(decodeMail).filter((message) => message.includes(`No answer from the IRS for order ${order.applicationId}`));
+    expect(notices).toHaveLength(1);
+    expect(await flagOverdueFilings(harness.services.filing)).toBe(0);
+    const list = await staffInject(harness.app, admin.cookie, 'GET', '/api/manage/orders?status=overdue');
+    expect(list.json<{ orders: { id: number }[] }>().orders.map((entry) => entry.id)).toContain(order.id);
+    expect(await auditRows(db(), 'filing_overdue', `order:${order.id}`)).toHaveLength(1);
+  }, 60_000);
+
+  it('records an online filing, then its EIN and the IRS letter, and refuses a letter that is not a PDF or an EIN the IRS does not issue', async () => {
+    const order = await signedOrder();
+    const created = await file(order.id, 'online');
+    expect(created.statusCode, created.body).toBe(201);
+    const { filingId } = created.json<{ filingId: number }>();
+    expect(await statusOf(order.id)).toBe('submitted_to_irs');
+    const result = (body: unknown) => staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${order.id}/filings/${filingId}/result`, body);
+    const letter = await PDFDocument.create();
+    const font = await letter.embedFont(StandardFonts.Helvetica);
+    letter.addPage().drawText('CP 575 A  We assigned you an employer identification number', { x: 50, y: 700, size: 12, font });
+    const pdf = Buffer.from(await letter.save()).toString('base64');
+
+    const badPrefix = await result({ ein: '00-1234567', letter: pdf });
+    expect(badPrefix.statusCode).toBe(400);
+    const notPdf = await result({ ein: '27-1234567', letter: Buffer.from('hello, this is not a pdf').toString('base64') });
+    expect(notPdf.statusCode).toBe(400);
+    expect(errorOf(notPdf.body).message).toBe(filingMessages.letterNotPdf);
+    expect(await statusOf(order.id)).toBe('submitted_to_irs');
+
+    const recorded = await result({ ein: '27-1234567', letter: pdf });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json<{ filing: OrderFiling }>().filing.letters).toEqual([expect.objectContaining({ source: 'upload', pages: 1 })]);
+    const [completed] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(completed).toMatchObject({ status: 'completed', ein: '27-1234567' });
+    const [stored] = await db().select().from(irsLetters).where(and(eq(irsLetters.orderId, order.id), eq(irsLetters.source, 'upload')));
+    expect(Buffer.from(harness.services.cipher.decrypt(stored!.document!), 'base64').toString('base64')).toBe(pdf);
+    expect((await result({ ein: '27-1234567', letter: pdf })).statusCode).toBe(409);
+    expect(await auditRows(db(), 'irs_letter_uploaded', `order:${order.id}`)).toHaveLength(1);
+  }, 60_000);
+
+  it('keeps a fax it cannot match in the inbox with the orders it may answer, for the members they belong to', async () => {
+    const order = await signedOrder();
+    expect((await file(order.id, 'fax')).statusCode).toBe(201);
+    await db().update(testFaxes).set({ irsReplyAt: null }).where(sql`true`);
+    await reportNow();
+    await db().update(testFaxes).set({ irsReplyAt: null }).where(sql`true`);
+    // A page with no reference on it, dropped into the inbox folder as a fax machine would leave it.
+    const blank = await PDFDocument.create();
+    const font = await blank.embedFont(StandardFonts.Helvetica);
+    blank.addPage([612, 792]).drawText('Internal Revenue Service: notice', { x: 72, y: 700, size: 14, font });
+    writeFileSync(path.join(transport.folders.incoming, 'unreadable-answer.pdf'), await blank.save());
+    await receiveIncoming();
+    await readReceivedFaxes(harness.services.filing);
+    const unmatched = (await inbox()).find((entry) => entry.status === 'unmatched' && entry.order === null);
+    expect(unmatched).toBeDefined();
+    expect(unmatched!.suggestions.map((suggestion) => suggestion.orderId)).toContain(order.id);
+    expect(existsSync(path.join(transport.folders.incoming, 'unreadable-answer.pdf'))).toBe(false);
+    expect(readdirSync(transport.folders.received).some((name) => name.endsWith('.original-unreadable-answer.pdf'))).toBe(true);
+
+    // The assignee sees it, with their order suggested; a member with no such order does not.
+    expect((await inbox(fulfiller.cookie)).map((entry) => entry.id)).toContain(unmatched!.id);
+    expect((await inbox(other.cookie)).map((entry) => entry.id)).not.toContain(unmatched!.id);
+    // Matching it to an order it cannot answer is refused; a wrong EIN too; neither changes anything.
+    const { order: unfiled } = await paidOrder({ assignedTo: null });
+    const wrongOrder = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/fax-inbox/${unmatched!.id}/match`, { orderId: unfiled.id, ein: '27-1234567' });
+    expect(wrongOrder.statusCode).toBe(409);
+    expect(errorOf(wrongOrder.body).message).toBe(filingMessages.orderNotSuggested);
+    const wrongEin = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/fax-inbox/${unmatched!.id}/match`, { orderId: order.id, ein: '1234' });
+    expect(wrongEin.statusCode).toBe(400);
+    expect(await statusOf(order.id)).toBe('submitted_to_irs');
+    // Staff match it by hand.
+    const matched = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/fax-inbox/${unmatched!.id}/match`, { orderId: order.id, ein: '27-7654321' });
+    expect(matched.statusCode, matched.body).toBe(200);
+    expect(matched.json<{ fax: InboxFax }>().fax).toMatchObject({ status: 'confirmed', matchMethod: 'staff', order: { id: order.id } });
+    expect(await statusOf(order.id)).toBe('completed');
+  }, 90_000);
+
+  it('refuses every call to the fax webhook when no provider sends one, and records nothing', async () => {
+    const before = await db().select().from(webhookEvents);
+    const forged = await harness.app.inject({
+      method: 'POST',
+      url: '/api/fax/webhook',
+      headers: { 'content-type': 'application/json', 'telnyx-signature-ed25519': 'AAAA', 'telnyx-timestamp': String(Math.floor(Date.now() / 1000)) },
+      payload: JSON.stringify({ data: { id: 'evt_1', event_type: 'fax.delivered', payload: { fax_id: 'tf_x' } } }),
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(await db().select().from(webhookEvents)).toEqual(before);
+  });
+});

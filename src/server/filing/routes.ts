@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppServices } from '../services';
+import { AppError } from '../errors';
+import { parseWith } from '../http';
+import { FaxWebhookRefused } from '../fax';
+import { auditActorOf, requireOrderAccess, staffOf } from '../staff';
+import { can } from '../../shared/staff/permissions';
+import { staffMessages } from '../../shared/staff/staff-messages';
+import {
+  createFilingSchema,
+  filingMessages,
+  matchFaxSchema,
+  onlineFilingResultSchema,
+  type FaxInboxResponse,
+  type InboxFax,
+  type OrderFiling,
+} from '../../shared/filing/filing';
+import { createFiling } from './create-filing';
+import { recordOnlineResult } from './record-online-result';
+import { describeOrderFiling } from './describe-order-filing';
+import { findInboxFax, listFaxInbox } from './list-fax-inbox';
+import { readInboxFaxPage } from './read-inbox-fax-page';
+import { confirmFaxMatch } from './confirm-fax-match';
+import { handleFaxWebhook } from './handle-fax-event';
+import { readReceivedFaxes } from './read-received-faxes';
+import { fetchFaxMedia } from './start-filing';
+
+const idParam = (value: string | undefined, message: string) => {
+  const id = /^\d{1,9}$/.test(value ?? '') ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError('not_found', message);
+  return id;
+};
+
+const pageParam = z.strictObject({ id: z.string(), page: z.string().regex(/^\d{1,3}$/) });
+
+/**
+ * The filing leg's routes: filing an order and recording an online filing's result
+ * (`/api/manage/orders/:id/filings…`), the Fax inbox (`/api/manage/fax-inbox…`), the provider's webhook
+ * and the link it fetches a fax's document from (`/api/fax/…`).
+ */
+export async function registerFilingRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { database, guards, filing } = services;
+  const staffOnly = {
+    preHandler: guards.requireStaff,
+    onSend: async (_request: unknown, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+    },
+  };
+
+  /** The order, if the member may work it (an admin any, a fulfiller their own). */
+  async function workableOrder(request: Parameters<typeof requireOrderAccess>[1]) {
+    const order = await requireOrderAccess(database, request);
+    if (!can(staffOf(request).user, 'orders:work-assigned', order)) throw new AppError('permission_denied', staffMessages.permissionDenied);
+    return order;
+  }
+
+  app.post('/api/manage/orders/:id/filings', staffOnly, async (request, reply): Promise<{ filing: OrderFiling; filingId: number }> => {
+    const order = await workableOrder(request);
+    const { method } = parseWith(createFilingSchema, request.body);
+    const { filingId } = await createFiling(filing, { orderId: order.id, method, actor: auditActorOf(request), ipAddress: request.ip });
+    reply.code(201);
+    return { filingId, filing: await describeOrderFiling(database.db, order) };
+  });
+
+  app.post('/api/manage/orders/:id/filings/:filingId/result', { ...staffOnly, bodyLimit: 8 * 1024 * 1024 }, async (request): Promise<{ filing: OrderFiling }> => {
+    const order = await workableOrder(request);
+    const filingId = idParam((request.params as { filingId?: string }).filingId, 'No such filing on this order.');
+    const result = parseWith(onlineFilingResultSchema, request.body);
+    await recordOnlineResult(filing, { orderId: order.id, filingId, result, actor: auditActorOf(request), ipAddress: request.ip });
+    return { filing: await describeOrderFiling(database.db, order) };
+  });
+
+  app.get('/api/manage/fax-inbox', staffOnly, async (request): Promise<FaxInboxResponse> => ({
+    faxes: await listFaxInbox(filing, staffOf(request).user),
+  }));
+
+  app.get('/api/manage/fax-inbox/:id', staffOnly, async (request): Promise<{ fax: InboxFax }> => {
+    const id = idParam((request.params as { id?: string }).id, filingMessages.faxNotFound);
+    const found = await findInboxFax(filing, staffOf(request).user, id);
+    if (!found) throw new AppError('not_found', filingMessages.faxNotFound);
+    return { fax: found.fax };
+  });
+
+  app.get('/api/manage/fax-inbox/:id/pages/:page', staffOnly, async (request, reply) => {
+    const params = pageParam.safeParse(request.params);
+    const page = params.success ? Number(params.data.page) : 0;
+    const id = idParam((request.params as { id?: string }).id, filingMessages.faxNotFound);
+    const png = page >= 1 ? await readInboxFaxPage(filing, staffOf(request).user, { id, page, actor: auditActorOf(request), ipAddress: request.ip }) : null;
+    if (!png) throw new AppError('not_found', 'No such page.');
+    return reply.header('content-type', 'image/png').send(png);
+  });
+
+  app.post('/api/manage/fax-inbox/:id/match', staffOnly, async (request): Promise<{ fax: InboxFax }> => {
+    const id = idParam((request.params as { id?: string }).id, filingMessages.faxNotFound);
+    const viewer = staffOf(request).user;
+    if (!(await findInboxFax(filing, viewer, id))) throw new AppError('not_found', filingMessages.faxNotFound);
+    const match = parseWith(matchFaxSchema, request.body);
+    await confirmFaxMatch(filing, { inboundFaxId: id, match, actor: viewer, ipAddress: request.ip });
+    const found = await findInboxFax(filing, viewer, id);
+    if (!found) throw new AppError('not_found', filingMessages.faxNotFound);
+    return { fax: found.fax };
+  });
+
+  // Telnyx fetches the fax's document from here, by the link's token (no session: the token is the key).
+  app.get('/api/fax/media/:file', async (request, reply) => {
+    const file = (request.params as { file?: string }).file ?? '';
+    const token = /^([A-Za-z0-9_-]{43})\.pdf$/.exec(file)?.[1];
+    const pdf = token ? await fetchFaxMedia(filing, token) : null;
+    if (!pdf) throw new AppError('not_found', 'This link has expired.');
+    return reply.header('content-type', 'application/pdf').header('cache-control', 'no-store').send(pdf);
+  });
+
+  // The signature covers the exact bytes sent, so this route keeps the body raw.
+  await app.register(async (webhookScope) => {
+    webhookScope.removeContentTypeParser('application/json');
+    webhookScope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    webhookScope.post('/api/fax/webhook', async (request) => {
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      let event;
+      try {
+        event = await filing.provider.verifyWebhook(rawBody, request.headers as Record<string, string | undefined>);
+      } catch (error) {
+        if (error instanceof FaxWebhookRefused) throw new AppError(error.status === 401 ? 'unauthorized' : 'bad_request', error.message);
+        throw error;
+      }
+      const answer = await handleFaxWebhook(filing, event);
+      // Reading a fax takes seconds: the provider is answered first, the reader goes on alone.
+      if (answer.faxReceived) {
+        void readReceivedFaxes(filing).catch((error: unknown) => request.log.error({ err: error }, 'reading received faxes failed'));
+      }
+      return { received: true, ...(answer.duplicate ? { duplicate: true } : {}) };
+    });
+  });
+}
