@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { testDatabaseKinds } from '../../../tests/support/database';
 import { createPaidOrder } from '../../../tests/factories/orders';
@@ -57,11 +57,23 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
   const statusOf = async (orderId: number) => (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]!.status;
   const errorOf = (body: string) => (JSON.parse(body) as ApiErrorBody).error;
 
-  /** The test transport's reports made due now, and a pass of it (as its timer would run). */
-  async function reportNow(): Promise<void> {
-    await db().update(testFaxes).set({ reportAt: sql`now()` }).where(sql`${testFaxes.reportAt} is not null`);
+  /**
+   * The report of the order's fax made due now, and a pass of the transport (as its timer would run).
+   * Unless `irsAnswers`, the fax is taken as sent elsewhere than the IRS, which then does not answer it.
+   */
+  async function reportNow(orderId: number, { irsAnswers = true } = {}): Promise<void> {
+    const faxIds = (await filingsOf(orderId)).map((filing) => filing.providerFaxId).filter((id): id is string => id !== null);
+    await db()
+      .update(testFaxes)
+      .set({ reportAt: sql`now()`, ...(irsAnswers ? {} : { toNumber: '+15125559999' }) })
+      .where(and(inArray(testFaxes.id, faxIds), isNotNull(testFaxes.reportAt)));
     await transport.pump();
   }
+
+  // What one test sent is not reported, nor answered by the simulated IRS, during the next.
+  afterEach(async () => {
+    await db().update(testFaxes).set({ reportAt: null, irsReplyAt: null });
+  });
 
   /** Waits until the files written into incoming/ have settled, then lets the transport receive them. */
   async function receiveIncoming(): Promise<void> {
@@ -108,7 +120,7 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect(readFileSync(path.join(transport.folders.outgoing, `${row!.providerFaxId}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Delivered: the order is "Submitted to IRS" through the lifecycle.
-    await reportNow();
+    await reportNow(order.id);
     expect(await statusOf(order.id)).toBe('submitted_to_irs');
     const detail = await getOrder(harness.app, fulfiller.cookie, order.id);
     expect(detail.filing?.filings[0]).toMatchObject({ status: 'delivered', pages: sent.pages });
@@ -161,7 +173,7 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
       await harness.services.filing.faxOutbox.deliverDue();
       // A second pass while the attempt is out sends nothing more.
       await harness.services.filing.faxOutbox.deliverDue();
-      await reportNow();
+      await reportNow(order.id);
       const [row] = await db().select().from(filings).where(eq(filings.id, queued!.id));
       expect(row!.attempts).toBe(attempt);
       expect(row!.failureReason).toBe('the line was busy');
@@ -209,9 +221,7 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
   it('shows a fax delivered more than four business days ago with no answer as Overdue at IRS, and e-mails the assignee once', async () => {
     const order = await signedOrder();
     expect((await file(order.id, 'fax')).statusCode).toBe(201);
-    await db().update(testFaxes).set({ irsReplyAt: null }).where(sql`true`);
-    await reportNow();
-    await db().update(testFaxes).set({ irsReplyAt: null }).where(sql`true`);
+    await reportNow(order.id, { irsAnswers: false });
     expect(await statusOf(order.id)).toBe('submitted_to_irs');
     expect(await flagOverdueFilings(harness.services.filing)).toBe(0);
     await db().update(filings).set({ deliveredAt: sql`now() - interval '8 days'` }).where(eq(filings.orderId, order.id));
@@ -258,9 +268,7 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
   it('keeps a fax it cannot match in the inbox with the orders it may answer, for the members they belong to', async () => {
     const order = await signedOrder();
     expect((await file(order.id, 'fax')).statusCode).toBe(201);
-    await db().update(testFaxes).set({ irsReplyAt: null }).where(sql`true`);
-    await reportNow();
-    await db().update(testFaxes).set({ irsReplyAt: null }).where(sql`true`);
+    await reportNow(order.id, { irsAnswers: false });
     // A page with no reference on it, dropped into the inbox folder as a fax machine would leave it.
     const blank = await PDFDocument.create();
     const font = await blank.embedFont(StandardFonts.Helvetica);
