@@ -15,6 +15,7 @@ import { OrderManagementCard } from './order-management-card';
 import { OrderStatusHistoryCard } from './order-status-history-card';
 import { OrderEmailsCard } from './order-emails-card';
 import { OrderSignatureCard } from './order-signature-card';
+import { OrderFilingCard } from './order-filing-card';
 import { useOrderDetail } from './use-order-detail';
 import { DisputeBanner } from './order-payments';
 
@@ -31,7 +32,7 @@ export function parseOrderId(id: string | undefined): number | null {
  */
 export type OrderDetailLinkState = { ordersSearch?: string };
 
-/** `/manage/orders/{id}`: one order, its management form, the application, comments, history and e-mails. */
+/** `/manage/orders/{id}`: one order, its management form, signature and filing, the application, comments, history and e-mails. */
 export function OrderDetailPage() {
   const { id } = useParams();
   const orderId = parseOrderId(id);
@@ -91,6 +92,7 @@ export function OrderDetailPage() {
           <div className="flex flex-col gap-6">
             <OrderManagementCard order={order} />
             <OrderSignatureCard order={order} />
+            {order.filing ? <OrderFilingCard order={order} filing={order.filing} /> : null}
           </div>
         </div>
         {order.personalDataErasedAt ? <ErasedApplicationCard order={order} /> : <OrderApplicationCard order={order} />}

@@ -1,0 +1,220 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { OrderDetail } from '../../../shared/fulfilment/orders';
+import { filingMessages, type FilingEntry, type OrderFiling } from '../../../shared/filing/filing';
+import { FakeEventSource } from '../../../../tests/client/event-source';
+import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
+import { sampleOrder } from '../../../../tests/client/orders';
+import { fulfillerUser, staffList } from '../../../../tests/client/staff';
+import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
+import { resetPage } from '../../../../tests/client/render';
+
+beforeEach(() => FakeEventSource.install());
+
+const domestic = { number: '+18556416935', line: 'domestic' } as const;
+
+function filingOf(overrides: Partial<OrderFiling> = {}): OrderFiling {
+  return { filings: [], faxTo: domestic, pendingAnswer: null, letters: [], ...overrides };
+}
+
+function faxFiling(overrides: Partial<FilingEntry> = {}): FilingEntry {
+  return {
+    id: 7,
+    method: 'fax',
+    status: 'delivered',
+    to: domestic.number,
+    line: 'domestic',
+    attempts: 2,
+    pages: 4,
+    // 10:05 and 10:07 in Eastern (standard) time.
+    sentAt: '2026-11-23T15:05:00.000Z',
+    deliveredAt: '2026-11-23T15:07:00.000Z',
+    failureReason: null,
+    heldUntil: null,
+    holdReason: null,
+    createdAt: '2026-11-23T15:04:00.000Z',
+    requestedBy: { id: 'admin-1', name: 'Ada Admin' },
+    ...overrides,
+  };
+}
+
+/**
+ * A server with the order (its filing leg as given) and what the page reads beside it. `next` is the
+ * order the page reads after a change: the tests see the card reload it.
+ */
+function serveOrder(filing: OrderFiling, { next, order: overrides = {} }: { next?: OrderFiling; order?: Partial<OrderDetail> } = {}) {
+  let changed = false;
+  const orderNow = () => sampleOrder({ status: 'ss4_signed_awaiting_irs', ...overrides, filing: changed && next ? next : filing });
+  serve({
+    'GET /api/manage/orders/42': () => jsonResponse({ order: orderNow(), emails: [] }),
+    'GET /api/manage/staff': () => jsonResponse({ staff: staffList }),
+    'GET /api/manage/orders/42/comments': () => jsonResponse({ comments: [] }),
+  });
+  return { markChanged: () => (changed = true) };
+}
+
+async function filingCard(): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Filing with the IRS' });
+  return heading.closest('.rounded-xl') as HTMLElement;
+}
+
+describe('OrderFilingCard', () => {
+  it('says where a fax goes and shows each filing with its status, number, attempts, pages and times in Eastern', async () => {
+    serveOrder(
+      filingOf({
+        filings: [
+          faxFiling({ id: 6, status: 'failed', attempts: 3, failureReason: 'The line was busy three times.', deliveredAt: null }),
+          faxFiling({ id: 7 }),
+        ],
+      }),
+    );
+    renderOrderScreen();
+    const card = await filingCard();
+    expect(within(card).getByTestId('filing-fax-to').textContent).toBe('Fax (domestic) (855) 641-6935');
+    const [failed, delivered] = within(card).getAllByTestId('filing');
+    expect(within(failed!).getByTestId('filing-status').textContent).toBe('Failed');
+    expect(within(failed!).getByText('The line was busy three times.')).toBeTruthy();
+    expect(within(delivered!).getByTestId('filing-status').textContent).toBe('Delivered');
+    const rows = [...delivered!.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(rows).toEqual([
+      'Number: Fax (domestic) (855) 641-6935',
+      'Attempts: 2',
+      'Pages: 4',
+      'Sent: November 23, 2026 at 10:05 AM EST',
+      'Delivered: November 23, 2026 at 10:07 AM EST',
+      'By: Ada Admin',
+    ]);
+    // A delivered fax is under way: no second filing is offered.
+    expect(within(card).queryByRole('button', { name: 'File by fax' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Filed online' })).toBeNull();
+  });
+
+  it('shows a held filing\'s reason and until when', async () => {
+    const reason = filingMessages.held('November 24, 2026');
+    serveOrder(filingOf({ filings: [faxFiling({ status: 'held', sentAt: null, deliveredAt: null, attempts: 0, pages: null, heldUntil: '2026-11-24T14:00:00.000Z', holdReason: reason })] }));
+    renderOrderScreen();
+    const card = await filingCard();
+    expect(within(card).getByTestId('filing-status').textContent).toBe('Held');
+    expect(within(card).getByText('November 24, 2026 at 9:00 AM EST')).toBeTruthy();
+    expect(within(card).getByText(reason)).toBeTruthy();
+  });
+
+  it('files by fax after the confirmation, then reloads the order', async () => {
+    const { markChanged } = serveOrder(filingOf({ filings: [faxFiling({ status: 'failed', failureReason: 'No answer.' })] }), {
+      next: filingOf({ filings: [faxFiling({ status: 'failed', failureReason: 'No answer.' }), faxFiling({ id: 8, status: 'queued', attempts: 0, sentAt: null, deliveredAt: null })] }),
+    });
+    serve({
+      'POST /api/manage/orders/42/filings': () => {
+        markChanged();
+        return jsonResponse({ filingId: 8, filing: filingOf() }, 201);
+      },
+    });
+    const { user } = renderOrderScreen();
+    const card = await filingCard();
+    // A failed filing leaves the order free to be filed again.
+    await user.click(within(card).getByRole('button', { name: 'File by fax' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Fax the signed SS-4 to the IRS at Fax (domestic) (855) 641-6935?')).toBeTruthy();
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requestsTo('POST', '/api/manage/orders/42/filings')).toHaveLength(0);
+
+    await user.click(within(card).getByRole('button', { name: 'File by fax' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Fax it' }));
+    await waitFor(() => expect(within(card).getAllByTestId('filing-status').map((status) => status.textContent)).toEqual(['Failed', 'Queued']));
+    expect(requestsTo('POST', '/api/manage/orders/42/filings').map((request) => request.body)).toEqual([{ method: 'fax' }]);
+    expect(requestsTo('GET', '/api/manage/orders/42').length).toBeGreaterThanOrEqual(2);
+    expect(within(card).queryByRole('button', { name: 'File by fax' })).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows the server\'s refusal in the card', async () => {
+    serveOrder(filingOf());
+    serve({ 'POST /api/manage/orders/42/filings': () => errorResponse('conflict', filingMessages.notSigned) });
+    const { user } = renderOrderScreen();
+    const card = await filingCard();
+    expect(within(card).getByText('Not filed yet.')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Filed online' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(filingMessages.notSigned);
+    expect(requestsTo('POST', '/api/manage/orders/42/filings').map((request) => request.body)).toEqual([{ method: 'online' }]);
+  });
+
+  it('records an online filing\'s EIN and letter: the EIN checked by the shared rule, the PDF sent in base64', async () => {
+    const online = faxFiling({ id: 9, method: 'online', status: 'filed', to: null, line: null, attempts: 0, pages: null, deliveredAt: '2026-11-23T15:05:00.000Z' });
+    const { markChanged } = serveOrder(filingOf({ filings: [online] }), {
+      next: filingOf({ filings: [{ ...online, status: 'answered' }], letters: [{ id: 3, source: 'upload', pages: 1, createdAt: '2026-11-23T16:00:00.000Z' }] }),
+    });
+    let answers = 0;
+    serve({
+      'POST /api/manage/orders/42/filings/9/result': () => {
+        answers += 1;
+        if (answers === 1) return errorResponse('bad_request', filingMessages.letterNotPdf, { letter: [filingMessages.letterNotPdf] });
+        markChanged();
+        return jsonResponse({ filing: filingOf() });
+      },
+    });
+    const { user } = renderOrderScreen();
+    const card = await filingCard();
+    const form = within(card).getByRole('form', { name: 'Online filing result' });
+    expect(within(card).getByTestId('filing-status').textContent).toBe('Filed online');
+
+    await user.click(within(form).getByRole('button', { name: 'Record EIN' }));
+    expect(await within(form).findByText('Enter the EIN as XX-XXXXXXX')).toBeTruthy();
+    expect(within(form).getByText('Attach the IRS letter (CP 575) as a PDF')).toBeTruthy();
+    expect(requestsTo('POST', '/api/manage/orders/42/filings/9/result')).toHaveLength(0);
+
+    const letter = new File(['%PDF-1.7 the CP 575'], 'cp575.pdf', { type: 'application/pdf' });
+    const input = within(form).getByLabelText('IRS letter (PDF)') as HTMLInputElement;
+    expect(input.getAttribute('accept')).toBe('.pdf,application/pdf');
+    await user.upload(input, letter);
+    await user.type(within(form).getByRole('textbox', { name: 'EIN' }), '12-3456789');
+    await user.click(within(form).getByRole('button', { name: 'Record EIN' }));
+    // The server's own reason, under its field.
+    expect(await within(form).findByText(filingMessages.letterNotPdf)).toBeTruthy();
+    expect(requestsTo('POST', '/api/manage/orders/42/filings/9/result')[0]?.body).toEqual({ ein: '12-3456789', letter: btoa('%PDF-1.7 the CP 575') });
+
+    await user.click(within(form).getByRole('button', { name: 'Record EIN' }));
+    await waitFor(() => expect(within(card).getByTestId('filing-status').textContent).toBe('EIN received'));
+    expect(within(card).queryByRole('form', { name: 'Online filing result' })).toBeNull();
+    expect(within(card).getByRole('list', { name: 'IRS letters' }).textContent).toBe('IRS letter, uploaded, 1 page, received November 23, 2026 at 11:00 AM EST');
+  });
+
+  it('shows the IRS\'s fax-back with its first page and confirms its EIN for this order', async () => {
+    const answer = { inboundFaxId: 31, ein: '12-3456789', receivedAt: '2026-11-24T19:30:00.000Z' };
+    const { markChanged } = serveOrder(filingOf({ filings: [faxFiling()], pendingAnswer: answer }), {
+      next: filingOf({ filings: [faxFiling({ status: 'answered' })], letters: [{ id: 4, source: 'fax', pages: 3, createdAt: answer.receivedAt }] }),
+    });
+    serve({
+      'POST /api/manage/fax-inbox/31/match': () => {
+        markChanged();
+        return jsonResponse({ fax: {} });
+      },
+    });
+    const { user } = renderOrderScreen();
+    const card = await filingCard();
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('The IRS answered: EIN 12-3456789');
+    const page = within(card).getByRole('img', { name: 'Page 1 of the fax received November 24, 2026 at 2:30 PM EST' });
+    expect(page.getAttribute('src')).toBe('/api/manage/fax-inbox/31/pages/1');
+    expect(within(card).getByRole('link', { name: 'Open the fax in the inbox' }).getAttribute('href')).toBe('/manage/fax-inbox?fax=31');
+
+    await user.click(within(card).getByRole('button', { name: 'Confirm EIN' }));
+    await waitFor(() => expect(within(card).getByTestId('filing-status').textContent).toBe('EIN received'));
+    expect(requestsTo('POST', '/api/manage/fax-inbox/31/match').map((request) => request.body)).toEqual([{ orderId: 42, ein: '12-3456789' }]);
+    expect(within(card).queryByRole('button', { name: 'Confirm EIN' })).toBeNull();
+    expect(within(card).getByRole('list', { name: 'IRS letters' }).textContent).toBe('IRS letter, fax, 3 pages, received November 24, 2026 at 2:30 PM EST');
+  });
+
+  it('offers a fulfiller the filing of their own order, and nobody a new filing of a closed order', async () => {
+    serveOrder(filingOf(), { order: { assignee: { id: fulfillerUser.id, name: fulfillerUser.name, email: fulfillerUser.email } } });
+    renderOrderScreen({ staff: fulfillerUser });
+    expect(within(await filingCard()).getByRole('button', { name: 'File by fax' })).toBeTruthy();
+    resetPage();
+
+    serveOrder(filingOf(), { order: { status: 'completed', ein: '12-3456789' } });
+    renderOrderScreen();
+    const card = await filingCard();
+    expect(within(card).queryByRole('button', { name: 'File by fax' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Filed online' })).toBeNull();
+  });
+});
