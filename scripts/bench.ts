@@ -6,7 +6,8 @@
 // stops after them. `BENCH_ORDERS=1000000` measures the staff API at a million orders too (with 10,000
 // as the base of the ratios); `BENCH_STAFF_ONLY=1` measures only the staff API.
 // `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database); `BENCH_ONLY=purge`
-// times the purge of 100,000 expired checkouts alone (scripts/bench-purge.ts).
+// times the purge of 100,000 expired checkouts alone (scripts/bench-purge.ts); `BENCH_ONLY=fax-outbox`
+// the fax outbox's throughput alone (scripts/bench-fax-outbox.ts), which the full run measures last.
 // The e-mail outbox's figures come last (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -26,6 +27,12 @@ import { benchPasswordHashing, benchStaffApi } from './bench-staff';
 import { benchPageLoads } from './bench-page-load';
 import { benchOutbox } from './bench-outbox';
 import { benchPurge } from './bench-purge';
+import { benchFaxOutbox } from './bench-fax-outbox';
+
+if (process.env.BENCH_ONLY === 'fax-outbox') {
+  await benchFaxOutbox();
+  process.exit(0);
+}
 
 if (process.env.BENCH_ONLY === 'purge') {
   await benchPurge();
@@ -171,5 +178,6 @@ await benchPasswordHashing();
 await benchStaffApi();
 await benchOutbox();
 await benchPurge();
+await benchFaxOutbox();
 
 process.exit(overBudget ? 1 : 0);

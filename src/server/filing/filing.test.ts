@@ -12,6 +12,7 @@ import { signThroughLink } from '../../../tests/support/signed-orders';
 import { filings, inboundFaxes, irsLetters, orders, testFaxes, webhookEvents } from '../db';
 import { isTestFaxTransport, testBusyFaxNumber, type TestFaxTransport } from '../fax';
 import { flagOverdueFilings, makeFilingReference, maxFaxAttempts, readReceivedFaxes } from '.';
+import { eraseOrderPersonalData } from '../retention';
 import { isValidEin } from '../../shared/ein';
 import { startOfNextBusinessDay } from '../../shared/dates';
 import { filingMessages, irsFaxNumbers, type FaxInboxResponse, type InboxFax, type OrderFiling } from '../../shared/filing/filing';
@@ -158,6 +159,12 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect(einMail).toBeDefined();
     const again = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/fax-inbox/${fax!.id}/match`, { orderId: order.id, ein: fax!.ein });
     expect(again.statusCode).toBe(409);
+
+    // Erasing the order's personal data takes the letter and the fax with it; the filing stays, keyless.
+    await db().transaction((tx) => eraseOrderPersonalData(tx, [order.id]));
+    expect(await db().select().from(irsLetters).where(eq(irsLetters.orderId, order.id))).toEqual([]);
+    expect(await db().select().from(inboundFaxes).where(eq(inboundFaxes.id, fax!.id))).toEqual([]);
+    expect((await filingsOf(order.id))[0]).toMatchObject({ status: 'answered', responsiblePartyKey: null });
   }, 120_000);
 
   it('tries a busy line again with a growing pause, sends each attempt once, and gives up after the last with the reason', async () => {

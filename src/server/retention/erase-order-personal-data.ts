@@ -9,8 +9,9 @@ export type ErasedOrders = { orders: number; signingRequests: number; emails: nu
  * order row with its number, amount, currency, payment reference, status, priority and dates, the
  * status history, and the EIN's last four digits. Gone: the application (every SSN with it), the
  * e-mail address, the notes, the full EIN, the checkout's copy of the application, the signing
- * requests (the signed SS-4, the signer's name, address and browser), the e-mails about the order and
- * the staff comments. Run inside the caller's transaction, with its audit row; repeating it is harmless.
+ * requests (the signed SS-4, the signer's name, address and browser), the e-mails about the order,
+ * the staff comments, the IRS's letters and the faxes received for it, the documents a fax provider
+ * could still fetch, and the responsible party's key on its filings (the filings themselves stay). Run inside the caller's transaction, with its audit row; repeating it is harmless.
  */
 export async function eraseOrderPersonalData(tx: Pick<Db, 'execute'>, orderIds: readonly number[]): Promise<ErasedOrders> {
   if (orderIds.length === 0) return { orders: 0, signingRequests: 0, emails: 0, comments: 0 };
@@ -20,6 +21,10 @@ export async function eraseOrderPersonalData(tx: Pick<Db, 'execute'>, orderIds: 
   const signingRequests = await count(sql`delete from signing_requests where order_id in ${ids}`);
   const emails = await count(sql`delete from email_outbox where order_id in ${ids}`);
   const comments = await count(sql`delete from order_comments where order_id in ${ids}`);
+  await tx.execute(sql`delete from irs_letters where order_id in ${ids}`);
+  await tx.execute(sql`delete from inbound_faxes where order_id in ${ids}`);
+  await tx.execute(sql`delete from fax_media where filing_id in (select id from filings where order_id in ${ids})`);
+  await tx.execute(sql`update filings set responsible_party_key = null where order_id in ${ids}`);
   // A refund stays for the books (amount, state, provider reference); its free-text note may name people.
   await tx.execute(sql`update refunds set note = '' where order_id in ${ids}`);
   await tx.execute(sql`
