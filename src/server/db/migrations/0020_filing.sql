@@ -37,8 +37,8 @@ CREATE TABLE "filings" (
 	CONSTRAINT "filings_provider_fax_id_unique" UNIQUE("provider_fax_id"),
 	CONSTRAINT "filings_method_check" CHECK ("method" IN ('fax', 'online'))
 );--> statement-breakpoint
-ALTER TABLE "filings" ADD CONSTRAINT "filings_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "filings" ADD CONSTRAINT "filings_requested_by_user_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "filings" ADD CONSTRAINT "filings_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "filings" ADD CONSTRAINT "filings_requested_by_user_id_fk" FOREIGN KEY ("requested_by") REFERENCES "user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "filings_order_id_idx" ON "filings" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "filings_due_idx" ON "filings" USING btree ("next_attempt_at") WHERE "filings"."status" IN ('queued', 'held');--> statement-breakpoint
 CREATE INDEX "filings_responsible_party_sent_idx" ON "filings" USING btree ("responsible_party_key", "sent_at");--> statement-breakpoint
@@ -53,7 +53,7 @@ CREATE TABLE "fax_media" (
 	"fetched_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
-ALTER TABLE "fax_media" ADD CONSTRAINT "fax_media_filing_id_filings_id_fk" FOREIGN KEY ("filing_id") REFERENCES "public"."filings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fax_media" ADD CONSTRAINT "fax_media_filing_id_filings_id_fk" FOREIGN KEY ("filing_id") REFERENCES "filings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Every fax received, stored encrypted and attached to nothing until it is matched: `received` until it
 -- is read, then `unmatched` (staff match it), `matched` (to one filing with certainty: staff confirm) or
 -- `confirmed` (its EIN recorded, its order completed); `dismissed` when staff set it aside.
@@ -81,9 +81,9 @@ CREATE TABLE "inbound_faxes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "inbound_faxes_provider_fax_id_unique" UNIQUE("provider", "provider_fax_id")
 );--> statement-breakpoint
-ALTER TABLE "inbound_faxes" ADD CONSTRAINT "inbound_faxes_filing_id_filings_id_fk" FOREIGN KEY ("filing_id") REFERENCES "public"."filings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inbound_faxes" ADD CONSTRAINT "inbound_faxes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inbound_faxes" ADD CONSTRAINT "inbound_faxes_confirmed_by_user_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inbound_faxes" ADD CONSTRAINT "inbound_faxes_filing_id_filings_id_fk" FOREIGN KEY ("filing_id") REFERENCES "filings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inbound_faxes" ADD CONSTRAINT "inbound_faxes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inbound_faxes" ADD CONSTRAINT "inbound_faxes_confirmed_by_user_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "inbound_faxes_status_received_idx" ON "inbound_faxes" USING btree ("status", "received_at");--> statement-breakpoint
 CREATE INDEX "inbound_faxes_order_id_idx" ON "inbound_faxes" USING btree ("order_id");--> statement-breakpoint
 -- The IRS's letter on an order: its fax-back, or the confirmation letter (CP 575) staff upload after
@@ -100,10 +100,10 @@ CREATE TABLE "irs_letters" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "irs_letters_source_check" CHECK ("source" IN ('fax', 'upload'))
 );--> statement-breakpoint
-ALTER TABLE "irs_letters" ADD CONSTRAINT "irs_letters_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "irs_letters" ADD CONSTRAINT "irs_letters_filing_id_filings_id_fk" FOREIGN KEY ("filing_id") REFERENCES "public"."filings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "irs_letters" ADD CONSTRAINT "irs_letters_inbound_fax_id_inbound_faxes_id_fk" FOREIGN KEY ("inbound_fax_id") REFERENCES "public"."inbound_faxes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "irs_letters" ADD CONSTRAINT "irs_letters_uploaded_by_user_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "irs_letters" ADD CONSTRAINT "irs_letters_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "irs_letters" ADD CONSTRAINT "irs_letters_filing_id_filings_id_fk" FOREIGN KEY ("filing_id") REFERENCES "filings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "irs_letters" ADD CONSTRAINT "irs_letters_inbound_fax_id_inbound_faxes_id_fk" FOREIGN KEY ("inbound_fax_id") REFERENCES "inbound_faxes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "irs_letters" ADD CONSTRAINT "irs_letters_uploaded_by_user_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "irs_letters_order_id_idx" ON "irs_letters" USING btree ("order_id");--> statement-breakpoint
 -- The built-in test transport's faxes (decision 043): what a provider would hold, so that a delivery
 -- report, a simulated IRS reply or a received fax survives a restart like the provider's would.
