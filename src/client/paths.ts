@@ -30,4 +30,6 @@ export const paths = {
   manageAudit: '/manage/audit',
   manageAccount: '/manage/account',
   manageCustomerData: '/manage/customer-data',
+  /** Faxes received (the IRS's answers), matched to their orders and confirmed. */
+  manageFaxInbox: '/manage/fax-inbox',
 } as const;

@@ -48,6 +48,7 @@ const OrderDetailPage = page(() => import('./features/fulfilment/order-detail-pa
 const UsersPage = page(() => import('./features/staff/users/users-page'), 'UsersPage');
 const AuditPage = page(() => import('./features/audit/audit-page'), 'AuditPage');
 const CustomerDataPage = page(() => import('./features/customer-data/customer-data-page'), 'CustomerDataPage');
+const FaxInboxPage = page(() => import('./features/filing/fax-inbox-page'), 'FaxInboxPage');
 const AccountPage = page(() => import('./features/staff/account/account-page'), 'AccountPage');
 
 function PageLoading() {
@@ -95,6 +96,7 @@ export function AppRoutes() {
             <Route path={paths.manageAudit} element={<AuditPage />} />
             <Route path={paths.manageAccount} element={<AccountPage />} />
             <Route path={paths.manageCustomerData} element={<CustomerDataPage />} />
+            <Route path={paths.manageFaxInbox} element={<FaxInboxPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -85,7 +85,7 @@ describe('ManageLayout', () => {
     expect(currentLocation().pathname).toBe(paths.manageOrders);
   });
 
-  it('shows an admin the Orders, Users, Audit Trail, Customer Data and My Account links', async () => {
+  it('shows an admin the Orders, Fax inbox, Users, Audit Trail, Customer Data and My Account links', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderPanel('/manage/users');
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
@@ -93,6 +93,7 @@ describe('ManageLayout', () => {
     const links = within(panelNav()).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Orders', paths.manageOrders],
+      ['Fax inbox', paths.manageFaxInbox],
       ['Users', paths.manageUsers],
       ['Audit Trail', paths.manageAudit],
       ['Customer Data', paths.manageCustomerData],
@@ -106,6 +107,8 @@ describe('ManageLayout', () => {
     renderPanel(paths.manageOrders);
     expect(await screen.findByText('Orders loaded')).toBeTruthy();
     expect(within(panelNav()).getByRole('link', { name: 'Orders' })).toBeTruthy();
+    // Every member has the Fax inbox: a fulfiller sees there the faxes about their own orders.
+    expect(within(panelNav()).getByRole('link', { name: 'Fax inbox' }).getAttribute('href')).toBe(paths.manageFaxInbox);
     expect(within(panelNav()).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(within(panelNav()).queryByRole('link', { name: 'Audit Trail' })).toBeNull();
     expect(within(panelNav()).getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe(paths.manageAccount);

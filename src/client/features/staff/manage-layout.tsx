@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, Printer, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { hasErrorCode } from '../../lib/api';
 import { paths } from '../../paths';
@@ -100,6 +100,7 @@ function AccessDenied({ message }: { message: string }) {
 /** The panel's navigation, in order; a link with a permission shows only to members who have it. */
 const staffNavLinks: { to: string; Icon: LucideIcon; label: string; permission?: Permission }[] = [
   { to: paths.manageOrders, Icon: ClipboardList, label: 'Orders' },
+  { to: paths.manageFaxInbox, Icon: Printer, label: 'Fax inbox' },
   { to: paths.manageUsers, Icon: Users, label: 'Users', permission: 'users:manage' },
   { to: paths.manageAudit, Icon: History, label: 'Audit Trail', permission: 'audit:read' },
   { to: paths.manageCustomerData, Icon: FileLock2, label: 'Customer Data', permission: 'customers:data-requests' },
