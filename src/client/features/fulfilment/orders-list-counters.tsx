@@ -1,4 +1,4 @@
-import { type LucideIcon, Ban, CircleCheck, Clock, Inbox, Layers, PauseCircle } from 'lucide-react';
+import { type LucideIcon, AlarmClock, Ban, CircleCheck, Clock, Inbox, Layers, PauseCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CounterGroup } from '../../../shared/orders/lifecycle';
 import type { OrderCounters, OrderStatusFilter } from '../../../shared/fulfilment/orders';
@@ -10,6 +10,7 @@ type CounterLook = { icon: LucideIcon; iconClass: string };
 const looks: Partial<Record<CounterGroup, CounterLook>> = {
   new: { icon: Inbox, iconClass: 'bg-blue-50 text-blue-700' },
   in_progress: { icon: Clock, iconClass: 'bg-amber-50 text-amber-700' },
+  overdue: { icon: AlarmClock, iconClass: 'bg-red-50 text-red-700' },
   completed: { icon: CircleCheck, iconClass: 'bg-green-50 text-green-700' },
   on_hold: { icon: PauseCircle, iconClass: 'bg-orange-50 text-orange-700' },
   cancelled: { icon: Ban, iconClass: 'bg-slate-100 text-slate-700' },
@@ -33,7 +34,7 @@ export function OrdersListCounters({ values, status, hrefOf }: OrdersListCounter
     ...(values?.groups ?? []).map((group) => ({ key: group.group, label: group.label, filter: group.filter, count: group.count, look: looks[group.group] ?? plainLook })),
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:gap-4" aria-busy={values === undefined}>
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:gap-4 xl:grid-cols-7" aria-busy={values === undefined}>
       {counters.map(({ key, label, filter, count, look: { icon: Icon, iconClass } }) => {
         const current = filter === status;
         return (

@@ -48,7 +48,7 @@ function listResponse(orders: OrderListItem[], overrides: Partial<OrderListRespo
     pageSize: 25,
     nextCursor: null,
     previousCursor: null,
-    counters: countersOf({ new: 12, in_progress: 14, completed: 6, on_hold: 5, cancelled: 3 }),
+    counters: countersOf({ new: 12, in_progress: 14, overdue: 2, completed: 6, on_hold: 5, cancelled: 3 }),
     ...overrides,
   };
 }
@@ -125,11 +125,12 @@ describe('OrdersListPage', () => {
     const counters = screen.getByRole('region', { name: 'Order counters' });
     // Every group, so they add up to the total; each links to the list it counts.
     const counterLinks = within(counters).getAllByRole('link');
-    expect(counterLinks.map((link) => link.textContent)).toEqual(['Total40', 'New Submissions12', 'In Progress14', 'Completed6', 'On Hold5', 'Cancelled3']);
+    expect(counterLinks.map((link) => link.textContent)).toEqual(['Total42', 'New Submissions12', 'In Progress14', 'Overdue at IRS2', 'Completed6', 'On Hold5', 'Cancelled3']);
     expect(counterLinks.map((link) => link.getAttribute('href'))).toEqual([
       '/manage/orders',
       '/manage/orders?status=reviewing_form_data',
       '/manage/orders?status=in-progress',
+      '/manage/orders?status=irs_overdue',
       '/manage/orders?status=completed',
       '/manage/orders?status=on_hold',
       '/manage/orders?status=cancelled',
