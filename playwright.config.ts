@@ -57,6 +57,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
+      // The test transport's simulated IRS answers a faxed SS-4 after a second, so filing.spec.ts sees the fax-back.
+      TEST_FAX_IRS_REPLY_SECONDS: '1',
     },
   },
 });

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
+import { readMailbox } from './staff-accounts';
+
+// Filing the signed SS-4 with the IRS (decision 043), end to end on the built-in test transport: staff
+// file by fax from the order page, the simulated IRS answers with a fax-back (after
+// TEST_FAX_IRS_REPLY_SECONDS, set in playwright.config.ts), the server reads it and matches it to the
+// order by the code printed on its pages, and staff confirm the EIN read from it, which completes the order.
+
+const screenshots = process.env.FILING_SCREENSHOTS;
+
+// Signing, sending the fax, the IRS's answer and reading it: more than the default minute.
+test.describe.configure({ timeout: 240_000 });
+
+function signingLinkTo(address: string): string | null {
+  const messages = readMailbox()
+    .map((message) => message.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((message) => message.includes(`To: ${address}`));
+  return messages.flatMap((message) => [...message.matchAll(/https?:\/\/[^\s"<]+\/sign\/[A-Za-z0-9_-]{43}/g)].map((match) => match[0])).at(-1) ?? null;
+}
+
+/** Whether an image has loaded (a lazy one once scrolled to). */
+const loadedWidth = (image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0);
+
+async function shoot(page: Page, name: string) {
+  if (!screenshots) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its EIN completes the order', async ({ page, browser, paidOrder, signedInAs }) => {
+  const email = `filing-${Date.now()}@example.com`;
+  const admin = await signedInAs('admin');
+  const { orderId } = await paidOrder({ billingEmail: email, assignedTo: admin.id });
+
+  // Before the customer signs, the order cannot be filed: the server says why, in the card.
+  await page.goto(`/manage/orders/${orderId}`);
+  const card = page.locator('div.rounded-xl', { has: page.getByRole('heading', { level: 2, name: 'Filing with the IRS' }) });
+  await expect(card.getByTestId('filing-fax-to')).toHaveText('Fax (domestic) (855) 641-6935');
+  await card.getByRole('button', { name: 'Filed online' }).click();
+  await expect(card.getByRole('alert')).toHaveText('The customer has not signed the SS-4 yet: it can be filed once it is signed.');
+
+  // The customer signs through the e-mailed link.
+  await page.getByRole('button', { name: 'Send for signature' }).click();
+  await expect(page.getByTestId('signing-state')).toHaveText('Sent');
+  await expect.poll(() => signingLinkTo(email)).not.toBeNull();
+  const customerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const customer = await customerContext.newPage();
+  await customer.goto(new URL(signingLinkTo(email)!).pathname);
+  await customer.getByLabel('Last four digits of the SSN').fill('6789');
+  await customer.keyboard.press('Enter');
+  await customer.getByRole('button', { name: 'The form is right: continue to sign' }).click();
+  await customer.getByLabel('Your full name').fill('John Public');
+  await customer.getByLabel('Your title').fill('Managing Member');
+  for (const label of ['I agree to sign electronically', 'I make the form\u2019s declaration', 'I authorize the third-party designee']) {
+    await customer.getByRole('checkbox', { name: label }).check();
+  }
+  await customer.getByRole('button', { name: 'Sign the SS-4' }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeVisible();
+  await customerContext.close();
+
+  // Staff file by fax, after confirming where it goes.
+  await page.reload();
+  await expect(page.getByTestId('signing-state')).toHaveText('Signed');
+  await card.getByRole('button', { name: 'File by fax' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByText('Fax the signed SS-4 to the IRS at Fax (domestic) (855) 641-6935?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fax it' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(card.getByTestId('filing-status')).toHaveText(/Queued|Sending|Delivered/);
+  await expect(card.getByRole('button', { name: 'File by fax' })).toHaveCount(0);
+
+  // The fax is delivered, the simulated IRS answers, the answer is read and matched to this order.
+  const answer = card.getByRole('heading', { level: 3, name: /^The IRS answered: EIN \d{2}-\d{7}$/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(answer).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000, 3_000, 5_000] });
+  const ein = ((await answer.textContent()) ?? '').replace('The IRS answered: EIN ', '');
+  await expect(card.getByTestId('filing-status')).toHaveText('Delivered');
+  await expect(page.getByLabel('Status')).toHaveValue('submitted_to_irs');
+  const firstPage = card.getByRole('img', { name: /^Page 1 of the fax received / });
+  await expect(firstPage).toBeVisible();
+  await expect.poll(() => firstPage.evaluate(loadedWidth)).toBeGreaterThan(0);
+  await expectAccessibleAtBothWidths(page);
+  await shoot(page, 'filing-card-answered');
+
+  // The inbox lists the fax, matched to the order; opened, it shows its pages and the match form.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await card.getByRole('link', { name: 'Open the fax in the inbox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fax inbox' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Confirm the match' });
+  await expect(form.getByRole('textbox', { name: 'EIN' })).toHaveValue(ein);
+  await expect(form.getByRole('combobox', { name: 'Order' })).toHaveValue(String(orderId));
+  const pages = page.locator('#fax-detail').getByRole('img', { name: /^Page \d+ of the fax received / });
+  await expect(pages.first()).toBeVisible();
+  await expect.poll(() => pages.first().evaluate(loadedWidth)).toBeGreaterThan(0);
+  await expectAccessibleAtBothWidths(page);
+  await shoot(page, 'fax-inbox-open');
+
+  // Back on the order, staff confirm the EIN: the order is completed with it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/manage/orders/${orderId}`);
+  await card.getByRole('button', { name: 'Confirm EIN' }).click();
+  await expect(card.getByTestId('filing-status')).toHaveText('EIN received');
+  await expect(page.getByLabel('Status')).toHaveValue('completed');
+  await expect(page.getByRole('textbox', { name: 'EIN' })).toHaveValue(ein);
+  await expect(card.getByRole('list', { name: 'IRS letters' })).toContainText(/IRS letter, fax, \d+ pages?, received /);
+  await expect(card.getByRole('button', { name: 'Confirm EIN' })).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page);
+  await shoot(page, 'filing-card-completed');
+
+  // The inbox shows it confirmed.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/manage/fax-inbox');
+  const row = page.getByRole('table', { name: 'Faxes received' }).getByRole('row').filter({ hasText: ein });
+  await expect(row.getByText('Confirmed')).toBeVisible();
+  await expect(row.getByRole('link')).toHaveAttribute('href', `/manage/orders/${orderId}`);
+  await expectAccessibleAtBothWidths(page);
+  await shoot(page, 'fax-inbox-list');
+});
