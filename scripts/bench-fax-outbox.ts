@@ -17,10 +17,11 @@ import { irsFaxNumbers } from '../src/shared/filing/filing';
 import type { Application } from '../src/shared/application/application';
 import { createPaidOrder } from '../tests/factories/orders';
 import { printFigure } from './bench-timing';
+import { designeeEnv } from '../tests/support/designee-env';
 
 export async function benchFaxOutbox(faxes = 40): Promise<void> {
   console.log('\nFax outbox');
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-fax-')), TEST_FAX_IRS_REPLY_SECONDS: 'off', SS4_DESIGNEE_NAME: 'EIN Filing Service LLC', SS4_DESIGNEE_ADDRESS: '500 Congress Ave, Austin, TX 78701', SS4_DESIGNEE_PHONE: '(512) 555-0100', SS4_DESIGNEE_FAX: '(512) 555-0101' });
+  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-fax-')), TEST_FAX_IRS_REPLY_SECONDS: 'off', ...designeeEnv });
   const database = await openDatabase({ kind: 'pglite' });
   const { app, services } = await buildAppWithServices({ env, database, clientDir: path.join(env.DATA_DIR, 'no-client') });
   const { db } = database;

@@ -14,8 +14,9 @@ import { loadEnv } from '../src/server/env';
 import { isTestProcessor } from '../src/server/payments';
 import { sampleApplication } from '../src/shared/application/sample-application';
 import { printFigure, printTiming } from './bench-timing';
+import { designeeEnv } from '../tests/support/designee-env';
 
-const newEnv = () => loadEnv({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-outbox-')) });
+const newEnv = () => loadEnv({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-outbox-')), ...designeeEnv });
 const countMail = (folder: string) => (existsSync(folder) ? readdirSync(folder).length : 0);
 
 async function throughput(label: string, database: Database, messages: number) {

@@ -19,6 +19,7 @@ import { createFieldCipher, sealApplication } from '../src/server/encryption';
 import { sampleApplication } from '../src/shared/application/sample-application';
 import type { Application } from '../src/shared/application/application';
 import { printFigure } from './bench-timing';
+import { designeeEnv } from '../tests/support/designee-env';
 
 const log = pino({ enabled: false });
 
@@ -37,7 +38,7 @@ async function seedExpiredCheckouts(database: Database, count: number): Promise<
 }
 
 async function timePurge(label: string, database: Database, count: number): Promise<void> {
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-purge-')) });
+  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-purge-')), ...designeeEnv });
   const provider = createTestProcessor({ database, webhookSecret: 'whsec_bench', deliverWebhook: async () => {} });
   const seeded = performance.now();
   await seedExpiredCheckouts(database, count);

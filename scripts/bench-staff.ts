@@ -21,6 +21,7 @@ import { totpCodeOf } from '../tests/support/totp';
 import type { OrderListResponse } from '../src/shared/fulfilment/orders';
 import { findAssignees, seedOrders, settleTables } from '../tests/factories/seed-orders';
 import { printFigure, timeCallsInTurn, timeRuns } from './bench-timing';
+import { designeeEnv } from '../tests/support/designee-env';
 
 const callsPerCase = 50;
 
@@ -161,7 +162,7 @@ async function prepareVolume(url: string, orderCount: number): Promise<PreparedV
     console.log(`\nStaff API with ${orderCount.toLocaleString('en-US')} orders (PostgreSQL ${serverVersion}, schema ${scratch.searchPath})`);
 
     // Behind a trusted proxy, as in the public part: each call comes from an address of its own.
-    const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '1', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '1', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...designeeEnv });
     const built = await buildAppWithServices({ env, database, clientDir: path.join(dataDir, 'no-client') });
     app = built.app;
     const { services } = built;

@@ -28,6 +28,7 @@ import { benchPageLoads } from './bench-page-load';
 import { benchOutbox } from './bench-outbox';
 import { benchPurge } from './bench-purge';
 import { benchFaxOutbox } from './bench-fax-outbox';
+import { designeeEnv } from '../tests/support/designee-env';
 
 if (process.env.BENCH_ONLY === 'fax-outbox') {
   await benchFaxOutbox();
@@ -95,7 +96,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 // Behind a trusted proxy, so each measured call can come from an address of its own and the
 // per-client rate limits do not stop the loop.
-const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-')) });
+const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-')), ...designeeEnv });
 const database = await openDatabase({ kind: 'pglite' });
 const app = await buildApp({ env, database, clientDir });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

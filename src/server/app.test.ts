@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { loadEnv, type Env } from './env';
 import { openTestDatabase, testDatabaseKinds } from '../../tests/support/database';
 import type { Database } from './db';
+import { designeeEnv } from '../../tests/support/designee-env';
 
 function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({ NODE_ENV: 'test', DATA_DIR: tmpdir(), ...overrides });
@@ -156,7 +157,7 @@ describe('configuration-dependent behaviour', () => {
   });
 
   it('sends HSTS in production', async () => {
-    const app = await buildApp({ env: testEnv({ NODE_ENV: 'production' }), database, clientDir: fakeClientDir() });
+    const app = await buildApp({ env: testEnv({ NODE_ENV: 'production', ...designeeEnv }), database, clientDir: fakeClientDir() });
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     await app.close();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { sampleApplication } from '../../shared/application/sample-application';
 import { createFieldCipher, encryptionKeyFileName, loadDataKey, openApplication, sealApplication } from './encryption';
+import { designeeEnv } from '../../../tests/support/designee-env';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'ein-key-'));
 
@@ -101,7 +102,7 @@ describe('loadDataKey', () => {
   });
 
   it('refuses to make up a key in production with a shared database', async () => {
-    const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: tempDir(), DATABASE_URL: 'postgres://db.example.com/ein' });
+    const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: tempDir(), DATABASE_URL: 'postgres://db.example.com/ein', ...designeeEnv });
     await expect(loadDataKey(env)).rejects.toThrow(/DATA_ENCRYPTION_KEY is required in production/);
   });
 });

@@ -5,6 +5,7 @@ import { openTestDatabase, testDatabaseKinds } from '../database';
 import { orders } from '../../../src/server/db';
 import { mailbox, startStaffTestApp, staffInject, testOrigin, withStaffApp } from '../staff-app';
 import type { TestOrderResponse, TestStaffResponse } from './test-support-inputs';
+import { designeeEnv } from '../designee-env';
 
 describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
   const harness = withStaffApp(kind, { testApi: true });
@@ -48,7 +49,7 @@ describe('the app the product starts', () => {
   // A database of its own is opened here, slow on a busy machine.
   it('has no test-support routes at all, even in production', { timeout: 60_000 }, async () => {
     const database = await openTestDatabase('pglite');
-    const harness = await startStaffTestApp(database, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com' } });
+    const harness = await startStaffTestApp(database, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com', ...designeeEnv } });
     try {
       for (const url of ['/api/test-support/orders', '/api/test-support/staff', '/api/test-support/sessions', '/api/test-support/checkouts/expire']) {
         expect((await harness.app.inject({ method: 'POST', url, headers: { origin: 'https://ein.example.com' }, payload: {} })).statusCode).toBe(404);

@@ -9,6 +9,7 @@ import { staffMessages } from '../../../shared/staff/staff-messages';
 import { sessionLimits } from '../../../shared/staff/session';
 import { refusedSignInMinMs, signInThrottle } from './sign-in-throttle';
 import { ensureFirstAdmin } from '../users/admin-accounts';
+import { designeeEnv } from '../../../../tests/support/designee-env';
 
 describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
   const harness = withStaffApp(kind);
@@ -264,7 +265,7 @@ describe.each(testDatabaseKinds)('the first admin on %s', (kind) => {
 });
 
 describe('production cookies', () => {
-  const harness = withStaffApp('pglite', { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com' } });
+  const harness = withStaffApp('pglite', { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ein.example.com', ...designeeEnv } });
 
   it('are Secure with the __Secure- prefix', async () => {
     // Not enrolled, so the password step itself sets the session cookie (kept to setting up two-factor sign-in).

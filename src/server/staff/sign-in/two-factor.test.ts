@@ -12,6 +12,7 @@ import type { SecondFactorVerifier } from './second-factor';
 import { twoFactorThrottle } from './sign-in-throttle';
 import { stepUpWindowMs, twoFactorMessages, type EnrolmentResponse, type SignedInSession } from '../../../shared/staff/two-factor';
 import type { AccountResponse } from '../../../shared/staff/account';
+import { designeeEnv } from '../../../../tests/support/designee-env';
 
 describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
   let codeChecks = 0;
@@ -258,10 +259,10 @@ describe('REQUIRE_STAFF_MFA', () => {
   const harness = withStaffApp('pglite', { env: { NODE_ENV: 'development', REQUIRE_STAFF_MFA: 'false' } });
 
   it('may be false only in development', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: 'false' })).toThrow(/REQUIRE_STAFF_MFA=false is allowed only with NODE_ENV=development/);
+    expect(() => loadEnv({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: 'false', ...designeeEnv })).toThrow(/REQUIRE_STAFF_MFA=false is allowed only with NODE_ENV=development/);
     expect(() => loadEnv({ NODE_ENV: 'test', REQUIRE_STAFF_MFA: 'false' })).toThrow(/REQUIRE_STAFF_MFA/);
     expect(loadEnv({ NODE_ENV: 'development', REQUIRE_STAFF_MFA: 'false' }).REQUIRE_STAFF_MFA).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production' }).REQUIRE_STAFF_MFA).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'production', ...designeeEnv }).REQUIRE_STAFF_MFA).toBe(true);
   });
 
   it('off in development, a member who has not enrolled works with a password alone', async () => {
