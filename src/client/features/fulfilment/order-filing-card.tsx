@@ -67,10 +67,20 @@ function faxLineText(to: string | null, line: FilingEntry['line']): string {
   return [line ? irsFaxLineLabels[line] : null, formatFaxNumber(to)].filter(Boolean).join(' ');
 }
 
+/** A fax line with its number kept on one line. */
+function FaxLine({ to, line }: { to: string | null; line: FilingEntry['line'] }) {
+  return (
+    <>
+      {line ? `${irsFaxLineLabels[line]} ` : null}
+      <span className="whitespace-nowrap">{formatFaxNumber(to)}</span>
+    </>
+  );
+}
+
 /** The filing's details as "what: value" rows, only those it has. */
 function detailsOf(filing: FilingEntry): [string, ReactNode][] {
   const rows: [string, ReactNode][] = [];
-  if (filing.method === 'fax') rows.push(['Number', faxLineText(filing.to, filing.line)]);
+  if (filing.method === 'fax') rows.push(['Number', <FaxLine key="number" to={filing.to} line={filing.line} />]);
   if (filing.method === 'fax') rows.push(['Attempts', String(filing.attempts)]);
   if (filing.pages !== null) rows.push(['Pages', String(filing.pages)]);
   if (filing.sentAt) rows.push([filing.method === 'online' ? 'Filed' : 'Sent', formatEasternDateTime(filing.sentAt)]);
@@ -169,7 +179,7 @@ export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing:
         <p>
           <span className="text-slate-600">A fax goes to: </span>
           <strong className="text-slate-900" data-testid="filing-fax-to">
-            {faxTo}
+            <FaxLine to={filing.faxTo.number} line={filing.faxTo.line} />
           </strong>
         </p>
 
