@@ -62,7 +62,7 @@ export function FaxInboxPage() {
         <p className="mt-1 text-slate-600">The faxes received, newest first: the IRS&apos;s answers, matched to their orders by the code on their pages.</p>
       </div>
 
-      <div className={`grid items-start gap-6 ${selectedId !== null ? 'xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
+      <div className="grid items-start gap-6">
         <Card>
           {inbox.isPending ? (
             <p role="status" className="px-4 py-12 text-center text-slate-600">
@@ -117,7 +117,7 @@ function FaxList({ faxes, selectedId, onChoose }: FaxListProps) {
         <TableBody>
           {faxes.map((fax) => (
             <TableRow key={fax.id} className={fax.id === selectedId ? 'bg-brand-50' : ''}>
-              <TableCell className="align-top text-sm">{open(fax)}</TableCell>
+              <TableCell className="align-top text-sm whitespace-nowrap">{open(fax)}</TableCell>
               <TableCell className="align-top text-sm whitespace-nowrap">{formatFaxNumber(fax.from) || 'Unknown'}</TableCell>
               <TableCell className="align-top text-sm tabular-nums">{fax.pages ?? '—'}</TableCell>
               <TableCell className="align-top">
@@ -165,6 +165,7 @@ function FaxDetail({ id, listed, onClose }: FaxDetailProps) {
   const query = useInboxFax(id, listed);
   const fax = query.data;
   const notFound = query.isError && !isUnauthenticated(query.error);
+  const matchable = fax !== undefined && fax.status !== 'confirmed' && fax.status !== 'dismissed';
 
   // A chosen fax is scrolled into view on a narrow screen, where it sits under the list.
   useEffect(() => {
@@ -208,8 +209,10 @@ function FaxDetail({ id, listed, onClose }: FaxDetailProps) {
               </p>
             ) : null}
             {fax.status === 'received' ? <p className="text-slate-700">This fax is still being read: its code and EIN appear here once read.</p> : null}
-            {fax.status !== 'confirmed' && fax.status !== 'dismissed' ? <FaxMatchForm key={fax.id} fax={fax} /> : null}
-            <FaxPages fax={fax} />
+            <div className={`grid items-start gap-4 ${matchable ? 'lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]' : ''}`}>
+              {matchable ? <FaxMatchForm key={fax.id} fax={fax} /> : null}
+              <FaxPages fax={fax} />
+            </div>
           </>
         )}
       </CardContent>
