@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
 import { readMailbox } from './staff-accounts';
 
@@ -23,11 +23,14 @@ function signingLinkTo(address: string): string | null {
 /** Whether an image has loaded (a lazy one once scrolled to). */
 const loadedWidth = (image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0);
 
-async function shoot(page: Page, name: string) {
+/** Screenshots at both widths (FILING_SCREENSHOTS=folder): of `part` alone when given, else of the whole page. */
+async function shoot(page: Page, name: string, part?: Locator) {
   if (!screenshots) return;
   for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+    // Tall enough for the card in the order page's sticky column, which scrolls on its own.
+    await page.setViewportSize({ width, height: part ? 1800 : 800 });
+    const file = path.join(screenshots, `${name}-${width}.png`);
+    await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
   }
 }
 
@@ -86,7 +89,7 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   await expect(firstPage).toBeVisible();
   await expect.poll(() => firstPage.evaluate(loadedWidth)).toBeGreaterThan(0);
   await expectAccessibleAtBothWidths(page);
-  await shoot(page, 'filing-card-answered');
+  await shoot(page, 'filing-card-answered', card);
 
   // The inbox lists the fax, matched to the order; opened, it shows its pages and the match form.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -111,7 +114,7 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   await expect(card.getByRole('list', { name: 'IRS letters' })).toContainText(/IRS letter, fax, \d+ pages?, received /);
   await expect(card.getByRole('button', { name: 'Confirm EIN' })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page);
-  await shoot(page, 'filing-card-completed');
+  await shoot(page, 'filing-card-completed', card);
 
   // The inbox shows it confirmed.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -121,4 +124,11 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   await expect(row.getByRole('link')).toHaveAttribute('href', `/manage/orders/${orderId}`);
   await expectAccessibleAtBothWidths(page);
   await shoot(page, 'fax-inbox-list');
+
+  // The orders list counts orders overdue at the IRS apart, and filters by that status.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/manage/orders');
+  await expect(page.getByRole('region', { name: 'Order counters' }).getByRole('link', { name: /^Overdue at IRS/ })).toHaveAttribute('href', '/manage/orders?status=irs_overdue');
+  await expect(page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Overdue at IRS' })).toHaveCount(1);
+  await shoot(page, 'orders-list');
 });
