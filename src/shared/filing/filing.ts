@@ -58,6 +58,9 @@ export const filingStatusLabels: Record<FilingStatus, string> = {
   answered: 'EIN received',
 };
 
+/** A filing going, or gone, through: while an order has one, a second filing is refused (and not offered). */
+export const activeFilingStatuses = ['held', 'queued', 'sending', 'delivered', 'filed', 'answered'] as const satisfies readonly FilingStatus[];
+
 /** A business day with no answer from the IRS after this many business days is "Overdue at IRS". */
 export const irsAnswerBusinessDays = 4;
 

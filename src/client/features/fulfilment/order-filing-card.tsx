@@ -21,6 +21,7 @@ import { can } from '../../../shared/staff/permissions';
 import { isInStatusGroup } from '../../../shared/orders/lifecycle';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
 import {
+  activeFilingStatuses,
   filingStatusLabels,
   formatFaxNumber,
   irsFaxLineLabels,
@@ -35,9 +36,6 @@ import {
 } from '../../../shared/filing/filing';
 import { ordersListKey } from './orders-list-query';
 import { orderQueryKey } from './use-order-detail';
-
-/** A filing in one of these is going, or has gone, through: no second one is offered (the server's rule too). */
-const activeStatuses: readonly FilingStatus[] = ['held', 'queued', 'sending', 'delivered', 'filed', 'answered'];
 
 const statusTones: Record<FilingStatus, BadgeTone> = {
   held: 'caution',
@@ -122,7 +120,7 @@ export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing:
   const [confirmingFax, setConfirmingFax] = useState(false);
 
   const mayWork = can(user, 'orders:work-assigned', { assignedTo: order.assignee?.id ?? null });
-  const active = filing.filings.some((entry) => activeStatuses.includes(entry.status));
+  const active = filing.filings.some((entry) => (activeFilingStatuses as readonly FilingStatus[]).includes(entry.status));
   const closed = isInStatusGroup('closed', order.status);
   const onlineFiled = [...filing.filings].reverse().find((entry) => entry.method === 'online' && entry.status === 'filed');
   const faxTo = faxLineText(filing.faxTo.number, filing.faxTo.line);
