@@ -1,5 +1,22 @@
 import { createContext, useContext } from 'react';
 import { defaultPublicConfig, type PublicConfig } from '../../shared/site/public-config';
+import type { SiteClaims } from '../../shared/site/site-claims';
+
+const isNumberOrNull = (value: unknown) => value === null || typeof value === 'number';
+
+/** The operator's claims (decision 035): counts or null, a rating with its count and source or null, testimonials. */
+function isSiteClaims(value: unknown): value is SiteClaims {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  const rating = claims.rating as Record<string, unknown> | null;
+  return (
+    isNumberOrNull(claims.businessesServed) &&
+    isNumberOrNull(claims.successRatePercent) &&
+    (rating === null || (typeof rating === 'object' && typeof rating.value === 'number' && typeof rating.reviewCount === 'number' && typeof rating.sourceUrl === 'string')) &&
+    Array.isArray(claims.testimonials) &&
+    claims.testimonials.every((entry: Record<string, unknown> | null) => typeof entry?.quote === 'string' && typeof entry.name === 'string' && typeof entry.date === 'string')
+  );
+}
 
 function isPublicConfig(value: unknown): value is PublicConfig {
   if (typeof value !== 'object' || value === null) return false;
@@ -17,6 +34,8 @@ function isPublicConfig(value: unknown): value is PublicConfig {
     typeof config.supportEmail === 'string' &&
     // Absent from a page of an older server: the defaults are shown.
     (retention === undefined || (typeof retention === 'object' && retention !== null && ['unpaidCheckoutHours', 'orderDays', 'mailDays'].every((key) => typeof retention[key] === 'number'))) &&
+    // Absent from a page of an older server: no claims are shown.
+    (config.claims === undefined || isSiteClaims(config.claims)) &&
     typeof config.siteUrl === 'string' &&
     (config.gtmId === null || typeof config.gtmId === 'string') &&
     (growthbook === null ||
@@ -34,8 +53,9 @@ export function getPublicConfig(): PublicConfig {
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (isPublicConfig(parsed)) config = { ...parsed, retention: parsed.retention ?? defaultPublicConfig.retention };
-      else console.error('Ignoring a public configuration of the wrong shape');
+      if (isPublicConfig(parsed)) {
+        config = { ...parsed, retention: parsed.retention ?? defaultPublicConfig.retention, claims: parsed.claims ?? defaultPublicConfig.claims };
+      } else console.error('Ignoring a public configuration of the wrong shape');
     } catch (error) {
       console.error('Ignoring an unreadable public configuration', error);
     }
