@@ -1,6 +1,6 @@
-// @vitest-environment node
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { cleanup, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { Award, BadgeCheck, FileCheck, Lock, Medal, ShieldCheck, Stamp } from 'lucide-react';
 import { bannedIcons, findBannedIcons } from '../../../shared/site/banned-wording';
@@ -10,7 +10,11 @@ import { bannedIcons, findBannedIcons } from '../../../shared/site/banned-wordin
 
 describe('the banned icons', () => {
   it('finds the seal-like icons in rendered markup, and not the others', () => {
-    const markup = (icon: typeof Lock) => renderToStaticMarkup(createElement(icon, { className: 'size-4' }));
+    const markup = (icon: typeof Lock) => {
+      const html = render(createElement(icon, { className: 'size-4' })).container.innerHTML;
+      cleanup();
+      return html;
+    };
     for (const icon of [BadgeCheck, Award, Medal, Stamp]) expect(findBannedIcons(markup(icon))).toHaveLength(1);
     for (const icon of [Lock, ShieldCheck, FileCheck]) expect(findBannedIcons(markup(icon))).toEqual([]);
     expect(bannedIcons.map((icon) => icon.className)).toEqual(['lucide-badge-check', 'lucide-award', 'lucide-medal', 'lucide-stamp']);

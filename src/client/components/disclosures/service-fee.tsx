@@ -20,7 +20,7 @@ export function IrsIsFree({ className }: { className?: string }) {
 /**
  * The price up front: the live fee (the price setting step 6 charges), what it buys, and that applying
  * directly with the IRS is free. On the landing page and the FAQ; the wizard's first step has a shorter
- * form of it (`FeeLine`).
+ * form of it (`FeeLine`, in fee-line.tsx: step 1 downloads only that).
  */
 export function ServiceFee({ headingId, headingLevel: Heading = 'h2' }: { headingId: string; headingLevel?: 'h2' | 'h3' }) {
   const { priceCents } = usePublicConfig();
@@ -46,16 +46,5 @@ export function ServiceFee({ headingId, headingLevel: Heading = 'h2' }: { headin
       </ul>
       <IrsIsFree className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-slate-800" />
     </section>
-  );
-}
-
-/** The fee in a sentence, before the first question of the wizard. */
-export function FeeLine({ className }: { className?: string }) {
-  const { priceCents } = usePublicConfig();
-  return (
-    <p className={className} data-testid="service-fee">
-      <strong className="font-semibold">Our fee: {formatUsd(priceCents)}</strong>, paid once at the last step. It buys:{' '}
-      {feeIncludes.map((item) => item.charAt(0).toLowerCase() + item.slice(1)).join('; ')}.
-    </p>
   );
 }

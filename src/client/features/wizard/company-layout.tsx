@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Briefcase, Building2, Clock, FileText, Info, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
+import { Briefcase, Building2, Clock, FileText, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
 import { IconList } from '../../components/ui/icon-list';
 import { IrsNotice } from '../../components/disclosures/irs-notice';
 import { MoneyBackGuarantee } from '../../components/disclosures/money-back-guarantee';
-import { FeeLine } from '../../components/disclosures/service-fee';
+import { FeeLine } from '../../components/disclosures/fee-line';
 import { StepHeading } from '../../components/wizard-shell/step-heading';
 import { WizardHeader } from '../../components/wizard-shell/wizard-header';
 import { deliveryPromise } from '../../../shared/delivery-promise';
@@ -81,12 +81,9 @@ function MarketingPanel() {
 /** Before the first question: the fee and what it buys, and that we are not the IRS, which issues EINs free. */
 function BeforeYouStart() {
   return (
-    <section aria-label="Our fee, and who we are" className="mt-4 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm leading-6 text-slate-800">
-      <Info className="mt-1 size-5 shrink-0 text-amber-800" aria-hidden="true" />
-      <div className="space-y-2">
-        <FeeLine />
-        <IrsNotice />
-      </div>
+    <section aria-label="Our fee, and who we are" className="mt-4 space-y-2 rounded-lg border border-l-4 border-amber-300 border-l-amber-500 bg-amber-50 p-4 text-sm leading-6 text-slate-800">
+      <FeeLine />
+      <IrsNotice />
     </section>
   );
 }
