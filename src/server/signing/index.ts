@@ -5,4 +5,5 @@
 export { describeSigning } from './describe-signing';
 export { createSigningRequest, openSigningRequest } from './open-signing-request';
 export { registerSigningRoutes } from './routes';
+export { signatureRequestEmail, signedNoticeEmail } from './signature-request-email';
 export { startSignatureReminders } from './signature-reminders';
