@@ -28,9 +28,10 @@ async function writeEin(document: PDFDocument, ein: string, random: Random): Pro
   const font = await document.embedFont(random() < 0.6 ? StandardFonts.CourierBold : StandardFonts.HelveticaBold);
   const ink = rgb(0.05 + random() * 0.1, 0.05 + random() * 0.1, 0.1 + random() * 0.15);
   const fill = 0.72 + random() * 0.18;
-  const size = Math.min(22, (ss4EinBox.width * fill) / (font.widthOfTextAtSize(ein, 1) + 0.4 * ein.length));
-  const tracking = 0.4 * size;
-  const advance = (character: string) => font.widthOfTextAtSize(character, size) + tracking * 0.1;
+  // A little space between characters, as a typebar or a stamp's loose type leaves it.
+  const tracking = 0.04;
+  const size = Math.min(20, (ss4EinBox.width * fill) / (font.widthOfTextAtSize(ein, 1) + tracking * ein.length));
+  const advance = (character: string) => font.widthOfTextAtSize(character, size) + tracking * size;
   const lineWidth = [...ein].reduce((sum, character) => sum + advance(character), 0);
   const angle = (random() - 0.5) * 3;
   const radians = (angle * Math.PI) / 180;
