@@ -6,8 +6,10 @@
 // stops after them. `BENCH_ORDERS=1000000` measures the staff API at a million orders too (with 10,000
 // as the base of the ratios); `BENCH_STAFF_ONLY=1` measures only the staff API.
 // `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database); `BENCH_ONLY=purge`
-// times the purge of 100,000 expired checkouts alone (scripts/bench-purge.ts).
-// The e-mail outbox's figures come last (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
+// times the purge of 100,000 expired checkouts alone (scripts/bench-purge.ts); `BENCH_ONLY=fax` times
+// the reading of IRS fax-backs alone (scripts/bench-fax-back.ts), which the full run
+// measures last.
+// The e-mail outbox's figures come after the staff API's (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,12 @@ import { benchPasswordHashing, benchStaffApi } from './bench-staff';
 import { benchPageLoads } from './bench-page-load';
 import { benchOutbox } from './bench-outbox';
 import { benchPurge } from './bench-purge';
+import { benchFaxBack } from './bench-fax-back';
+
+if (process.env.BENCH_ONLY === 'fax') {
+  await benchFaxBack();
+  process.exit(0);
+}
 
 if (process.env.BENCH_ONLY === 'purge') {
   await benchPurge();
@@ -171,5 +179,6 @@ await benchPasswordHashing();
 await benchStaffApi();
 await benchOutbox();
 await benchPurge();
+await benchFaxBack();
 
 process.exit(overBudget ? 1 : 0);
