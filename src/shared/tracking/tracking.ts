@@ -26,12 +26,15 @@ export const trackingNumberSchema = z
   .length(trackingNumberLength, trackingMessages.length)
   .regex(/^[A-Z0-9]*$/, trackingMessages.characters);
 
-/** A number as typed or pasted, made comparable: no spaces (around or inside it), in upper case. */
+/**
+ * A number as typed or pasted, made comparable: no spaces or dashes (around or inside it; people
+ * group a long number as they read it out, "R2C2-L9N7-GCV8"), in upper case.
+ */
 export function normalizeTrackingNumber(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
+  return value.replace(/[\s\p{Pd}]+/gu, '').toUpperCase();
 }
 
-/** What the lookup field does to typed or pasted text: no spaces, upper case, at most 12 characters. */
+/** What the lookup field does to typed or pasted text: no spaces or dashes, upper case, at most 12 characters. */
 export function normalizeTrackingInput(value: string): string {
   return normalizeTrackingNumber(value).slice(0, trackingNumberLength);
 }
