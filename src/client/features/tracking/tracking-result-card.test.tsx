@@ -69,7 +69,8 @@ describe('TrackingResultCard', () => {
   it('shows a cancelled order with the destructive badge, a Cancelled point and the advice to contact support', () => {
     renderCard('cancelled', 'cancelled');
     expect(screen.getByText('Cancelled', { selector: 'span.rounded-full' }).className).toContain('bg-red-700');
-    expect(progress()).toEqual(['Submitted(done)', 'In Process(done)', 'Cancelled(cancelled)']);
+    // Nothing between Submitted and Cancelled is marked done: no processing finished.
+    expect(progress()).toEqual(['Submitted(done)', 'Cancelled(cancelled)']);
     expect(estimate()).toBe('N/A');
     expect(screen.getByText(/Contact our support team/)).toBeTruthy();
   });
