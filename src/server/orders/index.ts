@@ -6,7 +6,7 @@
 export { autoAssignOrder } from './auto-assign-order';
 export { changeOrderStatus, storeStatusAsRead } from './change-order-status';
 export type { OrderStatusChange, StaffActor } from './change-order-status';
-export { companyNameOf } from './company-name';
+export { companyNameOf, customerTimeZoneOf } from './company-name';
 export { insertOrderFromCheckout, insertOrdersSql } from './insert-order';
 export { queueAssigneeNotice } from './queue-assignee-notice';
 export { queueEinEmail } from './queue-ein-email';
