@@ -99,6 +99,33 @@ const stages: { status: OrderStatus; stage: TrackingStage }[] = [
   { status: 'cancelled', stage: 'cancelled' },
 ];
 
+test('after an edit from step 6, Continue returns to step 6 while the later answers still hold', async ({ page }) => {
+  const application = sampleApplication();
+  await seedSavedApplication(page, application);
+  await page.goto('/ein/step-6');
+  const review = page.getByRole('region', { name: 'Review Your Answers' });
+  await review.getByRole('link', { name: 'Edit step 3: Responsible Party' }).click();
+  await expect(page).toHaveURL(/\/ein\/step-3$/);
+  await page.locator('[name="rpTitle"]').fill('Sole Member');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Straight back: steps 4 and 5 are still answered and valid.
+  await expect(page).toHaveURL(/\/ein\/step-6$/);
+  await expect(page.getByRole('region', { name: 'Review Your Answers' }).getByText('Sole Member')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'step6-after-edit');
+
+  // Without the review's link, Continue goes to the next step as before.
+  await page.goto('/ein/step-3');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ein\/step-4$/);
+
+  // Step 1 kept the same kind of entity, so the later questions still hold: back to step 6 too.
+  await page.goto('/ein/step-6');
+  await page.getByRole('region', { name: 'Review Your Answers' }).getByRole('link', { name: 'Edit step 1: Get Started' }).click();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page).toHaveURL(/\/ein\/step-6$/);
+});
+
 test('tracking says what is true at each stage, and never promises a letter', async ({ page, paidOrder }) => {
   test.slow();
   for (const { status, stage } of stages) {
