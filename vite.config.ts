@@ -26,7 +26,7 @@ export default defineConfig({
       output: {
         // zod in a chunk of its own: left to itself the bundler puts small shared modules (messages,
         // money formatting) beside it, and pages that need only those would download the validator.
-        advancedChunks: { groups: [{ name: 'zod', test: /node_modules[\\/]zod/ }] },
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod/ }] },
       },
     },
   },

@@ -49,6 +49,7 @@ const UsersPage = page(() => import('./features/staff/users/users-page'), 'Users
 const AuditPage = page(() => import('./features/audit/audit-page'), 'AuditPage');
 const CustomerDataPage = page(() => import('./features/customer-data/customer-data-page'), 'CustomerDataPage');
 const AccountPage = page(() => import('./features/staff/account/account-page'), 'AccountPage');
+const PanelNotFoundPage = page(() => import('./features/staff/panel-not-found-page'), 'PanelNotFoundPage');
 
 function PageLoading() {
   return (
@@ -95,7 +96,7 @@ export function AppRoutes() {
             <Route path={paths.manageAudit} element={<AuditPage />} />
             <Route path={paths.manageAccount} element={<AccountPage />} />
             <Route path={paths.manageCustomerData} element={<CustomerDataPage />} />
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<PanelNotFoundPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
+import { test, expect, expectAccessibleAtBothWidths, screenshotAtBothWidths } from './fixtures';
 import { giveSignInCode, readMailbox, signInContext } from './staff-accounts';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 
@@ -219,4 +219,18 @@ test('the staff screens pass the accessibility scan at 1280 and 375 px', async (
   await page.goto('/manage/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
+});
+
+test('an address under /manage that names no page says so inside the panel, with a way back to the orders', async ({ page, signedInAs }) => {
+  await signedInAs('fulfiller');
+  await page.goto('/manage/nope');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Management Panel' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+  await expect(page).toHaveTitle('Page not found | Management Panel');
+  await expectAccessibleAtBothWidths(page);
+  await screenshotAtBothWidths(page, 'panel-not-found');
+  await page.getByRole('link', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL(/\/manage\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeVisible();
 });

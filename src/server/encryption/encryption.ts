@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../env';
@@ -56,11 +56,32 @@ export async function loadDataKey(env: Env): Promise<Buffer> {
 export type FieldCipher = {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /**
+   * The keyed hash of a taxpayer number (an SSN, later an ITIN): the same number always gives the same
+   * hash under one data key, so rows can be matched by it without the number ever being stored or
+   * compared in the clear.
+   */
+  hashTaxpayerNumber(value: string): string;
 };
+
+/** What the taxpayer-number hash's key is derived for: another key than the one that encrypts. */
+const taxpayerHashKeyInfo = 'ein-filing/taxpayer-number-hash/v1';
+
+/** A taxpayer number's nine digits, whatever the dashes and spaces it was written with. */
+export function normalizeTaxpayerNumber(value: string): string {
+  const digits = value.replace(/[\s\-\u2010-\u2015\u2212]/g, '');
+  if (!/^\d{9}$/.test(digits)) throw new Error('A taxpayer number is nine digits');
+  return digits;
+}
 
 export function createFieldCipher(key: Buffer): FieldCipher {
   if (key.length !== keyLength) throw new Error('The data encryption key must be 32 bytes');
+  // HKDF keeps the hash's key apart from the encryption key: knowing one gives nothing of the other.
+  const hashKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), taxpayerHashKeyInfo, keyLength));
   return {
+    hashTaxpayerNumber(value) {
+      return createHmac('sha256', hashKey).update(normalizeTaxpayerNumber(value), 'utf8').digest('base64url');
+    },
     encrypt(plain) {
       const iv = randomBytes(ivLength);
       const cipher = createCipheriv(algorithm, key, iv, { authTagLength: tagLength });

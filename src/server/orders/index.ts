@@ -7,7 +7,7 @@ export { assignmentEmail } from './assignment-email';
 export { autoAssignOrder } from './auto-assign-order';
 export { changeOrderStatus, storeStatusAsRead } from './change-order-status';
 export type { OrderStatusChange, StaffActor } from './change-order-status';
-export { companyNameOf } from './company-name';
+export { companyNameOf, customerTimeZoneOf } from './company-name';
 export { einEmail } from './ein-email';
 export { insertOrderFromCheckout, insertOrdersSql } from './insert-order';
 export { queueAssigneeNotice } from './queue-assignee-notice';

@@ -111,6 +111,13 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
     });
   });
 
+  it('serves the privacy policy\'s retention periods with the space before each figure', async () => {
+    const { document } = parse((await app.inject({ method: 'GET', url: '/privacy' })).body);
+    const text = document.querySelector('#root main')?.textContent ?? '';
+    expect(text).toContain('your SSN included, are deleted 72 hours after your last attempt');
+    expect(text).not.toMatch(/[a-z]\d/);
+  });
+
   it('offers the service at the configured price, which staff may change', async () => {
     await database.db.execute(sql`update settings set value = '199.50' where key = 'ein_price_standard'`);
     try {

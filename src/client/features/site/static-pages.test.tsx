@@ -93,7 +93,7 @@ describe('Privacy Policy', () => {
       'third-party payment processors',
       'SSN is encrypted at rest',
       'about 7 years (2,555 days) after it closed',
-      '72 hours after your last attempt',
+      'your SSN included, are deleted 72 hours after your last attempt',
       'deleted 30 days after they were sent',
       'ask us to delete it',
     ]) {

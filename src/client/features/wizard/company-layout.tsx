@@ -9,14 +9,14 @@ import { WizardHeader } from '../../components/wizard-shell/wizard-header';
 import { deliveryPromise } from '../../../shared/delivery-promise';
 
 /**
- * The layout of wizard step 1: brand header with progress (step 1 of 6, one sixth filled), the fee and
- * who we are before the first question, the form, and on large screens a panel on the left saying what
- * the application needs.
+ * The layout of wizard step 1: brand header with progress (step 1 of 6, none completed yet), the fee
+ * and who we are before the first question, the form, and on large screens a panel on the left saying
+ * what the application needs.
  */
 export function CompanyLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
-      <WizardHeader step={1} completed={1} />
+      <WizardHeader step={1} completed={0} />
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 md:py-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
         {/* The form comes first for keyboard and screen-reader users; the panel shows on the left. */}
