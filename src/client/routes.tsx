@@ -119,6 +119,14 @@ export const publicPages: Readonly<Record<string, Page>> = {
   [paths.track]: TrackingPage,
 };
 
+/**
+ * Pages rendered on the server but kept out of search: the staff sign-in, whose form needs no data,
+ * so it shows before the scripts arrive.
+ */
+export const unlistedPages: Readonly<Record<string, Page>> = {
+  [paths.manageLogin]: ManageLoginPage,
+};
+
 /** Client-rendered addresses: the later wizard steps, the checkout, the confirmation and the staff panel. */
 const privatePatterns = [
   paths.step2,
@@ -135,18 +143,22 @@ const privatePatterns = [
   '/cancel-order/*',
 ];
 
-export type RouteKind = 'public' | 'private' | 'not-found';
+export type RouteKind = 'public' | 'unlisted' | 'private' | 'not-found';
 
-/** The public page at `pathname`, matched as the router does (any case, a trailing slash allowed). */
-function publicPageAt(pathname: string): Page | undefined {
-  return Object.entries(publicPages).find(([pagePath]) => matchPath(pagePath, pathname))?.[1];
+/** The page of `pages` at `pathname`, matched as the router does (any case, a trailing slash allowed). */
+function pageAt(pages: Readonly<Record<string, Page>>, pathname: string): Page | undefined {
+  return Object.entries(pages).find(([pagePath]) => matchPath(pagePath, pathname))?.[1];
 }
 
 export function routeKind(pathname: string): RouteKind {
-  if (publicPageAt(pathname)) return 'public';
+  if (pageAt(publicPages, pathname)) return 'public';
+  if (pageAt(unlistedPages, pathname)) return 'unlisted';
   if (privatePatterns.some((pattern) => matchPath(pattern, pathname))) return 'private';
   return 'not-found';
 }
+
+/** The pages under the server-state layout, which is loaded with them. */
+const serverStatePages: readonly Page[] = [TrackingPage, ManageLoginPage];
 
 /**
  * Loads the chunks the page at `pathname` renders with (its layout too), so it renders without
@@ -155,7 +167,7 @@ export function routeKind(pathname: string): RouteKind {
 export async function preloadPage(pathname: string): Promise<void> {
   const kind = routeKind(pathname);
   if (kind === 'not-found') return NotFoundPage.preload();
-  const publicPage = publicPageAt(pathname);
-  if (!publicPage) return;
-  await Promise.all([publicPage.preload(), ...(publicPage === TrackingPage ? [ServerStateLayout.preload()] : [])]);
+  const renderedPage = pageAt(publicPages, pathname) ?? pageAt(unlistedPages, pathname);
+  if (!renderedPage) return;
+  await Promise.all([renderedPage.preload(), ...(serverStatePages.includes(renderedPage) ? [ServerStateLayout.preload()] : [])]);
 }
