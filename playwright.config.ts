@@ -3,12 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eAdmin } from './tests/e2e/staff-accounts';
+import { configuredClaimsEnv } from './tests/support/site-claims';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // Workers load this file again: they inherit the folder from the main process, so the tests can read
 // the server's mailbox (`DATA_DIR/mail`).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ein-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
+// A second server whose operator configured every claim and testimonial (decision 035): the first one
+// shows a new operator's site, with none. Its folder and testimonials file are made once, like the first.
+const claimsPort = port + 1;
+process.env.E2E_CLAIMS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ein-e2e-claims-'));
+process.env.E2E_CLAIMS_ENV ??= JSON.stringify(configuredClaimsEnv());
+const claimsEnv = JSON.parse(process.env.E2E_CLAIMS_ENV) as Record<string, string>;
+process.env.E2E_CLAIMS_BASE_URL = `http://127.0.0.1:${claimsPort}`;
 
 
 export default defineConfig({
@@ -41,24 +49,44 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    // The built app, started directly (not through npx) so stopping it stops the server.
-    command: `node_modules/.bin/tsx tests/e2e/server.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    // A fresh embedded database runs every migration first: under load that can take a minute.
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      TRUST_PROXY: '1',
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      // The test transport's simulated IRS answers a faxed SS-4 after a second, so filing.spec.ts sees the fax-back.
-      TEST_FAX_IRS_REPLY_SECONDS: '1',
+  webServer: [
+    {
+      // The built app, started directly (not through npx) so stopping it stops the server.
+      command: `node_modules/.bin/tsx tests/e2e/server.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      // A fresh embedded database runs every migration first: under load that can take a minute.
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        // PostgreSQL instead of the embedded database: an empty database of its own.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        TRUST_PROXY: '1',
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        // The test transport's simulated IRS answers a faxed SS-4 after a second, so filing.spec.ts sees the fax-back.
+        TEST_FAX_IRS_REPLY_SECONDS: '1',
+      },
     },
-  },
+    {
+      command: `node_modules/.bin/tsx tests/e2e/server.ts`,
+      url: `http://127.0.0.1:${claimsPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(claimsPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_CLAIMS_DATA_DIR,
+        NODE_ENV: 'test',
+        DATABASE_URL: process.env.E2E_CLAIMS_DATABASE_URL ?? '',
+        TRUST_PROXY: '1',
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        ...claimsEnv,
+      },
+    },
+  ],
 });

@@ -6,9 +6,12 @@
 // stops after them. `BENCH_ORDERS=1000000` measures the staff API at a million orders too (with 10,000
 // as the base of the ratios); `BENCH_STAFF_ONLY=1` measures only the staff API.
 // `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database); `BENCH_ONLY=purge`
-// times the purge of 100,000 expired checkouts alone (scripts/bench-purge.ts); `BENCH_ONLY=fax-outbox`
-// the fax outbox's throughput alone (scripts/bench-fax-outbox.ts), which the full run measures last.
-// The e-mail outbox's figures come last (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
+// times the purge of 100,000 expired checkouts alone (scripts/bench-purge.ts); `BENCH_ONLY=fax` times
+// the reading of IRS fax-backs alone (scripts/bench-fax-back.ts), which the full run
+// measures last; `BENCH_ONLY=fax-outbox` the fax outbox's throughput alone (scripts/bench-fax-outbox.ts).
+// The e-mail outbox's figures come after the staff API's (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
+// The public API calls end with the tracking lookup under load beside a bare route (autocannon,
+// scripts/bench-under-load.ts); `BENCH_API_ONLY=1` runs only the public API (no build, no browser).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,9 +32,16 @@ import { benchOutbox } from './bench-outbox';
 import { benchPurge } from './bench-purge';
 import { benchFaxOutbox } from './bench-fax-outbox';
 import { designeeEnv } from '../tests/support/designee-env';
+import { benchFaxBack } from './bench-fax-back';
+import { benchTrackingUnderLoad } from './bench-under-load';
 
 if (process.env.BENCH_ONLY === 'fax-outbox') {
   await benchFaxOutbox();
+  process.exit(0);
+}
+
+if (process.env.BENCH_ONLY === 'fax') {
+  await benchFaxBack();
   process.exit(0);
 }
 
@@ -91,8 +101,11 @@ if (process.env.BENCH_ONLY === 'ss4') {
   process.exit(0);
 }
 
-const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const apiOnly = Boolean(process.env.BENCH_API_ONLY);
+if (!apiOnly) {
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 // Behind a trusted proxy, so each measured call can come from an address of its own and the
 // per-client rate limits do not stop the loop.
@@ -101,47 +114,54 @@ const database = await openDatabase({ kind: 'pglite' });
 const app = await buildApp({ env, database, clientDir });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-
-function gzipBytes(urlPath: string): number {
-  return gzipSync(readFileSync(path.join(clientDir, urlPath))).length;
-}
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let overBudget = false;
-for (const { path: route, saved, forbidden, budget } of routes) {
-  const page = await browser.newPage();
-  if (saved) {
-    await page.addInitScript((value) => sessionStorage.setItem('ein-application-data', value), JSON.stringify(saved));
-  }
-  const assets = new Set<string>();
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (/\.(js|css)$/.test(url.pathname)) assets.add(url.pathname);
+if (!apiOnly) await benchPages();
+
+/** The page weight and the page loads. */
+async function benchPages(): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  await page.goto(`${address}${route}`, { waitUntil: 'networkidle' });
-  await page.close();
 
-  const files = [...assets].map((file) => ({ file, gzip: gzipBytes(file) }));
-  const js = files.filter((entry) => entry.file.endsWith('.js')).reduce((sum, entry) => sum + entry.gzip, 0);
-  const css = files.filter((entry) => entry.file.endsWith('.css')).reduce((sum, entry) => sum + entry.gzip, 0);
-  const unexpected = files.filter((entry) => forbidden.test(entry.file));
-  const withinBudget = js <= budget && unexpected.length === 0;
-  if (!withinBudget) overBudget = true;
+  function gzipBytes(urlPath: string): number {
+    return gzipSync(readFileSync(path.join(clientDir, urlPath))).length;
+  }
 
-  console.log(`\n${route}`);
-  for (const entry of files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${(entry.gzip / 1024).toFixed(1).padStart(7)} KB  ${entry.file}`);
-  console.log(`  JS ${(js / 1024).toFixed(1)} KB gzip, CSS ${(css / 1024).toFixed(1)} KB gzip (budget ${budget / 1024} KB JS)${withinBudget ? '' : '  OVER BUDGET or loads staff/payment code'}`);
-}
+  for (const { path: route, saved, forbidden, budget } of routes) {
+    const page = await browser.newPage();
+    if (saved) {
+      await page.addInitScript((value) => sessionStorage.setItem('ein-application-data', value), JSON.stringify(saved));
+    }
+    const assets = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (/\.(js|css)$/.test(url.pathname)) assets.add(url.pathname);
+    });
+    await page.goto(`${address}${route}`, { waitUntil: 'networkidle' });
+    await page.close();
 
-await benchPageLoads(browser, address);
-await browser.close();
-if (process.env.BENCH_PAGES_ONLY) {
-  await app.close();
-  await database.close();
-  process.exit(overBudget ? 1 : 0);
+    const files = [...assets].map((file) => ({ file, gzip: gzipBytes(file) }));
+    const js = files.filter((entry) => entry.file.endsWith('.js')).reduce((sum, entry) => sum + entry.gzip, 0);
+    const css = files.filter((entry) => entry.file.endsWith('.css')).reduce((sum, entry) => sum + entry.gzip, 0);
+    const unexpected = files.filter((entry) => forbidden.test(entry.file));
+    const withinBudget = js <= budget && unexpected.length === 0;
+    if (!withinBudget) overBudget = true;
+
+    console.log(`\n${route}`);
+    for (const entry of files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${(entry.gzip / 1024).toFixed(1).padStart(7)} KB  ${entry.file}`);
+    console.log(`  JS ${(js / 1024).toFixed(1)} KB gzip, CSS ${(css / 1024).toFixed(1)} KB gzip (budget ${budget / 1024} KB JS)${withinBudget ? '' : '  OVER BUDGET or loads staff/payment code'}`);
+  }
+
+  await benchPageLoads(browser, address, chromiumPath);
+  await browser.close();
+  if (process.env.BENCH_PAGES_ONLY) {
+    await app.close();
+    await database.close();
+    process.exit(overBudget ? 1 : 0);
+  }
 }
 
 // The API calls of a purchase and a lookup, over real HTTP, one after another.
@@ -172,13 +192,17 @@ await timeCalls('GET /api/track/:number', 200, (index) =>
   fetch(`${address}/api/track/${checkouts[index]!.trackingNumber}`, { headers: { 'x-forwarded-for': clientAddress(index) } }),
 );
 
+await benchTrackingUnderLoad(address, checkouts[0]!.trackingNumber);
+
 await app.close();
 await database.close();
+if (apiOnly) process.exit(0);
 
 await benchPasswordHashing();
 await benchStaffApi();
 await benchOutbox();
 await benchPurge();
 await benchFaxOutbox();
+await benchFaxBack();
 
 process.exit(overBudget ? 1 : 0);

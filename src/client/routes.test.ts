@@ -7,11 +7,13 @@ describe('routes', () => {
     expect(Object.keys(publicPages).sort()).toEqual([...indexedPagePaths].sort());
   });
 
-  it('tells public, browser-only and unknown addresses apart', () => {
+  it('tells public, unlisted, browser-only and unknown addresses apart', () => {
     expect(indexedPagePaths.map(routeKind)).toEqual(indexedPagePaths.map(() => 'public'));
     expect(['/ein/step-3', '/ein/confirmation', '/manage', '/manage/users', '/sign/x', '/payments/test-authentication'].map(routeKind)).toEqual(
       Array(6).fill('private'),
     );
+    // The staff sign-in is rendered on the server but is not in the sitemap.
+    expect(['/manage/login', '/manage/login/'].map(routeKind)).toEqual(['unlisted', 'unlisted']);
     expect(['/nope', '/faq/more', '/start'].map(routeKind)).toEqual(['not-found', 'not-found', 'not-found']);
     // As the router matches them, so the server renders what the browser will hydrate.
     expect(['/about/', '/FAQ'].map(routeKind)).toEqual(['public', 'public']);

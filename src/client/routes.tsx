@@ -50,6 +50,7 @@ const AuditPage = page(() => import('./features/audit/audit-page'), 'AuditPage')
 const CustomerDataPage = page(() => import('./features/customer-data/customer-data-page'), 'CustomerDataPage');
 const FaxInboxPage = page(() => import('./features/filing/fax-inbox-page'), 'FaxInboxPage');
 const AccountPage = page(() => import('./features/staff/account/account-page'), 'AccountPage');
+const PanelNotFoundPage = page(() => import('./features/staff/panel-not-found-page'), 'PanelNotFoundPage');
 
 function PageLoading() {
   return (
@@ -97,7 +98,7 @@ export function AppRoutes() {
             <Route path={paths.manageAccount} element={<AccountPage />} />
             <Route path={paths.manageCustomerData} element={<CustomerDataPage />} />
             <Route path={paths.manageFaxInbox} element={<FaxInboxPage />} />
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<PanelNotFoundPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />
@@ -120,6 +121,14 @@ export const publicPages: Readonly<Record<string, Page>> = {
   [paths.track]: TrackingPage,
 };
 
+/**
+ * Pages rendered on the server but kept out of search: the staff sign-in, whose form needs no data,
+ * so it shows before the scripts arrive.
+ */
+export const unlistedPages: Readonly<Record<string, Page>> = {
+  [paths.manageLogin]: ManageLoginPage,
+};
+
 /** Client-rendered addresses: the later wizard steps, the checkout, the confirmation and the staff panel. */
 const privatePatterns = [
   paths.step2,
@@ -136,18 +145,22 @@ const privatePatterns = [
   '/cancel-order/*',
 ];
 
-export type RouteKind = 'public' | 'private' | 'not-found';
+export type RouteKind = 'public' | 'unlisted' | 'private' | 'not-found';
 
-/** The public page at `pathname`, matched as the router does (any case, a trailing slash allowed). */
-function publicPageAt(pathname: string): Page | undefined {
-  return Object.entries(publicPages).find(([pagePath]) => matchPath(pagePath, pathname))?.[1];
+/** The page of `pages` at `pathname`, matched as the router does (any case, a trailing slash allowed). */
+function pageAt(pages: Readonly<Record<string, Page>>, pathname: string): Page | undefined {
+  return Object.entries(pages).find(([pagePath]) => matchPath(pagePath, pathname))?.[1];
 }
 
 export function routeKind(pathname: string): RouteKind {
-  if (publicPageAt(pathname)) return 'public';
+  if (pageAt(publicPages, pathname)) return 'public';
+  if (pageAt(unlistedPages, pathname)) return 'unlisted';
   if (privatePatterns.some((pattern) => matchPath(pattern, pathname))) return 'private';
   return 'not-found';
 }
+
+/** The pages under the server-state layout, which is loaded with them. */
+const serverStatePages: readonly Page[] = [TrackingPage, ManageLoginPage];
 
 /**
  * Loads the chunks the page at `pathname` renders with (its layout too), so it renders without
@@ -156,7 +169,7 @@ export function routeKind(pathname: string): RouteKind {
 export async function preloadPage(pathname: string): Promise<void> {
   const kind = routeKind(pathname);
   if (kind === 'not-found') return NotFoundPage.preload();
-  const publicPage = publicPageAt(pathname);
-  if (!publicPage) return;
-  await Promise.all([publicPage.preload(), ...(publicPage === TrackingPage ? [ServerStateLayout.preload()] : [])]);
+  const renderedPage = pageAt(publicPages, pathname) ?? pageAt(unlistedPages, pathname);
+  if (!renderedPage) return;
+  await Promise.all([renderedPage.preload(), ...(serverStatePages.includes(renderedPage) ? [ServerStateLayout.preload()] : [])]);
 }

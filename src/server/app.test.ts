@@ -54,6 +54,8 @@ describe.each(testDatabaseKinds)('server on %s', (kind) => {
       priceCents: 14900,
       payments: { provider: 'test' },
       retention: { unpaidCheckoutHours: 72, orderDays: 2555, mailDays: 30 },
+      // No figures, rating or testimonials unless the operator configured them (decision 035).
+      claims: { businessesServed: null, rating: null, successRatePercent: null, testimonials: [] },
     });
   });
 

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { defaultRetention, defaultSupportEmail, type PublicConfig } from '../shared/site/public-config';
+import type { SiteClaims, Testimonial } from '../shared/site/site-claims';
+import { testimonialsFileSchema } from '../shared/site/testimonials-file';
 import type { Ss4Designee } from '../shared/ss4/ss4-mapping';
 import { defaultSigningLinkDays } from '../shared/signing/signing';
 import { seller } from '../shared/seller';
@@ -26,6 +28,62 @@ function isAddressOrCidr(entry: string): boolean {
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** A whole number of at least 1 (`1250`, no commas), or nothing when unset: a count the site shows. */
+function countSetting(name: string) {
+  return optionalText.transform((value, context) => {
+    if (value === undefined) return null;
+    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
+      context.addIssue({ code: 'custom', message: `${name} must be a whole number of at least 1, written without commas (e.g. 1250), not ${JSON.stringify(value)}` });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
+}
+
+/** A decimal number with at most one decimal between `min` and `max`, or nothing when unset. */
+function decimalSetting(name: string, { min, max, example, what }: { min: number; max: number; example: string; what: string }) {
+  return optionalText.transform((value, context) => {
+    if (value === undefined) return null;
+    const number = Number(value);
+    if (!/^\d{1,3}(\.\d)?$/.test(value) || number < min || number > max) {
+      context.addIssue({ code: 'custom', message: `${name} must be ${what} from ${min} to ${max} with at most one decimal (e.g. ${example}), not ${JSON.stringify(value)}` });
+      return z.NEVER;
+    }
+    return number;
+  });
+}
+
+/** Where the operator's testimonials are read from when `SITE_TESTIMONIALS_FILE` is not set. */
+export const defaultTestimonialsFile = 'testimonials.json';
+
+/**
+ * The operator's testimonials file, validated (src/shared/site/testimonials-file.ts). The default
+ * file may be absent (no testimonials); a file the setting names must exist. A mistake is an issue on
+ * `SITE_TESTIMONIALS_FILE` naming the file, the entry and the field, so start-up stops on it.
+ */
+function readTestimonials(setting: string | undefined, context: z.RefinementCtx): Testimonial[] {
+  const file = path.resolve(setting ?? defaultTestimonialsFile);
+  const fail = (message: string) => {
+    context.addIssue({ code: 'custom', path: ['SITE_TESTIMONIALS_FILE'], message: `${file}: ${message}` });
+    return [];
+  };
+  if (!existsSync(file)) return setting === undefined ? [] : fail('no such file');
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return fail(`not readable JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const parsed = testimonialsFileSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const [entry, field] = issue.path;
+    const where = typeof entry === 'number' ? `testimonial ${entry + 1}${field === undefined ? '' : ` (${String(field)})`}: ` : '';
+    fail(`${where}${issue.message}`);
+  }
+  return [];
 }
 
 /**
@@ -173,6 +231,21 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .optional()
     .transform((value) => value === 'true'),
+  /**
+   * What the site says about its record (decision 035): shown only when set, since the operator must
+   * be able to back each one. How many businesses the service has filed for.
+   */
+  SITE_BUSINESSES_SERVED: countSetting('SITE_BUSINESSES_SERVED'),
+  /** The average rating on the review site at SITE_REVIEW_SOURCE_URL, from SITE_REVIEW_COUNT reviews. */
+  SITE_RATING: decimalSetting('SITE_RATING', { min: 1, max: 5, example: '4.8', what: 'a rating' }),
+  SITE_REVIEW_COUNT: countSetting('SITE_REVIEW_COUNT'),
+  SITE_REVIEW_SOURCE_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'SITE_REVIEW_SOURCE_URL must be the http(s) address of the page where the reviews are published' }).optional(),
+  ),
+  /** The share of the applications filed that the IRS accepted the first time, in percent. */
+  SITE_SUCCESS_RATE: decimalSetting('SITE_SUCCESS_RATE', { min: 1, max: 100, example: '97.5', what: 'a percentage' }),
+  /** The operator's testimonials (JSON); `testimonials.json` in the working folder when unset. */
+  SITE_TESTIMONIALS_FILE: optionalText,
 })
   .refine(
     (env) => {
@@ -205,7 +278,16 @@ const envSchema = z.object({
   .refine((env) => env.FAX_PROVIDER !== 'telnyx' || Boolean(env.PUBLIC_URL), {
     message: 'FAX_PROVIDER=telnyx needs PUBLIC_URL: Telnyx fetches each fax from it and sends its events there',
     path: ['PUBLIC_URL'],
-  });
+  })
+  .refine(
+    (env) => {
+      // A rating without how many reviews it averages, or where a reader can see them, cannot be checked.
+      const parts = [env.SITE_RATING, env.SITE_REVIEW_COUNT, env.SITE_REVIEW_SOURCE_URL];
+      return parts.every((part) => part != null) || parts.every((part) => part == null);
+    },
+    { message: 'Set SITE_RATING, SITE_REVIEW_COUNT and SITE_REVIEW_SOURCE_URL together, or none of them', path: ['SITE_RATING'] },
+  )
+  .transform((env, context) => ({ ...env, testimonials: readTestimonials(env.SITE_TESTIMONIALS_FILE, context) }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -249,6 +331,19 @@ export const sampleDesignee: Ss4Designee = {
   fax: '(512) 555-0101',
 };
 
+/** The claims about the service's record the operator configured; none when nothing is set. */
+export function siteClaimsOf(env: Env): SiteClaims {
+  return {
+    businessesServed: env.SITE_BUSINESSES_SERVED,
+    rating:
+      env.SITE_RATING !== null && env.SITE_REVIEW_COUNT !== null && env.SITE_REVIEW_SOURCE_URL
+        ? { value: env.SITE_RATING, reviewCount: env.SITE_REVIEW_COUNT, sourceUrl: env.SITE_REVIEW_SOURCE_URL }
+        : null,
+    successRatePercent: env.SITE_SUCCESS_RATE,
+    testimonials: env.testimonials,
+  };
+}
+
 /** The public configuration; the price comes from the database, so it is passed in. */
 export function publicConfig(env: Env, priceCents: number): PublicConfig {
   return {
@@ -267,5 +362,6 @@ export function publicConfig(env: Env, priceCents: number): PublicConfig {
           apiHost: env.GROWTHBOOK_API_HOST ?? 'https://cdn.growthbook.io',
         }
       : null,
+    claims: siteClaimsOf(env),
   };
 }

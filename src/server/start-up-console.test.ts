@@ -101,3 +101,36 @@ describe('the first-admin notice', () => {
     expect(notice).not.toContain('chosen-secret');
   });
 });
+
+/** Runs a command in the project's folder and answers everything it printed, and its exit code. */
+function runCommand(command: string, args: string[]): Promise<{ output: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ output, code }));
+  });
+}
+
+describe('what npm start and npm install print besides the server', () => {
+  it('the client build `npm start` runs prints no warning', { timeout: 90_000 }, async () => {
+    // Both bundles, as `npm start` builds them at its warning level, kept in memory so the built
+    // client other tests read is left alone.
+    const build = `
+      import { createBuilder } from 'vite';
+      const builder = await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn', build: { write: false }, environments: { ssr: { build: { write: false } } } });
+      await builder.buildApp();`;
+    const { output, code } = await runCommand(process.execPath, ['--input-type=module', '--eval', build]);
+    expect(code, output).toBe(0);
+    expect(output.trim()).toBe('');
+  });
+
+  it('npm install finds every dependency install script approved in package.json', { timeout: 60_000 }, async () => {
+    // npm 11 lists, on every install, the install scripts `allowScripts` does not cover.
+    const { output, code } = await runCommand('npm', ['approve-scripts', '--allow-scripts-pending', '--json']);
+    expect(code, output).toBe(0);
+    expect((JSON.parse(output.slice(output.indexOf('{'))) as { allowScripts: unknown[] }).allowScripts).toEqual([]);
+  });
+});

@@ -27,5 +27,18 @@ export const deliveryPromise = {
   refundCondition: 'we do not file your application with the IRS within one business day of receiving a complete application',
 } as const;
 
+/**
+ * Every mention of money back says its condition in the Terms' words and links to their refund section
+ * (`refundsSectionId` on the Terms page): a guarantee without its condition promises more than the Terms.
+ */
+export const moneyBackGuarantee = {
+  label: 'Money-back guarantee',
+  /** After the label: the Terms' condition, word for word. */
+  condition: `your money back if ${deliveryPromise.refundCondition}`,
+} as const;
+
+/** The id of the Terms' refund section, which every money-back mention links to. */
+export const refundsSectionId = 'refunds';
+
 /** The promise and the IRS's turnaround together, as the confirmation and the e-mails say them. */
 export const deliveryPromiseInFull = `${deliveryPromise.sentence} ${deliveryPromise.irsTurnaround}`;

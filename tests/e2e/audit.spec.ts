@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, expectAccessibleAtBothWidths, screenshotAtBothWidths } from './fixtures';
 import { parseCsv } from '../support/parse-csv';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 
@@ -98,4 +98,55 @@ test('a fulfiller has no Audit Trail link and is refused the screen', async ({ p
   await page.goto('/manage/audit');
   await expect(page.getByRole('alert').filter({ hasText: staffMessages.accessDenied })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Audit trail' })).toHaveCount(0);
+});
+
+/**
+ * Where the address in `element` breaks across lines: for each of its parts (the text between its
+ * `<wbr>` break points) whether the part sits on one line, and how many lines the whole takes.
+ */
+async function addressLines(element: Locator): Promise<{ partsOnOneLine: boolean[]; lines: number }> {
+  return element.evaluate((node) => {
+    const tops = (range: Range) => new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+    const texts = [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE);
+    const partsOnOneLine = texts.map((text) => {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return tops(range).size === 1;
+    });
+    const whole = document.createRange();
+    whole.selectNodeContents(node);
+    return { partsOnOneLine, lines: tops(whole).size };
+  });
+}
+
+test("the trail says each detail in words, amounts in dollars, and wraps a long e-mail address only between its parts", async ({ page, baseURL, paidOrder, staffAccount, signedInAs }) => {
+  const stamp = Date.now();
+  const admin = await staffAccount({ role: 'admin', name: `Refunding Admin ${stamp}`, email: `refunding.administrator.${stamp}@operations.einfilingservice.example.com` });
+  await signedInAs(admin);
+  const { orderId, trackingNumber } = await paidOrder();
+  const refunded = await page.request.post(`${baseURL}/api/manage/orders/${orderId}/refunds`, {
+    headers: { origin: baseURL! },
+    data: { amountCents: 14900, reason: 'duplicate_payment', note: '' },
+  });
+  expect(refunded.status(), await refunded.text()).toBe(200);
+
+  await page.goto(`/manage/audit?order=${trackingNumber}`);
+  const table = page.getByRole('table', { name: 'Audit trail' });
+  const refundRow = table.getByRole('row').filter({ hasText: 'Refund issued' });
+  await expect(refundRow).toContainText(/Refund: #\d+; Amount: \$149\.00; Reason: Duplicate payment/);
+  await expect(table.getByRole('row').filter({ hasText: 'Order status changed' })).toContainText('From: Reviewing Form Data; To: Cancelled; Because: the payment was refunded in full');
+  await expect(table).not.toContainText(/amountCents|byRefund|refundId|14900/);
+  await expectAccessibleAtBothWidths(page);
+  await screenshotAtBothWidths(page, 'audit-details');
+
+  // At 375 px the address takes several lines, each break between two of its parts.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const cards = page.getByRole('list', { name: 'Audit trail' });
+  const address = cards.getByRole('listitem').filter({ hasText: 'Refund issued' }).getByText(admin.email, { exact: true });
+  await expect(address).toBeVisible();
+  const { partsOnOneLine, lines } = await addressLines(address);
+  expect(lines).toBeGreaterThan(1);
+  expect(partsOnOneLine.length).toBeGreaterThan(3);
+  expect(partsOnOneLine.every(Boolean)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });

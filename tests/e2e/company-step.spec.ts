@@ -1,4 +1,5 @@
 import { companyMessages } from '../../src/shared/application/company';
+import { sampleApplication } from '../../src/shared/application/sample-application';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
@@ -258,4 +259,18 @@ test('the answers survive a reload and a return from step 2', async ({ page }) =
   await expect(page.getByRole('textbox', { name: 'Legal Company Name' })).toHaveValue('Bayou Partners Two');
   await expect(page.locator('select[name="partnershipReason"]')).toHaveValue('Hired employee(s)');
   expect((await readSavedApplication(page))?.company).toMatchObject({ companyName: 'Bayou Partners Two', tradeName: 'Bayou Bakery' });
+});
+
+test('step 1 counts no step as completed before anything is filled in, and step 2 counts step 1', async ({ page }) => {
+  await openStepOne(page);
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await expect(page.getByText('0 of 6 completed')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByText('1 of 6 completed')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await seedSavedApplication(page, sampleApplication());
+  await page.goto('/ein/step-2');
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  await expect(page.getByText('1 of 6 completed')).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { sampleApplication } from '../../src/shared/application/sample-application';
-import { trackingStageTexts, signingLinkResendMessage } from '../../src/shared/tracking/tracking';
+import { trackingStageTexts, signingLinkHeldBackMessage, signingLinkResendMessage } from '../../src/shared/tracking/tracking';
 import { signatureActionNeeded } from '../../src/shared/signing/signing';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 import type { OrderStatus, TrackingStage } from '../../src/shared/orders/lifecycle';
@@ -99,6 +99,33 @@ const stages: { status: OrderStatus; stage: TrackingStage }[] = [
   { status: 'cancelled', stage: 'cancelled' },
 ];
 
+test('after an edit from step 6, Continue returns to step 6 while the later answers still hold', async ({ page }) => {
+  const application = sampleApplication();
+  await seedSavedApplication(page, application);
+  await page.goto('/ein/step-6');
+  const review = page.getByRole('region', { name: 'Review Your Answers' });
+  await review.getByRole('link', { name: 'Edit step 3: Responsible Party' }).click();
+  await expect(page).toHaveURL(/\/ein\/step-3$/);
+  await page.locator('[name="rpTitle"]').fill('Sole Member');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Straight back: steps 4 and 5 are still answered and valid.
+  await expect(page).toHaveURL(/\/ein\/step-6$/);
+  await expect(page.getByRole('region', { name: 'Review Your Answers' }).getByText('Sole Member')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'step6-after-edit');
+
+  // Without the review's link, Continue goes to the next step as before.
+  await page.goto('/ein/step-3');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ein\/step-4$/);
+
+  // Step 1 kept the same kind of entity, so the later questions still hold: back to step 6 too.
+  await page.goto('/ein/step-6');
+  await page.getByRole('region', { name: 'Review Your Answers' }).getByRole('link', { name: 'Edit step 1: Get Started' }).click();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page).toHaveURL(/\/ein\/step-6$/);
+});
+
 test('tracking says what is true at each stage, and never promises a letter', async ({ page, paidOrder }) => {
   test.slow();
   for (const { status, stage } of stages) {
@@ -128,13 +155,70 @@ test('a customer awaiting the signature is told so and can have a new link e-mai
   const ask = page.getByRole('button', { name: 'E-mail me a new signing link' });
   await ask.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('signing-link-status')).toHaveText(signingLinkResendMessage);
+  await expect(page.getByTestId('signing-link-status')).toContainText(signingLinkResendMessage);
+  // When the next link can be asked for, in the browser's zone, named.
+  await expect(page.getByTestId('signing-link-next')).toHaveText(/^You can ask for another link after \d{1,2}:\d{2} [AP]M [A-Z]{2,5}\.$/);
   await expect(ask).toBeDisabled();
   await expect.poll(() => mailTo(email).filter((message) => /\/sign\/[A-Za-z0-9_-]{43}/.test(message)).length).toBe(1);
-  const mail = mailTo(email)[0]!;
+  const mail = mailTo(email).find((message) => /\/sign\/[A-Za-z0-9_-]{43}/.test(message))!;
   expect(mail).toMatch(/^Reply-To: support@einfilingservice\.com$/m);
   expect(mail).toContain('EIN Filing Service LLC');
   await expectNoSeriousA11yViolations(page);
+
+  // Asked again within ten minutes: nothing is sent, and the page says so instead of claiming a link.
+  await page.reload();
+  await page.getByRole('button', { name: 'E-mail me a new signing link' }).click();
+  await expect(page.getByTestId('signing-link-status')).toContainText(signingLinkHeldBackMessage);
+  await expect(page.getByTestId('signing-link-status')).not.toContainText(signingLinkResendMessage);
+  await expect(page.getByTestId('signing-link-next')).toHaveText(/^You can ask for another link after \d{1,2}:\d{2} [AP]M [A-Z]{2,5}\.$/);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'tracking-signing-link-held-back');
+  expect(mailTo(email).filter((message) => /\/sign\/[A-Za-z0-9_-]{43}/.test(message))).toHaveLength(1);
+});
+
+/** The HTML part of a raw message, its quoted-printable decoded as UTF-8. */
+function htmlPartOf(raw: string): string {
+  const part = /Content-Type: text\/html[^\n]*\r?\nContent-Transfer-Encoding: quoted-printable\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(raw);
+  if (!part) throw new Error('The message has no quoted-printable HTML part');
+  const joined = part[1]!.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined[index] === '=' ? /^[0-9A-F]{2}/.exec(joined.slice(index + 1, index + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      index += 2;
+    } else bytes.push(joined.charCodeAt(index));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+test('the confirmation and signing e-mails fit a 375 px screen: the payment reference and the link to paste wrap inside the card', async ({ page, paidOrder }) => {
+  const email = `narrow-${Date.now()}@example.com`;
+  const { trackingNumber } = await paidOrder({ status: 'awaiting_user_signature', billingEmail: email });
+  await page.goto(`/track-application?number=${trackingNumber}`);
+  await page.getByRole('button', { name: 'E-mail me a new signing link' }).click();
+  await expect.poll(() => readMailbox().filter((message) => message.includes(`To: ${email}`)).length).toBe(2);
+  const raw = readMailbox().filter((message) => message.includes(`To: ${email}`));
+  const confirmation = htmlPartOf(raw.find((message) => message.includes('Order confirmed'))!);
+  const signing = htmlPartOf(raw.find((message) => message.includes('sign your SS-4'))!);
+  expect(confirmation).toMatch(/Payment reference<\/td><td[^>]*><strong>pi_[A-Za-z0-9_]{20,}</);
+  expect(signing).toMatch(/Or paste this address into your browser: <span[^>]*>http[^<]+\/sign\/[A-Za-z0-9_-]{43}</);
+  // Each message alone in a blank page, as a mail program shows it (no site styles, no site policy).
+  const mail = await page.context().newPage();
+  for (const [name, html] of [
+    ['email-confirmation', confirmation],
+    ['email-signing', signing],
+  ] as const) {
+    await mail.setViewportSize({ width: 375, height: 812 });
+    await mail.setContent(html);
+    const overflow = await mail.evaluate(() => {
+      const card = document.querySelector('main')!;
+      return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, card: card.scrollWidth - card.clientWidth };
+    });
+    expect(overflow, name).toEqual({ page: 0, card: 0 });
+    await shoot(mail, name);
+  }
+  await mail.close();
 });
 
 test('staff put an order on hold with a reason for the customer: it is required, e-mailed, kept on the order page, and tracking says we will contact them', async ({

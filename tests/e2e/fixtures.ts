@@ -101,3 +101,17 @@ export async function buyWithTestCard(page: Page): Promise<string> {
   expect(trackingNumber).toMatch(/^[A-Z0-9]{12}$/);
   return trackingNumber;
 }
+
+/**
+ * With `SCREENSHOTS_DIR` set, a full-page screenshot of the page at 375 px and 1280 px wide, to look
+ * at by eye (`<name>-375.png`, `<name>-1280.png`); nothing otherwise. Leaves the page 1280 px wide.
+ */
+export async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
+  const folder = process.env.SCREENSHOTS_DIR;
+  if (!folder) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
+import { test, expect, expectAccessibleAtBothWidths, screenshotAtBothWidths } from './fixtures';
 import { giveSignInCode, readMailbox, signInContext } from './staff-accounts';
 import { staffMessages } from '../../src/shared/staff/staff-messages';
 
@@ -101,6 +101,29 @@ test('a suspended account is refused with the spec message', async ({ page, staf
 
   await signInThroughForm(page, { email: suspended.email, password: 'not-the-password' });
   await expect(page.getByRole('alert')).toContainText(staffMessages.invalidCredentials);
+});
+
+test('a sign-in submitted before the page has hydrated goes through once it has, the password never in an address', async ({ page, staffAccount }) => {
+  const admin = await staffAccount({ role: 'admin' });
+  // The form arrives in the server's HTML; the sign-in page's code is held back, so the page is not
+  // hydrated yet when the form is filled and sent.
+  let releaseChunk = () => {};
+  const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+  await page.route(/\/assets\/login-page-[^/]+\.js$/, async (route) => {
+    await chunkHeld;
+    await route.continue();
+  });
+  const addresses: string[] = [];
+  page.on('request', (request) => addresses.push(request.url()));
+  await page.goto('/manage/login', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('textbox', { name: /^Email/ }).fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/manage\/login$/);
+  releaseChunk();
+  await giveSignInCode(page, admin.totpSecret!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeVisible();
+  expect(addresses.filter((address) => address.includes(encodeURIComponent(admin.password)) || address.includes(admin.password))).toEqual([]);
 });
 
 test('without a session /manage sends to the login page, and Logout ends the session', async ({ page, staffAccount }) => {
@@ -219,4 +242,18 @@ test('the staff screens pass the accessibility scan at 1280 and 375 px', async (
   await page.goto('/manage/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
+});
+
+test('an address under /manage that names no page says so inside the panel, with a way back to the orders', async ({ page, signedInAs }) => {
+  await signedInAs('fulfiller');
+  await page.goto('/manage/nope');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Management Panel' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+  await expect(page).toHaveTitle('Page not found | Management Panel');
+  await expectAccessibleAtBothWidths(page);
+  await screenshotAtBothWidths(page, 'panel-not-found');
+  await page.getByRole('link', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL(/\/manage\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeVisible();
 });

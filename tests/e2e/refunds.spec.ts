@@ -65,6 +65,24 @@ test('a customer pays, cancels from the e-mailed link within the hour and sees C
   await shoot(page, 'tracking-refunded');
 });
 
+test.describe('a customer in California', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('reads the end of the cancellation window in their own zone, named', async ({ page, paidOrder }) => {
+    const { trackingNumber } = await paidOrder();
+    await expect.poll(() => cancellationLinkOf(trackingNumber)).not.toBeNull();
+    await page.goto(new URL(cancellationLinkOf(trackingNumber)!).pathname);
+    const deadline = page.locator('time');
+    await expect(deadline).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M P[SD]T$/);
+    const moment = new Date((await deadline.getAttribute('datetime'))!);
+    const pacific = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Los_Angeles' }).format(moment);
+    await expect(deadline).toContainText(`at ${pacific} P`);
+    await expect(page.getByText(/You can cancel until/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'cancel-order-pacific');
+  });
+});
+
 test('an admin refunds part of another order and sees paid, refunded and net', async ({ page, paidOrder, signedInAs }) => {
   const { orderId } = await paidOrder();
   await signedInAs('admin');

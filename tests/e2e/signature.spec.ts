@@ -115,6 +115,8 @@ test('staff send the request, the customer verifies, reviews and signs at 375 px
   await customer.keyboard.press('Enter');
 
   await expect(customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeVisible();
+  // When, in the customer's own zone, named.
+  await expect(customer.getByText(/You signed your Form SS-4 on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M [A-Z]{2,5}\./)).toBeVisible();
   await expectNoSeriousA11yViolations(customer);
   await shoot(customer, '5-done');
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { trackingMessages, trackingStageTexts } from '../../src/shared/tracking/tracking';
-import { expect, expectAccessibleAtBothWidths, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectAccessibleAtBothWidths, expectNoSeriousA11yViolations, screenshotAtBothWidths, test } from './fixtures';
 
 const numberField = (page: Page) => page.getByRole('textbox', { name: 'Application Number' });
 const trackButton = (page: Page) => page.getByRole('button', { name: 'Track Application' });
@@ -91,4 +91,28 @@ test('the page loads with no Content-Security-Policy violation, toast styles inc
   await expect(numberField(page)).toBeVisible();
   await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
   expect(violations).toEqual([]);
+});
+
+test('a number typed as the e-mail groups it, in lower case with dashes, is found', async ({ page, paidOrder }) => {
+  const { trackingNumber } = await paidOrder();
+  const grouped = trackingNumber.toLowerCase().replace(/(.{4})(?!$)/g, '$1-');
+  expect(grouped).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
+  await page.goto('/track-application');
+  await numberField(page).pressSequentially(grouped);
+  await expect(numberField(page)).toHaveValue(trackingNumber);
+  await trackButton(page).click();
+  await expect(page.getByRole('region', { name: 'Application Status' }).getByText(trackingNumber)).toBeVisible();
+  await expect(page.getByText(trackingMessages.characters)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`\\?number=${trackingNumber}$`));
+});
+
+test('a cancelled order shows Submitted, then Cancelled, with nothing between them marked done', async ({ page, paidOrder }) => {
+  const { trackingNumber } = await paidOrder({ status: 'cancelled' });
+  await page.goto(`/track-application?number=${trackingNumber}`);
+  const result = page.getByRole('region', { name: 'Application Status' });
+  await expect(result.getByTestId('tracking-description')).toHaveText(trackingStageTexts.cancelled.description);
+  await expect(result.getByRole('list', { name: 'Application progress' }).getByRole('listitem')).toHaveText(['Submitted(done)', 'Cancelled(cancelled)']);
+  await expect(result.getByText('In Process')).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page);
+  await screenshotAtBothWidths(page, 'tracking-cancelled');
 });

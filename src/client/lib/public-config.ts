@@ -1,5 +1,14 @@
 import { createContext, useContext } from 'react';
 import { defaultPublicConfig, type PublicConfig } from '../../shared/site/public-config';
+import type { SiteClaims } from '../../shared/site/site-claims';
+
+const isNumberOrNull = (value: unknown) => value === null || typeof value === 'number';
+
+/** The operator's claims (decision 035): counts or null, a rating or null, a list of testimonials. */
+function isSiteClaims(value: unknown): value is SiteClaims {
+  const claims = (value ?? {}) as Partial<Record<keyof SiteClaims, unknown>>;
+  return isNumberOrNull(claims.businessesServed) && isNumberOrNull(claims.successRatePercent) && typeof claims.rating === 'object' && Array.isArray(claims.testimonials);
+}
 
 function isPublicConfig(value: unknown): value is PublicConfig {
   if (typeof value !== 'object' || value === null) return false;
@@ -17,6 +26,8 @@ function isPublicConfig(value: unknown): value is PublicConfig {
     typeof config.supportEmail === 'string' &&
     // Absent from a page of an older server: the defaults are shown.
     (retention === undefined || (typeof retention === 'object' && retention !== null && ['unpaidCheckoutHours', 'orderDays', 'mailDays'].every((key) => typeof retention[key] === 'number'))) &&
+    // Absent from a page of an older server: no claims are shown.
+    (config.claims === undefined || isSiteClaims(config.claims)) &&
     typeof config.siteUrl === 'string' &&
     (config.gtmId === null || typeof config.gtmId === 'string') &&
     (growthbook === null ||
@@ -34,8 +45,9 @@ export function getPublicConfig(): PublicConfig {
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (isPublicConfig(parsed)) config = { ...parsed, retention: parsed.retention ?? defaultPublicConfig.retention };
-      else console.error('Ignoring a public configuration of the wrong shape');
+      if (isPublicConfig(parsed)) {
+        config = { ...parsed, retention: parsed.retention ?? defaultPublicConfig.retention, claims: parsed.claims ?? defaultPublicConfig.claims };
+      } else console.error('Ignoring a public configuration of the wrong shape');
     } catch (error) {
       console.error('Ignoring an unreadable public configuration', error);
     }

@@ -1,4 +1,5 @@
-import { auditActorFallback, auditDetailText, type AuditRow } from '../../shared/audit/audit';
+import { auditActorFallback, type AuditRow } from '../../shared/audit/audit';
+import { auditDetailText, type AuditMemberName } from '../../shared/audit/audit-detail';
 
 // The CSV export of the audit trail (RFC 4180): every cell quoted when it holds a quote, comma or line
 // break, and a cell a spreadsheet would read as a formula (`= + - @`, or a tab or carriage return
@@ -20,7 +21,8 @@ export function csvLine(cells: (string | number | null | undefined)[]): string {
 
 export const auditCsvHeader = ['Time (UTC)', 'Member', 'Member e-mail', 'Action', 'Action code', 'Order number', 'Order id', 'Target', 'Detail', 'IP address'];
 
-export function auditCsvLine(row: AuditRow): string {
+/** One row; `memberName` names the accounts its detail mentions (an assignment's before and after). */
+export function auditCsvLine(row: AuditRow, memberName?: AuditMemberName): string {
   return csvLine([
     row.at,
     row.actor ? (row.actor.name ?? '') : auditActorFallback(row.action),
@@ -30,13 +32,13 @@ export function auditCsvLine(row: AuditRow): string {
     row.order?.number ?? '',
     row.order?.id ?? '',
     row.order ? '' : row.target,
-    auditDetailText(row.detail),
+    auditDetailText(row.action, row.detail, memberName),
     row.ipAddress,
   ]);
 }
 
 /** The whole file, a row at a time: a byte-order mark (so spreadsheets read it as UTF-8), the header, the rows. */
-export async function* auditCsv(rows: AsyncIterable<AuditRow>): AsyncGenerator<string> {
+export async function* auditCsv(rows: AsyncIterable<AuditRow>, memberName?: AuditMemberName): AsyncGenerator<string> {
   yield `\uFEFF${csvLine(auditCsvHeader)}`;
-  for await (const row of rows) yield auditCsvLine(row);
+  for await (const row of rows) yield auditCsvLine(row, memberName);
 }

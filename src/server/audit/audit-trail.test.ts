@@ -162,9 +162,25 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
     const column = (name: string) => header!.indexOf(name);
     expect(records.every((record) => record[column('Action code')] === 'sign_in_failed')).toBe(true);
     expect(records.map((record) => record[column('Target')])).toEqual(["'-2+3", `'${hostile}`, fulfiller.email]);
-    expect(records[1]![column('Detail')]).toBe('note: +1, "quoted"');
+    expect(records[1]![column('Detail')]).toBe('Note: +1, "quoted"');
     expect(records[1]![column('IP address')]).toBe("'@203.0.113.9");
     expect(records[1]![column('Action')]).toBe('Failed sign-in');
+  });
+
+  it('exports each detail in words: amounts in dollars, statuses by name, accounts by name, no stored keys', async () => {
+    await recordAudit(harness.database.db, { actor: null, action: 'refund_created', target: `order:${order.id}`, detail: { refundId: 41, amountCents: 14900, reason: 'duplicate_payment' } });
+    await recordAudit(harness.database.db, { actor: null, action: 'order_assignment_changed', target: `order:${order.id}`, detail: { from: null, to: fulfiller.id } });
+    const response = await staffInject(harness.app, admin.cookie, 'GET', `/api/manage/audit.csv?order=${order.applicationId}`);
+    const [header, ...records] = parseCsv(response.body.replace(/^\uFEFF/, ''));
+    const details = records.map((record) => record[header!.indexOf('Detail')]!);
+    expect(details, JSON.stringify(details)).toContain('Refund: #41; Amount: $149.00; Reason: Duplicate payment');
+    expect(details).toContain('From: nobody; To: Fred Fulfiller');
+    expect(details).toContain('From: Reviewing Form Data; To: Preparing SS4 Form');
+    // Every row this file's actions wrote: each fact's label is in words, never a stored key.
+    const all = parseCsv((await staffInject(harness.app, admin.cookie, 'GET', '/api/manage/audit.csv')).body.replace(/^\uFEFF/, ''));
+    const labels = all.slice(1).flatMap((record) => [...record[header!.indexOf('Detail')]!.matchAll(/(?:^|; )([^:;]+):/g)].map((match) => match[1]!));
+    expect(labels.length).toBeGreaterThan(5);
+    for (const label of labels) expect(label, label).not.toMatch(/[a-z][A-Z]|_|Cents/);
   });
 
   it('exports every matching row, not only the first page', async () => {

@@ -27,9 +27,10 @@ export function registerAuditRoutes(app: FastifyInstance, services: Pick<AppServ
     // The export is every row the filters match, whatever page the screen shows.
     const { after: _after, ...filters } = parseWith(auditQuerySchema, request.query);
     const day = new Date().toISOString().slice(0, 10);
+    const names = new Map((await findAuditMembers(db)).map((member) => [member.id, member.name]));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="audit-trail-${day}.csv"`)
-      .send(Readable.from(auditCsv(eachAuditRow(db, filters))));
+      .send(Readable.from(auditCsv(eachAuditRow(db, filters), (id) => names.get(id))));
   });
 }

@@ -13,6 +13,7 @@ const details = {
   companyName: 'Hill Country Woodworks LLC',
   trackingUrl: 'http://localhost:3000/track-application?number=HFE12W87EQ23',
   supportEmail: 'support@einfilingservice.com',
+  timeZone: 'America/Chicago',
 };
 
 describe('orderConfirmationEmail', () => {
@@ -24,7 +25,9 @@ describe('orderConfirmationEmail', () => {
       expect(body).toContain('Hill Country Woodworks LLC');
       // The receipt: date, amount, payment method, reference and the seller's name.
       expect(body).toContain('Receipt');
-      expect(body).toContain('March 5, 2026 at 2:30 PM UTC');
+      // In the business address's zone, named: a Texas customer reads Central time.
+      expect(body).toContain('March 5, 2026 at 8:30 AM CST');
+      expect(body).not.toContain('UTC');
       expect(body).toContain('$149.00');
       expect(body).toContain('Credit/Debit Card');
       expect(body).toContain('pi_test_123');
@@ -40,6 +43,23 @@ describe('orderConfirmationEmail', () => {
     expect(email.html).toContain('<a href="http://localhost:3000/track-application?number=HFE12W87EQ23"');
     expect(email.html).toContain('<html lang="en">');
     expect(email.html).toMatch(/<h1[^>]*>Thank you for your order<\/h1>/);
+  });
+
+  it("writes the cancellation window's end in the same zone, named", () => {
+    const email = orderConfirmationEmail({
+      ...details,
+      timeZone: 'America/Los_Angeles',
+      cancellation: { url: 'http://localhost:3000/cancel/abc', expiresAt: new Date('2026-07-05T15:30:00Z') },
+    });
+    for (const body of [email.text, email.html]) {
+      expect(body).toContain('until July 5, 2026 at 8:30 AM PDT, one hour after your payment');
+      expect(body).not.toContain('UTC');
+    }
+  });
+
+  it('lets a long payment reference wrap inside the receipt instead of running out of a narrow card', () => {
+    const email = orderConfirmationEmail({ ...details, paymentReference: 'pi_3QxYz0LkdIwHu7ix1AbCdEfGhIjKlMnOp' });
+    expect(email.html).toMatch(/<td style="[^"]*overflow-wrap:anywhere[^"]*"><strong>pi_3QxYz0LkdIwHu7ix1AbCdEfGhIjKlMnOp<\/strong>/);
   });
 
   it('leaves the company out when the application names none', () => {

@@ -2,6 +2,7 @@ import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, 
 import { formatUsd } from '../../shared/money';
 import { deliveryPromise } from '../../shared/delivery-promise';
 import { seller } from '../../shared/seller';
+import { formatCustomerTime } from '../../shared/customer-time';
 
 export type OrderConfirmationDetails = {
   trackingNumber: string;
@@ -20,15 +21,14 @@ export type OrderConfirmationDetails = {
   supportEmail: string;
   /** The "Cancel my order" link of the one-hour window, and when the window closes. */
   cancellation?: { url: string; expiresAt: Date };
+  /** The zone the e-mail writes its times in, named in the text: the business address's (decision 040). */
+  timeZone: string;
 };
 
-// The hour's end is written in UTC, as the other e-mails write times: the server cannot know the reader's zone.
-const windowEndFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-
 /** The cancellation section: its own block, so the rest of the e-mail can change around it. */
-function cancellationSection(cancellation: OrderConfirmationDetails['cancellation']): { text: string[]; html: string } {
+function cancellationSection(cancellation: OrderConfirmationDetails['cancellation'], timeZone: string): { text: string[]; html: string } {
   if (!cancellation) return { text: [], html: '' };
-  const until = `${windowEndFormat.format(cancellation.expiresAt)} UTC`;
+  const until = formatCustomerTime(cancellation.expiresAt, timeZone);
   const sentence = `Changed your mind? You can cancel your order with a full refund until ${until}, one hour after your payment, as long as we have not started work on it.`;
   return {
     text: ['Cancel my order', sentence, `Cancel my order: ${cancellation.url}`, ''],
@@ -42,8 +42,6 @@ function cancellationSection(cancellation: OrderConfirmationDetails['cancellatio
 function formatAmount(cents: number, currency: string): string {
   return currency.toLowerCase() === 'usd' ? formatUsd(cents) : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
-
-const receiptDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 const nextSteps = [
   'We check your answers and prepare your Form SS-4.',
@@ -62,7 +60,7 @@ type EmailSection = { title: string; text: string[]; html: string };
 export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<MailMessage, 'to'> {
   const { trackingNumber, trackingUrl, supportEmail, companyName } = details;
   const amount = formatAmount(details.amountCents, details.currency);
-  const paidOn = `${receiptDate.format(details.paidAt)} UTC`;
+  const paidOn = formatCustomerTime(details.paidAt, details.timeZone);
   const forCompany = companyName ? ` for ${companyName}` : '';
   const subject = `Order confirmed: your EIN application ${trackingNumber}`;
   const e = escapeHtml;
@@ -80,7 +78,7 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
       title: 'Receipt',
       text: receiptRows.map(([label, value]) => `${label}: ${value}`),
       html: `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">
-${receiptRows.map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#475569">${e(label)}</td><td style="padding:2px 0"><strong>${e(value)}</strong></td></tr>`).join('\n')}
+${receiptRows.map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;color:#475569;vertical-align:top;white-space:nowrap">${e(label)}</td><td style="padding:2px 0;overflow-wrap:anywhere;word-break:break-word"><strong>${e(value)}</strong></td></tr>`).join('\n')}
 </table>`,
     },
     {
@@ -103,7 +101,7 @@ ${nextSteps.map((step) => `<li>${e(step)}</li>`).join('\n')}
     ...sections.flatMap((section) => [section.title, ...section.text, '']),
     `Track your application: ${trackingUrl}`,
     '',
-    ...cancellationSection(details.cancellation).text,
+    ...cancellationSection(details.cancellation, details.timeZone).text,
     supportLine(supportEmail).text,
     '',
     customerDisclosure,
@@ -119,7 +117,7 @@ ${nextSteps.map((step) => `<li>${e(step)}</li>`).join('\n')}
 <p style="margin:0 0 16px">Tracking number: <strong style="font-family:'Courier New',monospace;font-size:18px;letter-spacing:1px">${e(trackingNumber)}</strong></p>
 ${sections.map((section) => `<h2 style="font-size:18px;margin:24px 0 8px">${e(section.title)}</h2>\n${section.html}`).join('\n')}
 <p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">Track your application</a></p>
-${cancellationSection(details.cancellation).html}${supportLine(supportEmail).html}`,
+${cancellationSection(details.cancellation, details.timeZone).html}${supportLine(supportEmail).html}`,
   });
 
   return { subject, text, html, replyTo: supportEmail };

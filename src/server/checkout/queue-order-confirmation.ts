@@ -4,7 +4,7 @@ import { orderConfirmationEmail } from './order-confirmation-email';
 import { queueCustomerEmail } from '../email';
 import { siteOrigin, trackingUrl } from '../http';
 import { paymentMethodName } from '../../shared/orders/payment-methods';
-import { companyNameOf } from '../orders';
+import { companyNameOf, customerTimeZoneOf } from '../orders';
 
 export type QueueOrderConfirmationOptions = {
   env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'SUPPORT_EMAIL'>;
@@ -38,6 +38,7 @@ export function queueOrderConfirmation(tx: Pick<Db, 'insert'>, { env, order, can
       trackingUrl: trackingUrl(siteOrigin(env), order.applicationId),
       supportEmail: env.SUPPORT_EMAIL,
       cancellation,
+      timeZone: customerTimeZoneOf(order.formData),
     }),
   });
 }

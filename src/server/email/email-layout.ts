@@ -27,7 +27,7 @@ export function htmlEmail({ subject, brand, heading, body, footer }: HtmlEmailPa
 <title>${e(subject)}</title>
 </head>
 <body style="margin:0;padding:24px;background:#f8fafc;color:#0f172a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<main style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+<main style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px;overflow-wrap:break-word">
 <p style="margin:0 0 16px;font-weight:bold;color:#1d4ed8">${e(brand)}</p>
 <h1 style="font-size:22px;margin:0 0 16px">${e(heading)}</h1>
 ${body}
@@ -43,6 +43,12 @@ ${body}
  * private service, not the IRS, which issues EINs free.
  */
 export const customerDisclosure = `${seller.legalName} is a private company, not the IRS or any government agency. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.`;
+
+/**
+ * A long unbroken value (a link to paste, a payment reference) as HTML that wraps anywhere inside a
+ * narrow card rather than running out of it; copied, it is unchanged.
+ */
+export const breakableHtml = (value: string) => `<span style="overflow-wrap:anywhere;word-break:break-all">${escapeHtml(value)}</span>`;
 
 /** The small line above every customer e-mail's heading. */
 export const customerBrand = seller.name;

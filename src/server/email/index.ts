@@ -3,7 +3,7 @@
 // worker sends whatever is left, with retries. The mailer sends over SMTP_URL, or writes `.eml` files
 // under DATA_DIR/mail without it. Also here: the frame every e-mail shares.
 export { queueCustomerEmail } from './customer-email';
-export { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
+export { breakableHtml, customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine } from './email-layout';
 export { findOrderEmails } from './find-order-emails';
 export { removeMailCopies } from './mail-copies';
 export { createMailer, mailFolder } from './mailer';

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { sampleApplication } from '../../shared/application/sample-application';
-import { createFieldCipher, encryptionKeyFileName, loadDataKey, openApplication, sealApplication } from './encryption';
+import { createFieldCipher, encryptionKeyFileName, loadDataKey, normalizeTaxpayerNumber, openApplication, sealApplication } from './encryption';
 import { designeeEnv } from '../../../tests/support/designee-env';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'ein-key-'));
@@ -69,6 +69,31 @@ describe('field cipher', () => {
     const stored = sealApplication(unasked, cipher);
     expect(stored.contact).toMatchObject({ decedentSSN: '', grantorSSN: '' });
     expect(openApplication(stored, cipher)).toEqual(unasked);
+  });
+});
+
+describe('taxpayer number hash', () => {
+  const key = randomBytes(32);
+  const cipher = createFieldCipher(key);
+
+  it('hashes the nine digits alone, however the number is written, so an SSN and an ITIN hash alike', () => {
+    const hash = cipher.hashTaxpayerNumber('123-45-6789');
+    expect(hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const written of ['123456789', '123 45 6789', ' 123\u201345\u20136789 ']) expect(cipher.hashTaxpayerNumber(written)).toBe(hash);
+    expect(cipher.hashTaxpayerNumber('923-70-6789')).not.toBe(hash);
+    expect(normalizeTaxpayerNumber('923-70-6789')).toBe('923706789');
+  });
+
+  it('is keyed: another data key gives another hash, and the hash is no plain digest of the digits or an HMAC under the data key itself', () => {
+    const hash = cipher.hashTaxpayerNumber('123456789');
+    expect(createFieldCipher(randomBytes(32)).hashTaxpayerNumber('123456789')).not.toBe(hash);
+    expect(createFieldCipher(key).hashTaxpayerNumber('123456789')).toBe(hash);
+    expect(createHmac('sha256', key).update('123456789').digest('base64url')).not.toBe(hash);
+    expect(hash).not.toContain('123456789');
+  });
+
+  it('refuses anything that is not nine digits', () => {
+    for (const value of ['', '12345678', '1234567890', '12345678a', '***-**-6789']) expect(() => cipher.hashTaxpayerNumber(value)).toThrow('A taxpayer number is nine digits');
   });
 });
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../env';
@@ -57,16 +57,31 @@ export type FieldCipher = {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
   /**
-   * A keyed hash of `value` for one `purpose` (HMAC-SHA256 under a key derived from the data key for
-   * that purpose), hex: equal values give equal hashes, and nothing without the key links a hash back to
-   * its value. For finding the same taxpayer number again without storing it in clear.
+   * The keyed hash of a taxpayer number (an SSN, later an ITIN): the same number always gives the same
+   * hash under one data key, so rows can be matched by it without the number ever being stored or
+   * compared in the clear.
    */
-  fingerprint(purpose: string, value: string): string;
+  hashTaxpayerNumber(value: string): string;
 };
+
+/** What the taxpayer-number hash's key is derived for: another key than the one that encrypts. */
+const taxpayerHashKeyInfo = 'ein-filing/taxpayer-number-hash/v1';
+
+/** A taxpayer number's nine digits, whatever the dashes and spaces it was written with. */
+export function normalizeTaxpayerNumber(value: string): string {
+  const digits = value.replace(/[\s\-\u2010-\u2015\u2212]/g, '');
+  if (!/^\d{9}$/.test(digits)) throw new Error('A taxpayer number is nine digits');
+  return digits;
+}
 
 export function createFieldCipher(key: Buffer): FieldCipher {
   if (key.length !== keyLength) throw new Error('The data encryption key must be 32 bytes');
+  // HKDF keeps the hash's key apart from the encryption key: knowing one gives nothing of the other.
+  const hashKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), taxpayerHashKeyInfo, keyLength));
   return {
+    hashTaxpayerNumber(value) {
+      return createHmac('sha256', hashKey).update(normalizeTaxpayerNumber(value), 'utf8').digest('base64url');
+    },
     encrypt(plain) {
       const iv = randomBytes(ivLength);
       const cipher = createCipheriv(algorithm, key, iv, { authTagLength: tagLength });
@@ -91,10 +106,6 @@ export function createFieldCipher(key: Buffer): FieldCipher {
         // The tag did not match: a changed value or another key. Say so without echoing anything.
         throw new Error('An encrypted value could not be decrypted: it was changed or sealed with another key');
       }
-    },
-    fingerprint(purpose, value) {
-      const purposeKey = createHmac('sha256', key).update(`fingerprint:${purpose}`).digest();
-      return createHmac('sha256', purposeKey).update(value, 'utf8').digest('hex');
     },
   };
 }

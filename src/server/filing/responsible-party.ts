@@ -13,7 +13,7 @@ export function responsiblePartyKeyOf(formData: unknown, cipher: FieldCipher): s
   const ssn = readOrderSsn(formData, cipher);
   if (ssn.kind !== 'readable') return null;
   const digits = ssn.plain.replace(/\D/g, '');
-  return digits.length === 9 ? cipher.fingerprint('responsible-party', digits) : null;
+  return digits.length === 9 ? cipher.hashTaxpayerNumber(digits) : null;
 }
 
 /**

@@ -248,10 +248,13 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
   });
 
   it('finds a company name typed with its legal ending, and only names that hold it whole', async () => {
-    const llc = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC' } }, createDate: nextDate() });
-    const longer = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Acme Rocket Skates LLC Holdings' } }, createDate: nextDate() });
-    await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Acme Rocket Skates Inc' } }, createDate: nextDate() });
-    const dotted = await createPaidOrder(harness.database.db, { application: { company: { companyName: 'Harbor Light Co.' } }, createDate: nextDate() });
+    // Tracking numbers of digits alone, so that a random one cannot hold the letters searched for.
+    const named = (companyName: string, applicationId: string) =>
+      createPaidOrder(harness.database.db, { application: { company: { companyName } }, applicationId, createDate: nextDate() });
+    const llc = await named('Acme Rocket Skates LLC', '222222222201');
+    const longer = await named('Acme Rocket Skates LLC Holdings', '222222222202');
+    await named('Acme Rocket Skates Inc', '222222222203');
+    const dotted = await named('Harbor Light Co.', '222222222204');
 
     const ids = async (search: string) =>
       (await listOrders(harness.app, admin.cookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);

@@ -3,12 +3,15 @@
 // transition table in src/shared/orders/lifecycle.ts, with its history row, audit row and customer
 // e-mail in the change's transaction. Also here: tracking numbers, auto-assignment to a priority
 // fulfiller and the assignee's e-mail.
+export { assignmentEmail } from './assignment-email';
 export { autoAssignOrder } from './auto-assign-order';
 export { changeOrderStatus, storeStatusAsRead } from './change-order-status';
 export type { OrderStatusChange, StaffActor } from './change-order-status';
-export { companyNameOf } from './company-name';
+export { companyNameOf, customerTimeZoneOf } from './company-name';
+export { einEmail } from './ein-email';
 export { insertOrderFromCheckout, insertOrdersSql } from './insert-order';
 export { queueAssigneeNotice } from './queue-assignee-notice';
 export { queueEinEmail } from './queue-ein-email';
 export { queueOnHoldEmail } from './queue-status-email';
+export { cancelledEmail, onHoldEmail } from './status-email';
 export { createTrackingNumber } from './tracking-number';

@@ -5,6 +5,7 @@
 export { cancellationUrl, createCancellationLink } from './create-cancellation-link';
 export { issueCancellationLink } from './issue-cancellation-link';
 export { findOrderPayments } from './order-payments';
+export { cancellationConfirmationEmail, disputeAlertEmail, refundConfirmationEmail } from './refund-emails';
 export { registerRefundRoutes } from './routes';
 export { settlePendingRefunds } from './settle-pending-refunds';
 export { syncDispute } from './sync-dispute';

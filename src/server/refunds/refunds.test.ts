@@ -542,6 +542,10 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
     const { trackingNumber } = await purchase(harness);
     const confirmationMail = mailTo(mailbox(harness.env), customerEmail).find((text) => text.includes(`Order confirmed: your EIN application ${trackingNumber}`))!;
     expect(decodeMail(confirmationMail)).toContain('Cancel my order');
+    // A Texas business address: the window's end and the receipt's date in Central time, named.
+    expect(decodeMail(confirmationMail)).toMatch(/until [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M C[SD]T, one hour after your payment/);
+    expect(decodeMail(confirmationMail)).toMatch(/Date: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M C[SD]T/);
+    expect(decodeMail(confirmationMail)).not.toContain(' UTC');
     const token = cancellationTokenFromMail(harness.env, trackingNumber);
     expect((await cancellation(harness, token, 'POST')).statusCode).toBe(200);
     const sent = mailTo(mailbox(harness.env), customerEmail).find((text) => text.includes('Order cancelled:'));

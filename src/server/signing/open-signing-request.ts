@@ -6,7 +6,7 @@ import { queueCustomerEmail } from '../email';
 import type { FieldCipher } from '../encryption';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
-import { changeOrderStatus, type StaffActor } from '../orders';
+import { changeOrderStatus, customerTimeZoneOf, type StaffActor } from '../orders';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { signingMessages, signingPagePath } from '../../shared/signing/signing';
 import { signatureRequestEmail } from './signature-request-email';
@@ -81,6 +81,7 @@ export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequ
         signingUrl: `${origin}${signingPagePath(token)}`,
         expiresAt: request.expiresAt,
         supportEmail: env.SUPPORT_EMAIL,
+        timeZone: customerTimeZoneOf(order.formData),
       }),
     });
   if (status === 'awaiting_user_signature') return { request, emailId: await queueRequestEmail() };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orders, signingRequests } from '../db';
 import { queueCustomerEmail } from '../email';
+import { customerTimeZoneOf } from '../orders';
 import { signingPagePath, signingReminderAfterHours } from '../../shared/signing/signing';
 import { signatureRequestEmail } from './signature-request-email';
 import { hashToken, openRequestStatuses, responsibleName, type SigningServices } from './requests';
@@ -55,6 +56,7 @@ export async function sendDueSignatureReminders(services: ReminderServices, now:
           signingUrl: `${origin}${signingPagePath(token)}`,
           expiresAt: claimed.expiresAt,
           supportEmail: env.SUPPORT_EMAIL,
+          timeZone: customerTimeZoneOf(order.formData),
         }),
       });
     });

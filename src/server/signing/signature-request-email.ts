@@ -1,4 +1,5 @@
-import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
+import { breakableHtml, customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
+import { formatCustomerTime } from '../../shared/customer-time';
 import { orderStatusLabels } from '../../shared/orders/lifecycle';
 
 const signedStatus = orderStatusLabels.ss4_signed_awaiting_irs;
@@ -12,6 +13,8 @@ export type SignatureRequestEmailDetails = {
   signingUrl: string;
   expiresAt: Date;
   supportEmail: string;
+  /** The zone the expiry is written in, named in the text: the business address's (decision 040). */
+  timeZone: string;
 };
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
@@ -34,7 +37,7 @@ export function signatureRequestEmail(details: SignatureRequestEmailDetails): Om
     kind === 'reminder'
       ? `We have not received your signature yet. Your EIN application${forCompany} is waiting for it.`
       : `Your EIN application${forCompany} is ready for your signature.`;
-  const expires = `The link works once and expires on ${expiryFormat.format(details.expiresAt)} UTC. If it expires, reply to this e-mail and we will send a new one.`;
+  const expires = `The link works once and expires on ${formatCustomerTime(details.expiresAt, details.timeZone)}. If it expires, reply to this e-mail and we will send a new one.`;
   const support = supportLine(supportEmail);
 
   const text = [
@@ -61,7 +64,7 @@ export function signatureRequestEmail(details: SignatureRequestEmailDetails): Om
     body: `<p style="margin:0 0 16px">${e(opening)}</p>
 ${why.map((paragraph) => `<p style="margin:0 0 16px">${e(paragraph)}</p>`).join('\n')}
 <p style="margin:0 0 16px"><a href="${e(signingUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Review and sign your SS-4</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#475569">Or paste this address into your browser: ${e(signingUrl)}</p>
+<p style="margin:0 0 16px;font-size:14px;color:#475569">Or paste this address into your browser: ${breakableHtml(signingUrl)}</p>
 <p style="margin:0 0 16px">${e(expires)}</p>
 <p style="margin:0 0 16px">Tracking number: <strong style="font-family:'Courier New',monospace">${e(trackingNumber)}</strong></p>
 ${support.html}`,

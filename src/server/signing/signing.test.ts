@@ -115,6 +115,8 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     const [message] = mailTo(mailbox(harness.env), order.billingEmail).filter((text) => text.includes('sign your SS-4'));
     expect(message).toMatch(/Subject: Action needed: sign your SS-4/);
     expect(message).toContain('third-party designee');
+    // The expiry in the zone of the Texas business address, named.
+    expect(decodeMail(message!)).toMatch(/expires on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M C[SD]T\./);
     expect(message).toMatch(/http:\/\/localhost(:\d+)?\/sign\/[A-Za-z0-9_-]{43}/);
     const token = latestLinkTo(order.billingEmail);
 

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { PageRendererModule, RenderedPage } from '../../shared/site/page-render';
 import { indexedPagePaths, privatePathPrefixes } from '../../shared/site/public-paths';
 import type { PublicConfig } from '../../shared/site/public-config';
 import { AppError } from '../errors';
+import { createCriticalCssInliner, criticalStyleAttribute } from './critical-css';
 
 const configPlaceholder = '<!--public-config-->';
 const rootElement = '<div id="root"></div>';
@@ -14,12 +15,16 @@ const noindex = '<meta name="robots" content="noindex">';
 
 /**
  * The page shell with the public configuration embedded as inert JSON (no inline script to allow), and
- * the response's style nonce for the scripts that insert a <style> (read through `get-nonce`).
+ * the response's style nonce for the scripts that insert a <style> (read through `get-nonce`) and for
+ * the page's inlined critical CSS.
  */
 export function renderShell(template: string, config: PublicConfig, styleNonce?: string): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const nonceMeta = styleNonce && /^[0-9a-f]+$/.test(styleNonce) ? `<meta property="csp-nonce" nonce="${styleNonce}">` : '';
-  return template.replace(configPlaceholder, `${nonceMeta}<script id="public-config" type="application/json">${json}</script>`);
+  const nonce = styleNonce && /^[0-9a-f]+$/.test(styleNonce) ? styleNonce : null;
+  const nonceMeta = nonce ? `<meta property="csp-nonce" nonce="${nonce}">` : '';
+  const withConfig = template.replace(configPlaceholder, () => `${nonceMeta}<script id="public-config" type="application/json">${json}</script>`);
+  const criticalStyle = `<style ${criticalStyleAttribute}>`;
+  return nonce ? withConfig.replace(criticalStyle, () => `<style ${criticalStyleAttribute} nonce="${nonce}">`) : withConfig;
 }
 
 // React writes a page's title, meta and link elements ahead of its markup; they belong in the head.
@@ -56,15 +61,29 @@ async function loadRenderer(file: string): Promise<PageRendererModule | null> {
   return loaded as PageRendererModule;
 }
 
-/** Rendered pages, by configuration and address; a render takes milliseconds, a lookup none. */
+/** An address under `/api` that no route answers is an API client's mistake, answered in JSON. */
+function refuseApiPath(pathname: string): void {
+  if (pathname === '/api' || pathname.startsWith('/api/')) throw new AppError('not_found', 'No such API route.');
+}
+
+/** A page as the server sends it, before the per-response configuration and nonce. */
+type PageDocument = {
+  kind: RenderedPage['kind'];
+  /** React's markup of the page (null for the pages the browser renders alone). */
+  html: string | null;
+  /** The shell with the page in it and, for a rendered page, its critical CSS. */
+  document: string;
+};
+
+/** Prepared pages, by configuration and address; preparing one takes tens of milliseconds, a lookup none. */
 class PageCache {
-  private readonly pages = new Map<string, RenderedPage>();
+  private readonly pages = new Map<string, PageDocument>();
   constructor(private readonly limit: number) {}
 
-  async get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
+  async get(key: string, prepare: () => Promise<PageDocument>): Promise<PageDocument> {
     const cached = this.pages.get(key);
     if (cached) return cached;
-    const page = await render();
+    const page = await prepare();
     // Few distinct pages exist; a full cache means the configuration changed, so start afresh.
     if (this.pages.size >= this.limit) this.pages.clear();
     this.pages.set(key, page);
@@ -80,14 +99,18 @@ type SpaOptions = {
 };
 
 /**
- * Serves the built client from `clientDir`: hashed assets with a long cache, `robots.txt` and
- * `sitemap.xml`, the public pages and the not-found page (404) rendered on the server, and the
- * empty shell, kept out of search, for the pages the browser renders alone.
+ * Serves the built client from `clientDir`: hashed assets with a long cache (their brotli or gzip
+ * copies made by the build when the browser takes them), `robots.txt` and `sitemap.xml`, the public
+ * pages, the staff sign-in and the not-found page (404) rendered on the server with their critical
+ * CSS inlined, and the empty shell, kept out of search, for the pages the browser renders alone.
+ * Pages are compressed like every other response (`@fastify/compress`).
  */
 export async function registerPageRoutes(app: FastifyInstance, { clientDir, rendererFile, getConfig }: SpaOptions): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const renderer = shell ? await loadRenderer(rendererFile) : null;
+  const privateShell = shell?.replace('</head>', `${noindex}</head>`) ?? null;
+  const inlineCriticalCss = createCriticalCssInliner(clientDir, app.log);
   const cache = new PageCache(100);
 
   app.get('/robots.txt', async (_request, reply) => {
@@ -106,6 +129,8 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
       index: false,
       // One route per built file; every other path falls through to the pages below.
       wildcard: false,
+      // The build's `.br` and `.gz` copies, sent as they are to a browser that takes them.
+      preCompressed: true,
       // The shell is only ever served rendered, with the configuration in it.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, filePath) => {
@@ -116,33 +141,54 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  /**
+   * The page in its shell: the private shell (kept out of search) for the pages the browser renders
+   * and the unlisted ones; the not-found page carries its own robots tag.
+   */
+  function pageDocument(page: RenderedPage): PageDocument {
+    if (!shell || !privateShell) throw new Error('No page shell');
+    if (page.kind === 'private') return { kind: page.kind, html: null, document: privateShell };
+    return { kind: page.kind, html: page.html, document: fillShell(page.kind === 'unlisted' ? privateShell : shell, page.html) };
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const [pathname = '/', search] = request.url.split('?');
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      throw new AppError('not_found', 'No such API route.');
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new AppError('not_found', 'Not found.');
-    }
+    refuseApiPath(pathname);
     if (!shell) {
       return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
     }
     // Per request: the price in the configuration is a setting staff may change, and the nonce is new.
     const config = await getConfig();
+    const nonce = reply.cspNonce?.style;
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
-    if (!renderer) return reply.send(renderShell(shell, config, reply.cspNonce?.style));
+    if (!renderer) return reply.send(renderShell(shell, config, nonce));
 
     const kind = renderer.routeKind(pathname);
-    // The query only changes what the tracking page shows; those renders are not kept.
-    const key = kind === 'not-found' ? 'not-found' : search === undefined ? pathname : null;
-    const render = () => renderer.renderPage(request.url, config);
-    const page = key === null ? await render() : await cache.get(`${JSON.stringify(config)}\n${key}`, render);
-
-    if (page.kind === 'private') {
-      const privateShell = shell.replace('</head>', `${noindex}</head>`);
-      return reply.header('X-Robots-Tag', 'noindex').send(renderShell(privateShell, config, reply.cspNonce?.style));
+    const key = `${JSON.stringify(config)}\n${kind === 'not-found' ? 'not-found' : pathname}`;
+    let page = await cache.get(key, async () => {
+      const prepared = pageDocument(await renderer.renderPage(pathname, config));
+      return { ...prepared, document: prepared.html === null ? prepared.document : await inlineCriticalCss(prepared.document) };
+    });
+    // The query changes what the tracking page shows. A render it changes is not kept, and is sent
+    // with the whole stylesheet (picking its rules would cost every such request); one it leaves
+    // alone, such as a campaign's tags on the landing page, is the kept page.
+    if (search !== undefined && page.html !== null && kind !== 'not-found') {
+      const rendered = await renderer.renderPage(request.url, config);
+      if (rendered.html !== page.html) page = pageDocument(rendered);
     }
-    const filled = fillShell(shell, page.html);
-    return reply.status(page.kind === 'not-found' ? 404 : 200).send(renderShell(filled, config, reply.cspNonce?.style));
+    if (page.kind === 'private' || page.kind === 'unlisted') reply.header('X-Robots-Tag', 'noindex');
+    return reply.status(page.kind === 'not-found' ? 404 : 200).send(renderShell(page.document, config, nonce));
+  }
+
+  // Every address no other route answers: a route, so responses are compressed like any other.
+  app.get('/*', sendPage);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    refuseApiPath(request.url.split('?')[0] ?? '/');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new AppError('not_found', 'Not found.');
+    }
+    // Reached through the static files' refusal of the shell's own address.
+    return sendPage(request, reply);
   });
 }

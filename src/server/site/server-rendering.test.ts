@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -14,13 +15,25 @@ import { deliveryPromise } from '../../shared/delivery-promise';
 
 const siteUrl = 'https://ein.example.com';
 
-/** The built shell's shape: the placeholder title React's replaces, and the empty root. */
+const stylesheet = '/assets/index-test.css';
+const usedRule = 'main{margin-top:1px}';
+const unusedRule = '.never-on-any-page{color:red}';
+const script = { path: '/assets/entry-test.js', text: `console.log(${JSON.stringify('x'.repeat(2000))});` };
+
+/**
+ * The built shell's shape: the placeholder title React's replaces, the stylesheet as Vite links it,
+ * and the empty root; beside it the stylesheet and a script with the brotli copy the build makes.
+ */
 function clientDirWithShell(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ein-client-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Shell title</title><!--public-config--></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html lang="en"><head><title>Shell title</title><!--public-config--><link rel="stylesheet" crossorigin href="${stylesheet}"></head><body><div id="root"></div></body></html>`,
   );
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, stylesheet), `${usedRule}${unusedRule}`);
+  writeFileSync(path.join(dir, script.path), script.text);
+  writeFileSync(path.join(dir, `${script.path}.br`), brotliCompressSync(script.text));
   return dir;
 }
 
@@ -111,6 +124,13 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
     });
   });
 
+  it('serves the privacy policy\'s retention periods with the space before each figure', async () => {
+    const { document } = parse((await app.inject({ method: 'GET', url: '/privacy' })).body);
+    const text = document.querySelector('#root main')?.textContent ?? '';
+    expect(text).toContain('your SSN included, are deleted 72 hours after your last attempt');
+    expect(text).not.toMatch(/[a-z]\d/);
+  });
+
   it('offers the service at the configured price, which staff may change', async () => {
     await database.db.execute(sql`update settings set value = '199.50' where key = 'ein_price_standard'`);
     try {
@@ -150,7 +170,7 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
   });
 
   it('keeps the browser-rendered pages out of search', async () => {
-    for (const url of ['/ein/step-2', '/ein/confirmation', '/manage/login', '/manage/orders/7', '/sign/abc']) {
+    for (const url of ['/ein/step-2', '/ein/confirmation', '/manage/orders/7', '/sign/abc']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['x-robots-tag']).toBe('noindex');
@@ -158,6 +178,61 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
       expect(meta('meta[name="robots"]')).toBe('noindex');
       expect(document.getElementById('root')?.childElementCount).toBe(0);
     }
+  });
+
+  it('renders the staff sign-in form on the server, kept out of search', async () => {
+    const response = await app.inject({ method: 'GET', url: '/manage/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+    const { document, meta } = parse(response.body);
+    expect(meta('meta[name="robots"]')).toBe('noindex');
+    const form = document.querySelector('#root form');
+    expect(form?.querySelector('input[type="email"]')).not.toBeNull();
+    expect(form?.querySelector('input[type="password"]')).not.toBeNull();
+    expect(form?.querySelector('button[type="submit"]')).not.toBeNull();
+  });
+
+  it("inlines each rendered page's rules under the response's nonce and loads the whole stylesheet without holding the paint", async () => {
+    for (const url of ['/faq', '/manage/login', '/no-such-page']) {
+      const response = await app.inject({ method: 'GET', url });
+      const { document } = parse(response.body);
+      const inlined = document.querySelectorAll('head style[data-critical-css]');
+      expect(inlined, url).toHaveLength(1);
+      expect(inlined[0]?.textContent, url).toContain(usedRule);
+      expect(inlined[0]?.textContent, url).not.toContain(unusedRule);
+      // The nonce is this response's, allowed by its policy.
+      const nonce = inlined[0]?.getAttribute('nonce');
+      expect(nonce).toBe(document.querySelector('meta[property="csp-nonce"]')?.getAttribute('nonce'));
+      expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+      // The whole stylesheet, applied to every medium by the browser's entry, or at once without scripts.
+      const deferred = document.querySelectorAll(`head > link[rel="stylesheet"][href="${stylesheet}"]`);
+      expect(deferred).toHaveLength(1);
+      expect(deferred[0]?.getAttribute('media')).toBe('print');
+      expect(deferred[0]?.hasAttribute('data-deferred-stylesheet')).toBe(true);
+      expect(document.querySelector(`head > noscript > link[rel="stylesheet"][href="${stylesheet}"]`)?.hasAttribute('media')).toBe(false);
+    }
+    // The pages the browser renders link the whole stylesheet as it is.
+    const { document } = parse((await app.inject({ method: 'GET', url: '/ein/step-2' })).body);
+    expect(document.querySelector('style[data-critical-css]')).toBeNull();
+    expect(document.querySelector(`link[rel="stylesheet"][href="${stylesheet}"]`)?.hasAttribute('media')).toBe(false);
+  });
+
+  it('compresses pages for a browser that takes it, and sends the build\'s compressed copies of its files', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/faq' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const compressed = await app.inject({ method: 'GET', url: '/faq', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    const page = brotliDecompressSync(compressed.rawPayload).toString();
+    expect(compressed.rawPayload.length).toBeLessThan(page.length / 3);
+    expect(parse(page).document.querySelector('#root h1')?.textContent).toBe('Frequently Asked Questions');
+
+    const asset = await app.inject({ method: 'GET', url: script.path, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script.text);
+    expect((await app.inject({ method: 'GET', url: script.path })).body).toBe(script.text);
   });
 
   it('serves robots.txt as text, disallowing the private pages, and the sitemap as XML', async () => {

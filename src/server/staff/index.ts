@@ -13,6 +13,7 @@ export { registerStaffGuard } from './guard/staff-guard';
 export type { StaffGuards } from './guard/staff-guard';
 export { auditActorOf, headersOf, staffOf } from './guard/staff-request';
 export { registerStaffRoutes } from './routes';
+export { accountAttackEmail } from './sign-in/account-attack-email';
 export { createSecondFactorVerifier, sessionTokenOf } from './sign-in/second-factor';
 export type { SecondFactorVerifier } from './sign-in/second-factor';
 export { createOrResetAdmin, ensureFirstAdmin, generatePassword } from './users/admin-accounts';

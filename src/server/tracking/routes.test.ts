@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { testDatabaseKinds } from '../../../tests/support/database';
-import { checkouts, emailOutbox, orders, signingRequests } from '../db';
+import { checkouts, emailOutbox, orders, rateLimitHits, signingRequests } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { createStaffMember } from '../../../tests/factories/staff';
 import { createTrackingNumber } from '../orders';
@@ -12,9 +12,15 @@ import { mailbox, withStaffApp } from '../../../tests/support/staff-app';
 import { mailTo } from '../../../tests/support/orders-api';
 import { createSigningRequest } from '../signing';
 import { orderStatuses } from '../../shared/orders/lifecycle';
-import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages } from '../../shared/tracking/tracking';
+import {
+  signingLinkHeldBackMessage,
+  signingLinkResendMessage,
+  signingLinkResendRateLimited,
+  trackingMessages,
+  type SigningLinkResendAnswer,
+} from '../../shared/tracking/tracking';
 import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './routes';
-import { signingLinkResendCooldownMs } from './resend-signing-link';
+import { signingLinkRequestKey, signingLinkResendCooldownMs } from './resend-signing-link';
 import { expectedLegacyStatuses, expectedStatuses } from '../../../tests/support/order-statuses';
 
 const publicUrl = 'https://ein.example.com';
@@ -203,7 +209,11 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       const response = await resend(order.applicationId, { host: 'evil.example' });
       expect(response.statusCode, response.body).toBe(202);
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.json()).toEqual({ message: signingLinkResendMessage });
+      const answer = response.json<SigningLinkResendAnswer>();
+      expect(answer).toEqual({ outcome: 'requested', message: signingLinkResendMessage, nextRequestAt: expect.any(String) });
+      const wait = Date.parse(answer.nextRequestAt) - Date.now();
+      expect(wait).toBeGreaterThan(signingLinkResendCooldownMs - 60_000);
+      expect(wait).toBeLessThanOrEqual(signingLinkResendCooldownMs);
       const links = linksTo(email);
       expect(links).toHaveLength(2);
       expect(links[1]!.origin).toBe(publicUrl);
@@ -217,14 +227,37 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       expect(row).toMatchObject({ textBody: '', htmlBody: '', eraseBodyWhenSent: true });
     });
 
-    it('sends one link per order in ten minutes, however often it is asked', async () => {
+    it("sends a link on the number's first request in ten minutes, even just after staff sent one, and holds back the next, saying when", async () => {
       const email = `cooldown-${kind}@example.com`;
       const order = await awaitingSignature(email, 60_000);
-      const response = await resend(order.applicationId);
-      expect(response.statusCode).toBe(202);
-      expect(response.json()).toEqual({ message: signingLinkResendMessage });
-      expect(linksTo(email)).toHaveLength(1);
-      expect(await requestsOf(order.id)).toHaveLength(1);
+      const first = await resend(order.applicationId);
+      expect(first.statusCode).toBe(202);
+      const requested = first.json<SigningLinkResendAnswer>();
+      expect(requested).toMatchObject({ outcome: 'requested', message: signingLinkResendMessage });
+      // Asked for, so sent: the customer's request is not swallowed by the link staff sent a minute ago.
+      expect(linksTo(email)).toHaveLength(2);
+      for (let i = 0; i < 2; i += 1) {
+        const again = await resend(order.applicationId);
+        expect(again.statusCode).toBe(202);
+        const heldBack = again.json<SigningLinkResendAnswer>();
+        expect(heldBack).toMatchObject({ outcome: 'held_back', message: signingLinkHeldBackMessage });
+        expect(Math.abs(Date.parse(heldBack.nextRequestAt) - Date.parse(requested.nextRequestAt))).toBeLessThan(5_000);
+      }
+      expect(linksTo(email)).toHaveLength(2);
+      expect(await requestsOf(order.id)).toHaveLength(2);
+
+      // An unknown number answers the same way: asked, then held back until the same kind of time.
+      const unknown = createTrackingNumber();
+      const firstUnknown = (await resend(unknown)).json<SigningLinkResendAnswer>();
+      expect(firstUnknown).toMatchObject({ outcome: 'requested', message: signingLinkResendMessage });
+      const secondUnknown = (await resend(unknown)).json<SigningLinkResendAnswer>();
+      expect(secondUnknown).toMatchObject({ outcome: 'held_back', message: signingLinkHeldBackMessage });
+      expect(Math.abs(Date.parse(secondUnknown.nextRequestAt) - Date.parse(firstUnknown.nextRequestAt))).toBeLessThan(5_000);
+
+      // Ten minutes on, the number's next request counts again.
+      await harness.database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, signingLinkRequestKey(order.applicationId)));
+      expect((await resend(order.applicationId)).json<SigningLinkResendAnswer>().outcome).toBe('requested');
+      expect(linksTo(email)).toHaveLength(3);
     });
 
     it('sends nothing for an order not awaiting a signature, an unknown number, or a locked link, with the same answer', async () => {
@@ -235,7 +268,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       for (const number of [reviewing.applicationId, createTrackingNumber(), locked.applicationId]) {
         const response = await resend(number);
         expect(response.statusCode, number).toBe(202);
-        expect(response.json(), number).toEqual({ message: signingLinkResendMessage });
+        expect(response.json(), number).toEqual({ outcome: 'requested', message: signingLinkResendMessage, nextRequestAt: expect.any(String) });
       }
       expect(linksTo(email)).toEqual([]);
       expect(linksTo(`locked-${kind}@example.com`)).toHaveLength(1);

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../services';
 import { AppError } from '../errors';
 import { rateLimitedWith } from '../http';
-import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages, trackingNumberSchema, type TrackingResult } from '../../shared/tracking/tracking';
+import {
+  signingLinkHeldBackMessage,
+  signingLinkResendMessage,
+  signingLinkResendRateLimited,
+  trackingMessages,
+  trackingNumberSchema,
+  type SigningLinkResendAnswer,
+  type TrackingResult,
+} from '../../shared/tracking/tracking';
 import { findTrackingResult } from './find-tracking-result';
 import { resendSigningLink } from './resend-signing-link';
 
@@ -43,7 +51,8 @@ export function registerTrackingRoutes(app: FastifyInstance, services: Pick<AppS
     },
   );
 
-  // The same answer whether or not a link went out, so the endpoint tells nothing tracking does not.
+  // The same answer whether or not a link went out, so the endpoint tells nothing tracking does not:
+  // only whether the number was asked for within ten minutes, and when it can be asked for again.
   app.post<{ Params: { number: string } }>(
     '/api/track/:number/signing-link',
     {
@@ -54,8 +63,13 @@ export function registerTrackingRoutes(app: FastifyInstance, services: Pick<AppS
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const trackingNumber = parseTrackingNumber(request.params.number);
-      await resendSigningLink({ services, trackingNumber, ipAddress: request.ip });
-      return reply.code(202).send({ message: signingLinkResendMessage });
+      const { outcome, nextRequestAt } = await resendSigningLink({ services, trackingNumber, ipAddress: request.ip });
+      const answer: SigningLinkResendAnswer = {
+        outcome,
+        message: outcome === 'requested' ? signingLinkResendMessage : signingLinkHeldBackMessage,
+        nextRequestAt: nextRequestAt.toISOString(),
+      };
+      return reply.code(202).send(answer);
     },
   );
 }

@@ -147,14 +147,6 @@ export type AuditResponse = {
   members: AuditMember[];
 };
 
-/** A row's detail as one line of text, for the screen and the CSV export. */
-export function auditDetailText(detail: Record<string, unknown> | null): string {
-  if (!detail) return '';
-  return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
-}
-
 /** Who a row without an account is from: a caller who was not signed in, or the system itself. */
 export function auditActorFallback(action: string): string {
   return action.startsWith('sign_in') || action === 'access_denied' ? 'Not signed in' : 'System';

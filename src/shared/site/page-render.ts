@@ -2,10 +2,11 @@ import type { PublicConfig } from './public-config';
 
 /**
  * What the server-rendering bundle (`src/client/entry-server.tsx`, built to `dist/server`) gives the
- * server for one address: whether the page is public, private (rendered in the browser only) or
- * unknown, and for the first and last the React markup, head tags first.
+ * server for one address: whether the page is public (rendered and indexed), unlisted (rendered but
+ * kept out of search: the staff sign-in), private (rendered in the browser only) or unknown, and for
+ * all but the private ones the React markup, head tags first.
  */
-export type RenderedPage = { kind: 'public' | 'not-found'; html: string } | { kind: 'private'; html: null };
+export type RenderedPage = { kind: 'public' | 'unlisted' | 'not-found'; html: string } | { kind: 'private'; html: null };
 
 export type PageRenderer = (url: string, config: PublicConfig) => Promise<RenderedPage>;
 
@@ -14,3 +15,10 @@ export type PageRendererModule = {
   renderPage: PageRenderer;
   routeKind: (pathname: string) => RenderedPage['kind'];
 };
+
+/**
+ * Marks the whole stylesheet of a page rendered on the server: its critical rules are inlined, and
+ * the stylesheet arrives without holding the first paint (`media="print"`) until the browser's entry
+ * applies it to every medium.
+ */
+export const deferredStylesheetAttribute = 'data-deferred-stylesheet';

@@ -1,3 +1,5 @@
+import { noSiteClaims, type SiteClaims } from './site-claims';
+
 /** The part of the server's configuration the browser may see; embedded in the page as JSON. */
 export type PublicConfig = {
   supportEmail: string;
@@ -11,6 +13,8 @@ export type PublicConfig = {
   payments: { provider: 'stripe'; publishableKey: string } | { provider: 'test' };
   /** The retention windows the Privacy Policy states (decision 027). */
   retention: Retention;
+  /** What the site says about its record: only what the operator configured (decision 035). */
+  claims: SiteClaims;
 };
 
 export type Retention = { unpaidCheckoutHours: number; orderDays: number; mailDays: number };
@@ -30,4 +34,5 @@ export const defaultPublicConfig: PublicConfig = {
   priceCents: defaultPriceCents,
   payments: { provider: 'test' },
   retention: defaultRetention,
+  claims: noSiteClaims,
 };

@@ -26,12 +26,15 @@ export const trackingNumberSchema = z
   .length(trackingNumberLength, trackingMessages.length)
   .regex(/^[A-Z0-9]*$/, trackingMessages.characters);
 
-/** A number as typed or pasted, made comparable: no spaces (around or inside it), in upper case. */
+/**
+ * A number as typed or pasted, made comparable: no spaces or dashes (around or inside it; people
+ * group a long number as they read it out, "R2C2-L9N7-GCV8"), in upper case.
+ */
 export function normalizeTrackingNumber(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
+  return value.replace(/[\s\p{Pd}]+/gu, '').toUpperCase();
 }
 
-/** What the lookup field does to typed or pasted text: no spaces, upper case, at most 12 characters. */
+/** What the lookup field does to typed or pasted text: no spaces or dashes, upper case, at most 12 characters. */
 export function normalizeTrackingInput(value: string): string {
   return normalizeTrackingNumber(value).slice(0, trackingNumberLength);
 }
@@ -126,4 +129,23 @@ export type TrackingResult = {
 /** `POST /api/track/:number/signing-link`: the same answer whatever the order, so it reveals nothing. */
 export const signingLinkResendMessage =
   'If this application is waiting for your signature, we have sent a new signing link to the e-mail address on the order. It replaces any earlier link.';
+/** A tracking number gets one new signing link in this many minutes, whoever asks. */
+export const signingLinkResendIntervalMinutes = 10;
+/** The answer when a link was already asked for within the interval: nothing was sent now. */
+export const signingLinkHeldBackMessage = `A new signing link was already asked for in the last ${signingLinkResendIntervalMinutes} minutes, so we have not sent another one now.`;
+/** Followed by when the next link can be asked for, written in the reader's zone, and a full stop. */
+export const signingLinkNextRequestLead = 'You can ask for another link after';
+
+/**
+ * The answer of `POST /api/track/:number/signing-link`. It depends on the number's earlier requests
+ * only, never on the order (or whether there is one): `requested` when this request was the first in
+ * its interval (a link went out if the order awaits a signature), `held_back` when one was asked for
+ * within it; `nextRequestAt` says when the next request counts.
+ */
+export const signingLinkResendAnswerSchema = z.object({
+  outcome: z.enum(['requested', 'held_back']),
+  message: z.string(),
+  nextRequestAt: z.iso.datetime(),
+});
+export type SigningLinkResendAnswer = z.infer<typeof signingLinkResendAnswerSchema>;
 export const signingLinkResendRateLimited = 'Too many requests for a new link. Please wait a few minutes and try again.';

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import { BadgeCheck, FileCheck, Lock, Mail } from 'lucide-react';
+import { FileCheck, Lock, Mail } from 'lucide-react';
 import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { SectionLink } from './site-header';
+import { showsReviews } from '../../../shared/site/site-claims';
+import { irsWebsite } from '../../../shared/site/service-fee';
 
 const footerLinkClass =
   'rounded-sm text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -16,7 +18,7 @@ const pageLinks = [
 ] as const;
 
 export function SiteFooter() {
-  const { supportEmail } = usePublicConfig();
+  const { supportEmail, claims } = usePublicConfig();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr] lg:px-8">
@@ -31,7 +33,7 @@ export function SiteFooter() {
           <p className="mt-2 max-w-xl text-sm leading-6">
             EIN Filing Service is a private company. We are not affiliated with the Internal Revenue Service (IRS) or
             any government agency. The IRS issues EINs free of charge at{' '}
-            <a href="https://www.irs.gov" className={`${footerLinkClass} underline`} rel="noopener noreferrer">
+            <a href={irsWebsite} className={`${footerLinkClass} underline`} rel="noopener noreferrer">
               irs.gov
             </a>
             . This is a paid preparation and filing service: our fee pays for preparing, reviewing and filing your
@@ -47,11 +49,13 @@ export function SiteFooter() {
                 How It Works
               </SectionLink>
             </li>
-            <li>
-              <SectionLink section="testimonials" className={footerLinkClass}>
-                Customer Reviews
-              </SectionLink>
-            </li>
+            {showsReviews(claims) ? (
+              <li>
+                <SectionLink section="testimonials" className={footerLinkClass}>
+                  Customer Reviews
+                </SectionLink>
+              </li>
+            ) : null}
             {pageLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={footerLinkClass}>
@@ -69,16 +73,10 @@ export function SiteFooter() {
             <Mail className="size-4 shrink-0" aria-hidden="true" />
             {supportEmail}
           </a>
-          <ul className="mt-6 flex flex-wrap gap-3 text-xs font-medium text-white" aria-label="Security badges">
-            <li className="flex items-center gap-1.5 rounded-full border border-slate-600 px-3 py-1.5">
-              <Lock className="size-3.5" aria-hidden="true" />
-              SSL Secured
-            </li>
-            <li className="flex items-center gap-1.5 rounded-full border border-slate-600 px-3 py-1.5">
-              <BadgeCheck className="size-3.5" aria-hidden="true" />
-              IRS Approved Workflow
-            </li>
-          </ul>
+          <p className="mt-6 inline-flex items-center gap-1.5 rounded-full border border-slate-600 px-3 py-1.5 text-xs font-medium text-white">
+            <Lock className="size-3.5" aria-hidden="true" />
+            SSL Secured
+          </p>
         </div>
       </div>
       <div className="border-t border-slate-700">

@@ -2,7 +2,9 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FileCheck, Lock, Users } from 'lucide-react';
 import { ButtonLink } from '../ui/button';
+import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
+import { formatCount, showsReviews } from '../../../shared/site/site-claims';
 
 type SectionLinkProps = {
   /** The id of a landing-page section, without the '#'. */
@@ -52,6 +54,7 @@ const navLinkClass =
   'rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 export function SiteHeader() {
+  const { claims } = usePublicConfig();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-2 gap-y-1 px-4 py-3 sm:gap-x-4 sm:px-6 lg:px-8">
@@ -60,9 +63,12 @@ export function SiteHeader() {
           <SectionLink section="process" className={navLinkClass}>
             How It Works
           </SectionLink>
-          <SectionLink section="testimonials" className={navLinkClass}>
-            Reviews
-          </SectionLink>
+          {/* Only when the operator configured reviews: without them the section is not on the page. */}
+          {showsReviews(claims) ? (
+            <SectionLink section="testimonials" className={navLinkClass}>
+              Reviews
+            </SectionLink>
+          ) : null}
         </nav>
         <div className="flex items-center gap-4">
           <ul className="hidden items-center gap-4 text-sm font-medium text-slate-700 lg:flex" aria-label="Trust badges">
@@ -70,10 +76,12 @@ export function SiteHeader() {
               <Lock className="size-4 text-green-700" aria-hidden="true" />
               Secure
             </li>
-            <li className="flex items-center gap-1.5">
-              <Users className="size-4 text-brand-600" aria-hidden="true" />
-              50K+ Businesses
-            </li>
+            {claims.businessesServed === null ? null : (
+              <li className="flex items-center gap-1.5">
+                <Users className="size-4 text-brand-600" aria-hidden="true" />
+                {formatCount(claims.businessesServed)} businesses served
+              </li>
+            )}
           </ul>
           <ButtonLink to={paths.wizardStart} className="whitespace-nowrap max-sm:px-3!">
             Start Application

@@ -1,4 +1,7 @@
 import { isValidElement, type ReactNode } from 'react';
+import type { SiteClaims } from '../../../shared/site/site-claims';
+import { offerDescription } from '../../../shared/site/service-fee';
+import { paths } from '../../paths';
 
 /** A schema.org object, as embedded in a page's JSON-LD. */
 export type StructuredData = { '@type': string } & Record<string, unknown>;
@@ -14,6 +17,47 @@ export function organization(siteUrl: string, supportEmail: string): StructuredD
     url: `${siteUrl}/`,
     logo: `${siteUrl}/favicon.svg`,
     email: supportEmail,
+  };
+}
+
+/** What the service is, for search results and link previews. */
+export const serviceDescription =
+  'Private online service that prepares and files your EIN application (IRS Form SS-4) for you. Not affiliated with the IRS, which issues EINs free of charge.';
+
+/**
+ * The service at its current price (a setting staff may change, the one step 6 charges) and what the
+ * fee buys, beside the reminder that the IRS issues EINs free. A rating only when the operator
+ * configured one, with its count (decision 035); testimonials never, as search engines do not take a
+ * business's own selection of reviews.
+ */
+export function filingService({ siteUrl, priceCents, claims }: { siteUrl: string; priceCents: number; claims: SiteClaims }): StructuredData {
+  return {
+    '@type': 'Service',
+    name: 'EIN application preparation and filing',
+    serviceType: 'EIN (IRS Form SS-4) application filing',
+    description: serviceDescription,
+    provider: { '@type': 'Organization', name: 'EIN Filing Service LLC', url: `${siteUrl}/` },
+    areaServed: { '@type': 'Country', name: 'United States' },
+    offers: {
+      '@type': 'Offer',
+      price: (priceCents / 100).toFixed(2),
+      priceCurrency: 'USD',
+      description: offerDescription,
+      url: `${siteUrl}${paths.wizardStart}`,
+      availability: 'https://schema.org/InStock',
+    },
+    ...(claims.rating
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: claims.rating.value,
+            reviewCount: claims.rating.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+            url: claims.rating.sourceUrl,
+          },
+        }
+      : {}),
   };
 }
 

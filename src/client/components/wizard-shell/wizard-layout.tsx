@@ -1,10 +1,12 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { BadgeCheck, Clock, Headphones, Lock, ShieldCheck } from 'lucide-react';
-import { IconList } from '../ui/icon-list';
-import { privateServiceNote } from './wizard-copy';
+import { CircleCheck, Clock, Headphones, Lock, ShieldCheck } from 'lucide-react';
+import { IconList, type IconPoint } from '../ui/icon-list';
+import { IrsNotice } from '../disclosures/irs-notice';
+import { usePublicConfig } from '../../lib/public-config';
 import { StepHeading } from './step-heading';
 import { WizardHeader } from './wizard-header';
 import { deliveryPromise } from '../../../shared/delivery-promise';
+import { formatCount, type SiteClaims } from '../../../shared/site/site-claims';
 
 type WizardLayoutProps = {
   /** The page's step, 2 to 6; the completed count shown is one less. */
@@ -30,7 +32,7 @@ export function WizardLayout({ step, title, subtitle, securityNotice, children }
           {securityNotice ? <SecurityNotice>{securityNotice}</SecurityNotice> : null}
           <div className="mt-6">{children}</div>
           <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4 md:hidden">
-            <p className="text-sm text-slate-700">Fast, accurate EIN filing for 50,000+ businesses.</p>
+            <TrustLine className="text-sm text-slate-700" />
             <SecurityPrivacyDialog />
           </div>
         </main>
@@ -49,25 +51,43 @@ export function SecurityNotice({ children }: { children: ReactNode }) {
   );
 }
 
-const trustPoints = [
-  { icon: Lock, title: '256-bit SSL encryption', text: 'Your answers travel over an encrypted connection.' },
-  { icon: BadgeCheck, title: '99.9% success rate', text: 'Expert review before filing prevents rejections.' },
-  { icon: Clock, title: deliveryPromise.badge, text: deliveryPromise.einArrival },
-  { icon: Headphones, title: '24/7 e-mail support', text: 'Questions answered around the clock.' },
-];
+/** The sidebar's points: the operator's success rate only when configured (decision 035). */
+function trustPoints(claims: SiteClaims): IconPoint[] {
+  return [
+    { icon: Lock, title: '256-bit SSL encryption', text: 'Your answers travel over an encrypted connection.' },
+    claims.successRatePercent === null
+      ? { icon: CircleCheck, title: 'Checked before filing', text: 'A specialist reviews every answer before we file.' }
+      : { icon: CircleCheck, title: `${claims.successRatePercent}% accepted first time`, text: 'Of our filings, the share the IRS accepted at once. A specialist reviews every answer.' },
+    { icon: Clock, title: deliveryPromise.badge, text: deliveryPromise.einArrival },
+    { icon: Headphones, title: '24/7 e-mail support', text: 'Questions answered around the clock.' },
+  ];
+}
+
+/** One line on who we serve: the operator's count of businesses when configured. */
+function TrustLine({ className }: { className: string }) {
+  const { claims } = usePublicConfig();
+  return (
+    <p className={className}>
+      {claims.businessesServed === null
+        ? 'EIN applications prepared, checked and filed for you.'
+        : `EIN filing for ${formatCount(claims.businessesServed)} businesses so far.`}
+    </p>
+  );
+}
 
 /** "Why Trust Us?" beside the form on wide screens (768 px and up). */
 function TrustSidebar() {
+  const { claims } = usePublicConfig();
   return (
     <aside className="hidden md:block" aria-labelledby="why-trust-us">
       <div className="sticky top-6 rounded-xl border border-slate-200 bg-white p-5">
         <h2 id="why-trust-us" className="text-base font-semibold text-slate-900">
           Why Trust Us?
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Fast, accurate EIN filing for 50,000+ businesses.</p>
-        <IconList points={trustPoints} className="mt-4 space-y-4" />
+        <TrustLine className="mt-1 text-sm text-slate-600" />
+        <IconList points={trustPoints(claims)} className="mt-4 space-y-4" />
         <SecurityPrivacyDialog />
-        <p className="mt-5 border-t border-slate-200 pt-4 text-xs text-slate-600">{privateServiceNote}</p>
+        <IrsNotice className="mt-5 border-t border-slate-200 pt-4 text-xs text-slate-600" />
       </div>
     </aside>
   );

@@ -48,12 +48,37 @@ describe('AuditPage', () => {
     renderAudit(`${paths.manageAudit}?action=ssn_revealed&from=2026-11-01`);
     const rows = within(await screen.findByRole('table', { name: 'Audit trail' })).getAllByRole('row');
     const cells = within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells).toEqual(['Nov 20, 2026, 15:04:05 UTC', 'Ada Adminada@example.com', 'SSN revealedresult: readable', 'K7Q2M9X4B1ZP', '203.0.113.5']);
+    expect(cells).toEqual(['Nov 20, 2026, 15:04:05 UTC', 'Ada Adminada@example.com', 'SSN revealedResult: shown', 'K7Q2M9X4B1ZP', '203.0.113.5']);
     expect(within(rows[1]!).getByRole('link', { name: 'K7Q2M9X4B1ZP' }).getAttribute('href')).toBe('/manage/orders/12');
     expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('Not signed in');
     expect(requestsTo('GET', '/api/manage/audit')[0]!.search.toString()).toBe('action=ssn_revealed&from=2026-11-01');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/manage/audit.csv?action=ssn_revealed&from=2026-11-01');
     expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('ssn_revealed');
+  });
+
+  it('writes each detail in words, amounts in dollars and accounts by name, and wraps e-mail addresses only between their parts', async () => {
+    const refund: AuditRow = {
+      ...reveal,
+      id: 8,
+      action: 'refund_created',
+      actionLabel: 'Refund issued',
+      detail: { refundId: 3, amountCents: 14900, reason: 'duplicate_payment' },
+    };
+    const assignment: AuditRow = { ...reveal, id: 9, action: 'order_assignment_changed', actionLabel: 'Order reassigned', detail: { from: null, to: 'u-ada' } };
+    renderAudit(paths.manageAudit, () => jsonResponse({ ...page, rows: [refund, assignment, failedSignIn] }));
+    const rows = within(await screen.findByRole('table', { name: 'Audit trail' })).getAllByRole('row');
+    expect(within(rows[1]!).getAllByRole('cell')[2]!.textContent).toBe('Refund issuedRefund: #3; Amount: $149.00; Reason: Duplicate payment');
+    expect(within(rows[2]!).getAllByRole('cell')[2]!.textContent).toBe('Order reassignedFrom: nobody; To: Ada Admin');
+    expect(screen.getByRole('table', { name: 'Audit trail' }).textContent).not.toMatch(/amountCents|byRefund|refundId/);
+
+    // An address may wrap before its "@" and dots, never inside a name: no break-all, <wbr> at those points.
+    const email = within(rows[1]!).getAllByRole('cell')[1]!.querySelector('span span:last-child')!;
+    expect(email.textContent).toBe('ada@example.com');
+    expect(email.className).not.toContain('break-all');
+    expect(email.innerHTML).toBe('ada<wbr>@example<wbr>.com');
+    const typed = within(rows[3]!).getAllByRole('cell')[3]!;
+    expect(typed.textContent).toBe('someone@example.com');
+    expect(typed.innerHTML).toContain('someone<wbr>@example<wbr>.com');
   });
 
   it('keeps a changed filter in the address and starts again from the newest rows', async () => {

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { EmailAddress } from '../../components/ui/email-address';
 import { manageOrderPath } from '../../paths';
-import { auditActorFallback, auditDetailText, type AuditMember, type AuditRow } from '../../../shared/audit/audit';
+import { auditActorFallback, type AuditMember, type AuditRow } from '../../../shared/audit/audit';
+import { auditDetailText } from '../../../shared/audit/audit-detail';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -24,7 +26,7 @@ function Who({ row }: { row: AuditRow }) {
   return (
     <span className="block min-w-0">
       <span className="block font-medium text-slate-900">{row.actor.name ?? 'Deleted account'}</span>
-      <span className="block text-xs break-all text-slate-600">{row.actor.email}</span>
+      <EmailAddress address={row.actor.email} className="block text-xs text-slate-600" />
     </span>
   );
 }
@@ -43,12 +45,14 @@ function About({ row, members }: { row: AuditRow; members: ReadonlyMap<string, A
   }
   if (!row.target) return <span className="text-slate-500">—</span>;
   const account = row.target.startsWith('user:') ? members.get(row.target.slice(5)) : undefined;
-  return <span className="break-all">{account ? `User: ${account.name}` : row.target}</span>;
+  if (account) return <span className="break-words">User: {account.name}</span>;
+  // A failed sign-in names the e-mail address it was tried with; anything else is text as it came.
+  return row.target.includes('@') && !/\s/.test(row.target) ? <EmailAddress address={row.target} /> : <span className="break-words">{row.target}</span>;
 }
 
-function Detail({ row }: { row: AuditRow }) {
-  const text = auditDetailText(row.detail);
-  return text ? <span className="text-xs break-words text-slate-600">{text}</span> : null;
+function Detail({ row, members }: { row: AuditRow; members: ReadonlyMap<string, AuditMember> }) {
+  const text = auditDetailText(row.action, row.detail, (id) => members.get(id)?.name);
+  return text ? <span className="block text-xs break-words text-slate-600">{text}</span> : null;
 }
 
 type AuditTableProps = { rows: readonly AuditRow[]; members: readonly AuditMember[]; loading: boolean };
@@ -87,7 +91,7 @@ export function AuditTable({ rows, members, loading }: AuditTableProps) {
               </TableCell>
               <TableCell className="align-top">
                 <span className="block font-medium text-slate-900">{row.actionLabel}</span>
-                <Detail row={row} />
+                <Detail row={row} members={byId} />
               </TableCell>
               <TableCell className="max-w-64 align-top">
                 <About row={row} members={byId} />
@@ -119,7 +123,7 @@ export function AuditTable({ rows, members, loading }: AuditTableProps) {
               <dt className="text-xs text-slate-600">From</dt>
               <dd className="font-mono text-xs">{row.ipAddress ?? '—'}</dd>
             </dl>
-            <Detail row={row} />
+            <Detail row={row} members={byId} />
           </li>
         ))}
       </ul>

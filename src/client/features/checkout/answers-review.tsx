@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Pencil } from 'lucide-react';
 import type { ReviewGroup } from '../../../shared/application/answer-review';
 import { wizardSteps } from '../../components/wizard-shell/wizard-steps';
+import { returnToReviewState } from '../../components/wizard-shell/use-continue';
 
 /**
  * Every answer before payment, grouped by the step that asked it, each group with a link back to
@@ -28,6 +29,7 @@ export function AnswersReview({ groups }: { groups: ReviewGroup[] | undefined })
                 </h3>
                 <Link
                   to={step.path}
+                  state={returnToReviewState}
                   className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                   aria-label={`Edit step ${step.number}: ${step.name}`}
                 >

@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { formatUsd } from '../../../shared/money';
+import { irsWebsite } from '../../../shared/site/service-fee';
 
 type OrderSummaryProps = {
   /** The price in cents: the server's amount once the checkout is set up, the published price before. */
@@ -33,8 +34,12 @@ export function OrderSummary({ amountCents, companyName }: OrderSummaryProps) {
       <p className="mt-4 flex gap-2 rounded-lg bg-slate-50 p-3 text-xs text-slate-700">
         <Info className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
         <span>
-          The IRS issues EINs free of charge. EIN Filing Service is a private company, not the IRS: this is a paid service that
-          prepares, reviews and files your application for you.
+          The IRS issues EINs free of charge at{' '}
+          <a href={irsWebsite} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+            IRS.gov
+          </a>
+          . EIN Filing Service is a private company, not the IRS: this is a paid service that prepares, reviews and files your
+          application for you.
         </span>
       </p>
     </section>

@@ -18,6 +18,7 @@ import { manageOrderPath } from '../../paths';
 import { orderStatusLabels } from '../../../shared/orders/lifecycle';
 import { customerDataMessages, customerDataRequestSchema, type CustomerDataRequest, type CustomerDataSummary } from '../../../shared/customer-data/customer-data';
 import { useCustomerDataLookup, useDeleteCustomerData, useExportCustomerData } from './customer-data-api';
+import { EmailAddress } from '../../components/ui/email-address';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -71,7 +72,7 @@ function Summary({ summary, onDeleted }: { summary: CustomerDataSummary; onDelet
     <Card>
       <CardHeader>
         <CardTitle>
-          Data held about <span className="break-all">{summary.email}</span>
+          Data held about <EmailAddress address={summary.email} />
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-6">

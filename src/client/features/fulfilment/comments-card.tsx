@@ -11,6 +11,7 @@ import { maxCommentLength, newCommentSchema, type NewComment, type OrderComment 
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { formatShortDateTime } from './order-formats';
 import { addCommentFailureMessage, useAddComment, useLiveComments, useOrderComments } from './use-order-comments';
+import { EmailAddress } from '../../components/ui/email-address';
 
 /** The Order Comments card: write a comment, and read everyone's, kept live while the page is open. */
 export function CommentsCard({ orderId }: { orderId: number }) {
@@ -98,7 +99,7 @@ function CommentItem({ comment }: { comment: OrderComment }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 text-sm">
           <span className="font-semibold text-slate-900">{comment.author?.name ?? (comment.byCustomer ? 'Customer' : 'Unknown User')}</span>
-          {comment.author ? <span className="ml-2 break-all text-slate-600">{comment.author.email}</span> : null}
+          {comment.author ? <EmailAddress address={comment.author.email} className="ml-2 text-slate-600" /> : null}
         </p>
         <time dateTime={comment.createdAt} className="text-xs text-slate-600">
           {formatShortDateTime(comment.createdAt)}

@@ -11,6 +11,7 @@ import { paymentStatusLabel } from '../../../shared/refunds/refunds';
 import { OrderSubmissionData } from './order-submission-data';
 import { DownloadSs4Link, Ss4MappingView } from './ss4-mapping-view';
 import { OrderPayments } from './order-payments';
+import { EmailAddress } from '../../components/ui/email-address';
 
 /** The REIT classification's label, when the application is a REIT's and says which kind. */
 function reitClassification(formData: Record<string, unknown>): string | null {
@@ -37,8 +38,8 @@ export function OrderApplicationCard({ order }: { order: OrderDetail }) {
       </CardHeader>
       <CardContent className="space-y-6">
         <InfoBlock heading="Customer Contact">
-          <a href={`mailto:${order.billingEmail}`} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            {order.billingEmail}
+          <a href={`mailto:${order.billingEmail}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            <EmailAddress address={order.billingEmail} />
           </a>
         </InfoBlock>
 

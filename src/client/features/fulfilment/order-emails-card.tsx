@@ -2,6 +2,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { emailKindLabel, type OrderEmail } from '../../../shared/fulfilment/orders';
 import { formatLongDateTime } from './order-formats';
+import { EmailAddress } from '../../components/ui/email-address';
 
 const statusLabels: Record<OrderEmail['status'], { label: string; tone: BadgeTone }> = {
   queued: { label: 'Queued', tone: 'warning' },
@@ -28,7 +29,9 @@ export function OrderEmailsCard({ emails }: { emails: readonly OrderEmail[] }) {
                   <span className="font-medium text-slate-900">{emailKindLabel(email.kind)}</span>
                   <Badge tone={status.tone}>{status.label}</Badge>
                 </p>
-                <p className="mt-1 break-all text-slate-600">To {email.to}</p>
+                <p className="mt-1 text-slate-600">
+                  To <EmailAddress address={email.to} />
+                </p>
                 <p className="mt-1 text-slate-600">
                   {email.sentAt ? (
                     <>

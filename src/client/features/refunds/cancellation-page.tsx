@@ -10,8 +10,7 @@ import { paths } from '../../paths';
 import { formatUsd } from '../../../shared/money';
 import { trackingPageHref } from '../../../shared/site/public-paths';
 import { cancellationMessages, type CancellationView } from '../../../shared/refunds/refunds';
-
-const deadlineFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+import { formatCustomerTime } from '../../../shared/customer-time';
 
 const cancellationPath = (token: string) => `/api/cancellations/${encodeURIComponent(token)}`;
 
@@ -69,7 +68,7 @@ export function CancellationPage() {
                 <p>
                   Cancelling stops your application before it is filed, and refunds your payment of{' '}
                   <strong className="tabular-nums">{formatUsd(view.data.amountCents)}</strong> in full to the card you paid with. You can cancel until{' '}
-                  <time dateTime={view.data.deadline}>{deadlineFormat.format(new Date(view.data.deadline))}</time>.
+                  <time dateTime={view.data.deadline}>{formatCustomerTime(new Date(view.data.deadline))}</time>.
                 </p>
                 {cancel.isError ? (
                   <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">

@@ -4,8 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { trackingPageHref } from '../../../shared/site/public-paths';
 import type { SignedResponse } from '../../../shared/signing/signing';
 import { SupportLine } from './support-line';
-
-const signedAtFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+import { formatCustomerTime } from '../../../shared/customer-time';
 
 /** The thank-you once the form is signed: when, what happens next, and where to follow it. */
 export function SignedStep({ signedAt, trackingNumber }: SignedResponse) {
@@ -15,7 +14,7 @@ export function SignedStep({ signedAt, trackingNumber }: SignedResponse) {
         <p className="flex items-start gap-3 text-slate-900">
           <CircleCheck className="mt-0.5 size-6 shrink-0 text-green-700" aria-hidden="true" />
           <span>
-            You signed your Form SS-4 on {signedAtFormat.format(new Date(signedAt))}. We now file it with the IRS and will e-mail you when your EIN is
+            You signed your Form SS-4 on {formatCustomerTime(new Date(signedAt))}. We now file it with the IRS and will e-mail you when your EIN is
             issued. There is nothing more you need to do.
           </span>
         </p>

@@ -150,7 +150,11 @@ describe('SigningPage', () => {
     expect(requestsTo('POST', `${api}/sign`).map((request) => request.body)).toEqual([
       { name: 'john public', title: 'Managing Member', signature: { kind: 'typed' }, consents: consentVersions },
     ]);
-    const signedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(signed.signedAt));
+    // In the browser's zone, named ("November 26, 2026 at 5:05 AM CST").
+    const signedAt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
+      new Date(signed.signedAt),
+    );
+    expect(signedAt).toMatch(/ [AP]M \S+$/);
     expect(screen.getByText(`You signed your Form SS-4 on ${signedAt}.`, { exact: false })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Follow your application' }).getAttribute('href')).toBe(trackingPageHref(signed.trackingNumber));
     expect(within(screen.getByRole('main')).getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);

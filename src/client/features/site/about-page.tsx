@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
+import { MoneyBackGuarantee } from '../../components/disclosures/money-back-guarantee';
 import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { StaticPage, TextSection } from './static-page';
 import { deliveryPromise } from '../../../shared/delivery-promise';
+import { formatCount } from '../../../shared/site/site-claims';
+import { irsWebsite } from '../../../shared/site/service-fee';
 
 export function AboutPage() {
-  const { supportEmail } = usePublicConfig();
+  const { supportEmail, claims } = usePublicConfig();
   return (
     <StaticPage
       path={paths.about}
@@ -16,9 +19,12 @@ export function AboutPage() {
     >
       <TextSection title="Who we are">
         <p>
-          EIN Filing Service is operated by EIN Filing Service LLC, a private company. Since we started, more than
-          50,000 businesses in all 50 states have used our service to get their EIN, from sole proprietors and
-          household employers to LLCs, corporations, partnerships, trusts and estates.
+          EIN Filing Service is operated by EIN Filing Service LLC, a private company. We prepare EIN applications for
+          businesses in every US state, from sole proprietors and household employers to LLCs, corporations,
+          partnerships, trusts and estates.
+          {claims.businessesServed === null
+            ? null
+            : ` ${formatCount(claims.businessesServed)} businesses have used our service to get their EIN so far.`}
         </p>
       </TextSection>
 
@@ -35,7 +41,7 @@ export function AboutPage() {
       <TextSection title="What we are not">
         <p>
           We are not the IRS and we are not affiliated with the IRS or any government agency. The IRS issues EINs free
-          of charge, and you can apply yourself at <a href="https://www.irs.gov" rel="noopener noreferrer">irs.gov</a>.
+          of charge, and you can apply yourself at <a href={irsWebsite} rel="noopener noreferrer">irs.gov</a>.
           Our fee pays for our preparation, review, filing and support service, not for the EIN itself.
         </p>
       </TextSection>
@@ -45,7 +51,7 @@ export function AboutPage() {
           <li>A review of every application before it is filed.</li>
           <li>Free resubmission if an application is rejected because of our error.</li>
           <li>
-            Your money back if we miss our delivery promise, as set out in our <Link to={paths.terms}>Terms of Service</Link>.
+            <MoneyBackGuarantee />
           </li>
           <li>
             Your data encrypted in transit and your SSN encrypted at rest, as explained in our{' '}

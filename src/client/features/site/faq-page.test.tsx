@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { FaqPage } from './faq-page';
+import { PublicConfigProvider } from '../../lib/public-config';
+import { defaultPublicConfig } from '../../../shared/site/public-config';
+import { feeIncludes } from '../../../shared/site/service-fee';
 
 afterEach(cleanup);
 
@@ -11,14 +14,14 @@ beforeEach(() => {
 });
 
 describe('FaqPage', () => {
-  it('shows nine questions, all expanded, and a call to action', () => {
+  it('shows ten questions, all expanded, and a call to action', () => {
     const { container } = render(
       <MemoryRouter initialEntries={['/faq']}>
         <FaqPage />
       </MemoryRouter>,
     );
     const questions = container.querySelectorAll('details');
-    expect(questions).toHaveLength(9);
+    expect(questions).toHaveLength(10);
     for (const question of questions) expect(question.open).toBe(true);
     expect(screen.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeTruthy();
     const main = screen.getByRole('main');
@@ -34,6 +37,22 @@ describe('FaqPage', () => {
     );
     expect(screen.getByText('Are you the IRS? Can I get an EIN for free?')).toBeTruthy();
     expect(screen.getByRole('main').textContent).toMatch(/The IRS issues EINs free of charge/);
+  });
+
+  it('says the fee from the price setting, what it buys and that applying with the IRS is free', () => {
+    render(
+      <PublicConfigProvider value={{ ...defaultPublicConfig, priceCents: 17500 }}>
+        <MemoryRouter>
+          <FaqPage />
+        </MemoryRouter>
+      </PublicConfigProvider>,
+    );
+    const answer = screen.getByText('How much does your service cost?').closest('details');
+    expect(answer?.textContent).toContain('Our fee is $175.00, paid once at the last step');
+    for (const item of feeIncludes) expect(answer?.textContent).toContain(item);
+    expect(answer?.textContent).toContain('Applying directly with the IRS is free');
+    expect(within(answer as HTMLElement).getByRole('link', { name: 'IRS.gov' }).getAttribute('href')).toBe('https://www.irs.gov');
+    expect(screen.getByRole('main').textContent).toContain('Our fee is $175.00; applying directly with the IRS is free.');
   });
 
   it('opens at the top of the page', () => {

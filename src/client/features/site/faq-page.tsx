@@ -4,14 +4,18 @@ import { ChevronDown } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
-import { plainText, type StructuredData } from '../../components/seo/structured-data';
+import { filingService, plainText, type StructuredData } from '../../components/seo/structured-data';
 import { StaticPage } from './static-page';
 import { deliveryPromise } from '../../../shared/delivery-promise';
+import { formatUsd } from '../../../shared/money';
+import { feeIncludes, irsIsFree, irsWebsite } from '../../../shared/site/service-fee';
+
+const irsIsFreeParts = irsIsFree.split('IRS.gov');
 
 type Question = { question: string; answer: ReactNode };
 
 /** The questions and answers the page shows, which its FAQPage structured data repeats. */
-export function faqQuestions(supportEmail: string): Question[] {
+export function faqQuestions({ supportEmail, priceCents }: { supportEmail: string; priceCents: number }): Question[] {
   return [
     {
       question: 'What is an EIN?',
@@ -30,7 +34,7 @@ export function faqQuestions(supportEmail: string): Question[] {
           <p>
             No, we are not the IRS. EIN Filing Service is a private company and is not affiliated with the IRS or any
             government agency. The IRS issues EINs free of charge, and you can apply yourself at{' '}
-            <a href="https://www.irs.gov" rel="noopener noreferrer">
+            <a href={irsWebsite} rel="noopener noreferrer">
               irs.gov
             </a>
             .
@@ -39,6 +43,30 @@ export function faqQuestions(supportEmail: string): Question[] {
             Our fee pays for the service around the application: a guided form in plain English, a review of your
             answers by our specialists before filing, filing the application for you, e-mail support, status tracking
             and our delivery guarantee. The EIN itself costs nothing.
+          </p>
+        </>
+      ),
+    },
+    {
+      question: 'How much does your service cost?',
+      answer: (
+        <>
+          <p>
+            Our fee is {formatUsd(priceCents)}, paid once at the last step, after you have reviewed your answers. There are
+            no other charges. It buys:
+          </p>
+          <ul>
+            {feeIncludes.map((item) => (
+              <li key={item}>{item}.</li>
+            ))}
+          </ul>
+          {/* Written out, not a component: the structured data reads the answer's own elements. */}
+          <p>
+            {irsIsFreeParts[0]}
+            <a href={irsWebsite} rel="noopener noreferrer">
+              IRS.gov
+            </a>
+            {irsIsFreeParts[1]}
           </p>
         </>
       ),
@@ -139,15 +167,20 @@ function faqPage(questions: Question[]): StructuredData {
 }
 
 export function FaqPage() {
-  const { supportEmail } = usePublicConfig();
-  const questions = faqQuestions(supportEmail);
+  const { supportEmail, priceCents, siteUrl, claims } = usePublicConfig();
+  const questions = faqQuestions({ supportEmail, priceCents });
   return (
     <StaticPage
       path={paths.faq}
-      structuredData={[faqPage(questions)]}
+      structuredData={[faqPage(questions), filingService({ siteUrl, priceCents, claims })]}
       heading="Frequently Asked Questions"
-      description="Answers about EINs, how our paid filing service works, how long it takes, security, refunds and tracking. We are not the IRS, which issues EINs free of charge."
-      intro={<p>Straight answers about EINs and how our service works.</p>}
+      description="Answers about EINs, how our paid filing service works, what it costs, how long it takes, security, refunds and tracking. We are not the IRS, which issues EINs free of charge."
+      intro={
+        <p>
+          Straight answers about EINs and how our service works. Our fee is {formatUsd(priceCents)}; applying directly
+          with the IRS is free.
+        </p>
+      }
     >
       <div className="space-y-4">
         {questions.map(({ question, answer }) => (

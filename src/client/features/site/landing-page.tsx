@@ -1,7 +1,6 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import {
-  Award,
   Briefcase,
   Building,
   CircleCheck,
@@ -19,52 +18,34 @@ import {
   Star,
   TrendingUp,
   UserPlus,
+  Users,
+  Wallet,
   Zap,
 } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { PublicLayout } from '../../components/layout/public-layout';
+import { MoneyBackGuarantee } from '../../components/disclosures/money-back-guarantee';
+import { ServiceFee } from '../../components/disclosures/service-fee';
 import { paths } from '../../paths';
 import { ReviewsCarousel } from './reviews-carousel';
 import { PageMeta } from '../../components/seo/page-meta';
-import type { StructuredData } from '../../components/seo/structured-data';
+import { filingService, serviceDescription } from '../../components/seo/structured-data';
 import { usePublicConfig } from '../../lib/public-config';
 import { deliveryPromise } from '../../../shared/delivery-promise';
-
-const landingDescription =
-  'Private online service that prepares and files your EIN application (IRS Form SS-4) for you. Not affiliated with the IRS, which issues EINs free of charge.';
-
-/** The service and its current price (a setting staff may change), for search results. */
-function filingService(siteUrl: string, priceCents: number): StructuredData {
-  return {
-    '@type': 'Service',
-    name: 'EIN application preparation and filing',
-    serviceType: 'EIN (IRS Form SS-4) application filing',
-    description: landingDescription,
-    provider: { '@type': 'Organization', name: 'EIN Filing Service LLC', url: `${siteUrl}/` },
-    areaServed: { '@type': 'Country', name: 'United States' },
-    offers: {
-      '@type': 'Offer',
-      price: (priceCents / 100).toFixed(2),
-      priceCurrency: 'USD',
-      url: `${siteUrl}${paths.wizardStart}`,
-      availability: 'https://schema.org/InStock',
-    },
-  };
-}
+import { formatCount, showsReviews, sourceSiteName, type SiteClaims } from '../../../shared/site/site-claims';
+import { irsWebsite } from '../../../shared/site/service-fee';
 
 /** The spec's delay before scrolling to the section named by the URL hash. */
 export const hashScrollDelayMs = 100;
 
-type IconItem = { icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; title: string; text: string };
+type IconItem = { icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; title: string; text: ReactNode };
 
-const heroTicks = ['IRS-approved process', deliveryPromise.badge, 'Expert support included', 'Money-back guarantee'];
+const heroTicks = [deliveryPromise.badge, 'Every answer checked before filing', 'E-mail support included', 'One fee, shown before you start'];
 
 const trustBadges = [
   { icon: Lock, label: 'SSL Encrypted' },
-  { icon: ShieldCheck, label: 'Money-Back Guarantee' },
   { icon: Clock, label: deliveryPromise.badge },
-  { icon: Star, label: '4.9/5 Rating' },
-  { icon: Lock, label: 'Data Protection' },
+  { icon: ShieldCheck, label: 'Data Protection' },
 ] as const;
 
 const situations: IconItem[] = [
@@ -100,7 +81,13 @@ const situations: IconItem[] = [
   },
 ];
 
-const benefits: IconItem[] = [
+/** The success rate in words, when the operator configured it (SITE_SUCCESS_RATE). */
+function acceptedFirstTime(percent: number): string {
+  return `${percent}% of the applications we filed were accepted by the IRS the first time.`;
+}
+
+function benefits(claims: SiteClaims): IconItem[] {
+  return [
   {
     icon: Zap,
     title: 'Fast Delivery',
@@ -109,7 +96,9 @@ const benefits: IconItem[] = [
   {
     icon: FileText,
     title: 'Expert Review',
-    text: 'Specialists check every application before filing, which prevents about 99% of rejections.',
+    text: `Specialists check every application before filing, so mistakes are caught before the IRS sees them.${
+      claims.successRatePercent === null ? '' : ` ${acceptedFirstTime(claims.successRatePercent)}`
+    }`,
   },
   {
     icon: RefreshCw,
@@ -127,11 +116,12 @@ const benefits: IconItem[] = [
     text: '256-bit SSL protects your details in transit, and your SSN is encrypted when stored.',
   },
   {
-    icon: Award,
+    icon: Wallet,
     title: 'Money-Back Guarantee',
-    text: 'If we miss our delivery promise, you get your money back under our refund terms.',
+    text: <MoneyBackGuarantee label={false} />,
   },
-];
+  ];
+}
 
 const processSteps = [
   {
@@ -151,12 +141,31 @@ const processSteps = [
   },
 ] as const;
 
-const stats = [
-  { value: '50,000+', label: 'Businesses served' },
-  { value: '1 day', label: 'Filed within 1 business day' },
-  { value: '100%', label: 'Money-back guarantee' },
-  { value: '4.9 star', label: 'Average rating from 2,847 reviews' },
-] as const;
+/** Facts that hold from the first order, then the operator's own figures when configured. */
+function facts(claims: SiteClaims): { value: string; label: string }[] {
+  return [
+    { value: '1 day', label: 'Filed within 1 business day of payment' },
+    { value: '6 steps', label: 'About 5 minutes online' },
+    { value: '$0', label: 'What the IRS charges if you apply yourself' },
+    ...(claims.businessesServed === null ? [] : [{ value: formatCount(claims.businessesServed), label: 'Businesses served' }]),
+    ...(claims.successRatePercent === null ? [] : [{ value: `${claims.successRatePercent}%`, label: 'Accepted by the IRS the first time' }]),
+  ];
+}
+
+// Whole class names, for Tailwind to find: as many columns as facts on large screens.
+const factColumns: Record<number, string> = { 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-4', 5: 'lg:grid-cols-5' };
+
+/** The configured rating, always with how many reviews it averages and a link to where they are. */
+function RatingWithSource({ rating }: { rating: NonNullable<SiteClaims['rating']> }) {
+  return (
+    <>
+      Rated {rating.value} out of 5 from {formatCount(rating.reviewCount)} reviews on{' '}
+      <a href={rating.sourceUrl} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+        {sourceSiteName(rating.sourceUrl)}
+      </a>
+    </>
+  );
+}
 
 const sectionClass = 'scroll-mt-28 px-4 py-16 sm:px-6 md:scroll-mt-20 lg:px-8 lg:py-20';
 
@@ -201,14 +210,15 @@ function useScrollToHash() {
 
 export function LandingPage() {
   useScrollToHash();
-  const { siteUrl, priceCents } = usePublicConfig();
+  const { siteUrl, priceCents, claims } = usePublicConfig();
+  const factList = facts(claims);
   return (
     <PublicLayout>
       <PageMeta
         title={`EIN Filing Service: ${deliveryPromise.badge.toLowerCase()}`}
-        description={landingDescription}
+        description={serviceDescription}
         path={paths.home}
-        structuredData={[filingService(siteUrl, priceCents)]}
+        structuredData={[filingService({ siteUrl, priceCents, claims })]}
       />
 
       <section aria-labelledby="hero-title" className="bg-linear-to-b from-brand-50 to-white px-4 pt-12 pb-14 sm:px-6 lg:px-8 lg:pt-20">
@@ -216,7 +226,7 @@ export function LandingPage() {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">
               <Building className="size-4" aria-hidden="true" />
-              Serving businesses in all 50 states
+              For businesses in every US state
             </p>
             <h1 id="hero-title" className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
               {deliveryPromise.headline.lead} <span className="whitespace-nowrap text-brand-600">{deliveryPromise.headline.highlight}</span>
@@ -243,9 +253,10 @@ export function LandingPage() {
             </div>
           </div>
 
-          <aside aria-label="Before you start" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
-            <p className="text-lg font-semibold text-slate-900">Before you start</p>
-            <ul className="mt-4 space-y-3 text-slate-700">
+          <aside aria-label="Our fee and what you need" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
+            <ServiceFee headingId="fee-title" />
+            <p className="mt-6 border-t border-slate-200 pt-5 font-semibold text-slate-900">Before you start</p>
+            <ul className="mt-3 space-y-3 text-sm text-slate-700">
               <li className="flex gap-3">
                 <Clock className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
                 Takes about 5 minutes, in six short steps
@@ -271,7 +282,7 @@ export function LandingPage() {
             <span>
               <strong className="font-semibold">Please note:</strong> EIN Filing Service is a private company and is not
               affiliated with the IRS or any government agency. The IRS issues EINs free of charge at{' '}
-              <a href="https://www.irs.gov" className="font-medium text-brand-700 underline" rel="noopener noreferrer">
+              <a href={irsWebsite} className="font-medium text-brand-700 underline" rel="noopener noreferrer">
                 irs.gov
               </a>
               . Our fee pays for preparing, reviewing and filing your application for you.
@@ -288,6 +299,20 @@ export function LandingPage() {
               {label}
             </li>
           ))}
+          {claims.businessesServed === null ? null : (
+            <li className="flex items-center gap-2">
+              <Users className="size-5 text-brand-600" aria-hidden="true" />
+              {formatCount(claims.businessesServed)} businesses served
+            </li>
+          )}
+          {claims.rating ? (
+            <li className="flex items-center gap-2">
+              <Star className="size-5 text-brand-600" aria-hidden="true" />
+              <span>
+                <RatingWithSource rating={claims.rating} />
+              </span>
+            </li>
+          ) : null}
         </ul>
       </section>
 
@@ -314,7 +339,7 @@ export function LandingPage() {
             intro="We take the guesswork out of Form SS-4 so you can get back to running your business."
           />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {benefits.map((item) => (
+            {benefits(claims).map((item) => (
               <IconCard key={item.title} item={item} />
             ))}
           </ul>
@@ -350,30 +375,42 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section id="testimonials" aria-labelledby="testimonials-title" className={sectionClass}>
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading
-            id="testimonials-title"
-            title="What Our Customers Say"
-            intro="Rated 4.9 out of 5 from 2,847 reviews."
-          />
-          <div className="mt-12">
-            <ReviewsCarousel />
+      {showsReviews(claims) ? (
+        <section id="testimonials" aria-labelledby="testimonials-title" className={sectionClass}>
+          <div className="mx-auto max-w-7xl">
+            <div className="mx-auto max-w-2xl text-center">
+              <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+                What Our Customers Say
+              </h2>
+              <p className="mt-4 text-lg text-slate-600">
+                {claims.rating ? (
+                  <>
+                    <RatingWithSource rating={claims.rating} />.
+                  </>
+                ) : (
+                  'In their own words.'
+                )}
+              </p>
+            </div>
+            {claims.testimonials.length > 0 ? (
+              <div className="mt-12">
+                <ReviewsCarousel testimonials={claims.testimonials} />
+              </div>
+            ) : null}
           </div>
-          <p className="mt-4 text-center text-sm text-slate-600">The reviews shown are sample entries.</p>
-        </div>
-      </section>
+        </section>
+      ) : null}
 
-      <section aria-labelledby="stats-title" className="bg-brand-700 px-4 py-14 text-white sm:px-6 lg:px-8">
+      <section aria-labelledby="facts-title" className="bg-brand-700 px-4 py-14 text-white sm:px-6 lg:px-8">
         <div className="mx-auto max-w-7xl">
-          <h2 id="stats-title" className="sr-only">
-            Our record
+          <h2 id="facts-title" className="sr-only">
+            At a glance
           </h2>
-          <dl className="grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
-            {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="mt-1 text-sm text-brand-50">{stat.label}</dt>
-                <dd className="text-3xl font-extrabold sm:text-4xl">{stat.value}</dd>
+          <dl className={`grid grid-cols-2 gap-8 text-center sm:grid-cols-3 ${factColumns[factList.length] ?? ''}`}>
+            {factList.map((fact) => (
+              <div key={fact.label} className="flex flex-col-reverse justify-end">
+                <dt className="mt-1 text-sm text-brand-50">{fact.label}</dt>
+                <dd className="text-3xl font-extrabold sm:text-4xl">{fact.value}</dd>
               </div>
             ))}
           </dl>

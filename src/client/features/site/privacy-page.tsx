@@ -64,7 +64,7 @@ export function PrivacyPage() {
       <TextSection title="How long we keep it">
         <ul>
           <li>
-            If you start the payment step but do not pay, the answers you sent us, your SSN included, are deleted
+            If you start the payment step but do not pay, the answers you sent us, your SSN included, are deleted{' '}
             {count(retention.unpaidCheckoutHours, 'hour')} after your last attempt. That checkout can then no longer be paid, and your card is never
             charged for it; you can simply start again.
           </li>

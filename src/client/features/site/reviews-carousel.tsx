@@ -1,60 +1,9 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
+import { formatTestimonialDate, sourceSiteName, type Testimonial } from '../../../shared/site/site-claims';
 
 /** One card (304 px) plus the gap (16 px): each button press moves the list by exactly one card. */
 export const carouselScrollStep = 320;
-
-/** Fixed sample entries (spec section 3), not collected content. */
-const reviews = [
-  {
-    name: 'Maria Gonzalez',
-    business: 'Sunrise Bakery LLC',
-    text: 'I expected the paperwork to take all afternoon. The form took a few minutes and my EIN arrived the next morning, in time to open the business account.',
-    date: '2 weeks ago',
-  },
-  {
-    name: 'James Carter',
-    business: 'Carter Home Renovations',
-    text: 'The questions were explained in plain English. Support answered my e-mail about the responsible party within the hour.',
-    date: '3 weeks ago',
-  },
-  {
-    name: 'Priya Patel',
-    business: 'Patel Consulting Group',
-    text: 'As a first-time business owner I was not sure which entity type to pick. The step-by-step form made it clear and the review caught a mistake in my address.',
-    date: '1 month ago',
-  },
-  {
-    name: 'David Kim',
-    business: 'Kim Logistics Inc.',
-    text: 'We needed an EIN quickly to hire our first drivers. The tracking number let me check the status without calling anyone.',
-    date: '1 month ago',
-  },
-  {
-    name: 'Ashley Robinson',
-    business: 'Bloom Floral Studio',
-    text: 'Clear, fast and friendly. I liked that they told me up front that the IRS offers the application for free and what I was paying for instead.',
-    date: '2 months ago',
-  },
-  {
-    name: 'Michael Thompson',
-    business: 'Thompson Family Trust',
-    text: 'Setting up the trust EIN felt intimidating. The guided questions covered everything the IRS asked for and the number came through the next business day.',
-    date: '2 months ago',
-  },
-  {
-    name: 'Sofia Ramirez',
-    business: 'Ramirez Cleaning Services',
-    text: 'I filled everything in on my phone during lunch. It saved my progress when I had to step away, and the EIN e-mail arrived the following day.',
-    date: '3 months ago',
-  },
-  {
-    name: 'Robert Nguyen',
-    business: 'Nguyen Auto Repair',
-    text: 'Straightforward service. The bank accepted the EIN confirmation letter without any questions.',
-    date: '4 months ago',
-  },
-] as const;
 
 function initials(name: string): string {
   return name
@@ -65,10 +14,21 @@ function initials(name: string): string {
     .toUpperCase();
 }
 
+function Stars({ rating }: { rating: number }) {
+  return (
+    <div role="img" aria-label={`Rated ${rating} out of 5 stars`} className="flex gap-0.5">
+      {[1, 2, 3, 4, 5].map((star) => (
+        <Star key={star} className={star <= rating ? 'size-4 fill-amber-400 text-amber-500' : 'size-4 text-slate-300'} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
 /** Movement (in px) after which a mouse press counts as a drag rather than a click. */
 const dragThreshold = 5;
 
-export function ReviewsCarousel() {
+/** The operator's testimonials (their file, decision 035), each attributed, dated and, when it was, linked to where it was published. */
+export function ReviewsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
   const scroller = useRef<HTMLDivElement>(null);
   const drag = useRef<{ pointerId: number; startX: number; startScrollLeft: number; moved: boolean } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -124,29 +84,36 @@ export function ReviewsCarousel() {
         }`}
       >
         <ul className="flex w-max gap-4">
-          {reviews.map((review) => (
-            <li key={review.name} className="flex w-76 shrink-0 flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <div className="flex items-center justify-between gap-2">
-                <div role="img" aria-label="Rated 5 out of 5 stars" className="flex gap-0.5">
-                  {[1, 2, 3, 4, 5].map((star) => (
-                    <Star key={star} className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-                  ))}
-                </div>
-                <p className="text-xs text-slate-600">{review.date}</p>
+          {testimonials.map((testimonial) => (
+            <li
+              key={`${testimonial.name}\n${testimonial.date}\n${testimonial.quote}`}
+              className="flex w-76 shrink-0 flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <div className="flex min-h-4 items-center justify-between gap-2">
+                {testimonial.rating === null ? <span /> : <Stars rating={testimonial.rating} />}
+                <p className="text-xs text-slate-600">
+                  <time dateTime={testimonial.date}>{formatTestimonialDate(testimonial.date)}</time>
+                </p>
               </div>
               <blockquote className="mt-4 flex-1 text-sm leading-6 text-slate-700">
-                <p>“{review.text}”</p>
+                <p>“{testimonial.quote}”</p>
               </blockquote>
+              {testimonial.disclosure ? <p className="mt-3 text-xs text-slate-600">{testimonial.disclosure}</p> : null}
               <div className="mt-6 flex items-center gap-3">
                 <span
                   className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900"
                   aria-hidden="true"
                 >
-                  {initials(review.name)}
+                  {initials(testimonial.name)}
                 </span>
                 <div className="min-w-0 text-sm">
-                  <p className="font-semibold text-slate-900">{review.name}</p>
-                  <p className="text-slate-600">{review.business}</p>
+                  <p className="font-semibold text-slate-900">{testimonial.name}</p>
+                  {testimonial.business ? <p className="text-slate-600">{testimonial.business}</p> : null}
+                  {testimonial.sourceUrl ? (
+                    <a href={testimonial.sourceUrl} rel="noopener noreferrer" className="text-xs font-medium text-brand-700 underline">
+                      Published on {sourceSiteName(testimonial.sourceUrl)}
+                    </a>
+                  ) : null}
                 </div>
               </div>
             </li>

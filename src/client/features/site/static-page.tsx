@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { PageMeta } from '../../components/seo/page-meta';
 import type { StructuredData } from '../../components/seo/structured-data';
@@ -14,11 +15,17 @@ type StaticPageProps = {
   children: ReactNode;
 };
 
-/** The frame of the text pages (FAQ, About, Privacy, Terms): opens at the top, one h1, a readable column. */
+/**
+ * The frame of the text pages (FAQ, About, Privacy, Terms): opens at the top, or at the section the
+ * address names (`/terms#refunds`), one h1, a readable column.
+ */
 export function StaticPage({ heading, description, path, structuredData, intro, children }: StaticPageProps) {
+  const { hash } = useLocation();
   useEffect(() => {
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, []);
+    const section = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (section) section.scrollIntoView({ behavior: 'instant', block: 'start' });
+    else window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [hash]);
 
   return (
     <PublicLayout>
@@ -36,10 +43,10 @@ export function StaticPage({ heading, description, path, structuredData, intro, 
   );
 }
 
-/** A titled part of a text page. */
-export function TextSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled part of a text page; `id` makes it an address other pages link to. */
+export function TextSection({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <section className="mt-10 first:mt-0">
+    <section id={id} className="mt-10 scroll-mt-28 first:mt-0">
       <h2 className="text-2xl font-semibold text-slate-900">{title}</h2>
       <div className="mt-3 space-y-4 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-2">
         {children}

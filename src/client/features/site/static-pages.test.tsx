@@ -15,9 +15,9 @@ beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 
-function renderPage(Page: ComponentType) {
+function renderPage(Page: ComponentType, url = '/') {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[url]}>
       <Page />
     </MemoryRouter>,
   );
@@ -55,6 +55,32 @@ describe('Terms of Service', () => {
   });
 });
 
+describe('the refund section', () => {
+  it('is an address of its own, which the page opens at', () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView as unknown as Element['scrollIntoView'];
+    renderPage(TermsPage, '/terms#refunds');
+    const section = document.getElementById('refunds');
+    expect(section?.querySelector('h2')?.textContent).toBe('4. Refunds');
+    expect(scrollIntoView.mock.contexts).toEqual([section]);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('is where the About page’s money-back guarantee links, with the Terms’ condition beside it', () => {
+    renderPage(AboutPage);
+    const guarantee = screen.getByText('Money-back guarantee:').closest('li');
+    expect(guarantee?.textContent).toContain(`Money-back guarantee: your money back if ${deliveryPromise.refundCondition}`);
+    expect(within(guarantee as HTMLElement).getByRole('link', { name: 'refund terms' }).getAttribute('href')).toBe('/terms#refunds');
+  });
+});
+
+describe('About Us', () => {
+  it('claims no number of customers unless the operator configured one', () => {
+    renderPage(AboutPage);
+    expect(screen.getByRole('main').textContent).not.toMatch(/businesses have used our service|50,000/);
+  });
+});
+
 describe('Privacy Policy', () => {
   it('lists what the application collects and how long it is kept', () => {
     renderPage(PrivacyPage);
@@ -67,7 +93,7 @@ describe('Privacy Policy', () => {
       'third-party payment processors',
       'SSN is encrypted at rest',
       'about 7 years (2,555 days) after it closed',
-      '72 hours after your last attempt',
+      'your SSN included, are deleted 72 hours after your last attempt',
       'deleted 30 days after they were sent',
       'ask us to delete it',
     ]) {

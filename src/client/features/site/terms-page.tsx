@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { StaticPage, TextSection } from './static-page';
-import { deliveryPromise } from '../../../shared/delivery-promise';
+import { deliveryPromise, refundsSectionId } from '../../../shared/delivery-promise';
+import { irsWebsite } from '../../../shared/site/service-fee';
 
 export function TermsPage() {
   const { supportEmail } = usePublicConfig();
@@ -23,7 +24,7 @@ export function TermsPage() {
           We are a private, paid service that prepares your EIN application (IRS Form SS-4) from your answers, reviews
           it and files it with the IRS for you. We are not the IRS and we are not affiliated with the IRS or any
           government agency. The IRS issues EINs free of charge, and you may apply directly at{' '}
-          <a href="https://www.irs.gov" rel="noopener noreferrer">irs.gov</a> instead. Our fee pays for our
+          <a href={irsWebsite} rel="noopener noreferrer">irs.gov</a> instead. Our fee pays for our
           preparation, review, filing and support service, not for the EIN itself.
         </p>
       </TextSection>
@@ -40,7 +41,7 @@ export function TermsPage() {
         </ul>
       </TextSection>
 
-      <TextSection title="4. Refunds">
+      <TextSection title="4. Refunds" id={refundsSectionId}>
         <p>You are entitled to a refund if:</p>
         <ol className="space-y-2">
           <li>

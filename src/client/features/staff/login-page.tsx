@@ -139,7 +139,8 @@ export function ManageLoginPage() {
             </>
           ) : (
           <FormProvider {...form}>
-            <form noValidate onSubmit={submit} aria-label="Admin Login">
+            {/* Rendered on the server: a submit before the scripts arrive must never put the password in an address. */}
+            <form method="post" noValidate onSubmit={submit} aria-label="Admin Login">
               <fieldset disabled={busy} className="space-y-1">
                 <TextField name="email" label="Email" type="email" required autoComplete="username" inputMode="email" />
                 <Field label="Password" required error={form.formState.errors.password?.message}>

@@ -8,6 +8,7 @@ import { deniedRedirectDelayMs } from '../../../shared/staff/session';
 import { paths } from '../../paths';
 import { ManageLayout } from './manage-layout';
 import { ManageLoginPage } from './login-page';
+import { PanelNotFoundPage } from './panel-not-found-page';
 import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../../../tests/client/network';
@@ -32,6 +33,7 @@ function renderPanel(url: string) {
         <Route path={paths.manageOrders} element={<OrdersProbe />} />
         <Route path={`${paths.manageOrders}/:id`} element={<SignedInPage />} />
         <Route path={paths.manageUsers} element={<SignedInPage />} />
+        <Route path="*" element={<PanelNotFoundPage />} />
       </Route>
     </Routes>,
     { url },
@@ -100,6 +102,18 @@ describe('ManageLayout', () => {
       ['My Account', paths.manageAccount],
     ]);
     expect(within(panelNav()).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('says an unknown panel address is not found inside the panel, with a way back to the orders', async () => {
+    serve({ 'GET /api/manage/session': () => jsonResponse({ user: fulfillerUser }), 'GET /api/manage/orders': () => jsonResponse({ orders: [] }) });
+    const { user } = renderPanel('/manage/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(panelNav()).toBeTruthy();
+    expect(screen.getByText('/manage/nope')).toBeTruthy();
+    expect(screen.queryByText('Oops! Page not found')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Back to Orders' }));
+    expect(currentLocation().pathname).toBe(paths.manageOrders);
+    expect(await screen.findByText('Orders loaded')).toBeTruthy();
   });
 
   it('hides the Users and Audit Trail links from a fulfiller', async () => {

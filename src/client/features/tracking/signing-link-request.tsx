@@ -2,21 +2,36 @@ import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { ApiError, apiRequest } from '../../lib/api';
 import { Button } from '../../components/ui/button';
-import { signingLinkResendMessage, signingLinkResendRateLimited, trackingMessages } from '../../../shared/tracking/tracking';
+import { formatCustomerClockTime, formatCustomerTime } from '../../../shared/customer-time';
+import {
+  signingLinkNextRequestLead,
+  signingLinkResendRateLimited,
+  trackingMessages,
+  type SigningLinkResendAnswer,
+} from '../../../shared/tracking/tracking';
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.code === 'rate_limited') return error.message || signingLinkResendRateLimited;
   return trackingMessages.unexpected;
 }
 
+/** When the next request counts, in the browser's zone: the time alone today, the date too otherwise. */
+function nextRequestTime(iso: string): string {
+  const at = new Date(iso);
+  const sameDay = new Date().toDateString() === at.toDateString();
+  return sameDay ? formatCustomerClockTime(at) : formatCustomerTime(at);
+}
+
 /**
  * "Send me a new link": asks the server to e-mail a new signing link to the address on the order.
- * The answer is the same whatever the order, and the link never appears here.
+ * The answer depends only on the number's earlier requests, never on the order, and the link never
+ * appears here. When a link was asked for within ten minutes, the page says so and when to ask again.
  */
 export function SigningLinkRequest({ trackingNumber }: { trackingNumber: string }) {
   const request = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', `/api/track/${encodeURIComponent(trackingNumber)}/signing-link`),
+    mutationFn: () => apiRequest<SigningLinkResendAnswer>('POST', `/api/track/${encodeURIComponent(trackingNumber)}/signing-link`),
   });
+  const answer = request.data;
   return (
     <div className="mt-3 space-y-2">
       <Button type="button" variant="secondary" disabled={request.isPending || request.isSuccess} onClick={() => request.mutate()}>
@@ -24,7 +39,18 @@ export function SigningLinkRequest({ trackingNumber }: { trackingNumber: string 
         {request.isPending ? 'Sending...' : 'E-mail me a new signing link'}
       </Button>
       <p role="status" className="text-sm font-normal text-amber-900" data-testid="signing-link-status">
-        {request.isSuccess ? signingLinkResendMessage : request.isError ? problemOf(request.error) : ''}
+        {answer ? (
+          <>
+            {answer.message}{' '}
+            <span data-testid="signing-link-next">
+              {signingLinkNextRequestLead} <time dateTime={answer.nextRequestAt}>{nextRequestTime(answer.nextRequestAt)}</time>.
+            </span>
+          </>
+        ) : request.isError ? (
+          problemOf(request.error)
+        ) : (
+          ''
+        )}
       </p>
     </div>
   );

@@ -71,7 +71,7 @@ describe('TrackingPage', () => {
 
   it('says a number may contain only uppercase letters and numbers', async () => {
     const user = renderTracking();
-    await user.type(numberField(), 'HFE12W87-Q23');
+    await user.type(numberField(), 'HFE12W87.Q23');
     await user.click(trackButton());
     expect(await screen.findByText(trackingMessages.characters)).toBeTruthy();
     expect(requests()).toHaveLength(0);
@@ -111,6 +111,29 @@ describe('TrackingPage', () => {
     await user.click(trackButton());
     expect(await screen.findByRole('heading', { name: 'Application Status' })).toBeTruthy();
     expect(requestsTo('GET', '/api/track/EFZAKA2BQZ2O')).toHaveLength(1);
+  });
+
+  it('drops the dashes and spaces people group a number with, typed or pasted, in any case, and finds the order', async () => {
+    serve({ 'GET /api/track/R2C2L9N7GCV8': () => jsonResponse({ status: 'in_process', stage: 'reviewing', createDate: '2026-01-05T10:00:00.000Z' }) });
+    const user = renderTracking();
+    await user.type(numberField(), 'r2c2-l9n7-gcv8');
+    expect(numberField().value).toBe('R2C2L9N7GCV8');
+    await user.click(trackButton());
+    expect(await screen.findByRole('heading', { name: 'Application Status' })).toBeTruthy();
+    expect(screen.queryByText(trackingMessages.characters)).toBeNull();
+    expect(requestsTo('GET', '/api/track/R2C2L9N7GCV8')).toHaveLength(1);
+
+    await user.clear(numberField());
+    numberField().focus();
+    await user.paste(' R2C2 \u2013 L9N7 \u2013 GCV8 ');
+    expect(numberField().value).toBe('R2C2L9N7GCV8');
+  });
+
+  it('takes a grouped number from the address', async () => {
+    serve({ 'GET /api/track/R2C2L9N7GCV8': () => jsonResponse({ status: 'in_process', stage: 'reviewing', createDate: '2026-01-05T10:00:00.000Z' }) });
+    renderTracking(`${paths.track}?number=r2c2-l9n7-gcv8`);
+    expect(numberField().value).toBe('R2C2L9N7GCV8');
+    expect(await screen.findByRole('heading', { name: 'Application Status' })).toBeTruthy();
   });
 
   it('clears the previous result when a new lookup starts, even one the field refuses', async () => {

@@ -6,8 +6,10 @@ type PointState = 'done' | 'current' | 'upcoming' | 'cancelled';
 type Point = { label: string; state: PointState };
 
 /**
- * The three points of the spec's progress line: the first always lit; the second for in process,
- * completed and cancelled; the third green when completed, red when cancelled.
+ * The points of the progress line: Submitted, In Process and Completed, the first always lit, the
+ * second for in process and completed, the third green when completed. A cancelled order's line is
+ * Submitted, then a red Cancelled, with nothing between them marked done: the processing the middle
+ * point stands for did not happen, or did not finish.
  */
 export function progressPoints(status: CustomerStatus): Point[] {
   switch (status) {
@@ -32,7 +34,6 @@ export function progressPoints(status: CustomerStatus): Point[] {
     case 'cancelled':
       return [
         { label: 'Submitted', state: 'done' },
-        { label: 'In Process', state: 'done' },
         { label: 'Cancelled', state: 'cancelled' },
       ];
   }
@@ -57,11 +58,13 @@ function dotClass(point: Point, last: boolean): string {
 export function TrackingProgress({ status }: { status: CustomerStatus }) {
   const points = progressPoints(status);
   return (
-    <ol className="grid grid-cols-3" aria-label="Application progress">
+    <ol className={`grid ${points.length === 2 ? 'grid-cols-2' : 'grid-cols-3'}`} aria-label="Application progress">
       {points.map((point, index) => {
         const last = index === points.length - 1;
         const lit = point.state !== 'upcoming';
-        const nextLit = !last && points[index + 1]?.state !== 'upcoming';
+        // The line leads on to a point reached in the work, not to the red Cancelled.
+        const nextState = last ? undefined : points[index + 1]?.state;
+        const nextLit = nextState === 'done' || nextState === 'current';
         return (
           <li key={point.label} className="relative flex flex-col items-center text-center" aria-current={point.state === 'current' ? 'step' : undefined}>
             {last ? null : (

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '../../../shared/orders/lifecycle';
-import { signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '../../../shared/tracking/tracking';
+import { signingLinkHeldBackMessage, signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '../../../shared/tracking/tracking';
 import { signatureActionNeeded } from '../../../shared/signing/signing';
 import { deliveryPromise } from '../../../shared/delivery-promise';
 import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
@@ -69,19 +69,33 @@ describe('TrackingResultCard', () => {
   it('shows a cancelled order with the destructive badge, a Cancelled point and the advice to contact support', () => {
     renderCard('cancelled', 'cancelled');
     expect(screen.getByText('Cancelled', { selector: 'span.rounded-full' }).className).toContain('bg-red-700');
-    expect(progress()).toEqual(['Submitted(done)', 'In Process(done)', 'Cancelled(cancelled)']);
+    // Nothing between Submitted and Cancelled is marked done: no processing finished.
+    expect(progress()).toEqual(['Submitted(done)', 'Cancelled(cancelled)']);
     expect(estimate()).toBe('N/A');
     expect(screen.getByText(/Contact our support team/)).toBeTruthy();
   });
 
   it('asks for the signature and lets the customer ask for a new link, answered without revealing anything', async () => {
-    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => jsonResponse({ message: signingLinkResendMessage }, 202) });
+    const nextRequestAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => jsonResponse({ outcome: 'requested', message: signingLinkResendMessage, nextRequestAt }, 202) });
     const { user } = renderCard('in_process', 'awaiting_signature', { actionNeeded: signatureActionNeeded });
     expect(screen.getByTestId('tracking-action-needed').textContent).toBe(signatureActionNeeded);
     await user.click(screen.getByRole('button', { name: 'E-mail me a new signing link' }));
-    expect(await screen.findByText(signingLinkResendMessage)).toBeTruthy();
+    expect(await screen.findByText(signingLinkResendMessage, { exact: false })).toBeTruthy();
+    expect(screen.getByTestId('signing-link-next').textContent).toMatch(/^You can ask for another link after .*\d{1,2}:\d{2} [AP]M \S+\.$/);
+    expect(screen.getByTestId('signing-link-next').querySelector('time')?.getAttribute('datetime')).toBe(nextRequestAt);
     expect(requestsTo('POST', '/api/track/HFE12W87EQ23/signing-link')).toHaveLength(1);
     expect((screen.getByRole('button', { name: 'E-mail me a new signing link' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says a link was asked for within ten minutes and when the next can be, in the browser\'s zone', async () => {
+    const nextRequestAt = new Date(Date.now() + 4 * 60_000).toISOString();
+    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => jsonResponse({ outcome: 'held_back', message: signingLinkHeldBackMessage, nextRequestAt }, 202) });
+    const { user } = renderCard('in_process', 'awaiting_signature', { actionNeeded: signatureActionNeeded });
+    await user.click(screen.getByRole('button', { name: 'E-mail me a new signing link' }));
+    expect(await screen.findByText(signingLinkHeldBackMessage, { exact: false })).toBeTruthy();
+    expect(screen.queryByText(signingLinkResendMessage, { exact: false })).toBeNull();
+    expect(screen.getByTestId('signing-link-next').textContent).toMatch(/after .*\d{1,2}:\d{2} [AP]M \S+\.$/);
   });
 
   it('tells the customer to wait when new links are asked for too often', async () => {

@@ -1,30 +1,32 @@
 import type { ReactNode } from 'react';
-import { BadgeCheck, Briefcase, Building2, Clock, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
+import { Briefcase, Building2, Clock, FileText, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
 import { IconList } from '../../components/ui/icon-list';
-import { privateServiceNote } from '../../components/wizard-shell/wizard-copy';
+import { IrsNotice } from '../../components/disclosures/irs-notice';
+import { MoneyBackGuarantee } from '../../components/disclosures/money-back-guarantee';
+import { FeeLine } from '../../components/disclosures/fee-line';
 import { StepHeading } from '../../components/wizard-shell/step-heading';
 import { WizardHeader } from '../../components/wizard-shell/wizard-header';
 import { deliveryPromise } from '../../../shared/delivery-promise';
 
-
 /**
- * The layout of wizard step 1: brand header with progress (step 1 of 6, one sixth filled), the form,
- * and on large screens a panel on the left saying what the application needs.
+ * The layout of wizard step 1: brand header with progress (step 1 of 6, none completed yet), the fee
+ * and who we are before the first question, the form, and on large screens a panel on the left saying
+ * what the application needs.
  */
 export function CompanyLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
-      <WizardHeader step={1} completed={1} />
+      <WizardHeader step={1} completed={0} />
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 md:py-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
         {/* The form comes first for keyboard and screen-reader users; the panel shows on the left. */}
         <main id="wizard-main" tabIndex={-1} className="min-w-0 focus:outline-none lg:col-start-2 lg:row-start-1">
           <StepHeading title={title} />
           {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+          <BeforeYouStart />
           <div className="mt-6">{children}</div>
-          <div className="mt-8 space-y-2 rounded-xl border border-slate-200 bg-white p-4 lg:hidden">
+          <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4 lg:hidden">
             <DeliveryPromise />
-            <p className="text-xs text-slate-600">{privateServiceNote}</p>
           </div>
         </main>
         <MarketingPanel />
@@ -43,7 +45,7 @@ const needs = [
 const badges = [
   { icon: Lock, title: 'Secure connection', text: '256-bit SSL encryption' },
   { icon: RefreshCw, title: 'Auto-save', text: 'Answers are saved as you type' },
-  { icon: BadgeCheck, title: 'Compliant workflow', text: 'Follows the IRS Form SS-4 rules' },
+  { icon: FileText, title: 'Built on Form SS-4', text: 'Each question follows the IRS form’s instructions' },
 ];
 
 /** "Start Your EIN Application": what to have at hand, trust badges and the delivery promise (1024 px and up). */
@@ -71,19 +73,33 @@ function MarketingPanel() {
         <div className="rounded-lg bg-brand-50 p-3">
           <DeliveryPromise />
         </div>
-        <p className="border-t border-slate-200 pt-4 text-xs text-slate-600">{privateServiceNote}</p>
       </div>
     </aside>
   );
 }
 
+/** Before the first question: the fee and what it buys, and that we are not the IRS, which issues EINs free. */
+function BeforeYouStart() {
+  return (
+    <section aria-label="Our fee, and who we are" className="mt-4 space-y-2 rounded-lg border border-l-4 border-amber-300 border-l-amber-500 bg-amber-50 p-4 text-sm leading-6 text-slate-800">
+      <FeeLine />
+      <IrsNotice />
+    </section>
+  );
+}
+
 function DeliveryPromise() {
   return (
-    <p className="flex gap-3 text-sm text-slate-800">
+    <div className="flex gap-3 text-sm text-slate-800">
       <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-      <span>
-        <span className="font-semibold">{deliveryPromise.badge}</span> of payment, or your money back. {deliveryPromise.einArrival}
-      </span>
-    </p>
+      <div className="space-y-1">
+        <p>
+          <span className="font-semibold">{deliveryPromise.badge}</span> of payment. {deliveryPromise.einArrival}
+        </p>
+        <p>
+          <MoneyBackGuarantee />
+        </p>
+      </div>
+    </div>
   );
 }

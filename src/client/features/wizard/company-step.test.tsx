@@ -64,12 +64,14 @@ async function fillBasics(user: ReturnType<typeof userEvent.setup>, entityType: 
 }
 
 describe('CompanyStep', () => {
-  it('shows step 1 of 6 with one sixth done, the title, and no Back link', async () => {
+  it('shows step 1 of 6 with nothing completed yet, the title, and no Back link', async () => {
     await renderStep();
     expect(screen.getByRole('heading', { level: 1, name: 'Company Information' })).toBeTruthy();
     expect(screen.getByText('Step 1 of 6')).toBeTruthy();
-    expect(screen.getByText('1 of 6 completed')).toBeTruthy();
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+    // Nothing is filled in yet: the step is the current one, not a completed one.
+    expect(screen.getByText('0 of 6 completed')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    expect(screen.getByText('Get Started').closest('[aria-current="step"]')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Start Your EIN Application' })).toBeTruthy();
     expect(screen.getByText("What You'll Need")).toBeTruthy();
     expect(screen.queryByRole('link', { name: /back/i })).toBeNull();

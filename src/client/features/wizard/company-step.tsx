@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { wizardResolver } from './wizard-resolver';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
@@ -39,6 +39,7 @@ import { CompanyLayout } from './company-layout';
 import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
 import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
 import { FormSection, WizardForm } from './wizard-form';
+import { useContinue } from '../../components/wizard-shell/use-continue';
 
 /** Wizard step 1 (/ein-application-start): the company's name, state and type of entity. */
 export function CompanyStep() {
@@ -57,7 +58,7 @@ export const soleProprietorNameLabel = "Owner's Full Legal Name";
 const reasonHelp = 'The main reason the business needs an EIN now (line 10 of Form SS-4). Pick the closest match.';
 
 function CompanyForm({ application }: { application: SavedApplication }) {
-  const navigate = useNavigate();
+  const continueTo = useContinue(paths.step2);
   const form = useForm<Company>({
     resolver: wizardResolver(companySchema),
     defaultValues: restoreSection(companyDefaults, application.company, 'company'),
@@ -73,8 +74,10 @@ function CompanyForm({ application }: { application: SavedApplication }) {
   const draft = useDraftSaving(form, (values) => saveSection('company', values));
   const onSubmit = form.handleSubmit((values) => {
     draft.stop();
-    saveSection('company', values);
-    navigate(paths.step2);
+    const saved = saveSection('company', values);
+    // A new kind of entity asks other questions on the later steps: those are walked through again.
+    const before = application.company as Partial<Company> | undefined;
+    continueTo(saved, before?.entityType === values.entityType && before?.corporationType === values.corporationType);
   });
 
   return (

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
   asksHiringDetails,
@@ -23,6 +22,7 @@ import { wizardResolver } from './wizard-resolver';
 import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
 import { FormSection, WizardForm } from './wizard-form';
 import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
+import { useContinue } from '../../components/wizard-shell/use-continue';
 
 /** Step 4: the IRS's regulatory questions and the employment plans (Form SS-4 lines 13 to 15). */
 export function ComplianceStep() {
@@ -46,7 +46,7 @@ function withoutHiringDetails({ heavyVehicle, gambling, atf, exciseTax, willHire
 }
 
 function ComplianceForm({ application }: { application: SavedApplication }) {
-  const navigate = useNavigate();
+  const continueTo = useContinue(paths.step5);
   const form = useForm<Compliance>({
     resolver: wizardResolver(complianceSchema),
     defaultValues: restoreSection(complianceDefaults, application.compliance, 'compliance'),
@@ -71,8 +71,7 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
   const draft = useDraftSaving(form, (values) => saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values)));
   const onSubmit = form.handleSubmit((values) => {
     draft.stop();
-    saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values));
-    navigate(paths.step5);
+    continueTo(saveSection('compliance', asksHiringDetails(values.willHire) ? values : withoutHiringDetails(values)));
   });
 
   return (

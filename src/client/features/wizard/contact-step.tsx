@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
   asksDecedentSsn,
@@ -24,6 +23,7 @@ import { wizardResolver } from './wizard-resolver';
 import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
 import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
 import { FormSection, WizardForm } from './wizard-form';
+import { useContinue } from '../../components/wizard-shell/use-continue';
 
 /** What "same as the primary contact" copies: contact field to responsible-party field. */
 const copiedFromContact = {
@@ -62,7 +62,7 @@ export function ContactStep() {
 }
 
 function ContactForm({ application }: { application: SavedApplication }) {
-  const navigate = useNavigate();
+  const continueTo = useContinue(paths.step4);
   const entityType = companyEntityType(application);
   const isTrust = asksTrustee(entityType);
 
@@ -99,8 +99,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
   const draft = useDraftSaving(form, (values) => saveSection('contact', values));
   const onSubmit = form.handleSubmit((values) => {
     draft.stop();
-    saveSection('contact', values);
-    navigate(paths.step4);
+    continueTo(saveSection('contact', values));
   });
 
   return (

@@ -1,5 +1,4 @@
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { SavedApplication } from '../../../shared/application/application';
 import { usStateNameOptions } from '../../../shared/application/options';
 import {
@@ -30,6 +29,7 @@ import { wizardResolver } from './wizard-resolver';
 import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
 import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
 import { FormSection, WizardForm } from './wizard-form';
+import { useContinue } from '../../components/wizard-shell/use-continue';
 
 const mailingFields = ['mailingCareOf', 'mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
 
@@ -55,7 +55,7 @@ export function RegistrationStep() {
 }
 
 function RegistrationForm({ application }: { application: SavedApplication }) {
-  const navigate = useNavigate();
+  const continueTo = useContinue(paths.step3);
   const entityType = companyAnswer(application, 'entityType');
   const corporationType = companyAnswer(application, 'corporationType');
   const isCorporation = entityType === 'Corporation';
@@ -82,8 +82,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
   const draft = useDraftSaving(form, (values) => saveSection('registration', values));
   const onSubmit = form.handleSubmit((values) => {
     draft.stop();
-    saveSection('registration', values);
-    navigate(paths.step3);
+    continueTo(saveSection('registration', values));
   });
 
   return (

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { PageMeta } from '../../components/seo/page-meta';
+import { filingService } from '../../components/seo/structured-data';
+import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
 import { CompanyStep } from './company-step';
 import { deliveryPromise } from '../../../shared/delivery-promise';
@@ -18,6 +20,7 @@ function useHydrated(): boolean {
 /** The wizard's first step as search and link previews see it: the step, with the public page's tags. */
 export function WizardStartPage() {
   const hydrated = useHydrated();
+  const { siteUrl, priceCents, claims } = usePublicConfig();
   return (
     <>
       <PageMeta
@@ -26,6 +29,7 @@ export function WizardStartPage() {
         titleRendered
         description={`Start your EIN application: six short steps in plain English, reviewed by our specialists and filed with the IRS for you. ${deliveryPromise.badge} of payment.`}
         path={paths.wizardStart}
+        structuredData={[filingService({ siteUrl, priceCents, claims })]}
       />
       {/* The form's behaviour (sections by entity type, validation, saving) needs the script: its
           fields stay disabled until the page is hydrated, so nothing typed before then is lost. */}

@@ -16,6 +16,7 @@ import { useAccount, useChangePassword, useRegenerateRecoveryCodes, useRevokeSes
 import { useState } from 'react';
 import { RecoveryCodeList } from '../../../lib/staff/recovery-code-list';
 import { confirmPasswordSchema, recoveryCodeCount, twoFactorMessages, type ConfirmPassword } from '../../../../shared/staff/two-factor';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 const passwordFields = ['currentPassword', 'newPassword'] as const;
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -34,7 +35,9 @@ function Details({ user }: { user: StaffUser }) {
       </div>
       <div>
         <dt className="text-sm text-slate-600">Email</dt>
-        <dd className="font-medium break-all text-slate-900">{user.email}</dd>
+        <dd className="font-medium text-slate-900">
+          <EmailAddress address={user.email} />
+        </dd>
       </div>
       <div>
         <dt className="text-sm text-slate-600">Role</dt>

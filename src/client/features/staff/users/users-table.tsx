@@ -12,6 +12,7 @@ import type { StaffUserRow } from '../../../../shared/staff/users';
 import { UserDialog } from './user-dialog';
 import { userFailureMessage, useResetTwoFactor, useUnlockUser } from './users-api';
 import { staffMessages } from '../../../../shared/staff/staff-messages';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 const iconButtonClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -132,7 +133,9 @@ export function UsersTable({ users, onDelete }: { users: readonly StaffUserRow[]
           {users.map((user) => (
             <TableRow key={user.id}>
               <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
-              <TableCell className="break-all">{user.email}</TableCell>
+              <TableCell>
+                <EmailAddress address={user.email} />
+              </TableCell>
               <TableCell>
                 <RoleBadge user={user} />
               </TableCell>
@@ -157,7 +160,7 @@ export function UsersTable({ users, onDelete }: { users: readonly StaffUserRow[]
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">{user.name}</p>
-                <p className="text-sm break-all text-slate-600">{user.email}</p>
+                <EmailAddress address={user.email} className="block text-sm text-slate-600" />
               </div>
               <Actions user={user} onDelete={onDelete} />
             </div>

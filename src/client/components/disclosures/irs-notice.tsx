@@ -1,0 +1,18 @@
+import { irsWebsite } from '../../../shared/site/service-fee';
+
+/**
+ * Who we are, said before the customer commits: a private company, not the IRS, which issues EINs free
+ * at IRS.gov (linked). On the wizard's first step before the first question, beside every wizard step
+ * and on step 6's order summary; the footer and the landing page say it in their own words.
+ */
+export function IrsNotice({ className }: { className?: string }) {
+  return (
+    <p className={className} data-testid="irs-notice">
+      EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge at{' '}
+      <a href={irsWebsite} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+        IRS.gov
+      </a>
+      ; our fee covers preparing, reviewing and filing your application for you.
+    </p>
+  );
+}

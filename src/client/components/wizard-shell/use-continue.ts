@@ -1,0 +1,29 @@
+import { useLocation, useNavigate } from 'react-router';
+import { applicationSchema, type SavedApplication } from '../../../shared/application/application';
+import { paths } from '../../paths';
+
+/** The history state of a step opened from step 6's "Edit" link. */
+export const returnToReviewState = { returnToReview: true } as const;
+
+function opensFromReview(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { returnToReview?: unknown }).returnToReview === true;
+}
+
+/**
+ * A step's Continue. Normally the next step; for a step opened from step 6's "Edit" link, straight back
+ * to step 6 when the whole application, later pages included, still validates and the step says its
+ * change leaves the later questions as they were (`laterQuestionsUnchanged`). Otherwise the next step,
+ * still marked as coming from the review, so the first step whose answers are complete again returns.
+ */
+export function useContinue(nextPath: string): (saved: SavedApplication, laterQuestionsUnchanged?: boolean) => void {
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  const fromReview = opensFromReview(state);
+  return (saved, laterQuestionsUnchanged = true) => {
+    if (fromReview && laterQuestionsUnchanged && applicationSchema.safeParse(saved).success) {
+      navigate(paths.step6);
+      return;
+    }
+    navigate(nextPath, fromReview ? { state: returnToReviewState } : undefined);
+  };
+}

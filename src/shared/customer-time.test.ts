@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { usStateCodes } from './application/options';
+import { formatCustomerClockTime, formatCustomerTime, stateTimeZones, timeZoneOfState } from './customer-time';
+
+const novemberMorning = new Date('2026-11-26T11:05:00Z');
+const julyMorning = new Date('2026-07-01T11:05:00Z');
+
+describe('customer times', () => {
+  it('names the zone of the reader, with its abbreviation', () => {
+    expect(formatCustomerTime(novemberMorning, 'America/Chicago')).toBe('November 26, 2026 at 5:05 AM CST');
+    expect(formatCustomerTime(julyMorning, 'America/Chicago')).toBe('July 1, 2026 at 6:05 AM CDT');
+    expect(formatCustomerTime(novemberMorning, 'America/New_York')).toBe('November 26, 2026 at 6:05 AM EST');
+    expect(formatCustomerClockTime(novemberMorning, 'America/Los_Angeles')).toBe('3:05 AM PST');
+  });
+
+  it('maps every state to a zone, by code or by name, the two-zone states to their main one', () => {
+    for (const code of usStateCodes) expect(() => formatCustomerTime(novemberMorning, stateTimeZones[code])).not.toThrow();
+    expect(timeZoneOfState('TX')).toBe('America/Chicago');
+    expect(timeZoneOfState('Texas')).toBe('America/Chicago');
+    expect(timeZoneOfState(' california ')).toBe('America/Los_Angeles');
+    expect(timeZoneOfState('Florida')).toBe('America/New_York');
+    expect(timeZoneOfState('Oregon')).toBe('America/Los_Angeles');
+    expect(formatCustomerTime(julyMorning, timeZoneOfState('Arizona'))).toBe('July 1, 2026 at 4:05 AM MST');
+    expect(formatCustomerTime(novemberMorning, timeZoneOfState('Hawaii'))).toBe('November 26, 2026 at 1:05 AM HST');
+  });
+
+  it('uses Eastern time for an unknown state or an address abroad', () => {
+    for (const state of [undefined, null, '', 'Ontario', 'PR', 'District of Columbia']) expect(timeZoneOfState(state)).toBe('America/New_York');
+  });
+});

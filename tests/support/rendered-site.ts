@@ -1,0 +1,34 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
+import { buildApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db';
+import type { Env } from '../../src/server/env';
+
+// The app with its public pages rendered on the server as in production, from the renderer's source
+// (no build needed) into the client's own page shell.
+
+export async function buildRenderedSite({ env, database }: { env: Env; database: Database }): Promise<FastifyInstance> {
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'ein-client-'));
+  copyFileSync(path.resolve('src/client/index.html'), path.join(clientDir, 'index.html'));
+  return buildApp({ env, database, clientDir, rendererFile: path.resolve('src/client/entry-server.tsx') });
+}
+
+export type JsonLdNode = { '@type': string } & Record<string, unknown>;
+
+/** A rendered page: its document and the JSON-LD nodes of its structured data. */
+export function parsePage(html: string): { document: Document; graph: JsonLdNode[] } {
+  const { document } = new JSDOM(html).window;
+  const scripts = [...document.querySelectorAll('script[type="application/ld+json"]')];
+  const graph = scripts.flatMap((script) => (JSON.parse(script.textContent ?? '') as { '@graph': JsonLdNode[] })['@graph']);
+  return { document, graph };
+}
+
+/** What a reader sees of the page: the rendered root's text, without its structured data. */
+export function visibleText(document: Document): string {
+  const root = document.getElementById('root')?.cloneNode(true) as HTMLElement | undefined;
+  root?.querySelectorAll('script').forEach((script) => script.remove());
+  return (root?.textContent ?? '').replace(/\s+/g, ' ');
+}
