@@ -5,13 +5,11 @@ import { recordAudit, type AuditActor } from '../audit';
 import { siteOrigin } from '../http';
 import { changeOrderStatus } from '../orders';
 import { findTransition, normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { filingMessages, type FilingMethod } from '../../shared/filing/filing';
+import { activeFilingStatuses, filingMessages, type FilingMethod } from '../../shared/filing/filing';
 import { makeFilingReference } from './filing-reference';
 import { irsFaxNumberOf, responsiblePartyKeyOf } from './responsible-party';
 import type { FilingContext, Tx } from './filing-context';
 
-/** A filing that is still going (or has gone) through: a second one would file the order twice. */
-export const activeFilingStatuses = ['held', 'queued', 'sending', 'delivered', 'filed', 'answered'] as const;
 
 export type CreateFilingOptions = {
   orderId: number;
