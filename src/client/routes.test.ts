@@ -9,8 +9,8 @@ describe('routes', () => {
 
   it('tells public, browser-only and unknown addresses apart', () => {
     expect(indexedPagePaths.map(routeKind)).toEqual(indexedPagePaths.map(() => 'public'));
-    expect(['/ein/step-3', '/ein/confirmation', '/manage', '/manage/users', '/sign/x', '/payments/test-authentication'].map(routeKind)).toEqual(
-      Array(6).fill('private'),
+    expect(['/ein/step-3', '/ein/confirmation', '/manage', '/manage/users', '/sign/x', '/signed-ss4/x', '/payments/test-authentication'].map(routeKind)).toEqual(
+      Array(7).fill('private'),
     );
     expect(['/nope', '/faq/more', '/start'].map(routeKind)).toEqual(['not-found', 'not-found', 'not-found']);
     // As the router matches them, so the server renders what the browser will hydrate.

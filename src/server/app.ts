@@ -16,7 +16,10 @@ import { registerCheckoutRoutes } from './checkout';
 import { registerTrackingRoutes } from './tracking';
 import { authSecret, createStaffAuth, verifyPassword, createRecoveryCodeHasher, createSecondFactorVerifier, registerStaffGuard, registerStaffRoutes, type PasswordVerifier, type SecondFactorVerifier } from './staff';
 import { registerFulfilmentRoutes } from './fulfilment';
-import { registerSigningRoutes } from './signing';
+import { registerSigningRoutes, signedSs4Document } from './signing';
+import { registerCustomerDocumentRoutes } from './documents';
+import { createPdfSealer, loadSealCertificate } from './seal';
+import { seller } from '../shared/seller';
 import { registerRefundRoutes } from './refunds';
 import { registerAuditRoutes } from './audit';
 import { registerCustomerDataRoutes } from './customer-data';
@@ -106,12 +109,14 @@ export async function buildAppWithServices({
   });
   const verifySecondFactor = createSecondFactorVerifier(auth, recoveryCodes);
   const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL, mfaRequired: env.REQUIRE_STAFF_MFA });
+  const sealer = createPdfSealer(await loadSealCertificate(env, dataKey), { name: seller.name, contactInfo: env.SUPPORT_EMAIL });
   const chosenMailer = mailer ?? createMailer(env);
   const services: AppServices = {
     env,
     database,
     provider,
     cipher: createFieldCipher(dataKey),
+    sealer,
     mailer: chosenMailer,
     outbox: createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log, faults }),
     auth,
@@ -128,6 +133,7 @@ export async function buildAppWithServices({
   registerStaffRoutes(app, services);
   await registerFulfilmentRoutes(app, services);
   registerSigningRoutes(app, services);
+  registerCustomerDocumentRoutes(app, services, [signedSs4Document]);
   registerRefundRoutes(app, services);
   registerAuditRoutes(app, services);
   registerCustomerDataRoutes(app, services);

@@ -136,6 +136,12 @@ const envSchema = z.object({
   SS4_DESIGNEE_ADDRESS: optionalText.pipe(z.string().max(120, 'SS4_DESIGNEE_ADDRESS must be at most 120 characters').optional()),
   SS4_DESIGNEE_PHONE: optionalText.pipe(z.string().regex(designeePhone, 'SS4_DESIGNEE_PHONE looks like (555) 555-0100').optional()),
   SS4_DESIGNEE_FAX: optionalText.pipe(z.string().regex(designeePhone, 'SS4_DESIGNEE_FAX looks like (555) 555-0100').optional()),
+  /**
+   * The service's signing certificate (a PKCS#12 file with its private key) that seals every signed
+   * SS-4, and its password. Without it a self-signed one is made in DATA_DIR on the first start.
+   */
+  SEAL_P12_PATH: optionalText,
+  SEAL_P12_PASSWORD: z.string().optional(),
 })
   .refine(
     (env) => {
@@ -155,7 +161,11 @@ const envSchema = z.object({
       return parts.every(Boolean) || (!parts.some(Boolean) && !env.SS4_DESIGNEE_FAX);
     },
     { message: 'Set SS4_DESIGNEE_NAME, SS4_DESIGNEE_ADDRESS and SS4_DESIGNEE_PHONE together (SS4_DESIGNEE_FAX optional), or none of them', path: ['SS4_DESIGNEE_NAME'] },
-  );
+  )
+  .refine((env) => env.SEAL_P12_PASSWORD === undefined || env.SEAL_P12_PATH !== undefined, {
+    message: 'SEAL_P12_PASSWORD is the password of the file SEAL_P12_PATH names: set SEAL_P12_PATH too',
+    path: ['SEAL_P12_PASSWORD'],
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildAppWithServices, type AppOptions } from '../../src/server/app';
 import type { Database } from '../../src/server/db';
 import { createMailer, mailFolder, type Mailer } from '../../src/server/email';
@@ -45,7 +45,16 @@ export type StaffTestAppOptions = {
 
 export async function startStaffTestApp(database: Database, options: StaffTestAppOptions = {}): Promise<StaffTestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-staff-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...options.env });
+  // The run's one sealing certificate (tests/support/global-setup.ts), unless the test gives its own.
+  const seal = inject('sealP12');
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    SEAL_P12_PATH: seal.path,
+    SEAL_P12_PASSWORD: seal.password,
+    ...options.env,
+  });
   const mailer = createMailer(env);
   const { app, services } = await buildAppWithServices({
     env,

@@ -2,10 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { signingRequests, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
 import { recordAudit, type AuditActor } from '../audit';
-import { sha256Hex } from '../ss4';
 import type { OrderRow } from './requests';
+import { openSignedPdf } from './read-signed-ss4';
 
-/** The order's signed SS-4, opened, or null when it has none. Audited as a download. */
+/** The order's sealed signed SS-4, opened, or null when it has none. Audited as a download. */
 export async function downloadSignedSs4(
   db: Db,
   cipher: FieldCipher,
@@ -20,8 +20,7 @@ export async function downloadSignedSs4(
     .orderBy(desc(signingRequests.signedAt))
     .limit(1);
   if (!row?.signedPdf) return null;
-  const pdf = Buffer.from(cipher.decrypt(row.signedPdf), 'base64');
-  if (row.signedSha256 && sha256Hex(pdf) !== row.signedSha256) throw new Error(`The signed SS-4 of order ${order.id} does not match its stored hash`);
+  const pdf = Buffer.from(openSignedPdf(cipher, { ...row, signedPdf: row.signedPdf }));
   await recordAudit(db, { actor, action: 'signed_ss4_downloaded', target: `order:${order.id}`, detail: { requestId: row.id }, ipAddress });
   return { pdf, fileName: `SS-4-${order.applicationId}-signed.pdf` };
 }

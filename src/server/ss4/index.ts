@@ -1,7 +1,7 @@
 // SS-4: the IRS's own fillable Form SS-4, filled from an application and, once the customer signs,
-// signed with a certificate page appended. The form is never flattened, so staff can still correct a
-// line; the SSN is opened for the file only.
+// signed with a certificate page appended, its fields made read-only and the whole file sealed
+// (decision 037). The filled form staff download stays fillable; the SSN is opened for the file only.
 export { fillSs4, ss4FieldPrefix } from './fill-ss4';
 export { applicationWithSsns, renderOrderSs4, sha256Hex } from './render-order-ss4';
 export { formDate, signSs4, utcTimestamp } from './sign-ss4';
-export type { SignatureMark } from './sign-ss4';
+export type { SignatureMark, SignedSs4, SigningCertificate } from './sign-ss4';

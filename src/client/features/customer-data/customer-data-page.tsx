@@ -30,6 +30,7 @@ const countLabels: Record<string, string> = {
   orderComments: 'Staff comments',
   emails: 'E-mails',
   signatures: 'Signatures',
+  documentLinks: 'Document links',
   refunds: 'Refunds',
 };
 
