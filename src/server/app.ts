@@ -20,6 +20,7 @@ import { registerSigningRoutes, signedSs4Document } from './signing';
 import { registerCustomerDocumentRoutes } from './documents';
 import { createPdfSealer, loadSealCertificate } from './seal';
 import { seller } from '../shared/seller';
+import { loadPasswordScorer } from '../shared/staff/password-rule';
 import { registerRefundRoutes } from './refunds';
 import { registerAuditRoutes } from './audit';
 import { registerCustomerDataRoutes } from './customer-data';
@@ -107,7 +108,9 @@ export async function buildAppWithServices({
     passwordVerifier: wrapPasswordVerifier ? wrapPasswordVerifier(verifyPassword) : verifyPassword,
     recoveryCodes,
   });
-  const verifySecondFactor = createSecondFactorVerifier(auth, recoveryCodes);
+  // The password rule's dictionaries, loaded once before the first request (decision 038).
+  await loadPasswordScorer();
+  const verifySecondFactor = createSecondFactorVerifier(auth, recoveryCodes, database.db);
   const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL, mfaRequired: env.REQUIRE_STAFF_MFA });
   const sealer = createPdfSealer(await loadSealCertificate(env, dataKey), { name: seller.name, contactInfo: env.SUPPORT_EMAIL });
   const chosenMailer = mailer ?? createMailer(env);
