@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
       name: 'New Person',
       email: 'new-person@example.com',
       role: 'fulfiller',
-      password: 'temporary-pw',
+      password: 'temporary pass 51 word',
       notificationEnabled: true,
       priorityFulfiller: false,
       suspended: false,

@@ -9,7 +9,7 @@ import type { Env } from '../../env';
 import { maxPasswordLength, sessionLimits, staffRoles } from '../../../shared/staff/session';
 import { can } from '../../../shared/staff/permissions';
 import { hashPassword, verifyPassword } from './password';
-import { createRecoveryCodeHasher, type RecoveryCodeHasher } from './recovery-codes';
+import { createRecoveryCodeHasher, generateRecoveryCodes, type RecoveryCodeHasher } from './recovery-codes';
 
 // Staff accounts and sessions (DESIGN 2 and 8, decision 009) are Better Auth's: e-mail and password
 // with sign-up disabled, and the admin plugin for roles, suspension (its "ban", which also ends the
@@ -99,7 +99,7 @@ export function createStaffAuth({
       }),
       twoFactor({
         issuer: twoFactorIssuer,
-        backupCodeOptions: { amount: 10, storeBackupCodes: recoveryCodes.storage },
+        backupCodeOptions: { amount: 10, storeBackupCodes: recoveryCodes.storage, customBackupCodesGenerate: () => generateRecoveryCodes(10) },
       }),
     ],
   });

@@ -67,6 +67,8 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
     expect(enrolment.otpauthUri).toMatch(/^otpauth:\/\/totp\/EIN%20Filing%20Service:/);
     expect(enrolment.secret).toMatch(/^[A-Z2-7]+=*$/);
     expect(enrolment.recoveryCodes).toHaveLength(10);
+    // Drawn without look-alike characters (0/O/o, 1/l/I/i), as xxxxx-xxxxx.
+    for (const code of enrolment.recoveryCodes) expect(code).toMatch(/^[A-HJKMNP-Za-hjkmnp-z2-9]{5}-[A-HJKMNP-Za-hjkmnp-z2-9]{5}$/);
     // The recovery codes are stored only as hashes.
     const [stored] = await harness.database.db.select().from(twoFactor).where(eq(twoFactor.userId, member.id));
     for (const code of enrolment.recoveryCodes) expect(stored!.backupCodes).not.toContain(code);
