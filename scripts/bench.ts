@@ -5,7 +5,7 @@
 // Page loads under a mobile profile come between (scripts/bench-page-load.ts); `BENCH_PAGES_ONLY=1`
 // stops after them. `BENCH_ORDERS=1000000` measures the staff API at a million orders too (with 10,000
 // as the base of the ratios); `BENCH_STAFF_ONLY=1` measures only the staff API.
-// `BENCH_ONLY=ss4` times the Form SS-4 fill alone (no build, browser or database); `BENCH_ONLY=purge`
+// `BENCH_ONLY=ss4` times the Form SS-4 fill and its signing and sealing alone (no build, browser or database); `BENCH_ONLY=purge`
 // times the purge of 100,000 expired checkouts alone (scripts/bench-purge.ts); `BENCH_ONLY=fax` times
 // the reading of IRS fax-backs alone (scripts/bench-fax-back.ts), which the full run
 // measures last; `BENCH_ONLY=fax-outbox` the fax outbox's throughput alone (scripts/bench-fax-outbox.ts).
@@ -23,7 +23,9 @@ import { openDatabase } from '../src/server/db';
 import { loadEnv } from '../src/server/env';
 import { sampleApplication } from '../src/shared/application/sample-application';
 import { timeCalls, timeRuns } from './bench-timing';
-import { fillSs4 } from '../src/server/ss4';
+import { PDFDocument } from 'pdf-lib';
+import { fillSs4, signSs4 } from '../src/server/ss4';
+import { createPdfSealer, makeSelfSignedSealP12, readSealCertificate } from '../src/server/seal';
 import { ss4Lines } from '../src/shared/ss4/ss4-mapping';
 import type { Application } from '../src/shared/application/application';
 import { benchPasswordHashing, benchStaffApi } from './bench-staff';
@@ -94,6 +96,33 @@ async function benchSs4(): Promise<void> {
   await timeRuns('fill one SS-4 (pdf-lib, template in memory)', 50, () => fillSs4(llc));
   const estate = ss4Lines(sampleApplication({ company: { entityType: 'Estate', estateReason: 'Banking purposes', bankingPurpose: 'Estate checking account' } }) as Application, ss4Designee);
   await timeRuns("fill an estate's SS-4 (decedent SSN, banking purpose)", 50, () => fillSs4(estate));
+
+  // Signing (decision 037): stamp, read-only fields, certificate page, and the seal with a self-signed
+  // RSA-2048 certificate, as on a first start without SEAL_P12_PATH. The goal is under 300 ms.
+  const password = 'bench-seal-password';
+  const sealCertificate = readSealCertificate(await makeSelfSignedSealP12({ commonName: 'Bench seal', organization: 'Bench', password }), password, 'bench');
+  const sealer = createPdfSealer(sealCertificate, { name: 'EIN Filing Service', contactInfo: 'support@example.com' });
+  const filled = await fillSs4(llc);
+  const certificate = {
+    requestId: '00000000-0000-4000-8000-000000000000',
+    trackingNumber: 'HFE12W87EQ23',
+    signerName: 'John Public',
+    signerTitle: 'Managing Member',
+    signerEmail: 'john@example.com',
+    ipAddress: '192.0.2.1',
+    userAgent: 'Bench',
+    requestedAt: new Date(),
+    verifiedAt: new Date(),
+    signedAt: new Date(),
+    consents: [{ label: 'Electronic signature', text: 'I agree to sign electronically.', version: '1' }],
+    unsignedSha256: '0'.repeat(64),
+  };
+  await timeRuns('seal a blank page alone (signature over the file)', 30, async () => {
+    const document = await PDFDocument.create();
+    document.addPage();
+    await sealer.seal(document, { signedAt: new Date(), reason: 'Bench' });
+  });
+  await timeRuns('sign and seal the SS-4 (stamp, read-only, certificate, seal)', 30, () => signSs4(filled, { kind: 'typed', name: 'John Public' }, certificate, sealer));
 }
 
 if (process.env.BENCH_ONLY === 'ss4') {

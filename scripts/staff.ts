@@ -3,7 +3,8 @@
 // on the same database the app uses. The way back in when nobody can sign in.
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/env';
-import { createUserFields } from '../src/shared/staff/users';
+import { createUserFields, passwordOwnerCheck } from '../src/shared/staff/users';
+import { loadPasswordScorer } from '../src/shared/staff/password-rule';
 import { refuseUnstorableText } from '../src/shared/storable-text';
 
 const usage = `Usage: npm run staff -- create-admin --email <e-mail> [--name "Full Name"] [--password <password>]
@@ -18,7 +19,8 @@ Commands:
 Options:
   --email        The admin's e-mail address (required).
   --name         Full name. A new account defaults to "Administrator"; an existing one keeps its name.
-  --password     At least 6 characters. Leave it out to have one generated and printed once
+  --password     At least 12 characters, not easy to guess, without the e-mail or name (the
+                 Users screen's rule). Leave it out to have one generated and printed once
                  (a password typed here stays in your shell history).
   -h, --help     Shows this text.
 
@@ -60,8 +62,11 @@ if (positionals.length !== 1 || positionals[0] !== 'create-admin') {
 }
 if (values.email === undefined) fail(`--email is required.\n\n${usage}`, usageError);
 
-// The same rules as the Users screen's dialog.
-const parsed = refuseUnstorableText(createUserFields.pick({ email: true, name: true, password: true }).partial({ name: true, password: true })).safeParse({ email: values.email, name: values.name, password: values.password });
+// The same rules as the Users screen's dialog, the password's strength included.
+await loadPasswordScorer();
+const parsed = refuseUnstorableText(createUserFields.pick({ email: true, name: true, password: true }).partial({ name: true, password: true }))
+  .superRefine((value, context) => passwordOwnerCheck({ email: value.email, name: value.name ?? '', password: value.password ?? '' }, context))
+  .safeParse({ email: values.email, name: values.name, password: values.password });
 if (!parsed.success) {
   fail(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'), usageError);
 }

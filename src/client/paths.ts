@@ -23,6 +23,8 @@ export const paths = {
   sign: '/sign/:token',
   /** The customer's one-hour cancellation page; the token comes from the confirmation e-mail or page. */
   cancelOrder: '/cancel-order/:token',
+  /** The signer's copy of the sealed SS-4 (a customer document link); the token comes from the e-mail. */
+  signedSs4: '/signed-ss4/:token',
   manage: '/manage',
   manageLogin: '/manage/login',
   manageOrders: manageOrdersPath,

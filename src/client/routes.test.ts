@@ -9,8 +9,8 @@ describe('routes', () => {
 
   it('tells public, unlisted, browser-only and unknown addresses apart', () => {
     expect(indexedPagePaths.map(routeKind)).toEqual(indexedPagePaths.map(() => 'public'));
-    expect(['/ein/step-3', '/ein/confirmation', '/manage', '/manage/users', '/sign/x', '/payments/test-authentication'].map(routeKind)).toEqual(
-      Array(6).fill('private'),
+    expect(['/ein/step-3', '/ein/confirmation', '/manage', '/manage/users', '/sign/x', '/signed-ss4/x', '/payments/test-authentication'].map(routeKind)).toEqual(
+      Array(7).fill('private'),
     );
     // The staff sign-in is rendered on the server but is not in the sitemap.
     expect(['/manage/login', '/manage/login/'].map(routeKind)).toEqual(['unlisted', 'unlisted']);

@@ -40,6 +40,7 @@ const TestAuthenticationPage = page(() => import('./features/checkout/test-authe
 const ConfirmationPage = page(() => import('./features/checkout/confirmation-page'), 'ConfirmationPage');
 const TrackingPage = page(() => import('./features/tracking/tracking-page'), 'TrackingPage');
 const SigningPage = page(() => import('./features/signing/signing-page'), 'SigningPage');
+const SignedSs4Page = page(() => import('./features/documents/document-page'), 'SignedSs4Page');
 const CancellationPage = page(() => import('./features/refunds/cancellation-page'), 'CancellationPage');
 const ManageLoginPage = page(() => import('./features/staff/login-page'), 'ManageLoginPage');
 const ManageLayout = page(() => import('./features/staff/manage-layout'), 'ManageLayout');
@@ -78,6 +79,7 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.wizardStart} element={<WizardStartPage />} />
         <Route path={paths.sign} element={<SigningPage />} />
+        <Route path={paths.signedSs4} element={<SignedSs4Page />} />
         <Route path={paths.step2} element={<RegistrationStep />} />
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />
@@ -142,6 +144,7 @@ const privatePatterns = [
   `${paths.manage}/*`,
   '/ein/*',
   '/sign/*',
+  '/signed-ss4/*',
   '/cancel-order/*',
 ];
 

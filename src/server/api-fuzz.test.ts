@@ -152,7 +152,7 @@ describe.each(testDatabaseKinds)('fuzzing the checkout and the staff API (%s)', 
     const update = { status: 'preparing_ss4_form', priority: 'standard', assignedTo: null, notes: 'Checked the name.', ein: '' } as Json;
     await fuzz(300, bodyOf(update), (raw) => send('PATCH', `/api/manage/orders/${order.id}`, raw));
 
-    const user = { name: 'Fuzzed Person', email: 'fuzzed@example.com', role: 'fulfiller', password: 'fuzz-password', notificationEnabled: true, priorityFulfiller: false, suspended: false } as Json;
+    const user = { name: 'Fuzzed Person', email: 'fuzzed@example.com', role: 'fulfiller', password: 'fuzzy walrus 92 bay', notificationEnabled: true, priorityFulfiller: false, suspended: false } as Json;
     await fuzz(250, bodyOf(user), (raw) => send('POST', '/api/manage/users', raw));
     await fuzz(250, bodyOf({ ...user, email: target.email, name: target.name, password: '' }), (raw) => send('PATCH', `/api/manage/users/${target.id}`, raw));
 

@@ -16,7 +16,11 @@ import { registerCheckoutRoutes } from './checkout';
 import { registerTrackingRoutes } from './tracking';
 import { authSecret, createStaffAuth, verifyPassword, createRecoveryCodeHasher, createSecondFactorVerifier, registerStaffGuard, registerStaffRoutes, type PasswordVerifier, type SecondFactorVerifier } from './staff';
 import { registerFulfilmentRoutes } from './fulfilment';
-import { registerSigningRoutes } from './signing';
+import { registerSigningRoutes, signedSs4Document } from './signing';
+import { registerCustomerDocumentRoutes } from './documents';
+import { createPdfSealer, loadSealCertificate } from './seal';
+import { seller } from '../shared/seller';
+import { loadPasswordScorer } from '../shared/staff/password-rule';
 import { registerRefundRoutes } from './refunds';
 import { registerAuditRoutes } from './audit';
 import { registerCustomerDataRoutes } from './customer-data';
@@ -105,8 +109,11 @@ export async function buildAppWithServices({
     passwordVerifier: wrapPasswordVerifier ? wrapPasswordVerifier(verifyPassword) : verifyPassword,
     recoveryCodes,
   });
-  const verifySecondFactor = createSecondFactorVerifier(auth, recoveryCodes);
+  // The password rule's dictionaries, loaded once before the first request (decision 038).
+  await loadPasswordScorer();
+  const verifySecondFactor = createSecondFactorVerifier(auth, recoveryCodes, database.db);
   const guards = registerStaffGuard(app, { auth, database, publicUrl: env.PUBLIC_URL, mfaRequired: env.REQUIRE_STAFF_MFA });
+  const sealer = createPdfSealer(await loadSealCertificate(env, dataKey), { name: seller.name, contactInfo: env.SUPPORT_EMAIL });
   const chosenMailer = mailer ?? createMailer(env);
   const cipher = createFieldCipher(dataKey);
   const outbox = createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log, faults });
@@ -115,6 +122,7 @@ export async function buildAppWithServices({
     database,
     provider,
     cipher,
+    sealer,
     mailer: chosenMailer,
     outbox,
     filing: startFiling({ env, database, cipher, outbox, log: app.log, faults, publicUrl: siteOrigin(env) }),
@@ -132,6 +140,7 @@ export async function buildAppWithServices({
   registerStaffRoutes(app, services);
   await registerFulfilmentRoutes(app, services);
   registerSigningRoutes(app, services);
+  registerCustomerDocumentRoutes(app, services, [signedSs4Document]);
   registerRefundRoutes(app, services);
   registerAuditRoutes(app, services);
   registerCustomerDataRoutes(app, services);

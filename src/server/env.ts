@@ -246,6 +246,12 @@ const envSchema = z.object({
   SITE_SUCCESS_RATE: decimalSetting('SITE_SUCCESS_RATE', { min: 1, max: 100, example: '97.5', what: 'a percentage' }),
   /** The operator's testimonials (JSON); `testimonials.json` in the working folder when unset. */
   SITE_TESTIMONIALS_FILE: optionalText,
+  /**
+   * The service's signing certificate (a PKCS#12 file with its private key) that seals every signed
+   * SS-4, and its password. Without it a self-signed one is made in DATA_DIR on the first start.
+   */
+  SEAL_P12_PATH: optionalText,
+  SEAL_P12_PASSWORD: z.string().optional(),
 })
   .refine(
     (env) => {
@@ -287,6 +293,10 @@ const envSchema = z.object({
     },
     { message: 'Set SITE_RATING, SITE_REVIEW_COUNT and SITE_REVIEW_SOURCE_URL together, or none of them', path: ['SITE_RATING'] },
   )
+  .refine((env) => env.SEAL_P12_PASSWORD === undefined || env.SEAL_P12_PATH !== undefined, {
+    message: 'SEAL_P12_PASSWORD is the password of the file SEAL_P12_PATH names: set SEAL_P12_PATH too',
+    path: ['SEAL_P12_PASSWORD'],
+  })
   .transform((env, context) => ({ ...env, testimonials: readTestimonials(env.SITE_TESTIMONIALS_FILE, context) }));
 
 export type Env = z.infer<typeof envSchema>;

@@ -72,7 +72,7 @@ describe('serializeRequest', () => {
 
   it('redacts cookies, passwords and e-mail fields wherever they are logged', () => {
     const { app, text } = capturingApp();
-    app.log.info({ headers: { cookie: 'session_token=abc123' }, user: { email: 'jane.doe@example.com', password: 'hunter22' } }, 'something');
+    app.log.info({ headers: { cookie: 'session_token=abc123' }, user: { email: 'jane.doe@example.com', password: 'hunter orchid 22 lake' } }, 'something');
     expect(text()).not.toMatch(/abc123|jane\.doe|hunter22/);
   });
 });

@@ -6,6 +6,7 @@ import type { FieldCipher } from './encryption';
 import type { StaffAuth, StaffGuards, SecondFactorVerifier } from './staff';
 import type { Faults } from './faults';
 import type { FilingContext } from './filing';
+import type { PdfSealer } from './seal';
 
 /** What the feature modules are given by `buildApp`. */
 export type AppServices = {
@@ -13,6 +14,8 @@ export type AppServices = {
   database: Database;
   provider: PaymentProvider;
   cipher: FieldCipher;
+  /** Seals signed documents with the service's certificate (SEAL_P12_PATH, or a self-signed one). */
+  sealer: PdfSealer;
   mailer: Mailer;
   /** Sends what `enqueueEmail` queued: at once after the commit, and with retries. */
   outbox: EmailOutbox;

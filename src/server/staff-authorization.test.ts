@@ -125,7 +125,7 @@ const routes: RouteCase[] = [
       name: 'New Person',
       email: `new-${Math.random().toString(36).slice(2)}@example.com`,
       role: 'fulfiller',
-      password: 'temporary-pw',
+      password: 'temporary pass 51 word',
       notificationEnabled: true,
       priorityFulfiller: false,
       suspended: false,

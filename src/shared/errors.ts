@@ -58,6 +58,10 @@ export const errorCodes = [
   'cancellation_link_unavailable',
   // 409: the cancellation window has passed, or staff have started work on the order.
   'cancellation_window_closed',
+  // 410: a customer document link that is unknown, expired or locked, or whose document is gone.
+  'document_link_unavailable',
+  // 401: a customer document link's call before the SSN question was answered in this browser.
+  'document_not_verified',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -96,6 +100,8 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   payment_provider_error: 502,
   cancellation_link_unavailable: 410,
   cancellation_window_closed: 409,
+  document_link_unavailable: 410,
+  document_not_verified: 401,
 };
 
 export type ApiErrorBody = {

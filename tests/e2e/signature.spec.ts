@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFSignature } from 'pdf-lib';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { readMailbox } from './staff-accounts';
+import { pdfsig } from '../support/pdfsig';
 import { signatureActionNeeded, signingMessages } from '../../src/shared/signing/signing';
 
 // The customer signs the SS-4 online (decision 022): staff send the request, the customer opens
@@ -120,6 +121,36 @@ test('staff send the request, the customer verifies, reviews and signs at 375 px
   await expectNoSeriousA11yViolations(customer);
   await shoot(customer, '5-done');
 
+  // The signer's copy at once, from the thank-you page: the sealed file, its seal valid over the whole file.
+  const copyPromise = customer.waitForEvent('download');
+  await customer.getByRole('link', { name: 'Download your signed SS-4 (PDF)' }).click();
+  const copy = await copyPromise;
+  expect(copy.suggestedFilename()).toBe(`SS-4-signed-${trackingNumber}.pdf`);
+  const copyBytes = readFileSync(await copy.path());
+  const copyReport = await pdfsig(copyBytes);
+  expect(copyReport.validation, copyReport.text).toBe('Signature is Valid.');
+  expect(copyReport.wholeDocument).toBe(true);
+
+  // And through the e-mailed link, after the SSN question, on the same phone.
+  const copyLink = readDecodedMailbox()
+    .filter((message) => message.includes(`To: ${email}`) && message.includes('Your signed SS-4'))
+    .flatMap((message) => [...message.matchAll(/https?:\/\/[^\s"<]+\/signed-ss4\/[A-Za-z0-9_-]{43}/g)].map((match) => match[0]))
+    .at(-1);
+  expect(copyLink).toBeTruthy();
+  await customer.goto(new URL(copyLink!).pathname);
+  await expect(customer.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
+  await expectNoSeriousA11yViolations(customer);
+  await shoot(customer, '5b-copy-verify');
+  await customer.getByLabel('Last four digits of the SSN').fill('6789');
+  await customer.getByRole('button', { name: 'Continue' }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: 'Your signed SS-4' })).toBeVisible();
+  await expectNoSeriousA11yViolations(customer);
+  await shoot(customer, '5c-copy-download');
+  const linkedPromise = customer.waitForEvent('download');
+  await customer.getByRole('link', { name: 'Download your signed SS-4 (PDF)' }).click();
+  const linked = await linkedPromise;
+  expect(readFileSync(await linked.path()).equals(copyBytes)).toBe(true);
+
   // The link works once.
   await customer.goto(link.pathname);
   await expect(customer.getByText(signingMessages.linkUsed)).toBeVisible();
@@ -136,8 +167,15 @@ test('staff send the request, the customer verifies, reviews and signs at 375 px
   await page.getByRole('link', { name: 'Download signed SS-4' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`SS-4-${trackingNumber}-signed.pdf`);
-  const signed = await PDFDocument.load(readFileSync(await download.path()));
+  const signedBytes = readFileSync(await download.path());
+  const signed = await PDFDocument.load(signedBytes);
   expect(signed.getPageCount()).toBe(3);
+  // The sealed file, the same the customer got, every field read-only.
+  expect(signedBytes.equals(copyBytes)).toBe(true);
+  // (The seal's own signature field aside.)
+  const formFields = signed.getForm().getFields().filter((field) => !(field instanceof PDFSignature));
+  expect(formFields.length).toBeGreaterThan(80);
+  expect(formFields.every((field) => field.isReadOnly())).toBe(true);
 });
 
 test('the tracking page asks the customer to sign while the order awaits the signature', async ({ page, paidOrder }) => {

@@ -5,6 +5,7 @@ import { ss4Lines } from '../../src/shared/ss4/ss4-mapping';
 import { generateIrsEin, seededRandom, simulateIrsReply, type Random } from '../../src/server/fax';
 import { parseFilingReference, referencePlaces, stampFilingReference } from '../../src/server/filing';
 import { fillSs4, signSs4 } from '../../src/server/ss4';
+import { createPdfSealer, makeSelfSignedSealP12, readSealCertificate } from '../../src/server/seal';
 
 // IRS fax-backs made the way production makes them, for the reader's test and the bench: the sample
 // application's SS-4 filled and signed (page 1 of the form and the certificate page the signing step
@@ -27,7 +28,10 @@ export function seededReference(random: Random): string {
 export async function signedSs4ForFax(): Promise<Uint8Array> {
   const designee = { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null };
   const filled = await fillSs4(ss4Lines(sampleApplication() as Application, designee));
-  const signed = await signSs4(
+  const password = 'fax-backs';
+  const p12 = await makeSelfSignedSealP12({ commonName: 'EIN Filing Service document seal', organization: 'EIN Filing Service LLC', password });
+  const sealer = createPdfSealer(readSealCertificate(p12, password, 'a test seal'), { name: 'EIN Filing Service', contactInfo: 'support@example.com' });
+  const { pdf: signed } = await signSs4(
     filled,
     { kind: 'typed', name: 'John Public' },
     {
@@ -44,6 +48,7 @@ export async function signedSs4ForFax(): Promise<Uint8Array> {
       consents: [{ label: 'Electronic signature', text: 'I agree to sign electronically.', version: '1' }],
       unsignedSha256: 'ab'.repeat(32),
     },
+    sealer,
   );
   // Page 2 of the form is its instructions, which the IRS does not need.
   const document = await PDFDocument.load(signed);

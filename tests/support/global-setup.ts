@@ -4,14 +4,18 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../src/server/db';
+import { makeSelfSignedSealP12 } from '../../src/server/seal';
 
 // Once per test run: an embedded database with every migration applied, dumped to a file that each
-// test's in-memory database starts from (`openTestDatabase`), instead of migrating afresh each time.
+// test's in-memory database starts from (`openTestDatabase`), instead of migrating afresh each time;
+// and a sealing certificate the test apps share (SEAL_P12_PATH), instead of each making its own key.
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated embedded database, as PGlite's `dumpDataDir` wrote it. */
     migratedPgliteDump: string;
+    /** A self-signed sealing certificate (PKCS#12) and its password, for the test apps. */
+    sealP12: { path: string; password: string };
   }
 }
 
@@ -24,5 +28,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const file = path.join(folder, 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('migratedPgliteDump', file);
+  const seal = { path: path.join(folder, 'seal.p12'), password: 'test-seal-password' };
+  writeFileSync(seal.path, await makeSelfSignedSealP12({ commonName: 'EIN Filing Service document seal', organization: 'EIN Filing Service LLC', password: seal.password }));
+  project.provide('sealP12', seal);
   return () => rmSync(folder, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildAppWithServices, type AppOptions } from '../../src/server/app';
 import type { Database } from '../../src/server/db';
 import { createMailer, mailFolder, type Mailer } from '../../src/server/email';
@@ -14,6 +14,7 @@ import type { SecondFactorVerifier } from '../../src/server/staff';
 import { createStaffMember, type StaffMemberOptions, type TestStaffMember } from '../factories/staff';
 import { openTestDatabase } from './database';
 import { registerTestSupportRoutes } from './test-api/routes';
+import { startTestSession } from './test-api/start-test-session';
 import { totpCodeOf } from './totp';
 
 // The whole server for server tests: a real database, real Better Auth, real argon2, the mail folder
@@ -45,7 +46,16 @@ export type StaffTestAppOptions = {
 
 export async function startStaffTestApp(database: Database, options: StaffTestAppOptions = {}): Promise<StaffTestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-staff-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...options.env });
+  // The run's one sealing certificate (tests/support/global-setup.ts), unless the test gives its own.
+  const seal = inject('sealP12');
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    SEAL_P12_PATH: seal.path,
+    SEAL_P12_PASSWORD: seal.password,
+    ...options.env,
+  });
   const mailer = createMailer(env);
   const { app, services } = await buildAppWithServices({
     env,
@@ -56,6 +66,7 @@ export async function startStaffTestApp(database: Database, options: StaffTestAp
     paymentProvider: options.paymentProvider,
     wrapSecondFactorVerifier: options.wrapSecondFactorVerifier,
   });
+  servicesOfApp.set(app, services);
   if (options.testApi) registerTestSupportRoutes(app, services);
   await app.ready();
   let baseUrl: string | null = null;
@@ -160,11 +171,28 @@ export async function signInThroughBothSteps(
   });
 }
 
-/** The session cookie (`name=value`) from a successful sign-in through both steps. */
+/** The services of each app `startStaffTestApp` started, for `signIn`'s direct session. */
+const servicesOfApp = new WeakMap<FastifyInstance, AppServices>();
+
+/**
+ * The session cookie (`name=value`) of a direct session, for the tests that are not about signing in:
+ * the password and the code are checked by Better Auth itself, as the sign-in routes have them
+ * checked, but without the routes' throttle and without claiming the code (decision 038), so a test
+ * may sign the same member in many times a minute. For an app the test built itself (not through
+ * `startStaffTestApp`), through the routes. The sign-in's own tests use `signInThroughBothSteps`.
+ */
 export async function signIn(app: FastifyInstance, member: Pick<TestStaffMember, 'email' | 'password'> & { totpSecret?: string | null }): Promise<string> {
-  const response = await signInThroughBothSteps(app, member);
-  if (response.statusCode !== 200) throw new Error(`Sign-in answered ${response.statusCode}: ${response.body}`);
-  return sessionCookieOf(response);
+  const services = servicesOfApp.get(app);
+  if (!services) {
+    // An app the test built itself: through the routes (a member signed in once is no problem).
+    const response = await signInThroughBothSteps(app, member);
+    if (response.statusCode !== 200) throw new Error(`Sign-in answered ${response.statusCode}: ${response.body}`);
+    return sessionCookieOf(response);
+  }
+  const cookies = await startTestSession(services, { email: member.email, password: member.password, totpSecret: member.totpSecret ?? null }, new Headers({ origin: testOrigin }));
+  const cookie = cookies.find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
+  if (!cookie) throw new Error('No session cookie was set');
+  return cookie.split(';')[0] ?? '';
 }
 
 /** Every cookie a response set (`name=value; …`), as the browser would send them back. */

@@ -6,7 +6,7 @@ import { auditLog } from '../db';
 import { auditActions, recordAudit } from './record-audit';
 import { createPaidOrder, type Order } from '../../../tests/factories/orders';
 import { applicationWithSsn, saveOrder } from '../../../tests/support/orders-api';
-import { newClientAddress, staffInject, testOrigin, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
+import { newClientAddress, signInThroughBothSteps, staffInject, testOrigin, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
 import { auditActionLabels, auditMessages, auditPageSize, type AuditResponse, type AuditRow } from '../../shared/audit/audit';
 import { parseCsv } from '../../../tests/support/parse-csv';
 
@@ -32,6 +32,8 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
   beforeAll(async () => {
     admin = await harness.signedIn({ role: 'admin', name: 'Ada Admin' });
     fulfiller = await harness.signedIn({ role: 'fulfiller', name: 'Fred Fulfiller' });
+    // The harness's sessions are direct; a sign-in through the routes writes its audit row.
+    expect((await signInThroughBothSteps(harness.app, fulfiller)).statusCode).toBe(200);
     order = await createPaidOrder(harness.database.db, { formData: applicationWithSsn(harness.services.cipher, '123456789'), assignedTo: fulfiller.id, assignedAt: new Date() });
 
     // The actions the screen must show, each made through its own route.
@@ -42,7 +44,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/audit and audit.csv on %s', (k
       name: 'New Person',
       email: 'new-person@example.com',
       role: 'fulfiller',
-      password: 'temporary-pw',
+      password: 'temporary pass 51 word',
       notificationEnabled: true,
       priorityFulfiller: false,
       suspended: false,

@@ -104,6 +104,19 @@ export const customerDataCollectors: DataCollector[] = [
           ),
   },
   {
+    // The links that delivered documents to the customer (decision 037): which, when, and whether they
+    // were opened; the token's hash and the browser's secret stay out.
+    name: 'documentLinks',
+    collect: ({ db, customer }) =>
+      customer.orderIds.length === 0
+        ? Promise.resolve([])
+        : rows(
+            db,
+            sql`select order_id, kind, created_at, expires_at, verified_at, failed_attempts, locked_at, last_downloaded_at
+                from customer_document_links where order_id in ${orderIdSet(customer.orderIds)} order by created_at, id`,
+          ),
+  },
+  {
     // Each refund of the customer's orders: what was given back, when, why, and the provider's reference.
     name: 'refunds',
     collect: ({ db, customer }) =>

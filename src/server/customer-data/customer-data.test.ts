@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)('customer data requests on %s', (kind) => {
     expect(exported.headers['cache-control']).toBe('no-store');
     const document = exported.json<{ email: string; data: Record<string, Record<string, unknown>[]> }>();
     expect(document.email).toBe(customer.email);
-    expect(Object.keys(document.data)).toEqual(['orders', 'checkouts', 'orderStatusHistory', 'orderComments', 'emails', 'signatures', 'refunds']);
+    expect(Object.keys(document.data)).toEqual(['orders', 'checkouts', 'orderStatusHistory', 'orderComments', 'emails', 'signatures', 'documentLinks', 'refunds']);
     expect(document.data.refunds).toEqual([expect.objectContaining({ amount_cents: 1000, reason: 'other', note: `Goodwill for ${customer.firstName} ${customer.lastName}` })]);
     const exportedOrder = document.data.orders![0] as { order_number: string; application: { contact: Record<string, unknown>; company: Record<string, unknown> } };
     expect(exportedOrder.application.contact.rpSSN).toBe('***-**-6789');

@@ -48,7 +48,7 @@ export async function deleteCustomerData({ services, email, actor, ipAddress, lo
         : (await tx.execute(sql`delete from checkouts where id in ${checkoutIdSet(unpaid)} and status <> 'paid' and id not in (select checkout_id from orders) returning 1`)).rows.length;
     if (checkouts !== unpaid.length) throw new AppError('customer_data_in_use', customerDataMessages.paymentInProgress);
     const erased = await eraseOrderPersonalData(tx, customer.orderIds);
-    const result = { orders: erased.orders, checkouts, emails: erased.emails, signingRequests: erased.signingRequests, comments: erased.comments };
+    const result = { orders: erased.orders, checkouts, emails: erased.emails, signingRequests: erased.signingRequests, documentLinks: erased.documentLinks, comments: erased.comments };
     await recordAudit(tx, { actor, action: 'customer_data_deleted', detail: { orderIds: customer.orderIds, ...result }, ipAddress });
     return result;
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { statusAsReadSql } from './stored-statuses';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // The typed view of the schema the SQL migrations make (decision 032): a change starts as a new
 // migration, then is mirrored here; schema-matches-migrations.test.ts fails until both agree.
@@ -317,6 +317,28 @@ export const twoFactor = pgTable(
   (table) => [uniqueIndex('two_factor_user_id_idx').on(table.userId)],
 );
 
+/**
+ * Authenticator codes already accepted (decision 038): a code counts only once its (member, code, time
+ * step) row is inserted here, so the same code is never accepted twice, whatever the number of
+ * processes. Rows go once the code's validity window has passed.
+ */
+export const twoFactorCodeClaims = pgTable(
+  'two_factor_code_claims',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** The code's 30-second step (seconds since 1970 divided by 30). */
+    timeStep: bigint('time_step', { mode: 'number' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'two_factor_code_claims_pkey', columns: [table.userId, table.code, table.timeStep] }),
+    index('two_factor_code_claims_claimed_at_idx').on(table.claimedAt),
+  ],
+);
+
 /** Every status change of an order, written in the same transaction as the change. */
 export const orderStatusHistory = pgTable(
   'order_status_history',
@@ -470,6 +492,34 @@ export const cancellationLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('cancellation_links_order_id_idx').on(table.orderId)],
+);
+
+/**
+ * Links that deliver one document of an order to the customer (decision 037): the sealed signed SS-4
+ * first. The token is kept only as its SHA-256; the browser that answered the SSN question holds the
+ * session secret (encrypted here with the data key); five wrong answers lock the link.
+ */
+export const customerDocumentLinks = pgTable(
+  'customer_document_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Which document (`signed_ss4`, …): src/shared/documents/documents.ts lists the kinds. */
+    kind: text('kind').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The document within its kind (for a signed SS-4, its signing request). */
+    documentId: text('document_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    sessionSecret: text('session_secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastDownloadedAt: timestamp('last_downloaded_at', { withTimezone: true }),
+  },
+  (table) => [index('customer_document_links_order_id_idx').on(table.orderId), index('customer_document_links_expires_at_idx').on(table.expiresAt)],
 );
 
 /** The built-in test processor's refunds (used only when no Stripe keys are set). */

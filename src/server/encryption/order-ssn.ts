@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FieldCipher } from './encryption';
 import { ssnFields, type SsnField } from '../../shared/application/contact';
 
@@ -30,4 +31,32 @@ export function readOrderSsns(formData: unknown, cipher: FieldCipher): { ssns: P
     else if (ssn.kind === 'unreadable') unreadable.push(field);
   }
   return { ssns, unreadable };
+}
+
+/**
+ * Whether `lastFour` is the last four digits of the responsible party's SSN, compared in constant
+ * time: the question a customer answers before a link shows anything of the order. An order whose
+ * SSN is missing or cannot be read matches nothing.
+ */
+export function ssnLastFourMatches(formData: unknown, cipher: FieldCipher, lastFour: string): boolean {
+  const ssn = readOrderSsn(formData, cipher);
+  const expected = ssn.kind === 'readable' ? ssn.plain.replace(/\D/g, '').slice(-4) : null;
+  return expected !== null && expected.length === 4 && lastFour.length === 4 && timingSafeEqual(Buffer.from(expected), Buffer.from(lastFour));
+}
+
+/**
+ * Whether a browser's cookie holds the link's session secret (stored sealed), compared in constant
+ * time; a secret that cannot be opened matches nothing.
+ */
+export function sealedSecretMatches(cipher: FieldCipher, sealedSecret: string, cookieValue: string | undefined): boolean {
+  if (!cookieValue) return false;
+  let secret: string;
+  try {
+    secret = cipher.decrypt(sealedSecret);
+  } catch {
+    return false;
+  }
+  const given = Buffer.from(cookieValue);
+  const expected = Buffer.from(secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -5,12 +5,17 @@ import { mailFolder, removeMailCopies } from '../email';
 import type { AppServices } from '../services';
 import { eraseOrderPersonalData } from './erase-order-personal-data';
 
+/** How long a claimed authenticator code is kept: well past the 90 seconds in which it is valid. */
+const codeClaimKeepMs = 10 * 60 * 1000;
+
 // The retention rules (decision 027), applied by one job at start-up and every PURGE_INTERVAL_SECONDS:
 // - an unpaid checkout untouched for UNPAID_CHECKOUT_RETENTION_HOURS loses its application (SSNs
 //   included) and e-mail; its payment intent is canceled first, so no later confirmation can charge it;
 // - a completed or cancelled order loses its personal data ORDER_PII_RETENTION_DAYS after it closed,
 //   keeping its bookkeeping (eraseOrderPersonalData);
-// - copies of e-mails (finished outbox rows, `.eml` files) go MAIL_RETENTION_DAYS after sending.
+// - copies of e-mails (finished outbox rows, `.eml` files) go MAIL_RETENTION_DAYS after sending;
+// - a customer document link goes when it expires (its document stays with the order, decision 037),
+//   and a claimed authenticator code once its validity window has passed (decision 038).
 // Work is done in batches, each in its own statements, so a pass never holds many rows locked, and a
 // pass that stops halfway is finished by the next. Safe to run on several instances at once.
 
@@ -24,6 +29,10 @@ export type PurgeCounts = {
   /** Orders whose personal data was erased. */
   orders: number;
   signingRequests: number;
+  /** Customer document links removed: those of erased orders and the expired ones. */
+  documentLinks: number;
+  /** Claimed authenticator codes past their validity window. */
+  codeClaims: number;
   comments: number;
   /** Outbox rows removed: those of erased orders and the finished ones past the mail window. */
   emails: number;
@@ -44,7 +53,18 @@ const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours
 
 export async function purgeExpiredData({ services, log, batchSize = 1000, now = new Date() }: PurgeOptions): Promise<PurgeCounts> {
   const { env } = services;
-  const counts: PurgeCounts = { checkouts: 0, checkoutsPaidMeanwhile: 0, paidCheckoutIds: [], orders: 0, signingRequests: 0, comments: 0, emails: 0, mailFiles: 0 };
+  const counts: PurgeCounts = {
+    checkouts: 0,
+    checkoutsPaidMeanwhile: 0,
+    paidCheckoutIds: [],
+    orders: 0,
+    signingRequests: 0,
+    documentLinks: 0,
+    codeClaims: 0,
+    comments: 0,
+    emails: 0,
+    mailFiles: 0,
+  };
 
   const checkouts = await purgeUnpaidCheckouts(services, hoursBefore(now, env.UNPAID_CHECKOUT_RETENTION_HOURS), batchSize);
   counts.checkouts = checkouts.purged;
@@ -54,6 +74,8 @@ export async function purgeExpiredData({ services, log, batchSize = 1000, now = 
   const orders = await eraseClosedOrders(services, hoursBefore(now, env.ORDER_PII_RETENTION_DAYS * 24), batchSize);
   counts.orders = orders.orders;
   counts.signingRequests = orders.signingRequests;
+  counts.documentLinks = orders.documentLinks + (await deleteExpiredDocumentLinks(services, now, batchSize));
+  counts.codeClaims = await deleteSpentCodeClaims(services, now);
   counts.comments = orders.comments;
   counts.emails = orders.emails;
 
@@ -120,7 +142,7 @@ async function purgeUnpaidCheckouts(services: PurgeOptions['services'], cutoff: 
 
 async function eraseClosedOrders(services: PurgeOptions['services'], cutoff: Date, batchSize: number) {
   const { db } = services.database;
-  const totals = { orders: 0, signingRequests: 0, emails: 0, comments: 0 };
+  const totals = { orders: 0, signingRequests: 0, documentLinks: 0, emails: 0, comments: 0 };
   for (;;) {
     const erased = await db.transaction(async (tx) => {
       // Locked, and read again under the lock: an order reopened meanwhile is not erased.
@@ -136,6 +158,7 @@ async function eraseClosedOrders(services: PurgeOptions['services'], cutoff: Dat
     });
     totals.orders += erased.orders;
     totals.signingRequests += erased.signingRequests;
+    totals.documentLinks += erased.documentLinks;
     totals.emails += erased.emails;
     totals.comments += erased.comments;
     if (erased.found < batchSize) break;
@@ -160,3 +183,24 @@ async function deleteFinishedEmails(services: PurgeOptions['services'], cutoff: 
   return deleted;
 }
 
+
+async function deleteExpiredDocumentLinks(services: PurgeOptions['services'], now: Date, batchSize: number): Promise<number> {
+  const { db } = services.database;
+  let deleted = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      delete from customer_document_links where id in (
+        select id from customer_document_links where expires_at <= ${now.toISOString()}::timestamptz order by expires_at, id limit ${batchSize})
+      returning 1`);
+    deleted += result.rows.length;
+    if (result.rows.length < batchSize) break;
+  }
+  return deleted;
+}
+
+/** A claimed code is kept while it could still be accepted: its step and the one after (decision 038). */
+async function deleteSpentCodeClaims(services: PurgeOptions['services'], now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - codeClaimKeepMs);
+  const result = await services.database.db.execute(sql`delete from two_factor_code_claims where claimed_at < ${cutoff.toISOString()}::timestamptz returning 1`);
+  return result.rows.length;
+}

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderComments, orders, signingRequests, user } from '../db';
-import { enqueueEmail } from '../email';
+import { enqueueEmail, queueCustomerEmail } from '../email';
+import { createDocumentLink } from '../documents';
+import type { PdfSealer } from '../seal';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { manageOrderUrl } from '../http';
@@ -13,6 +15,7 @@ import { namesMatch, signingConsentKeys, signingConsents, signingMessages, type 
 import { findUsableRequest, hasVerifiedSession, unavailableReason } from './find-usable-request';
 import { responsibleName, type SigningServices } from './requests';
 import { signedNoticeEmail } from './signature-request-email';
+import { signedCopyEmail } from './signed-copy-email';
 
 export type CompleteSigningOptions = SigningServices & {
   token: string;
@@ -21,6 +24,8 @@ export type CompleteSigningOptions = SigningServices & {
   ipAddress: string;
   userAgent: string;
   designee: Ss4Designee | null;
+  /** The service's certificate, which seals the signed form. */
+  sealer: PdfSealer;
   origin: string;
   now?: Date;
 };
@@ -37,13 +42,15 @@ function decodePng(dataUrl: string): Uint8Array {
 /**
  * Signs the form: with the order and the request locked (in that order, as the request's creation
  * locks them), it checks the request is still open and verified in this browser, re-renders the
- * SS-4 from the stored application, stamps it and appends the certificate, stores it encrypted,
- * and moves the order to "SS4 Signed Awaiting IRS" with a history row and a comment by the
+ * SS-4 from the stored application, stamps it, makes its fields read-only, appends the certificate
+ * and seals the file (once: the sealed file is what staff and the customer download), stores it
+ * encrypted, and moves the order to "SS4 Signed Awaiting IRS" with a history row and a comment by the
  * customer. Of two browsers signing at once, the second finds the request signed and is told so.
- * The assignee's e-mail (when they want notices) is queued in the same transaction.
+ * The signer's copy (a document link e-mailed to them) and the assignee's notice (when they want
+ * notices) are queued in the same transaction.
  */
 export async function completeSigning(options: CompleteSigningOptions): Promise<{ signedAt: Date; trackingNumber: string }> {
-  const { db, cipher, outbox, token, sessionCookie, submission, ipAddress, userAgent, designee, origin } = options;
+  const { db, cipher, outbox, env, token, sessionCookie, submission, ipAddress, userAgent, designee, sealer, origin } = options;
   const now = options.now ?? new Date();
   const { request: found } = await findUsableRequest(db, token, now);
   if (!hasVerifiedSession(found, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
@@ -69,7 +76,10 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
     const consents = signingConsentKeys.map((key) => signingConsents[key]);
     let pdf: Uint8Array;
     try {
-      pdf = await signSs4(rendered.pdf, mark, {
+      ({ pdf } = await signSs4(
+        rendered.pdf,
+        mark,
+        {
         requestId: request.id,
         trackingNumber: order.applicationId,
         signerName,
@@ -82,7 +92,9 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
         signedAt: now,
         consents,
         unsignedSha256,
-      });
+        },
+        sealer,
+      ));
     } catch (error) {
       // A PNG that passed the signature check may still be broken inside: that is the signer's input.
       if (png) throw new AppError('validation_failed', signingMessages.signatureImage, { signature: [signingMessages.signatureImage] });
@@ -118,6 +130,24 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
     });
     await recordAudit(tx, { actor: null, action: 'ss4_signed', target: `order:${order.id}`, detail: { requestId: request.id }, ipAddress });
 
+    // The signer's own copy: a link to the sealed file, behind the same SSN question as the signing.
+    const copy = await createDocumentLink(tx, { cipher, kind: 'signed_ss4', orderId: order.id, documentId: request.id, now });
+    const copyId = await queueCustomerEmail(tx, {
+      env,
+      kind: 'signed_copy',
+      // The link is the token: the outbox keeps it only until the message is sent.
+      eraseBodyWhenSent: true,
+      orderId: order.id,
+      to: request.signerEmail,
+      message: signedCopyEmail({
+        trackingNumber: order.applicationId,
+        companyName: responsibleName(order.formData).companyName,
+        documentUrl: `${origin}${copy.pagePath}`,
+        expiresAt: copy.link.expiresAt,
+        supportEmail: env.SUPPORT_EMAIL,
+      }),
+    });
+
     let noticeId: number | null = null;
     if (order.assignedTo) {
       const [assignee] = await tx
@@ -129,9 +159,9 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
         noticeId = await enqueueEmail(tx, { kind: 'signed_notice', orderId: order.id, to: assignee.email, ...message });
       }
     }
-    return { order, noticeId };
+    return { order, emailIds: noticeId === null ? [copyId] : [copyId, noticeId] };
   });
 
-  if (signed.noticeId !== null) await outbox.deliver([signed.noticeId]);
+  await outbox.deliver(signed.emailIds);
   return { signedAt: now, trackingNumber: signed.order.applicationId };
 }

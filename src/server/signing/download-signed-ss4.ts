@@ -2,12 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { signingRequests, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
 import { recordAudit, type AuditActor } from '../audit';
-import { sha256Hex } from '../ss4';
 import type { OrderRow } from './requests';
+import { openSignedPdf } from './read-signed-ss4';
 
 /**
- * The order's signed SS-4, opened and checked against its stored hash, or null when it has none. The
- * caller audits what it does with it (a staff download, a filing).
+ * The order's sealed signed SS-4, opened and checked against its stored hash, or null when it has none.
+ * The caller audits what it does with it (a staff download, a filing).
  */
 export async function readSignedSs4(db: Pick<Db, 'select'>, cipher: FieldCipher, orderId: number): Promise<{ pdf: Buffer; requestId: string } | null> {
   const [row] = await db
@@ -17,12 +17,10 @@ export async function readSignedSs4(db: Pick<Db, 'select'>, cipher: FieldCipher,
     .orderBy(desc(signingRequests.signedAt))
     .limit(1);
   if (!row?.signedPdf) return null;
-  const pdf = Buffer.from(cipher.decrypt(row.signedPdf), 'base64');
-  if (row.signedSha256 && sha256Hex(pdf) !== row.signedSha256) throw new Error(`The signed SS-4 of order ${orderId} does not match its stored hash`);
-  return { pdf, requestId: row.id };
+  return { pdf: Buffer.from(openSignedPdf(cipher, { ...row, signedPdf: row.signedPdf })), requestId: row.id };
 }
 
-/** The order's signed SS-4, opened, or null when it has none. Audited as a download. */
+/** The order's sealed signed SS-4, opened, or null when it has none. Audited as a download. */
 export async function downloadSignedSs4(
   db: Db,
   cipher: FieldCipher,

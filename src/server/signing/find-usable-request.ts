@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders, signingRequests, type Db } from '../db';
-import type { FieldCipher } from '../encryption';
+import { sealedSecretMatches, type FieldCipher } from '../encryption';
 import { AppError } from '../errors';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { signingMessages } from '../../shared/signing/signing';
@@ -33,14 +32,5 @@ export async function findUsableRequest(db: Db, token: string, now: Date): Promi
 
 /** Whether `cookieValue` is this request's session secret (compared in constant time). */
 export function hasVerifiedSession(request: SigningRequestRow, cipher: FieldCipher, cookieValue: string | undefined): boolean {
-  if (!cookieValue || request.verifiedAt === null) return false;
-  let secret: string;
-  try {
-    secret = cipher.decrypt(request.sessionSecret);
-  } catch {
-    return false;
-  }
-  const given = Buffer.from(cookieValue);
-  const expected = Buffer.from(secret);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return request.verifiedAt !== null && sealedSecretMatches(cipher, request.sessionSecret, cookieValue);
 }

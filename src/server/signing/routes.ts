@@ -11,6 +11,7 @@ import { downloadSignedSs4 } from './download-signed-ss4';
 import { findUsableRequest, hasVerifiedSession } from './find-usable-request';
 import { reviewOf, unsignedPdfOf } from './get-signing-review';
 import { verifySigner } from './verify-signer';
+import { downloadSignersCopy } from './download-signers-copy';
 import {
   signingMessages,
   signSubmissionSchema,
@@ -161,9 +162,16 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
         ipAddress: request.ip,
         userAgent: typeof userAgent === 'string' ? userAgent : '',
         designee,
+        sealer: services.sealer,
         origin: siteOrigin(env, request),
       });
       return { signedAt: signedAt.toISOString(), trackingNumber };
     },
   );
+
+  app.get('/api/sign/:token/signed.pdf', { config: limit(signingCallsPerMinute) }, async (request, reply) => {
+    noStore(reply);
+    const copy = await downloadSignersCopy({ db, cipher, token: tokenOf(request), sessionCookie: cookieOf(request), ipAddress: request.ip });
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${copy.fileName}"`).send(Buffer.from(copy.pdf));
+  });
 }

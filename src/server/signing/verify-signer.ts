@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { signingRequests, type Db } from '../db';
-import { readOrderSsn, type FieldCipher } from '../encryption';
+import { ssnLastFourMatches, type FieldCipher } from '../encryption';
 import { AppError } from '../errors';
 import { maxVerificationAttempts, signingMessages } from '../../shared/signing/signing';
 import { openRequestStatuses, type OrderRow, type SigningRequestRow } from './requests';
@@ -13,10 +12,7 @@ export type VerifyResult = { ok: true; sessionSecret: string } | { ok: false; at
  * the fifth locks the request; a right one marks it verified and gives the session secret.
  */
 export async function verifySigner(db: Db, cipher: FieldCipher, request: SigningRequestRow, order: OrderRow, ssnLast4: string, now: Date): Promise<VerifyResult> {
-  const ssn = readOrderSsn(order.formData, cipher);
-  const last4 = ssn.kind === 'readable' ? ssn.plain.replace(/\D/g, '').slice(-4) : null;
-  const right = last4 !== null && last4.length === 4 && timingSafeEqual(Buffer.from(last4), Buffer.from(ssnLast4));
-  if (right) {
+  if (ssnLastFourMatches(order.formData, cipher, ssnLast4)) {
     await db
       .update(signingRequests)
       .set({ status: 'verified', verifiedAt: sql`coalesce(${signingRequests.verifiedAt}, ${now.toISOString()}::timestamptz)` })

@@ -1,8 +1,9 @@
 // SS-4: the IRS's own fillable Form SS-4, filled from an application and, once the customer signs,
-// signed with a certificate page appended. The form is never flattened, so staff can still correct a
-// line; the SSN is opened for the file only. Also where the IRS writes the assigned EIN on it.
+// signed with a certificate page appended, its fields made read-only and the whole file sealed
+// (decision 037). The filled form staff download stays fillable; the SSN is opened for the file only.
+// Also where the IRS writes the assigned EIN on it.
 export { ss4EinBox, ss4EinLabel } from './ein-box';
 export { fillSs4, ss4FieldPrefix } from './fill-ss4';
 export { applicationWithSsns, renderOrderSs4, sha256Hex } from './render-order-ss4';
 export { formDate, signSs4, utcTimestamp } from './sign-ss4';
-export type { SignatureMark } from './sign-ss4';
+export type { SignatureMark, SignedSs4, SigningCertificate } from './sign-ss4';

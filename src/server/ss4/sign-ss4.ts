@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PdfSealer, SealFacts } from '../seal';
 
-// Signs a filled Form SS-4: the signature goes on page 1's signature line and the date on its date
-// line, and a certificate page is appended that records who signed, how, when, to what, and the
-// SHA-256 of the unsigned render. The form's fields stay as they are (never flattened).
+// Signs a filled Form SS-4 (decisions 022 and 037): the signature goes on page 1's signature line and
+// the date on its date line, every field becomes read-only, and a certificate page is appended that
+// records who signed, how, when, to what, the SHA-256 of the unsigned render and of the signed form,
+// and the certificate that seals the file. Then the whole file is sealed with the service's digital
+// signature, so that any later change shows in a PDF reader.
 
 /** Page 1's signature line, right of "Signature ▶" and left of "Date ▶" (points, from the bottom left). */
 export const signatureBox = { x: 84, y: 38, width: 236, height: 20 } as const;
@@ -84,7 +88,14 @@ async function stampSignature(document: PDFDocument, page: PDFPage, mark: Signat
   page.drawText(formDate(signedAt), { x: dateBox.x, y: dateBox.y, size: 9, font: dateFont, color: ink });
 }
 
-async function appendCertificate(document: PDFDocument, certificate: SigningCertificate, mark: SignatureMark): Promise<void> {
+const sealDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+async function appendCertificate(
+  document: PDFDocument,
+  certificate: SigningCertificate,
+  mark: SignatureMark,
+  sealed: { signedFormSha256: string; seal: SealFacts },
+): Promise<void> {
   const font = await document.embedFont(StandardFonts.Helvetica);
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
   const courier = await document.embedFont(StandardFonts.Courier);
@@ -134,6 +145,7 @@ async function appendCertificate(document: PDFDocument, certificate: SigningCert
   field('Signed', utcTimestamp(certificate.signedAt));
   field('Request id', certificate.requestId, courier);
   field('Unsigned SHA-256', certificate.unsignedSha256, courier);
+  field('Signed form SHA-256', sealed.signedFormSha256, courier);
   y -= 8;
   paragraph('The signer agreed to each text below, as worded in the version shown.', { gap: 8 });
   for (const consent of certificate.consents) {
@@ -141,18 +153,50 @@ async function appendCertificate(document: PDFDocument, certificate: SigningCert
     paragraph(consent.text, { gap: 10 });
   }
   paragraph(
-    'The SHA-256 above is of the unsigned form as rendered from the stored application and shown to the signer; rendering the same application again gives the same file and the same hash.',
-    { size: 8 },
+    'The unsigned SHA-256 is of the form as rendered from the stored application and shown to the signer; rendering the same application again gives the same file and the same hash. The signed form SHA-256 is of the form with the signature and the date in place and every field read-only, before this page was added and the file was sealed.',
+    { size: 8, gap: 12 },
   );
+  paragraph('Seal', { size: 12, face: bold, gap: 4 });
+  paragraph(
+    'This file is sealed with the digital signature of the certificate below, made when the form was signed. A PDF reader shows the signature in its signature panel; a change to any part of the file after sealing shows there as breaking it.',
+    { gap: 6 },
+  );
+  field('Certificate', sealed.seal.subject);
+  field('SHA-256 fingerprint', sealed.seal.fingerprint, courier);
+  field('Valid until', sealDateFormat.format(sealed.seal.validUntil));
+  if (sealed.seal.selfSigned) {
+    y -= 6;
+    paragraph(
+      'The certificate is self-signed: the service made it itself rather than having it issued by a certification authority. A PDF reader still shows whether the file has changed since it was sealed, but names the signer as not verified; compare the fingerprint above with the one the service gives on request.',
+      { size: 8 },
+    );
+  }
 }
 
-/** The filled form with the signature, the date and the certificate page. */
-export async function signSs4(unsigned: Uint8Array, mark: SignatureMark, certificate: SigningCertificate): Promise<Uint8Array> {
+export type SignedSs4 = {
+  /** The sealed file. */
+  pdf: Uint8Array;
+  /** SHA-256 (hex) of the signed form before the certificate page and the seal, as the certificate page prints it. */
+  signedFormSha256: string;
+};
+
+/**
+ * The filled form signed: the signature and the date on page 1, every field read-only, the
+ * certificate page, and the seal over the whole file.
+ */
+export async function signSs4(unsigned: Uint8Array, mark: SignatureMark, certificate: SigningCertificate, sealer: PdfSealer): Promise<SignedSs4> {
   const document = await PDFDocument.load(unsigned, { updateMetadata: false });
   const [first] = document.getPages();
   if (!first) throw new Error('The form has no page');
   await stampSignature(document, first, mark, certificate.signedAt);
-  await appendCertificate(document, certificate, mark);
+  // Read-only rather than flattened: the values stay text a reader can search and copy, but no
+  // reader offers to edit them, and the seal shows any edit made by other means.
+  for (const field of document.getForm().getFields()) field.enableReadOnly();
   document.setModificationDate(certificate.signedAt);
-  return document.save({ updateFieldAppearances: false });
+  const signedFormSha256 = createHash('sha256')
+    .update(await document.save({ updateFieldAppearances: false }))
+    .digest('hex');
+  await appendCertificate(document, certificate, mark, { signedFormSha256, seal: sealer.certificate });
+  const pdf = await sealer.seal(document, { signedAt: certificate.signedAt, reason: 'Form SS-4 signed electronically; sealed against change' });
+  return { pdf, signedFormSha256 };
 }

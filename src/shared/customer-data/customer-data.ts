@@ -57,6 +57,7 @@ export type CustomerDataDeletion = {
   checkouts: number;
   emails: number;
   signingRequests: number;
+  documentLinks: number;
   comments: number;
   mailFiles: number;
 };

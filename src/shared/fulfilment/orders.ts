@@ -151,6 +151,7 @@ export const emailKindLabels = {
   signature_request: 'Signing link',
   signature_reminder: 'Signing reminder',
   signed_notice: 'Signed notice',
+  signed_copy: 'Signed SS-4 copy',
   on_hold: 'On hold notice',
   cancelled: 'Cancellation notice',
   refund_confirmation: 'Refund confirmation',

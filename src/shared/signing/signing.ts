@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxSsnAnswerAttempts, ssnLastFourMessages, ssnLastFourSchema } from '../ssn-last-four';
 
 // The customer's electronic signature of Form SS-4 (decision 022): the rules of a signing request,
 // the consent texts with their versions, the signing page's API shapes and messages. The server
@@ -15,7 +16,7 @@ export function signingPagePath(token: string): string {
 export const signatureActionNeeded = 'Action needed: sign your SS-4; we sent the link to your e-mail.';
 
 /** Wrong answers to the SSN question before the request locks. */
-export const maxVerificationAttempts = 5;
+export const maxVerificationAttempts = maxSsnAnswerAttempts;
 /** A reminder goes out once, this long after the request, if it is still unsigned. */
 export const signingReminderAfterHours = 48;
 /** The default lifetime of a link, in days (`SIGNING_LINK_DAYS`). */
@@ -64,9 +65,8 @@ export const signingMessages = {
   linkUsed: 'This form has already been signed with this link.',
   linkVoided: 'This signing link was replaced by a newer one. Please use the latest link we sent to your e-mail.',
   linkLocked: 'This signing link is locked after too many wrong answers.',
-  ssnFormat: 'Enter the last four digits of the SSN: four numbers.',
-  ssnWrong: (left: number) =>
-    `Those digits do not match our records. ${left === 1 ? '1 try is left' : `${left} tries are left`} before this link locks.`,
+  ssnFormat: ssnLastFourMessages.format,
+  ssnWrong: ssnLastFourMessages.wrong,
   notVerified: 'Please confirm the last four digits of the SSN first.',
   nameRequired: 'Enter your full name.',
   nameMismatch: 'The name must be the responsible party\u2019s full name as on the form (line 7a).',
@@ -75,13 +75,14 @@ export const signingMessages = {
   consentRequired: 'Please tick this box to sign.',
   signatureImage: 'The drawn signature could not be read. Clear it and draw again, or use the typed signature.',
   alreadySigned: 'This form has already been signed. There is nothing more to do.',
+  notSignedYet: 'This form has not been signed yet.',
+  copyGone: 'Your signed form is no longer kept here: use the link in the e-mail we sent you, or write to us.',
   orderClosed: 'A signature cannot be requested for a completed or cancelled order.',
   noEmail: 'The order has no e-mail address to send the link to.',
 } as const;
 
-export const verifySigningSchema = z
-  .object({ ssnLast4: z.string().trim().regex(/^\d{4}$/, signingMessages.ssnFormat) })
-  .strict();
+/** `POST /api/sign/:token/verify`: the SSN question every customer link asks. */
+export const verifySigningSchema = ssnLastFourSchema;
 export type VerifySigningInput = z.input<typeof verifySigningSchema>;
 
 const consentField = <K extends SigningConsentKey>(key: K) =>
@@ -126,8 +127,13 @@ export type SigningReviewResponse = {
   expiresAt: string;
 };
 
-/** `POST /api/sign/:token/sign`. */
+/** `POST /api/sign/:token/sign`. The signer's copy is then at `signedCopyPath` in this browser. */
 export type SignedResponse = { signedAt: string; trackingNumber: string };
+
+/** `GET /api/sign/:token/signed.pdf`: the sealed signed SS-4, for the browser that signed it. */
+export function signedCopyPath(token: string): string {
+  return `/api/sign/${encodeURIComponent(token)}/signed.pdf`;
+}
 
 /** The signing state the staff order page shows. */
 export type SigningState =

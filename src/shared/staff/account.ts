@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxPasswordLength, type StaffUser } from './session';
-import { minPasswordLength } from './users';
+import { passwordProblem } from './password-rule';
 import { staffMessages } from './staff-messages';
 
 /** `POST /api/manage/account/password` and My account's Change Password: the same rules as creation. */
@@ -10,8 +10,11 @@ export const changePasswordSchema = z
     newPassword: z
       .string()
       .min(1, staffMessages.newPasswordRequired)
-      .min(minPasswordLength, staffMessages.passwordTooShort)
-      .max(maxPasswordLength, staffMessages.passwordTooLong),
+      .superRefine((value, context) => {
+        // The member's own e-mail and name are checked by the screen and the server, which know them.
+        const problem = passwordProblem(value, {});
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
   })
   .strict()
   .refine((value) => value.currentPassword !== value.newPassword, { path: ['newPassword'], message: staffMessages.newPasswordSameAsCurrent });

@@ -49,7 +49,7 @@ export const staffMessages = {
   fullNameRequired: 'Full Name is required',
   roleRequired: 'Role is required',
   passwordRequiredOnCreate: 'Password is required',
-  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShort: 'Password must be at least 12 characters',
   passwordTooLong: 'Password can be at most 128 characters',
   userUpdated: 'User profile updated successfully',
   userCreated: 'User created successfully',

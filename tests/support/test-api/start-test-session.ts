@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../../src/server/services';
 import { session } from '../../../src/server/db';
 import { cookieHeaderOf } from '../../factories/staff';
-import { totpCodeOf } from '../totp';
+import { currentTotpCodeOf } from '../totp';
 import { sessionTokenOf } from '../../../src/server/staff';
 import type { TestSession } from './test-support-inputs';
 
@@ -19,7 +19,7 @@ export async function startTestSession({ auth, database }: Pick<AppServices, 'au
   if (!credentials.totpSecret) throw new Error('This member is enrolled in two-factor sign-in: pass totpSecret');
   const pending = new Headers(headers);
   pending.set('cookie', cookieHeaderOf(signedIn.headers));
-  const verified = await auth.api.verifyTOTP({ body: { code: await totpCodeOf(credentials.totpSecret) }, headers: pending, returnHeaders: true });
+  const verified = await auth.api.verifyTOTP({ body: { code: await currentTotpCodeOf(credentials.totpSecret) }, headers: pending, returnHeaders: true });
   const token = sessionTokenOf(verified.headers);
   const givenAt = new Date(Date.now() - (credentials.codeGivenMinutesAgo ?? 0) * 60_000);
   if (token) await database.db.update(session).set({ twoFactorVerifiedAt: givenAt }).where(eq(session.token, token));

@@ -31,6 +31,7 @@ const countLabels: Record<string, string> = {
   orderComments: 'Staff comments',
   emails: 'E-mails',
   signatures: 'Signatures',
+  documentLinks: 'Document links',
   refunds: 'Refunds',
 };
 

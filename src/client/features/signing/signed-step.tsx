@@ -1,13 +1,16 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, Download } from 'lucide-react';
 import { Card, CardContent } from '../../components/ui/card';
-import { ButtonLink } from '../../components/ui/button';
+import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { trackingPageHref } from '../../../shared/site/public-paths';
-import type { SignedResponse } from '../../../shared/signing/signing';
+import { signedCopyPath, type SignedResponse } from '../../../shared/signing/signing';
 import { SupportLine } from './support-line';
 import { formatCustomerTime } from '../../../shared/customer-time';
 
-/** The thank-you once the form is signed: when, what happens next, and where to follow it. */
-export function SignedStep({ signedAt, trackingNumber }: SignedResponse) {
+/**
+ * The thank-you once the form is signed: when, the signer's own copy of the sealed form (for this
+ * browser, which answered the SSN question), what happens next, and where to follow it.
+ */
+export function SignedStep({ token, signedAt, trackingNumber }: SignedResponse & { token: string }) {
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 pt-4 sm:pt-6">
@@ -18,6 +21,21 @@ export function SignedStep({ signedAt, trackingNumber }: SignedResponse) {
             issued. There is nothing more you need to do.
           </span>
         </p>
+        <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-4">
+          <h2 className="font-semibold text-slate-900">Your copy to keep</h2>
+          <p className="text-sm text-slate-700">
+            The form as you signed it, with the certificate of your signature, sealed with our digital signature: a PDF reader shows any change made
+            to the file after it was sealed. We also e-mailed you a link to it.
+          </p>
+          <a
+            href={signedCopyPath(token)}
+            download
+            className={buttonClass({}, 'w-fit')}
+          >
+            <Download className="size-4" aria-hidden="true" />
+            Download your signed SS-4 (PDF)
+          </a>
+        </div>
         <ButtonLink to={trackingPageHref(trackingNumber)} variant="secondary" className="w-fit">
           Follow your application
         </ButtonLink>

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { signingConsents, signingMessages, type SigningReviewResponse } from '../../../shared/signing/signing';
+import { signedCopyPath, signingConsents, signingMessages, type SigningReviewResponse } from '../../../shared/signing/signing';
 import { trackingPageHref } from '../../../shared/site/public-paths';
 import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
 import { renderPage } from '../../../../tests/client/render';
@@ -157,6 +157,9 @@ describe('SigningPage', () => {
     expect(signedAt).toMatch(/ [AP]M \S+$/);
     expect(screen.getByText(`You signed your Form SS-4 on ${signedAt}.`, { exact: false })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Follow your application' }).getAttribute('href')).toBe(trackingPageHref(signed.trackingNumber));
+    // The signer's own copy of the sealed form, for this browser, at once.
+    expect(screen.getByRole('heading', { level: 2, name: 'Your copy to keep' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download your signed SS-4 (PDF)' }).getAttribute('href')).toBe(signedCopyPath(token));
     expect(within(screen.getByRole('main')).getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
   });
 

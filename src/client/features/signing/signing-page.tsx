@@ -83,7 +83,7 @@ export function SigningPage() {
               onUnavailable={unavailable}
             />
           ) : null}
-          {step.kind === 'done' ? <SignedStep signedAt={step.signedAt} trackingNumber={step.trackingNumber} /> : null}
+          {step.kind === 'done' ? <SignedStep token={token} signedAt={step.signedAt} trackingNumber={step.trackingNumber} /> : null}
         </div>
       </div>
     </PublicLayout>

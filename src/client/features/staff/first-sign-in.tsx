@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,8 @@ import { signOutStaff, staffSessionKey } from '../../lib/staff/staff-api';
 import { RecoveryCodeList } from '../../lib/staff/recovery-code-list';
 import { changePasswordSchema, type ChangePassword } from '../../../shared/staff/account';
 import { staffMessages } from '../../../shared/staff/staff-messages';
+import { passwordProblem, passwordRuleMessages, type PasswordOwner } from '../../../shared/staff/password-rule';
+import { PasswordStrengthMeter, usePasswordScorer } from './password-strength';
 import {
   confirmPasswordSchema,
   totpCodeSchema,
@@ -38,7 +40,7 @@ function failureMessage(error: unknown, fallback: string): string {
 export function FirstSignInSetup({ session }: { session: SignedInSession }) {
   return (
     <SetupFrame>
-      {session.required === 'password_change' ? <ForcedPasswordChange /> : <TwoFactorEnrolment email={session.user.email} />}
+      {session.required === 'password_change' ? <ForcedPasswordChange owner={session.user} /> : <TwoFactorEnrolment email={session.user.email} />}
     </SetupFrame>
   );
 }
@@ -83,12 +85,16 @@ function SetupCard({ title, intro, icon, children }: { title: string; intro: Rea
 const passwordFields = ['currentPassword', 'newPassword'] as const;
 
 /** An admin chose this member's password: they choose their own before anything else. */
-function ForcedPasswordChange() {
+function ForcedPasswordChange({ owner }: { owner: PasswordOwner }) {
   const queryClient = useQueryClient();
+  const scorer = usePasswordScorer();
   const form = useForm<ChangePassword>({ resolver: zodResolver(changePasswordSchema), defaultValues: { currentPassword: '', newPassword: '' } });
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const problem = passwordProblem(values.newPassword, owner, scorer);
+    if (problem) return form.setError('newPassword', { type: 'rule', message: problem }, { shouldFocus: true });
     try {
       await apiRequest<null>('POST', '/api/manage/account/password', values);
       toast.success(staffMessages.passwordChanged);
@@ -111,9 +117,10 @@ function ForcedPasswordChange() {
             <Field label="Current Password" required hint="The password you signed in with." error={form.formState.errors.currentPassword?.message}>
               {(control) => <TextInput type="password" autoComplete="current-password" {...control} {...form.register('currentPassword')} />}
             </Field>
-            <Field label="New Password" required hint="At least 6 characters." error={form.formState.errors.newPassword?.message}>
+            <Field label="New Password" required hint={passwordRuleMessages.hint} error={form.formState.errors.newPassword?.message}>
               {(control) => <TextInput type="password" autoComplete="new-password" {...control} {...form.register('newPassword')} />}
             </Field>
+            <PasswordStrengthMeter password={newPassword} owner={owner} scorer={scorer} />
             <Button type="submit" size="lg" className="mt-2 w-full" aria-busy={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : null}
               {form.formState.isSubmitting ? 'Saving...' : 'Save Password'}
@@ -147,8 +154,8 @@ function QrCode({ uri }: { uri: string }) {
 }
 
 /** The secret in groups of four, as apps show it and people type it. */
-function groupedSecret(secret: string): string {
-  return secret.replace(/=+$/, '').replace(/(.{4})/g, '$1 ').trim();
+function secretGroups(secret: string): string[] {
+  return secret.replace(/=+$/, '').match(/.{1,4}/g) ?? [];
 }
 
 type EnrolmentStep = { step: 'password' } | { step: 'scan'; enrolment: EnrolmentResponse } | { step: 'codes'; enrolment: EnrolmentResponse; session: SignedInSession };
@@ -229,8 +236,14 @@ function TwoFactorEnrolment({ email }: { email: string }) {
           <p className="text-sm text-slate-600" id="setup-key-label">
             Setup key for {email}
           </p>
-          <p aria-labelledby="setup-key-label" className="mt-1 font-mono text-base font-semibold tracking-wide break-all text-slate-900" data-testid="totp-secret">
-            {groupedSecret(state.enrolment.secret)}
+          {/* A line may break between groups, never inside one (each group is kept whole). */}
+          <p aria-labelledby="setup-key-label" className="mt-1 font-mono text-base font-semibold tracking-wide text-slate-900" data-testid="totp-secret">
+            {secretGroups(state.enrolment.secret).map((group, index) => (
+              <Fragment key={index}>
+                {index > 0 ? ' ' : null}
+                <span className="whitespace-nowrap">{group}</span>
+              </Fragment>
+            ))}
           </p>
         </div>
         <FormProvider {...codeForm}>

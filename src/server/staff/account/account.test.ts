@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { testDatabaseKinds } from '../../../../tests/support/database';
 import { auditLog, session } from '../../db';
-import { sessionCookieOf, signInThroughBothSteps, staffInject, withStaffApp } from '../../../../tests/support/staff-app';
+import { sessionCookieOf, signIn, signInThroughBothSteps, staffInject, withStaffApp } from '../../../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { AccountResponse } from '../../../shared/staff/account';
+import type { SignedInSession } from '../../../shared/staff/two-factor';
+import { passwordRuleMessages } from '../../../shared/staff/password-rule';
 
 describe.each(testDatabaseKinds)('own account on %s', (kind) => {
   const harness = withStaffApp(kind);
@@ -49,21 +51,62 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
     expect((await signInFrom(member, 'second-password', firefox)).statusCode).toBe(200);
     const audit = await harness.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password_changed'), eq(auditLog.target, `user:${member.id}`)));
     expect(audit).toHaveLength(1);
-  });
+  }, 90_000);
 
   it('refuses a wrong current password or a too-short new one, and changes nothing', async () => {
-    const member = await createStaffMember(harness.services, { password: 'keep-this-1' });
-    const cookie = sessionCookieOf(await signInFrom(member, 'keep-this-1', firefox));
-    const wrong = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'not-it', newPassword: 'another-one' });
+    const member = await createStaffMember(harness.services, { password: 'keep this one safe 1' });
+    const cookie = sessionCookieOf(await signInFrom(member, 'keep this one safe 1', firefox));
+    const wrong = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'not-it', newPassword: 'another strong passphrase 9' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: { code: 'validation_failed', fields: { currentPassword: [staffMessages.currentPasswordWrong] } } });
-    const short = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'keep-this-1', newPassword: 'abc' });
+    const short = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'keep this one safe 1', newPassword: 'abc' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ error: { fields: { newPassword: [staffMessages.passwordTooShort] } } });
     const odd = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 1, newPassword: null, extra: true });
     expect(odd.statusCode).toBe(400);
-    expect((await signInFrom(member, 'keep-this-1', firefox)).statusCode).toBe(200);
+    expect((await signInFrom(member, 'keep this one safe 1', firefox)).statusCode).toBe(200);
   });
+
+  it('refuses a common, guessable, or e-mail- or name-holding new password with its reason, and accepts a long one of any characters', async () => {
+    const member = await createStaffMember(harness.services, { name: 'Quentin Marlowe', password: 'unchanged passphrase 77' });
+    const cookie = await signIn(harness.app, member);
+    const refusals: [string, string][] = [
+      ['password1234', passwordRuleMessages.tooGuessable],
+      ['qwertyuiop12', passwordRuleMessages.tooGuessable],
+      ['aaaaaaaaaaaaaaaa', passwordRuleMessages.tooGuessable],
+      ['eleven char', passwordRuleMessages.tooShort],
+      ['x'.repeat(129), passwordRuleMessages.tooLong],
+      [`my ${member.email} key!`, passwordRuleMessages.containsEmail],
+      ['Marlowe sails at 9 tonight', passwordRuleMessages.containsName],
+    ];
+    for (const [newPassword, message] of refusals) {
+      const response = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'unchanged passphrase 77', newPassword });
+      expect(response.statusCode, newPassword).toBe(400);
+      expect(response.json(), newPassword).toMatchObject({ error: { code: 'validation_failed', fields: { newPassword: [message] } } });
+    }
+    expect(await harness.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password_changed'), eq(auditLog.target, `user:${member.id}`)))).toEqual([]);
+
+    // Spaces and Unicode are allowed, compared in their NFKC form: the full-width letters sign in as typed plainly.
+    const unicode = 'Ｃａｆé au lait, deux sucres ☕';
+    const changed = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'unchanged passphrase 77', newPassword: unicode });
+    expect(changed.statusCode).toBe(204);
+    expect((await signInFrom(member, unicode.normalize('NFKC'), firefox)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('lets a member in with an older password the rule now refuses, once: they must choose a new one first', async () => {
+    const member = await createStaffMember(harness.services, { password: 'secret1' });
+    const signedIn = await signInFrom(member, 'secret1', firefox);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json<SignedInSession>().required).toBe('password_change');
+    const cookie = sessionCookieOf(signedIn);
+    expect((await staffInject(harness.app, cookie, 'GET', '/api/manage/orders')).statusCode).toBe(403);
+    const actions = await harness.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password_change_required'), eq(auditLog.target, `user:${member.id}`)));
+    expect(actions).toHaveLength(1);
+    const changed = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/password', { currentPassword: 'secret1', newPassword: 'a far better passphrase 8' });
+    expect(changed.statusCode).toBe(204);
+    const after = (await staffInject(harness.app, sessionCookieOf(changed), 'GET', '/api/manage/session')).json<SignedInSession>();
+    expect(after.required).toBeNull();
+  }, 90_000);
 
   it('revokes another of the member’s sessions, not the current one nor someone else’s', async () => {
     const member = await createStaffMember(harness.services);

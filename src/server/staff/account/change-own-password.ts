@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { forwardCookies, headersOf, staffOf } from '../guard/staff-request';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { ChangePassword } from '../../../shared/staff/account';
+import { passwordProblem } from '../../../shared/staff/password-rule';
 import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from '../sign-in/sign-in-throttle';
 
 /**
@@ -25,6 +26,9 @@ export async function changeOwnPassword(
   const started = Date.now();
   const { user, twoFactorVerifiedAt } = staffOf(request);
   const actor = { id: user.id, email: user.email };
+  // The rule's e-mail and name check needs the member, which the shared schema does not know.
+  const problem = passwordProblem(input.newPassword, { email: user.email, name: user.name });
+  if (problem) throw new AppError('validation_failed', problem, { newPassword: [problem] });
   const claim = await claimSignInCheck(db, user.email, request.ip);
   if (!claim.allowed) {
     reply.header('retry-after', String(claim.retryAfterSeconds));

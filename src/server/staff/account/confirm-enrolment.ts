@@ -33,7 +33,7 @@ export async function confirmEnrolment(
     reply.header('retry-after', String(claim.retryAfterSeconds));
     throw new AppError('rate_limited', twoFactorMessages.tooManyCodes);
   }
-  const outcome = await verifySecondFactor(headersOf(request), { code: input.code });
+  const outcome = await verifySecondFactor(headersOf(request), { code: input.code }, staff.user.id);
   if (outcome.outcome !== 'verified') {
     await recordAudit(db, { actor, action: 'two_factor_failed', target: `user:${staff.user.id}`, detail: { step: 'enrolment' }, ipAddress: request.ip });
     throw wrongSecondFactor({ code: input.code });

@@ -29,7 +29,7 @@ export async function stepUp(
     reply.header('retry-after', String(claim.retryAfterSeconds));
     throw new AppError('rate_limited', twoFactorMessages.tooManyCodes);
   }
-  const outcome = await verifySecondFactor(headersOf(request), factor);
+  const outcome = await verifySecondFactor(headersOf(request), factor, staff.user.id);
   if (outcome.outcome !== 'verified') {
     await recordAudit(db, { actor, action: 'two_factor_failed', target: `user:${staff.user.id}`, detail: { step: 'step_up' }, ipAddress: request.ip });
     if (outcome.outcome === 'locked') throw new AppError('rate_limited', twoFactorMessages.tooManyCodes);

@@ -8,9 +8,8 @@ import { schema, type Database } from '../../db';
 import type { Env } from '../../env';
 import { maxPasswordLength, sessionLimits, staffRoles } from '../../../shared/staff/session';
 import { can } from '../../../shared/staff/permissions';
-import { minPasswordLength } from '../../../shared/staff/users';
 import { hashPassword, verifyPassword } from './password';
-import { createRecoveryCodeHasher, type RecoveryCodeHasher } from './recovery-codes';
+import { createRecoveryCodeHasher, generateRecoveryCodes, type RecoveryCodeHasher } from './recovery-codes';
 
 // Staff accounts and sessions (DESIGN 2 and 8, decision 009) are Better Auth's: e-mail and password
 // with sign-up disabled, and the admin plugin for roles, suspension (its "ban", which also ends the
@@ -27,6 +26,9 @@ export function authSecret(env: Env, dataKey: Buffer): string {
 }
 
 export type PasswordVerifier = typeof verifyPassword;
+
+/** The length floor before the password rule of decision 038. */
+const legacyMinPasswordLength = 6;
 
 export const twoFactorIssuer = 'EIN Filing Service';
 
@@ -56,7 +58,10 @@ export function createStaffAuth({
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength,
+      // The panel's routes apply the password rule (src/shared/staff/password-rule.ts) before Better
+      // Auth sees a new password; its own floor stays the old one, so accounts made before the rule
+      // keep working until their next change (decision 038).
+      minPasswordLength: legacyMinPasswordLength,
       maxPasswordLength,
       password: { hash: hashPassword, verify: passwordVerifier },
     },
@@ -94,7 +99,7 @@ export function createStaffAuth({
       }),
       twoFactor({
         issuer: twoFactorIssuer,
-        backupCodeOptions: { amount: 10, storeBackupCodes: recoveryCodes.storage },
+        backupCodeOptions: { amount: 10, storeBackupCodes: recoveryCodes.storage, customBackupCodesGenerate: () => generateRecoveryCodes(10) },
       }),
     ],
   });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 
 // Recovery codes are stored hashed (decision 024). Better Auth's two-factor plugin keeps a member's
 // codes as one text value that it "encrypts" and "decrypts" through hooks, and a code is accepted when
@@ -39,4 +39,18 @@ export function countStoredRecoveryCodes(stored: string): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Recovery codes are drawn from letters and digits that cannot be taken for one another (no 0/O/o,
+ * 1/l/I/i): 10 characters of 54 (about 57 bits), shown as `xxxxx-xxxxx`. Codes made before keep
+ * working: a code is checked by its hash, whatever its characters.
+ */
+export const recoveryCodeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+
+export function generateRecoveryCodes(amount = 10): string[] {
+  return Array.from({ length: amount }, () => {
+    const code = Array.from({ length: 10 }, () => recoveryCodeAlphabet[randomInt(recoveryCodeAlphabet.length)]).join('');
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
 }

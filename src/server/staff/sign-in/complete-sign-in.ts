@@ -40,7 +40,7 @@ export async function completeSignIn(
     return refuseNoSooner(started, new AppError('rate_limited', twoFactorMessages.tooManyCodes));
   }
 
-  const outcome = await verifySecondFactor(headersOf(request), factor);
+  const outcome = await verifySecondFactor(headersOf(request), factor, pending.id);
   if (outcome.outcome !== 'verified') {
     await recordAudit(db, { actor, action: 'two_factor_failed', target: `user:${pending.id}`, detail: { step: 'sign_in', outcome: outcome.outcome }, ipAddress: address });
     if (outcome.outcome === 'expired') return refuseNoSooner(started, new AppError('two_factor_expired', twoFactorMessages.signInTimedOut));

@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { user, verification, type Db } from '../../db';
 import type { StaffAuth } from '../auth/create-staff-auth';
 import type { RecoveryCodeHasher } from '../auth/recovery-codes';
+import { claimTotpCode, matchingTotpStep } from '../auth/claim-totp-code';
 import { twoFactorMessages, type SecondFactor } from '../../../shared/staff/two-factor';
 import { AppError } from '../../errors';
 
@@ -19,15 +20,21 @@ export type SecondFactorOutcome =
   | { outcome: 'locked' };
 
 /**
- * Checks one code. With a session in `headers` it is that member's code (enrolment confirmation,
- * step-up); without one, the pending sign-in's (the `two_factor` cookie), and a right code starts the
- * session. Tests wrap this to count the checks.
+ * Checks one code of the member `memberId`. With a session in `headers` it is that member's code
+ * (enrolment confirmation, step-up); without one, the pending sign-in's (the `two_factor` cookie), and
+ * a right code starts the session. A right authenticator code is claimed before it counts, so it is
+ * accepted once (decision 038): used again, even at once from another process, it is wrong. Tests
+ * wrap this to count the checks.
  */
-export type SecondFactorVerifier = (headers: Headers, factor: SecondFactor) => Promise<SecondFactorOutcome>;
+export type SecondFactorVerifier = (headers: Headers, factor: SecondFactor, memberId: string) => Promise<SecondFactorOutcome>;
 
-export function createSecondFactorVerifier(auth: StaffAuth, recoveryCodes: RecoveryCodeHasher): SecondFactorVerifier {
-  return async (headers, factor) => {
+export function createSecondFactorVerifier(auth: StaffAuth, recoveryCodes: RecoveryCodeHasher, db: Db): SecondFactorVerifier {
+  return async (headers, factor, memberId) => {
     try {
+      if ('code' in factor) {
+        const step = await matchingTotpStep(auth, db, memberId, factor.code);
+        if (step !== null && !(await claimTotpCode(db, memberId, factor.code, step))) return { outcome: 'wrong' };
+      }
       const result =
         'code' in factor
           ? await auth.api.verifyTOTP({ body: { code: factor.code }, headers, returnHeaders: true })

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../services';
-import { session as sessionTable } from '../../db';
+import { session as sessionTable, user as userTable, type Db } from '../../db';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
 import { siteOrigin } from '../../http';
@@ -11,6 +11,7 @@ import { sessionRequirementOf, toStaffUser } from '../guard/staff-session';
 import { isStaffRole, type SignIn } from '../../../shared/staff/session';
 import type { SignInResponse } from '../../../shared/staff/two-factor';
 import { staffMessages } from '../../../shared/staff/staff-messages';
+import { passwordProblem } from '../../../shared/staff/password-rule';
 import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from './sign-in-throttle';
 import { notifyAccountAttack } from './notify-account-attack';
 
@@ -56,6 +57,9 @@ export async function signInWithPassword(
 
   // The password was right: its checks are given back whatever comes next.
   await recordSignInSuccess(db, email, address, claim);
+  // A password chosen before the current rule still opens the account, once more: the member must
+  // choose one the rule accepts before anything else (decision 038).
+  await requireChangeOfRefusedPassword(db, email, password, address);
 
   const response = result.response as unknown;
   if (typeof response === 'object' && response !== null && 'twoFactorRedirect' in response) {
@@ -79,9 +83,23 @@ export async function signInWithPassword(
   await recordAudit(db, { actor, action: 'sign_in', target: `user:${user.id}`, ipAddress: address });
   forwardCookies(reply, result.headers);
   // Not enrolled yet: this session may only set up two-factor sign-in (or choose a new password first).
+  const [member] = await db.select({ mustChangePassword: userTable.mustChangePassword }).from(userTable).where(eq(userTable.id, user.id));
   return {
     user: toStaffUser({ ...user, role: user.role }),
-    required: sessionRequirementOf(user, guards.mfaRequired),
+    required: sessionRequirementOf({ ...user, mustChangePassword: member?.mustChangePassword ?? user.mustChangePassword }, guards.mfaRequired),
     twoFactorEnabled: false,
   };
+}
+
+/** Marks the member to choose a new password when the one they signed in with breaks the rule. */
+async function requireChangeOfRefusedPassword(db: Db, email: string, password: string, address: string): Promise<void> {
+  const [member] = await db
+    .select({ id: userTable.id, email: userTable.email, name: userTable.name, mustChangePassword: userTable.mustChangePassword })
+    .from(userTable)
+    .where(eq(userTable.email, email.trim().toLowerCase()));
+  if (!member || member.mustChangePassword || passwordProblem(password, member) === null) return;
+  await db.transaction(async (tx) => {
+    await tx.update(userTable).set({ mustChangePassword: true }).where(eq(userTable.id, member.id));
+    await recordAudit(tx, { actor: { id: member.id, email: member.email }, action: 'password_change_required', target: `user:${member.id}`, ipAddress: address });
+  });
 }

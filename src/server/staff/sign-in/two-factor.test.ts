@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog, session, twoFactor, user } from '../../db';
+import { auditLog, session, twoFactor, twoFactorCodeClaims, user } from '../../db';
 import { createPaidOrder } from '../../../../tests/factories/orders';
 import { cookiePairsOf, newClientAddress, sessionCookieOf, signInThroughBothSteps, staffInject, testOrigin, withStaffApp } from '../../../../tests/support/staff-app';
 import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
@@ -19,9 +19,9 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
   const harness = withStaffApp(kind, {
     wrapSecondFactorVerifier:
       (verify: SecondFactorVerifier): SecondFactorVerifier =>
-      (headers, factor) => {
+      (headers, factor, memberId) => {
         codeChecks += 1;
-        return verify(headers, factor);
+        return verify(headers, factor, memberId);
       },
   });
 
@@ -68,6 +68,8 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
     expect(enrolment.otpauthUri).toMatch(/^otpauth:\/\/totp\/EIN%20Filing%20Service:/);
     expect(enrolment.secret).toMatch(/^[A-Z2-7]+=*$/);
     expect(enrolment.recoveryCodes).toHaveLength(10);
+    // Drawn without look-alike characters (0/O/o, 1/l/I/i), as xxxxx-xxxxx.
+    for (const code of enrolment.recoveryCodes) expect(code).toMatch(/^[A-HJKMNP-Za-hjkmnp-z2-9]{5}-[A-HJKMNP-Za-hjkmnp-z2-9]{5}$/);
     // The recovery codes are stored only as hashes.
     const [stored] = await harness.database.db.select().from(twoFactor).where(eq(twoFactor.userId, member.id));
     for (const code of enrolment.recoveryCodes) expect(stored!.backupCodes).not.toContain(code);
@@ -233,6 +235,37 @@ describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
     const [row] = await harness.database.db.select({ mustChangePassword: user.mustChangePassword }).from(user).where(eq(user.email, email));
     expect(row?.mustChangePassword).toBe(false);
   });
+
+  it('accepts an authenticator code once: at sign-in, at step-up, and for 50 uses at once across two instances', async () => {
+    const member = await createStaffMember(harness.services, { role: 'admin' });
+    const code = await totpCodeOf(member.totpSecret!);
+    const first = await postCode(cookiePairsOf(await postPassword(member)), { code });
+    expect(first.statusCode).toBe(200);
+    // The same code again, within the 90 seconds it is valid: refused as a wrong one, with its audit row.
+    const replayed = await postCode(cookiePairsOf(await postPassword(member)), { code });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error.fields).toStrictEqual({ code: [twoFactorMessages.codeWrong] });
+    const cookie = sessionCookieOf(first);
+    const stepUpAgain = await staffInject(harness.app, cookie, 'POST', '/api/manage/account/step-up', { code });
+    expect(stepUpAgain.statusCode).toBe(401);
+    // A code not used yet still works.
+    expect((await staffInject(harness.app, cookie, 'POST', '/api/manage/account/step-up', { code: await totpCodeOf(member.totpSecret!) })).statusCode).toBe(200);
+
+    // 50 step-ups with one new code at once, half through a second instance on the same database,
+    // straight to the code check (the throttle would let only five through): exactly one counts.
+    const another = await harness.startAnotherApp();
+    const fresh = await totpCodeOf(member.totpSecret!);
+    const headers = new Headers({ cookie, origin: testOrigin });
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? harness.services : another.services).verifySecondFactor(headers, { code: fresh }, member.id)),
+    );
+    expect(outcomes.filter((outcome) => outcome.outcome === 'verified')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.outcome === 'wrong')).toHaveLength(49);
+    const claims = await harness.database.db.select().from(twoFactorCodeClaims).where(eq(twoFactorCodeClaims.userId, member.id));
+    // One row per accepted code: the sign-in's, the second step-up's and this one.
+    expect(claims).toHaveLength(3);
+    expect(claims.map((claim) => claim.code)).toEqual(expect.arrayContaining([code, fresh]));
+  }, 60_000);
 
   it('regenerates the recovery codes with the password: the old ones stop working', async () => {
     const member = await createStaffMember(harness.services, { enrolled: false });

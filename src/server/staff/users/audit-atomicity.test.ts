@@ -9,7 +9,7 @@ import { unstorableTextMessage } from '../../../shared/storable-text';
 // Finding 7: an account change and its audit row commit together. The audit insert is made to fail
 // (a trigger refuses it); the change must then not have happened either.
 
-const newUser = (email: string, name = 'Audited Person') => ({ name, email, role: 'admin', password: 'audited-password', notificationEnabled: true, priorityFulfiller: false, suspended: false });
+const newUser = (email: string, name = 'Audited Person') => ({ name, email, role: 'admin', password: 'quiet lantern 58 harbor', notificationEnabled: true, priorityFulfiller: false, suspended: false });
 
 describe.each(testDatabaseKinds)('account changes and their audit rows (%s)', (kind) => {
   const harness = withStaffApp(kind);
@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)('account changes and their audit rows (%s)', (k
     // And with the audit log back, the same creation works and can sign in.
     const created = await staffInject(harness.app, cookie, 'POST', '/api/manage/users', newUser(email));
     expect(created.statusCode).toBe(201);
-    await signIn(harness.app, { email, password: 'audited-password' });
+    await signIn(harness.app, { email, password: 'quiet lantern 58 harbor' });
   });
 
   it('suspension, password reset and deletion: nothing changes without the audit row', async () => {

@@ -117,7 +117,7 @@ describe('npm run staff -- create-admin', { timeout: 300_000 }, () => {
   });
 
   it('refuses to open the embedded database while another process has it open', async () => {
-    const result = await withDatabase(dataDir, () => runStaff(dataDir, ['create-admin', '--email', 'second@example.com', '--password', 'another-pw']));
+    const result = await withDatabase(dataDir, () => runStaff(dataDir, ['create-admin', '--email', 'second@example.com', '--password', 'another admin passphrase']));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('is in use: the app is running on it');
     await withDatabase(dataDir, async (database) => {

@@ -12,6 +12,7 @@ import { createStaffMember } from '../../../../tests/factories/staff';
 import { newUserDefaults, type CreateUser, type StaffUserRow, type UserResponse, type UsersResponse } from '../../../shared/staff/users';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { isUniqueViolation, toAppError } from './auth-errors';
+import { passwordRuleMessages } from '../../../shared/staff/password-rule';
 
 const usersUrl = '/api/manage/users';
 const userUrl = (id: string) => `/api/manage/users/${id}`;
@@ -100,7 +101,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
 
   it('creates a user with the defaults, who can then sign in', async () => {
     const email = uniqueEmail();
-    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: '  New Person ', email: ` ${email.toUpperCase()} `, password: 'secret1' });
+    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: '  New Person ', email: ` ${email.toUpperCase()} `, password: 'sturdy lantern 4 river' });
     expect(response.statusCode).toBe(201);
     const created = response.json<UserResponse>().user;
     expect(created).toStrictEqual({
@@ -119,14 +120,14 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
 
     const [credential] = await harness.database.db.select().from(account).where(eq(account.userId, created.id));
     expect(credential?.password).toMatch(/^\$argon2id\$/);
-    const signedIn = await signInAs(email, 'secret1');
+    const signedIn = await signInAs(email, 'sturdy lantern 4 river');
     expect(signedIn.statusCode).toBe(200);
     // The admin chose the password: the member chooses their own first, then sets up two-factor sign-in.
     expect(signedIn.json()).toMatchObject({ user: { id: created.id, role: 'fulfiller' }, required: 'password_change' });
 
     const [audit] = await auditRows('user_created', `user:${created.id}`);
     expect(audit).toMatchObject({ actorId: admin.id, actorEmail: admin.email, detail: { email, name: 'New Person', role: 'fulfiller', suspended: false } });
-    expect(JSON.stringify(audit)).not.toContain('secret1');
+    expect(JSON.stringify(audit)).not.toContain('sturdy lantern 4 river');
   });
 
   it('creates an admin with both switches, or a suspended user who cannot sign in', async () => {
@@ -135,7 +136,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
       ...newUserDefaults,
       name: 'Second Admin',
       email: adminEmail,
-      password: 'secret2',
+      password: 'quiet harbor 7 meadow',
       role: 'admin',
       notificationEnabled: false,
       priorityFulfiller: true,
@@ -144,17 +145,17 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     expect(asAdmin.json<UserResponse>().user).toMatchObject({ role: 'admin', notificationEnabled: false, priorityFulfiller: true, suspended: false });
 
     const suspendedEmail = uniqueEmail('suspended');
-    const suspended = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'On Leave', email: suspendedEmail, password: 'secret3', suspended: true });
+    const suspended = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'On Leave', email: suspendedEmail, password: 'amber falcon 3 canyon', suspended: true });
     expect(suspended.statusCode).toBe(201);
     expect(suspended.json<UserResponse>().user.suspended).toBe(true);
-    const refused = await signInAs(suspendedEmail, 'secret3');
+    const refused = await signInAs(suspendedEmail, 'amber falcon 3 canyon');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { message: staffMessages.suspended } });
   });
 
   it('refuses an e-mail that is already taken, in any letter case', async () => {
     const before = await harness.database.db.select().from(user);
-    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'Copy', email: admin.email.toUpperCase(), password: 'secret1' });
+    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'Copy', email: admin.email.toUpperCase(), password: 'sturdy lantern 4 river' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: { code: 'conflict', message: staffMessages.emailTaken } });
     expect(await harness.database.db.select().from(user)).toHaveLength(before.length);
@@ -164,20 +165,24 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     ['no password', { password: '' }, 'password', staffMessages.passwordRequiredOnCreate],
     ['a short password', { password: 'abc12' }, 'password', staffMessages.passwordTooShort],
     ['a password too long', { password: 'p'.repeat(129) }, 'password', staffMessages.passwordTooLong],
+    ['a common password', { password: 'password1234' }, 'password', passwordRuleMessages.tooGuessable],
+    ['a guessable password', { password: 'abcdefghijkl' }, 'password', passwordRuleMessages.tooGuessable],
+    ['a password holding the name', { password: 'Valid Name rocks 2024' }, 'password', passwordRuleMessages.containsName],
+    ['a password holding the e-mail', { email: 'nora.quill@example.com', password: 'nora.quill@example.com!' }, 'password', passwordRuleMessages.containsEmail],
     ['no name', { name: '   ' }, 'name', staffMessages.fullNameRequired],
     ['no e-mail', { email: '' }, 'email', staffMessages.emailRequired],
     ['a bad e-mail', { email: 'not-an-email' }, 'email', staffMessages.emailInvalid],
     ['an unknown role', { role: 'owner' }, 'role', staffMessages.roleRequired],
   ])('refuses to create a user with %s', async (_case, changes, field, message) => {
     const before = await harness.database.db.select().from(user);
-    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'Valid Name', email: uniqueEmail(), password: 'secret1', ...changes });
+    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'Valid Name', email: uniqueEmail(), password: 'sturdy lantern 4 river', ...changes });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'validation_failed', fields: { [field]: [message] } } });
     expect(await harness.database.db.select().from(user)).toHaveLength(before.length);
   });
 
   it('refuses unknown fields', async () => {
-    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'X', email: uniqueEmail(), password: 'secret1', banReason: 'x' });
+    const response = await staffInject(app, admin.cookie, 'POST', usersUrl, { ...newUserDefaults, name: 'X', email: uniqueEmail(), password: 'sturdy lantern 4 river', banReason: 'x' });
     expect(response.statusCode).toBe(400);
   });
 
@@ -218,25 +223,25 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
   });
 
   it('resets the password when one is given: the new one signs in, the old one and their sessions end', async () => {
-    const member = await harness.signedIn({ password: 'old-password' });
-    const response = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { password: 'new-password' }));
+    const member = await harness.signedIn({ password: 'old copper kettle 5' });
+    const response = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { password: 'new violet canyon 3' }));
     expect(response.statusCode).toBe(200);
 
     expect((await whoAmI(member.cookie)).statusCode).toBe(401);
-    expect((await signInAs(member.email, 'old-password')).statusCode).toBe(401);
-    expect((await signInAs(member.email, 'new-password')).statusCode).toBe(200);
+    expect((await signInAs(member.email, 'old copper kettle 5')).statusCode).toBe(401);
+    expect((await signInAs(member.email, 'new violet canyon 3')).statusCode).toBe(200);
     const [audit] = await auditRows('user_password_reset', `user:${member.id}`);
     expect(audit).toMatchObject({ actorId: admin.id });
-    expect(JSON.stringify(audit)).not.toContain('new-password');
+    expect(JSON.stringify(audit)).not.toContain('new violet canyon 3');
   });
 
   it('refuses a short new password and changes nothing', async () => {
-    const member = await createStaffMember(harness.services, { password: 'unchanged-1' });
+    const member = await createStaffMember(harness.services, { password: 'unchanged cobalt 61' });
     const response = await staffInject(app, admin.cookie, 'PATCH', userUrl(member.id), editOf(await rowOf(member.id), { name: 'Changed', password: 'short' }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { fields: { password: [staffMessages.passwordTooShort] } } });
     expect((await rowOf(member.id)).name).toBe(member.name);
-    expect((await signInAs(member.email, 'unchanged-1')).statusCode).toBe(200);
+    expect((await signInAs(member.email, 'unchanged cobalt 61')).statusCode).toBe(200);
   });
 
   it("refuses another account's e-mail on edit", async () => {
@@ -355,7 +360,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     const fulfiller = await harness.signedIn({ role: 'fulfiller' });
     const target = await createStaffMember(harness.services);
     const edit = editOf(await rowOf(target.id), { name: 'Hijacked' });
-    const create = { ...newUserDefaults, name: 'Sneaky', email: uniqueEmail(), password: 'secret1', role: 'admin' };
+    const create = { ...newUserDefaults, name: 'Sneaky', email: uniqueEmail(), password: 'sturdy lantern 4 river', role: 'admin' };
     const calls = [
       ['GET', usersUrl, undefined],
       ['POST', usersUrl, create],

@@ -8,6 +8,7 @@ import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../../t
 import { renderPage } from '../../../../../tests/client/render';
 import { paths } from '../../../paths';
 import { AccountPage } from './account-page';
+import { loadPasswordScorer, passwordRuleMessages } from '../../../../shared/staff/password-rule';
 
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -65,8 +66,16 @@ describe('AccountPage', () => {
     expect(await within(form).findByText(staffMessages.passwordTooShort)).toBeTruthy();
     expect(requestsTo('POST', '/api/manage/account/password')).toHaveLength(0);
 
+    // With the estimator loaded (the form loads it), a common password is refused with its reason.
+    await loadPasswordScorer();
     await user.clear(within(form).getByLabelText(/New Password/));
-    await user.type(within(form).getByLabelText(/New Password/), 'new-password');
+    await user.type(within(form).getByLabelText(/New Password/), 'password1234');
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    expect(await within(form).findByText(passwordRuleMessages.tooGuessable)).toBeTruthy();
+    expect(requestsTo('POST', '/api/manage/account/password')).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText(/New Password/));
+    await user.type(within(form).getByLabelText(/New Password/), 'maple kettle orbit 42');
     await user.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await within(form).findByText(staffMessages.currentPasswordWrong)).toBeTruthy();
 
@@ -74,5 +83,5 @@ describe('AccountPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(staffMessages.passwordChanged)).toBeTruthy();
     await waitFor(() => expect((within(form).getByLabelText(/New Password/) as HTMLInputElement).value).toBe(''));
-  });
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { LoaderCircle, LogOut } from 'lucide-react';
@@ -12,6 +12,8 @@ import { showServerFieldErrors } from '../../../lib/staff/server-field-errors';
 import { changePasswordSchema, deviceOf, type AccountSession, type ChangePassword, type AccountResponse } from '../../../../shared/staff/account';
 import { staffRoleLabels, type StaffUser } from '../../../../shared/staff/session';
 import { staffMessages } from '../../../../shared/staff/staff-messages';
+import { passwordProblem, passwordRuleMessages, type PasswordOwner } from '../../../../shared/staff/password-rule';
+import { PasswordStrengthMeter, usePasswordScorer } from '../password-strength';
 import { useAccount, useChangePassword, useRegenerateRecoveryCodes, useRevokeSession } from './account-api';
 import { useState } from 'react';
 import { RecoveryCodeList } from '../../../lib/staff/recovery-code-list';
@@ -47,10 +49,14 @@ function Details({ user }: { user: StaffUser }) {
   );
 }
 
-function ChangePasswordForm() {
+function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
   const form = useForm<ChangePassword>({ resolver: zodResolver(changePasswordSchema), defaultValues: { currentPassword: '', newPassword: '' } });
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
   const change = useChangePassword();
-  const submit = form.handleSubmit((values) =>
+  const scorer = usePasswordScorer();
+  const submit = form.handleSubmit((values) => {
+    const problem = passwordProblem(values.newPassword, owner, scorer);
+    if (problem) return form.setError('newPassword', { type: 'rule', message: problem }, { shouldFocus: true });
     change.mutate(values, {
       onSuccess: () => {
         form.reset();
@@ -60,8 +66,8 @@ function ChangePasswordForm() {
         if (error instanceof ApiError && showServerFieldErrors(error, passwordFields, form.setError)) return;
         toast.error(failureMessage(error, staffMessages.passwordChangeFailed));
       },
-    }),
-  );
+    });
+  });
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={submit} aria-label="Change Password" className="max-w-sm">
@@ -69,9 +75,10 @@ function ChangePasswordForm() {
           <Field label="Current Password" required error={form.formState.errors.currentPassword?.message}>
             {(control) => <TextInput type="password" autoComplete="current-password" {...control} {...form.register('currentPassword')} />}
           </Field>
-          <Field label="New Password" required hint="At least 6 characters. Your other sessions will be signed out." error={form.formState.errors.newPassword?.message}>
+          <Field label="New Password" required hint={`${passwordRuleMessages.hint} Your other sessions will be signed out.`} error={form.formState.errors.newPassword?.message}>
             {(control) => <TextInput type="password" autoComplete="new-password" {...control} {...form.register('newPassword')} />}
           </Field>
+          <PasswordStrengthMeter password={newPassword} owner={owner} scorer={scorer} />
           <Button type="submit" className="mt-2" aria-busy={change.isPending}>
             {change.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
             {change.isPending ? 'Changing...' : 'Change Password'}
@@ -199,7 +206,7 @@ export function AccountPage() {
               <CardTitle>Change Password</CardTitle>
             </CardHeader>
             <CardContent>
-              <ChangePasswordForm />
+              <ChangePasswordForm owner={account.data.user} />
             </CardContent>
           </Card>
           <Card>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Controller, FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { Controller, FormProvider, useForm, type Resolver, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { LoaderCircle } from 'lucide-react';
@@ -15,6 +15,8 @@ import { createUserSchema, newUserDefaults, staffRoleOptions, updateUserSchema, 
 import { showServerFieldErrors } from '../../../lib/staff/server-field-errors';
 import { useStaffApiErrorHandler } from '../../../lib/staff/use-staff-api-error';
 import { userFailureMessage, useSaveUser } from './users-api';
+import { passwordRuleMessages } from '../../../../shared/staff/password-rule';
+import { PasswordStrengthMeter, usePasswordScorer } from '../password-strength';
 
 /** The dialog's values: a blank password on edit keeps the current one. */
 type UserFormValues = CreateUser;
@@ -56,6 +58,9 @@ function UserForm({ user, onDone }: { user: StaffUserRow | null; onDone: () => v
   });
   const save = useSaveUser();
   const handleStaffApiError = useStaffApiErrorHandler();
+  // Loads the strength estimator, which the schemas' password rule then uses too.
+  const scorer = usePasswordScorer();
+  const [newPassword, ownerEmail, ownerName] = useWatch({ control: form.control, name: ['password', 'email', 'name'] });
 
   const submit = form.handleSubmit((values) => {
     save.mutate(user ? { id: user.id, values } : { id: null, values }, {
@@ -72,8 +77,8 @@ function UserForm({ user, onDone }: { user: StaffUserRow | null; onDone: () => v
   });
 
   const passwordHint = user
-    ? 'Minimum 6 characters. Leave blank to keep the current password. A new password is temporary: the user should change it after their first login.'
-    : 'Minimum 6 characters. This is a temporary password: the user should change it after their first login.';
+    ? `${passwordRuleMessages.hint} Leave blank to keep the current password. A new password is temporary: the user should change it after their first login.`
+    : `${passwordRuleMessages.hint} This is a temporary password: the user should change it after their first login.`;
 
   return (
     <FormProvider {...form}>
@@ -86,6 +91,7 @@ function UserForm({ user, onDone }: { user: StaffUserRow | null; onDone: () => v
           <Field label="Password" required={!user} hint={passwordHint} error={form.formState.errors.password?.message}>
             {(control) => <TextInput type="password" autoComplete="new-password" maxLength={128} {...control} {...form.register('password')} />}
           </Field>
+          <PasswordStrengthMeter password={newPassword ?? ''} owner={{ email: ownerEmail, name: ownerName }} scorer={scorer} />
           <div className="space-y-3 rounded-lg border border-slate-200 p-3">
             <Controller
               name="notificationEnabled"

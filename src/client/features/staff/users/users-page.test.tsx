@@ -8,6 +8,7 @@ import { errorResponse, jsonResponse, networkFailure, requestsTo, serve } from '
 import { renderPage } from '../../../../../tests/client/render';
 import { paths } from '../../../paths';
 import { UsersPage } from './users-page';
+import { loadPasswordScorer, passwordRuleMessages } from '../../../../shared/staff/password-rule';
 
 beforeEach(() => {
   // Radix's switch measures itself; jsdom has no ResizeObserver (every browser does).
@@ -108,7 +109,7 @@ describe('UsersPage', () => {
     expect(notifications.getAttribute('aria-checked')).toBe('true');
     expect(within(dialog()).getByRole('switch', { name: 'Priority Fulfiller (auto-assign orders)' }).getAttribute('aria-checked')).toBe('false');
     expect(within(dialog()).getByRole('switch', { name: 'Suspended' }).getAttribute('aria-checked')).toBe('false');
-    expect(within(dialog()).getByText(/Minimum 6 characters/).textContent).toMatch(/change it after their first login/);
+    expect(within(dialog()).getByText(/At least 12 characters/).textContent).toMatch(/change it after their first login/);
 
     await user.click(within(dialog()).getByRole('button', { name: 'Create User' }));
     expect(await within(dialog()).findByText(staffMessages.fullNameRequired)).toBeTruthy();
@@ -122,7 +123,22 @@ describe('UsersPage', () => {
     expect(await within(dialog()).findByText(staffMessages.passwordTooShort)).toBeTruthy();
     expect(requestsTo('POST', '/api/manage/users')).toHaveLength(0);
 
-    await user.type(field(/^Password/), 'def');
+    // The estimator the dialog loads: a common password, or one holding the e-mail, is refused with its reason.
+    await loadPasswordScorer();
+    await user.clear(field(/^Password/));
+    await user.type(field(/^Password/), 'password1234');
+    await user.click(within(dialog()).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog()).findByText(passwordRuleMessages.tooGuessable)).toBeTruthy();
+    expect(within(dialog()).getByTestId('password-strength').textContent).toMatch(/Strength: (Very weak|Weak)/);
+    await user.clear(field(/^Password/));
+    await user.type(field(/^Password/), 'nia@example.com rules');
+    await user.click(within(dialog()).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog()).findByText(passwordRuleMessages.containsEmail)).toBeTruthy();
+    expect(requestsTo('POST', '/api/manage/users')).toHaveLength(0);
+
+    await user.clear(field(/^Password/));
+    await user.type(field(/^Password/), 'maple kettle orbit 42');
+    expect(within(dialog()).getByTestId('password-strength').textContent).toMatch(/Strength: (Strong|Very strong)/);
     await user.selectOptions(within(dialog()).getByRole('combobox', { name: /^Role/ }), 'Admin (Full Access)');
     await user.click(notifications);
     await user.click(within(dialog()).getByRole('button', { name: 'Create User' }));
@@ -131,7 +147,7 @@ describe('UsersPage', () => {
       name: 'Nia New',
       email: 'nia@example.com',
       role: 'admin',
-      password: 'abcdef',
+      password: 'maple kettle orbit 42',
       notificationEnabled: false,
       priorityFulfiller: false,
       suspended: false,
@@ -139,7 +155,7 @@ describe('UsersPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The list is asked again.
     expect(requestsTo('GET', '/api/manage/users').length).toBeGreaterThan(1);
-  });
+  }, 60_000);
 
   it('edits a user: their values filled in, a blank password keeps the current one', async () => {
     const { user } = renderUsers({ 'PATCH /api/manage/users/u-fran': (call) => jsonResponse({ user: { ...fran, ...(call.body as object) } }) });

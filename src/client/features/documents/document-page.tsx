@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Download, LockKeyhole, TriangleAlert } from 'lucide-react';
+import { PublicLayout } from '../../components/layout/public-layout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Button, buttonClass } from '../../components/ui/button';
+import { MaskedField, type MaskSpec } from '../../components/form/fields';
+import { ApiError } from '../../lib/api';
+import { usePublicConfig } from '../../lib/public-config';
+import { customerDocumentKinds, type CustomerDocumentKind } from '../../../shared/documents/documents';
+import { ssnLastFourSchema, type SsnLastFourInput } from '../../../shared/ssn-last-four';
+import { documentFailureMessage, documentsApi, endsLink } from './documents-api';
+
+// A customer document link (decision 037): the last four digits of the SSN first, as on the signing
+// page, then the document as a PDF for this browser. One page for every kind of document.
+
+type Step = { kind: 'loading' } | { kind: 'unavailable'; message: string } | { kind: 'verify' } | { kind: 'verified'; expiresAt: string };
+
+/** Four digits, nothing else: typed or pasted text keeps only its digits. */
+const fourDigits: MaskSpec = { mask: '____', store: 'digits' };
+const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** `/signed-ss4/:token` (and each other kind's path): the customer's document behind the SSN question. */
+export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
+  const { token = '' } = useParams();
+  const [step, setStep] = useState<Step>({ kind: 'loading' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const details = customerDocumentKinds[kind];
+
+  useEffect(() => {
+    let cancelled = false;
+    documentsApi.start(kind, token).then(
+      (start) => !cancelled && setStep(start.state === 'verify' ? { kind: 'verify' } : { kind: 'verified', expiresAt: start.expiresAt }),
+      (error: unknown) => !cancelled && setStep({ kind: 'unavailable', message: documentFailureMessage(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, token]);
+
+  // Each new step moves the focus to its heading, so screen readers and keyboards start there.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (step.kind !== 'loading') headingRef.current?.focus();
+  }, [step.kind]);
+
+  const heading = step.kind === 'unavailable' ? 'This link cannot be used' : step.kind === 'verify' ? 'Confirm it is you' : details.title;
+
+  return (
+    <PublicLayout>
+      <title>{`${heading} | EIN Filing Service`}</title>
+      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl">
+          {heading}
+        </h1>
+        <div className="mt-6">
+          {step.kind === 'loading' ? (
+            <p role="status" className="text-slate-600">
+              Loading...
+            </p>
+          ) : null}
+          {step.kind === 'unavailable' ? <Unavailable message={step.message} /> : null}
+          {step.kind === 'verify' ? (
+            <VerifyReader
+              kind={kind}
+              token={token}
+              onVerified={(expiresAt) => setStep({ kind: 'verified', expiresAt })}
+              onUnavailable={(message) => setStep({ kind: 'unavailable', message })}
+            />
+          ) : null}
+          {step.kind === 'verified' ? (
+            <Card>
+              <CardContent className="flex flex-col gap-4 pt-4 sm:pt-6">
+                <p className="text-slate-900">{details.intro}</p>
+                <a href={documentsApi.documentUrl(kind, token)} download className={buttonClass({}, 'w-fit')}>
+                  <Download className="size-4" aria-hidden="true" />
+                  {details.downloadLabel}
+                </a>
+                <p className="text-sm text-slate-700">This link works until {expiryFormat.format(new Date(step.expiresAt))}.</p>
+                <SupportLine />
+              </CardContent>
+            </Card>
+          ) : null}
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
+
+function VerifyReader({
+  kind,
+  token,
+  onVerified,
+  onUnavailable,
+}: {
+  kind: CustomerDocumentKind;
+  token: string;
+  onVerified: (expiresAt: string) => void;
+  onUnavailable: (message: string) => void;
+}) {
+  const form = useForm<SsnLastFourInput>({ resolver: zodResolver(ssnLastFourSchema), defaultValues: { ssnLast4: '' }, reValidateMode: 'onSubmit' });
+  const { isSubmitting, errors } = form.formState;
+  const refused = Boolean(errors.ssnLast4);
+
+  // The fieldset is disabled while the answer is checked: a refused answer gets the focus back.
+  useEffect(() => {
+    if (refused && !isSubmitting) form.setFocus('ssnLast4');
+  }, [form, refused, isSubmitting]);
+
+  const submit = form.handleSubmit(async ({ ssnLast4 }) => {
+    try {
+      onVerified((await documentsApi.verify(kind, token, ssnLast4)).expiresAt);
+    } catch (caught) {
+      if (endsLink(caught)) return onUnavailable(caught.message);
+      const message = (caught instanceof ApiError ? caught.fields?.ssnLast4?.[0] : undefined) ?? documentFailureMessage(caught);
+      form.setError('ssnLast4', { type: 'server', message });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <LockKeyhole className="size-5 text-brand-600" aria-hidden="true" />
+          This document holds private details
+        </CardTitle>
+        <CardDescription>
+          Before we give it to you, enter the last four digits of the responsible party&apos;s Social Security Number, as given in your application.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate>
+            <fieldset disabled={isSubmitting} className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
+              <MaskedField name="ssnLast4" label="Last four digits of the SSN" required mask={fourDigits} autoComplete="off" className="sm:w-64" />
+              <Button type="submit" size="lg" className="sm:mt-7">
+                {isSubmitting ? 'Checking...' : 'Continue'}
+              </Button>
+            </fieldset>
+          </form>
+        </FormProvider>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Unavailable({ message }: { message: string }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 pt-4 sm:pt-6">
+        <p className="flex items-start gap-3 text-slate-900">
+          <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+          <span>{message}</span>
+        </p>
+        <SupportLine />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SupportLine() {
+  const { supportEmail } = usePublicConfig();
+  return (
+    <p className="text-slate-700">
+      Need help? Write to{' '}
+      <a className="font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
+        {supportEmail}
+      </a>
+      .
+    </p>
+  );
+}
+
+/** `/signed-ss4/:token`: the signer's copy of the sealed SS-4. */
+export function SignedSs4Page() {
+  return <CustomerDocumentPage kind="signed_ss4" />;
+}

@@ -1,0 +1,25 @@
+import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../../lib/api';
+import {
+  customerDocumentApiPath,
+  type CustomerDocumentKind,
+  type CustomerDocumentStartResponse,
+  type CustomerDocumentVerifiedResponse,
+} from '../../../shared/documents/documents';
+
+export const documentsApi = {
+  start: (kind: CustomerDocumentKind, token: string) => apiRequest<CustomerDocumentStartResponse>('GET', customerDocumentApiPath(kind, token)),
+  verify: (kind: CustomerDocumentKind, token: string, ssnLast4: string) =>
+    apiRequest<CustomerDocumentVerifiedResponse>('POST', `${customerDocumentApiPath(kind, token)}/verify`, { ssnLast4 }),
+  documentUrl: (kind: CustomerDocumentKind, token: string) => `${customerDocumentApiPath(kind, token)}/document.pdf`,
+};
+
+/** The answers after which the link cannot be used: the page says why instead of a form. */
+export function endsLink(error: unknown): error is ApiError {
+  return hasErrorCode(error, 'document_link_unavailable');
+}
+
+/** The message a failed call shows: the server's own for a considered answer, a retry hint otherwise. */
+export function documentFailureMessage(error: unknown): string {
+  if (isFailedCall(error) || !(error instanceof ApiError)) return 'We could not reach our server. Check your connection and try again.';
+  return error.message;
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../services';
+import { AppError } from '../errors';
+import { parseWith, rateLimitedWith } from '../http';
+import {
+  customerDocumentKinds,
+  customerDocumentMessages,
+  type CustomerDocumentStartResponse,
+  type CustomerDocumentVerifiedResponse,
+} from '../../shared/documents/documents';
+import { ssnLastFourMessages, ssnLastFourSchema } from '../../shared/ssn-last-four';
+import type { CustomerDocumentSource } from './document-links';
+import { findUsableLink, isVerifiedBrowser } from './find-usable-link';
+import { verifyDocumentReader } from './verify-document-reader';
+import { downloadDocument } from './download-document';
+
+// The customer's document links (decision 037): for each kind, `GET /api/<kind>/:token` (verify or
+// verified), `POST …/verify` (the SSN question, which sets this browser's cookie) and
+// `GET …/document.pdf` (the document, for the verified browser only).
+
+/** Calls per client and minute on each route: a reader needs a handful, a guesser many. */
+export const documentCallsPerMinute = 30;
+/** SSN answers per client and minute, on top of the link's own lock after five wrong ones. */
+export const documentVerifyCallsPerMinute = 10;
+
+export const documentCookieName = 'ein_document';
+
+function limit(max: number) {
+  return { rateLimit: { max, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith('Too many requests. Please wait a minute and try again.') } };
+}
+
+function cookieOf(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === documentCookieName) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function tokenOf(request: FastifyRequest): string {
+  return (request.params as { token?: string }).token ?? '';
+}
+
+/** Nothing on these routes may be kept by a browser or a proxy: it is personal. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+  reply.header('x-robots-tag', 'noindex');
+}
+
+/** The routes of each kind of customer document the app was given. */
+export function registerCustomerDocumentRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'cipher'>, sources: readonly CustomerDocumentSource[]): void {
+  const { database, cipher } = services;
+  const { db } = database;
+
+  for (const source of sources) {
+    const base = `/api${customerDocumentKinds[source.kind].path}`;
+
+    app.get(`${base}/:token`, { config: limit(documentCallsPerMinute) }, async (request, reply): Promise<CustomerDocumentStartResponse> => {
+      noStore(reply);
+      const { link } = await findUsableLink(db, source.kind, tokenOf(request), new Date());
+      return { state: isVerifiedBrowser(link, cipher, cookieOf(request)) ? 'verified' : 'verify', expiresAt: link.expiresAt.toISOString() };
+    });
+
+    app.post(`${base}/:token/verify`, { config: limit(documentVerifyCallsPerMinute) }, async (request, reply): Promise<CustomerDocumentVerifiedResponse> => {
+      noStore(reply);
+      const now = new Date();
+      const found = await findUsableLink(db, source.kind, tokenOf(request), now);
+      const { ssnLast4 } = parseWith(ssnLastFourSchema, request.body);
+      const result = await verifyDocumentReader(db, cipher, found.link, found.order, ssnLast4, now);
+      if (!result.ok) {
+        const message = ssnLastFourMessages.wrong(result.attemptsLeft);
+        throw new AppError('validation_failed', message, { ssnLast4: [message] });
+      }
+      const maxAge = Math.max(0, Math.floor((found.link.expiresAt.getTime() - now.getTime()) / 1000));
+      reply.header(
+        'set-cookie',
+        `${documentCookieName}=${encodeURIComponent(result.sessionSecret)}; Path=${base}/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
+      );
+      return { state: 'verified', expiresAt: found.link.expiresAt.toISOString() };
+    });
+
+    app.get(`${base}/:token/document.pdf`, { config: limit(documentCallsPerMinute) }, async (request, reply) => {
+      noStore(reply);
+      const found = await findUsableLink(db, source.kind, tokenOf(request), new Date());
+      if (!isVerifiedBrowser(found.link, cipher, cookieOf(request))) throw new AppError('document_not_verified', customerDocumentMessages.notVerified);
+      const { pdf, fileName } = await downloadDocument({ db, cipher }, source, found, request.ip);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(pdf));
+    });
+  }
+}

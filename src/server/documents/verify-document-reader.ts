@@ -1,0 +1,40 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { customerDocumentLinks, type Db } from '../db';
+import { ssnLastFourMatches, type FieldCipher } from '../encryption';
+import { AppError } from '../errors';
+import { customerDocumentMessages } from '../../shared/documents/documents';
+import { maxSsnAnswerAttempts } from '../../shared/ssn-last-four';
+import type { DocumentLinkRow, DocumentOrderRow } from './document-links';
+
+export type VerifyReaderResult = { ok: true; sessionSecret: string } | { ok: false; attemptsLeft: number };
+
+/**
+ * Checks the last four digits of the responsible party's SSN, as the signing page does (decision 022):
+ * a wrong answer counts, atomically, and the fifth locks the link; a right one marks it verified and
+ * gives the session secret for this browser's cookie.
+ */
+export async function verifyDocumentReader(db: Db, cipher: FieldCipher, link: DocumentLinkRow, order: DocumentOrderRow, ssnLast4: string, now: Date): Promise<VerifyReaderResult> {
+  const open = and(eq(customerDocumentLinks.id, link.id), isNull(customerDocumentLinks.lockedAt), lt(customerDocumentLinks.failedAttempts, maxSsnAnswerAttempts));
+  if (ssnLastFourMatches(order.formData, cipher, ssnLast4)) {
+    const [verified] = await db
+      .update(customerDocumentLinks)
+      .set({ verifiedAt: sql`coalesce(${customerDocumentLinks.verifiedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(open)
+      .returning();
+    // Locked meanwhile by wrong answers from elsewhere: the right one comes too late.
+    if (!verified) throw new AppError('document_link_unavailable', customerDocumentMessages.linkLocked);
+    return { ok: true, sessionSecret: cipher.decrypt(link.sessionSecret) };
+  }
+  const [counted] = await db
+    .update(customerDocumentLinks)
+    .set({
+      failedAttempts: sql`${customerDocumentLinks.failedAttempts} + 1`,
+      lockedAt: sql`case when ${customerDocumentLinks.failedAttempts} + 1 >= ${maxSsnAnswerAttempts} then ${now.toISOString()}::timestamptz else null end`,
+    })
+    .where(open)
+    .returning();
+  if (!counted) throw new AppError('document_link_unavailable', customerDocumentMessages.linkLocked);
+  const left = maxSsnAnswerAttempts - counted.failedAttempts;
+  if (left <= 0) throw new AppError('document_link_unavailable', customerDocumentMessages.linkLocked);
+  return { ok: false, attemptsLeft: left };
+}

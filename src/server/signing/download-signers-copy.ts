@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { orders, signingRequests, type Db } from '../db';
+import type { FieldCipher } from '../encryption';
+import { recordAudit } from '../audit';
+import { AppError } from '../errors';
+import { customerDocumentKinds } from '../../shared/documents/documents';
+import { signingMessages } from '../../shared/signing/signing';
+import { hasVerifiedSession } from './find-usable-request';
+import { readSignedSs4 } from './read-signed-ss4';
+import { hashToken, isWellFormedToken } from './requests';
+
+export type SignersCopyOptions = {
+  db: Db;
+  cipher: FieldCipher;
+  token: string;
+  sessionCookie: string | undefined;
+  ipAddress: string;
+  now?: Date;
+};
+
+/**
+ * The signer's copy on the thank-you page (decision 037): the sealed PDF of the request signed through
+ * this link, for the browser that answered its SSN question (its cookie), until the link expires.
+ * Each download is audited as the customer's.
+ */
+export async function downloadSignersCopy({ db, cipher, token, sessionCookie, ipAddress, now = new Date() }: SignersCopyOptions): Promise<{ pdf: Uint8Array; fileName: string }> {
+  if (!isWellFormedToken(token)) throw new AppError('signing_link_unavailable', signingMessages.linkUnknown);
+  const [row] = await db
+    .select({ request: signingRequests, order: orders })
+    .from(signingRequests)
+    .innerJoin(orders, eq(orders.id, signingRequests.orderId))
+    .where(eq(signingRequests.tokenHash, hashToken(token)));
+  if (!row) throw new AppError('signing_link_unavailable', signingMessages.linkUnknown);
+  const { request, order } = row;
+  if (request.expiresAt.getTime() <= now.getTime()) throw new AppError('signing_link_unavailable', signingMessages.linkExpired);
+  if (!hasVerifiedSession(request, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
+  if (request.status !== 'signed') throw new AppError('not_found', signingMessages.notSignedYet);
+  const pdf = await readSignedSs4(db, cipher, { requestId: request.id, orderId: order.id });
+  if (!pdf) throw new AppError('signing_link_unavailable', signingMessages.copyGone);
+  await recordAudit(db, {
+    actor: null,
+    action: 'customer_document_downloaded',
+    target: `order:${order.id}`,
+    detail: { kind: 'signed_ss4', via: 'signing_page', requestId: request.id },
+    ipAddress,
+  });
+  return { pdf, fileName: `${customerDocumentKinds.signed_ss4.fileName}-${order.applicationId}.pdf` };
+}
