@@ -8,7 +8,7 @@ import type { Database } from './db';
 import type { MailMessage } from './email';
 import { orderConfirmationEmail } from './checkout';
 import { assignmentEmail, cancelledEmail, einEmail, onHoldEmail } from './orders';
-import { signatureRequestEmail, signedNoticeEmail } from './signing';
+import { signatureRequestEmail, signedNoticeEmail, signedCopyEmail } from './signing';
 import { cancellationConfirmationEmail, disputeAlertEmail, refundConfirmationEmail } from './refunds';
 import { accountAttackEmail } from './staff';
 import { findBannedIcons, findBannedPhrases } from '../shared/site/banned-wording';
@@ -20,7 +20,6 @@ import { buildRenderedSite, parsePage } from '../../tests/support/rendered-site'
 import { configuredClaimsEnv } from '../../tests/support/site-claims';
 import { previewImageFile, previewImageSource, previewImageWords, recordedSourceDigest, sourceDigest } from '../../scripts/preview-image';
 import { overdueEmail } from './filing';
-import { signedCopyEmail } from './signing';
 
 // Nothing a customer reads may make the service look like the IRS or approved by it, and every mention
 // of money back says its condition and links to the Terms' refund section. The banned wording is one
