@@ -25,6 +25,7 @@ export const paths = {
   cancelOrder: '/cancel-order/:token',
   /** The signer's copy of the sealed SS-4 (a customer document link); the token comes from the e-mail. */
   signedSs4: '/signed-ss4/:token',
+  einLetter: '/ein-letter/:token',
   manage: '/manage',
   manageLogin: '/manage/login',
   manageOrders: manageOrdersPath,

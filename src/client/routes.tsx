@@ -41,6 +41,7 @@ const ConfirmationPage = page(() => import('./features/checkout/confirmation-pag
 const TrackingPage = page(() => import('./features/tracking/tracking-page'), 'TrackingPage');
 const SigningPage = page(() => import('./features/signing/signing-page'), 'SigningPage');
 const SignedSs4Page = page(() => import('./features/documents/document-page'), 'SignedSs4Page');
+const EinLetterPage = page(() => import('./features/documents/document-page'), 'EinLetterPage');
 const CancellationPage = page(() => import('./features/refunds/cancellation-page'), 'CancellationPage');
 const ManageLoginPage = page(() => import('./features/staff/login-page'), 'ManageLoginPage');
 const ManageLayout = page(() => import('./features/staff/manage-layout'), 'ManageLayout');
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path={paths.wizardStart} element={<WizardStartPage />} />
         <Route path={paths.sign} element={<SigningPage />} />
         <Route path={paths.signedSs4} element={<SignedSs4Page />} />
+        <Route path={paths.einLetter} element={<EinLetterPage />} />
         <Route path={paths.step2} element={<RegistrationStep />} />
         <Route path={paths.step3} element={<ContactStep />} />
         <Route path={paths.step4} element={<ComplianceStep />} />
@@ -145,6 +147,7 @@ const privatePatterns = [
   '/ein/*',
   '/sign/*',
   '/signed-ss4/*',
+  '/ein-letter/*',
   '/cancel-order/*',
 ];
 

@@ -24,7 +24,7 @@ import { loadPasswordScorer } from '../shared/staff/password-rule';
 import { registerRefundRoutes } from './refunds';
 import { registerAuditRoutes } from './audit';
 import { registerCustomerDataRoutes } from './customer-data';
-import { registerFilingRoutes, startFiling } from './filing';
+import { einLetterDocument, registerFilingRoutes, startFiling } from './filing';
 
 export type AppOptions = {
   env: Env;
@@ -140,7 +140,7 @@ export async function buildAppWithServices({
   registerStaffRoutes(app, services);
   await registerFulfilmentRoutes(app, services);
   registerSigningRoutes(app, services);
-  registerCustomerDocumentRoutes(app, services, [signedSs4Document]);
+  registerCustomerDocumentRoutes(app, services, [signedSs4Document, einLetterDocument]);
   registerRefundRoutes(app, services);
   registerAuditRoutes(app, services);
   registerCustomerDataRoutes(app, services);

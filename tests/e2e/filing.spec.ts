@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
@@ -13,11 +14,13 @@ const screenshots = process.env.FILING_SCREENSHOTS;
 // Signing, sending the fax, the IRS's answer and reading it: more than the default minute.
 test.describe.configure({ timeout: 240_000 });
 
-function signingLinkTo(address: string): string | null {
+/** The latest link of `kind` (`sign`, `ein-letter`) e-mailed to `address`, as a path. */
+function linkTo(address: string, kind: string): string | null {
   const messages = readMailbox()
     .map((message) => message.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
     .filter((message) => message.includes(`To: ${address}`));
-  return messages.flatMap((message) => [...message.matchAll(/https?:\/\/[^\s"<]+\/sign\/[A-Za-z0-9_-]{43}/g)].map((match) => match[0])).at(-1) ?? null;
+  const link = messages.flatMap((message) => [...message.matchAll(new RegExp(`https?://[^\\s"<]+/${kind}/[A-Za-z0-9_-]{43}`, 'g'))].map((match) => match[0])).at(-1);
+  return link ? new URL(link).pathname : null;
 }
 
 /** Whether an image has loaded (a lazy one once scrolled to). */
@@ -49,10 +52,10 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   // The customer signs through the e-mailed link.
   await page.getByRole('button', { name: 'Send for signature' }).click();
   await expect(page.getByTestId('signing-state')).toHaveText('Sent');
-  await expect.poll(() => signingLinkTo(email)).not.toBeNull();
+  await expect.poll(() => linkTo(email, 'sign')).not.toBeNull();
   const customerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const customer = await customerContext.newPage();
-  await customer.goto(new URL(signingLinkTo(email)!).pathname);
+  await customer.goto(linkTo(email, 'sign')!);
   await customer.getByLabel('Last four digits of the SSN').fill('6789');
   await customer.keyboard.press('Enter');
   await customer.getByRole('button', { name: 'The form is right: continue to sign' }).click();
@@ -63,7 +66,6 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   }
   await customer.getByRole('button', { name: 'Sign the SS-4' }).click();
   await expect(customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeVisible();
-  await customerContext.close();
 
   // Staff file by fax, after confirming where it goes.
   await page.reload();
@@ -115,6 +117,22 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   await expect(card.getByRole('button', { name: 'Confirm EIN' })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page);
   await shoot(page, 'filing-card-completed', card);
+
+  // The customer's EIN e-mail links to the IRS's letter: after the SSN question, the EIN and the PDF.
+  await expect.poll(() => linkTo(email, 'ein-letter')).not.toBeNull();
+  await customer.goto(linkTo(email, 'ein-letter')!);
+  await expect(customer.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
+  await customer.getByLabel('Last four digits of the SSN').fill('6789');
+  await customer.getByRole('button', { name: 'Continue' }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: 'Your EIN letter from the IRS' })).toBeVisible();
+  await expect(customer.getByText(ein, { exact: true })).toBeVisible();
+  await expectAccessibleAtBothWidths(customer);
+  await shoot(customer, 'ein-letter');
+  const download = customer.waitForEvent('download');
+  await customer.getByRole('link', { name: 'Download the IRS letter (PDF)' }).click();
+  const letter = await download;
+  expect(readFileSync(await letter.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  await customerContext.close();
 
   // The inbox shows it confirmed.
   await page.setViewportSize({ width: 1280, height: 800 });

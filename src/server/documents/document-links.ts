@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { customerDocumentLinks, Db, orders } from '../db';
 import type { FieldCipher } from '../encryption';
-import type { CustomerDocumentKind } from '../../shared/documents/documents';
+import type { CustomerDocumentFact, CustomerDocumentKind } from '../../shared/documents/documents';
 
 // Customer document links (decision 037). A link's token is 32 random bytes that only the e-mail
 // carries; the database keeps its SHA-256. The browser that answers the SSN question gets a cookie
@@ -26,4 +26,6 @@ export function isWellFormedDocumentToken(token: string): boolean {
 export type CustomerDocumentSource = {
   kind: CustomerDocumentKind;
   read: (services: { db: Db; cipher: FieldCipher }, link: Pick<DocumentLinkRow, 'orderId' | 'documentId'>) => Promise<Uint8Array | null>;
+  /** What a verified reader is told on the page beside the document (the EIN beside its letter). */
+  facts?: (services: { db: Db; cipher: FieldCipher }, link: Pick<DocumentLinkRow, 'orderId' | 'documentId'>) => Promise<CustomerDocumentFact[]>;
 };

@@ -58,7 +58,8 @@ export function registerCustomerDocumentRoutes(app: FastifyInstance, services: P
     app.get(`${base}/:token`, { config: limit(documentCallsPerMinute) }, async (request, reply): Promise<CustomerDocumentStartResponse> => {
       noStore(reply);
       const { link } = await findUsableLink(db, source.kind, tokenOf(request), new Date());
-      return { state: isVerifiedBrowser(link, cipher, cookieOf(request)) ? 'verified' : 'verify', expiresAt: link.expiresAt.toISOString() };
+      if (!isVerifiedBrowser(link, cipher, cookieOf(request))) return { state: 'verify', expiresAt: link.expiresAt.toISOString() };
+      return { state: 'verified', expiresAt: link.expiresAt.toISOString(), ...(source.facts ? { facts: await source.facts({ db, cipher }, link) } : {}) };
     });
 
     app.post(`${base}/:token/verify`, { config: limit(documentVerifyCallsPerMinute) }, async (request, reply): Promise<CustomerDocumentVerifiedResponse> => {
@@ -76,7 +77,7 @@ export function registerCustomerDocumentRoutes(app: FastifyInstance, services: P
         'set-cookie',
         `${documentCookieName}=${encodeURIComponent(result.sessionSecret)}; Path=${base}/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
       );
-      return { state: 'verified', expiresAt: found.link.expiresAt.toISOString() };
+      return { state: 'verified', expiresAt: found.link.expiresAt.toISOString(), ...(source.facts ? { facts: await source.facts({ db, cipher }, found.link) } : {}) };
     });
 
     app.get(`${base}/:token/document.pdf`, { config: limit(documentCallsPerMinute) }, async (request, reply) => {

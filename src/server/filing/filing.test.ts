@@ -13,6 +13,7 @@ import { filings, inboundFaxes, irsLetters, orders, testFaxes, webhookEvents } f
 import { isTestFaxTransport, testBusyFaxNumber, type TestFaxTransport } from '../fax';
 import { flagOverdueFilings, makeFilingReference, maxFaxAttempts, readReceivedFaxes } from '.';
 import { eraseOrderPersonalData } from '../retention';
+import { createDocumentLink } from '../documents';
 import { isValidEin } from '../../shared/ein';
 import { startOfNextBusinessDay } from '../../shared/dates';
 import { filingMessages, irsFaxNumbers, type FaxInboxResponse, type InboxFax, type OrderFiling } from '../../shared/filing/filing';
@@ -47,8 +48,12 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     return { order, ssn };
   }
 
+  const ssns = new Map<number, string>();
+  const ssnOf = (order: { id: number }) => ssns.get(order.id)!;
+
   async function signedOrder(options: { ssn?: string; assignedTo?: string | null } = {}) {
     const { order, ssn } = await paidOrder(options);
+    ssns.set(order.id, ssn);
     await signThroughLink(harness.app, harness.env, order, admin.cookie, ssn.slice(-4));
     return order;
   }
@@ -157,6 +162,36 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect((await filingsOf(order.id))[0]!.status).toBe('answered');
     const einMail = mailTo(mailbox(harness.env), order.billingEmail).map(decodeMail).find((message) => message.includes(fax!.ein!));
     expect(einMail).toBeDefined();
+
+    // The e-mail links to the letter: the last four digits of the SSN first, then the EIN and the PDF.
+    const token = /\/ein-letter\/([A-Za-z0-9_-]{43})/.exec(einMail!)?.[1];
+    expect(token).toBeDefined();
+    const letterApi = `/api/ein-letter/${token}`;
+    const remoteAddress = '198.51.100.200';
+    expect((await harness.app.inject({ method: 'GET', url: letterApi, remoteAddress })).json()).toMatchObject({ state: 'verify' });
+    expect((await harness.app.inject({ method: 'GET', url: `${letterApi}/document.pdf`, remoteAddress })).statusCode).toBe(401);
+    const wrong = await harness.app.inject({ method: 'POST', url: `${letterApi}/verify`, remoteAddress, payload: { ssnLast4: '0000' } });
+    expect(wrong.statusCode).toBe(400);
+    const verified = await harness.app.inject({ method: 'POST', url: `${letterApi}/verify`, remoteAddress, payload: { ssnLast4: ssnOf(order).slice(-4) } });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ state: 'verified', facts: [{ label: 'EIN', value: fax!.ein }] });
+    const cookie = String(verified.headers['set-cookie']).split(';')[0]!;
+    const letter = await harness.app.inject({ method: 'GET', url: `${letterApi}/document.pdf`, remoteAddress, headers: { cookie } });
+    expect(letter.statusCode).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
+    expect(letter.headers['cache-control']).toBe('no-store');
+    expect(letter.rawPayload.equals(Buffer.from(harness.services.cipher.decrypt(stored!.document!), 'base64'))).toBe(true);
+    expect(await auditRows(db(), 'customer_document_downloaded', `order:${order.id}`)).toHaveLength(1);
+
+    // Five wrong answers lock a link: the right one is then refused too.
+    const [kept] = await db().select().from(irsLetters).where(eq(irsLetters.orderId, order.id));
+    const { pagePath } = await createDocumentLink(db(), { cipher: harness.services.cipher, kind: 'ein_letter', orderId: order.id, documentId: String(kept!.id) });
+    const lockedApi = `/api${pagePath}`;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await harness.app.inject({ method: 'POST', url: `${lockedApi}/verify`, remoteAddress: '198.51.100.201', payload: { ssnLast4: '0000' } })).statusCode).toBeGreaterThanOrEqual(400);
+    }
+    const afterLock = await harness.app.inject({ method: 'POST', url: `${lockedApi}/verify`, remoteAddress: '198.51.100.201', payload: { ssnLast4: ssnOf(order).slice(-4) } });
+    expect(afterLock.statusCode).toBe(410);
     const again = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/fax-inbox/${fax!.id}/match`, { orderId: order.id, ein: fax!.ein });
     expect(again.statusCode).toBe(409);
 

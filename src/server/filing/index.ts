@@ -11,6 +11,7 @@ export { readFaxBack } from './read-fax-back';
 export type { FaxBackReading, ReadFaxBackOptions } from './read-fax-back';
 export { referencePlaces, stampFilingReference } from './stamp-reference';
 export { startFiling, purgeFaxMedia } from './start-filing';
+export { einLetterDocument } from './ein-letter-document';
 export type { FilingContext } from './filing-context';
 export type { FaxOutbox } from './fax-outbox';
 export { createFiling } from './create-filing';

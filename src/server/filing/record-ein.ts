@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { siteOrigin } from '../http';
 import { changeOrderStatus } from '../orders';
+import { createDocumentLink } from '../documents';
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import type { FilingContext, Tx } from './filing-context';
 
@@ -28,9 +29,9 @@ export type RecordEinOptions = {
  * e-mail). Refused (409) when the order is already completed or cancelled. Answers the e-mails to
  * deliver after the commit.
  */
-export async function recordEin(tx: Tx, context: Pick<FilingContext, 'env'>, options: RecordEinOptions): Promise<{ emailIds: number[] }> {
+export async function recordEin(tx: Tx, context: Pick<FilingContext, 'env' | 'cipher'>, options: RecordEinOptions): Promise<{ emailIds: number[] }> {
   const { order, filingId, ein, letter, actor, ipAddress } = options;
-  const { env } = context;
+  const { env, cipher } = context;
   const status = normalizeOrderStatus(order.status);
   if (status === 'completed' || status === 'cancelled') throw new AppError('conflict', `This order is ${status} already: its EIN is not changed from here.`);
   const now = new Date();
@@ -40,7 +41,7 @@ export async function recordEin(tx: Tx, context: Pick<FilingContext, 'env'>, opt
     .where(eq(orders.id, order.id))
     .returning();
   if (!updated) throw new Error(`Order ${order.id} vanished while locked`);
-  await tx.insert(irsLetters).values({
+  const [stored] = await tx.insert(irsLetters).values({
     orderId: order.id,
     filingId,
     source: letter.source,
@@ -49,7 +50,10 @@ export async function recordEin(tx: Tx, context: Pick<FilingContext, 'env'>, opt
     pages: letter.pages,
     uploadedBy: letter.source === 'upload' ? (actor?.id ?? null) : null,
     createdAt: now,
-  });
+  }).returning();
+  if (!stored) throw new Error('The IRS letter was not stored');
+  // The customer's link to the letter, made with the e-mail that carries it.
+  const link = await createDocumentLink(tx, { cipher, kind: 'ein_letter', orderId: order.id, documentId: String(stored.id), now });
   if (filingId !== null) await tx.update(filings).set({ status: 'answered', answeredAt: now, updatedAt: now }).where(eq(filings.id, filingId));
   await recordAudit(tx, { actor, action: 'ein_recorded', target: `order:${order.id}`, detail: { filingId, source: letter.source, inboundFaxId: letter.inboundFaxId ?? null }, ipAddress });
   const changed = await changeOrderStatus(tx, {
@@ -60,6 +64,7 @@ export async function recordEin(tx: Tx, context: Pick<FilingContext, 'env'>, opt
     changedBy: actor?.id ?? null,
     ipAddress,
     detail: { filingId },
+    einLetterPath: link.pagePath,
     env,
     origin: siteOrigin(env),
     now,

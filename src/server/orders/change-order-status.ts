@@ -31,6 +31,8 @@ export type OrderStatusChange = {
   detail?: Record<string, unknown>;
   /** What the customer is told while the order is on hold (entering `on_hold`). */
   holdReason?: string | null;
+  /** For a change that completes the order with the IRS's letter on it: the letter's page (`/ein-letter/<token>`), which the EIN e-mail links to. */
+  einLetterPath?: string;
   /** For a change that asks the customer to sign: queues the signing request's e-mail and answers its outbox row. */
   signatureRequestEmail?: (order: Order) => Promise<number>;
   env: Pick<Env, 'SUPPORT_EMAIL'>;
@@ -106,7 +108,7 @@ export async function changeOrderStatus(tx: Tx, change: OrderStatusChange): Prom
       break;
     case 'ein':
       if (order.ein !== null && order.einEmailedAt === null) {
-        emailIds.push(await queueEinEmail(tx, order, { env, origin, now }));
+        emailIds.push(await queueEinEmail(tx, order, { env, origin, now, letterPath: change.einLetterPath }));
         return { order: { ...order, einEmailedAt: now }, emailIds };
       }
       break;

@@ -7,8 +7,12 @@ export type EinEmailDetails = {
   companyName: string | null;
   /** The tracking page with the number filled in. */
   trackingUrl: string;
+  /** The page of the IRS's letter (after the SSN question); null when the order has none on file. */
+  letterUrl?: string | null;
   supportEmail: string;
 };
+
+const letterNote = 'The page asks for the last four digits of the responsible party\u2019s Social Security number, and the link works for 30 days.';
 
 
 const keepSafe = 'Keep this number with your business records: banks, payroll providers and tax forms will ask for it.';
@@ -20,6 +24,7 @@ const keepSafe = 'Keep this number with your business records: banks, payroll pr
  */
 export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
   const { ein, trackingNumber, companyName, trackingUrl, supportEmail } = details;
+  const letterUrl = details.letterUrl ?? null;
   const subject = `Your EIN is ready: application ${trackingNumber}`;
   const forCompany = companyName ? ` for ${companyName}` : '';
 
@@ -31,6 +36,7 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
     '',
     keepSafe,
     '',
+    ...(letterUrl ? [`The IRS's letter assigning your EIN: ${letterUrl}`, letterNote, ''] : []),
     `Your application's status: ${trackingUrl}`,
     '',
     supportLine(supportEmail).text,
@@ -49,7 +55,7 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
 ${companyName ? `<p style="margin:0 0 4px">Company: <strong>${e(companyName)}</strong></p>\n` : ''}<p style="margin:0 0 4px">EIN: <strong style="font-family:'Courier New',monospace;font-size:20px;letter-spacing:1px">${e(ein)}</strong></p>
 <p style="margin:0 0 16px">Tracking number: <strong style="font-family:'Courier New',monospace">${e(trackingNumber)}</strong></p>
 <p style="margin:0 0 16px">${e(keepSafe)}</p>
-<p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">See your application's status</a></p>
+${letterUrl ? `<p style="margin:0 0 16px"><a href="${e(letterUrl)}" style="color:#1d4ed8">Download the IRS's letter assigning your EIN</a>. ${e(letterNote)}</p>\n` : ''}<p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">See your application's status</a></p>
 ${supportLine(supportEmail).html}`,
   });
 

@@ -16,7 +16,7 @@ type Order = typeof orders.$inferSelect;
 export async function queueEinEmail(
   tx: Pick<Db, 'insert' | 'update'>,
   order: Order,
-  options: { origin: string; env: Pick<Env, 'SUPPORT_EMAIL'>; now: Date },
+  options: { origin: string; env: Pick<Env, 'SUPPORT_EMAIL'>; now: Date; /** The IRS letter's page, when the order has one (`/ein-letter/<token>`). */ letterPath?: string },
 ): Promise<number> {
   const id = await queueCustomerEmail(tx, {
     env: options.env,
@@ -28,6 +28,7 @@ export async function queueEinEmail(
       trackingNumber: order.applicationId,
       companyName: companyNameOf(order.formData),
       trackingUrl: trackingUrl(options.origin, order.applicationId),
+      letterUrl: options.letterPath ? `${options.origin.replace(/\/$/, '')}${options.letterPath}` : null,
       supportEmail: options.env.SUPPORT_EMAIL,
     }),
   });

@@ -12,6 +12,13 @@ export const customerDocumentKinds = {
     /** The file's name, before the tracking number. */
     fileName: 'SS-4-signed',
   },
+  ein_letter: {
+    path: '/ein-letter',
+    title: 'Your EIN letter from the IRS',
+    intro: 'The letter in which the IRS assigned your employer identification number (EIN). Keep it with your business records: banks and payroll providers may ask for a copy.',
+    downloadLabel: 'Download the IRS letter (PDF)',
+    fileName: 'EIN-letter',
+  },
 } as const satisfies Record<string, { path: string; title: string; intro: string; downloadLabel: string; fileName: string }>;
 
 export type CustomerDocumentKind = keyof typeof customerDocumentKinds;
@@ -37,8 +44,11 @@ export const customerDocumentMessages = {
   notVerified: 'Please confirm the last four digits of the SSN first.',
 } as const;
 
-/** `GET /api/<kind>/:token`: before the SSN question, nothing personal. */
-export type CustomerDocumentStartResponse = { state: 'verify' | 'verified'; expiresAt: string };
+/** What a verified reader is told beside the document (the EIN beside its letter), label and value. */
+export type CustomerDocumentFact = { label: string; value: string };
+
+/** `GET /api/<kind>/:token`: before the SSN question, nothing personal; once verified, the facts too. */
+export type CustomerDocumentStartResponse = { state: 'verify' | 'verified'; expiresAt: string; facts?: CustomerDocumentFact[] };
 
 /** `POST /api/<kind>/:token/verify`: the document may now be downloaded in this browser. */
-export type CustomerDocumentVerifiedResponse = { state: 'verified'; expiresAt: string };
+export type CustomerDocumentVerifiedResponse = { state: 'verified'; expiresAt: string; facts?: CustomerDocumentFact[] };

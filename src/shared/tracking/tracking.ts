@@ -102,6 +102,7 @@ export const trackingStageTexts: Record<TrackingStage, TrackingStageText> = {
     estimate: null,
     nextSteps: [
       'Find your EIN in our e-mail titled \u201cYour EIN is ready\u201d.',
+      'When we received the IRS\u2019s letter, that e-mail links to it: the page asks for the last four digits of the responsible party\u2019s SSN, and the link works for 30 days.',
       'Keep the number with your business records: banks, payroll providers and tax forms ask for it.',
     ],
   },

@@ -9,14 +9,14 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { MaskedField, type MaskSpec } from '../../components/form/fields';
 import { ApiError } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
-import { customerDocumentKinds, type CustomerDocumentKind } from '../../../shared/documents/documents';
+import { customerDocumentKinds, type CustomerDocumentFact, type CustomerDocumentKind } from '../../../shared/documents/documents';
 import { ssnLastFourSchema, type SsnLastFourInput } from '../../../shared/ssn-last-four';
 import { documentFailureMessage, documentsApi, endsLink } from './documents-api';
 
 // A customer document link (decision 037): the last four digits of the SSN first, as on the signing
 // page, then the document as a PDF for this browser. One page for every kind of document.
 
-type Step = { kind: 'loading' } | { kind: 'unavailable'; message: string } | { kind: 'verify' } | { kind: 'verified'; expiresAt: string };
+type Step = { kind: 'loading' } | { kind: 'unavailable'; message: string } | { kind: 'verify' } | { kind: 'verified'; expiresAt: string; facts: CustomerDocumentFact[] };
 
 /** Four digits, nothing else: typed or pasted text keeps only its digits. */
 const fourDigits: MaskSpec = { mask: '____', store: 'digits' };
@@ -33,7 +33,7 @@ export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
   useEffect(() => {
     let cancelled = false;
     documentsApi.start(kind, token).then(
-      (start) => !cancelled && setStep(start.state === 'verify' ? { kind: 'verify' } : { kind: 'verified', expiresAt: start.expiresAt }),
+      (start) => !cancelled && setStep(start.state === 'verify' ? { kind: 'verify' } : { kind: 'verified', expiresAt: start.expiresAt, facts: start.facts ?? [] }),
       (error: unknown) => !cancelled && setStep({ kind: 'unavailable', message: documentFailureMessage(error) }),
     );
     return () => {
@@ -70,7 +70,7 @@ export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
             <VerifyReader
               kind={kind}
               token={token}
-              onVerified={(expiresAt) => setStep({ kind: 'verified', expiresAt })}
+              onVerified={(verified) => setStep({ kind: 'verified', expiresAt: verified.expiresAt, facts: verified.facts ?? [] })}
               onUnavailable={(message) => setStep({ kind: 'unavailable', message })}
             />
           ) : null}
@@ -78,6 +78,16 @@ export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
             <Card>
               <CardContent className="flex flex-col gap-4 pt-4 sm:pt-6">
                 <p className="text-slate-900">{details.intro}</p>
+                {step.facts.length > 0 ? (
+                  <dl className="grid gap-1">
+                    {step.facts.map((fact) => (
+                      <div key={fact.label} className="flex flex-wrap items-baseline gap-2">
+                        <dt className="font-medium text-slate-700">{fact.label}:</dt>
+                        <dd className="font-mono text-xl font-semibold tracking-wide text-slate-900">{fact.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
                 <a href={documentsApi.documentUrl(kind, token)} download className={buttonClass({}, 'w-fit')}>
                   <Download className="size-4" aria-hidden="true" />
                   {details.downloadLabel}
@@ -101,7 +111,7 @@ function VerifyReader({
 }: {
   kind: CustomerDocumentKind;
   token: string;
-  onVerified: (expiresAt: string) => void;
+  onVerified: (verified: { expiresAt: string; facts?: CustomerDocumentFact[] }) => void;
   onUnavailable: (message: string) => void;
 }) {
   const form = useForm<SsnLastFourInput>({ resolver: zodResolver(ssnLastFourSchema), defaultValues: { ssnLast4: '' }, reValidateMode: 'onSubmit' });
@@ -115,7 +125,7 @@ function VerifyReader({
 
   const submit = form.handleSubmit(async ({ ssnLast4 }) => {
     try {
-      onVerified((await documentsApi.verify(kind, token, ssnLast4)).expiresAt);
+      onVerified(await documentsApi.verify(kind, token, ssnLast4));
     } catch (caught) {
       if (endsLink(caught)) return onUnavailable(caught.message);
       const message = (caught instanceof ApiError ? caught.fields?.ssnLast4?.[0] : undefined) ?? documentFailureMessage(caught);
@@ -180,4 +190,9 @@ function SupportLine() {
 /** `/signed-ss4/:token`: the signer's copy of the sealed SS-4. */
 export function SignedSs4Page() {
   return <CustomerDocumentPage kind="signed_ss4" />;
+}
+
+/** `/ein-letter/:token`: the IRS's letter, with the EIN beside it. */
+export function EinLetterPage() {
+  return <CustomerDocumentPage kind="ein_letter" />;
 }
