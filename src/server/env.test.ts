@@ -4,15 +4,18 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultTestimonialsFile, loadEnv, publicConfig, siteClaimsOf, ss4DesigneeOf } from './env';
+import { defaultTestimonialsFile, loadEnv, publicConfig, siteClaimsOf, ss4DesigneeOf, sampleDesignee } from './env';
 import { noSiteClaims } from '../shared/site/site-claims';
 import { configuredClaimsEnv, configuredSiteClaims } from '../../tests/support/site-claims';
 
 const base = { NODE_ENV: 'test', DATA_DIR: tmpdir() };
 
 describe('the SS-4 designee settings', () => {
-  it('leaves the designee out when none is set', () => {
-    expect(ss4DesigneeOf(loadEnv(base))).toBeNull();
+  it('names the sample designee when none is set outside production, and refuses to start in production without one', () => {
+    expect(ss4DesigneeOf(loadEnv(base))).toEqual(sampleDesignee);
+    expect(sampleDesignee.fax).not.toBeNull();
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production' })).toThrow(/In production set SS4_DESIGNEE_NAME/);
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production', SS4_DESIGNEE_NAME: 'EIN Filing Service LLC', SS4_DESIGNEE_ADDRESS: '1 Main St, Austin, TX 78701', SS4_DESIGNEE_PHONE: '(512) 555-0100' })).toThrow(/SS4_DESIGNEE_FAX/);
   });
 
   it('reads the designee, the fax optional', () => {

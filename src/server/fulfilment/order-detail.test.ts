@@ -11,6 +11,7 @@ import { applicationWithSsn, auditRows, getOrder } from '../../../tests/support/
 import { sealApplication } from '../encryption';
 import type { Application } from '../../shared/application/application';
 import { sampleApplication, sampleDecedentSsn } from '../../shared/application/sample-application';
+import { sampleDesignee } from '../env';
 
 describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => {
   const harness = withStaffApp(kind);
@@ -65,9 +66,10 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       version: order.version,
       formData: expect.any(Object),
       statusHistory: [],
-      ss4Designee: null,
+      ss4Designee: sampleDesignee,
       signing: { state: 'not_requested' },
       payments: { paidCents: order.amount, refundedCents: 0, pendingCents: 0, netCents: order.amount, refundableCents: order.amount, refunds: [], dispute: null },
+      filing: { filings: [], faxTo: { number: '+18556416935', line: 'domestic' }, pendingAnswer: null, letters: [] },
     });
     const contact = (detail.formData as { contact: Record<string, unknown> }).contact;
     expect(contact.rpSSN).toBe('***-**-6789');

@@ -6,7 +6,7 @@ import { emailOutbox, orders } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { mailbox, staffInject, withStaffApp } from '../../../tests/support/staff-app';
 import { applicationWithSsn, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
-import { customerStatusFor, findTransition, orderStatuses, trackingStageFor, type OrderStatus } from '../../shared/orders/lifecycle';
+import { customerStatusFor, findTransition, orderStatuses, orderStatusTable, trackingStageFor, type OrderStatus } from '../../shared/orders/lifecycle';
 import { trackingStageTexts, type TrackingResult } from '../../shared/tracking/tracking';
 import { signatureActionNeeded } from '../../shared/signing/signing';
 import { seller } from '../../shared/seller';
@@ -42,6 +42,13 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
   };
   const newOrder = (email: string) => createPaidOrder(harness.database.db, { billingEmail: email, formData: applicationWithSsn(harness.services.cipher, '123456789') });
 
+  it('refuses staff a move to Overdue at IRS, which only the filing leg makes', async () => {
+    const order = await newOrder(`status-overdue-${kind}@example.com`);
+    const response = await saveOrder(harness.app, adminCookie, order.id, changesFor('irs_overdue'));
+    expect(response.statusCode).toBe(409);
+    expect((await outboxOf(order.id)).filter((row) => row.toAddress === order.billingEmail)).toEqual([]);
+  });
+
   /** The fields a move to `status` needs: the EIN to complete, the customer's reason to hold. */
   const changesFor = (status: OrderStatus) => ({
     status,
@@ -49,7 +56,8 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
     ...(status === 'on_hold' ? { holdReason } : {}),
   });
 
-  it.each(orderStatuses.filter((status) => status !== 'reviewing_form_data'))('%s: the customer is told by e-mail when they should be, and tracking says what is true', async (status) => {
+  // Overdue at IRS is the filing leg's alone (src/server/filing): staff are refused it below.
+  it.each(orderStatuses.filter((status) => status !== 'reviewing_form_data' && !('filingOnly' in orderStatusTable[status])))('%s: the customer is told by e-mail when they should be, and tracking says what is true', async (status) => {
     const email = `status-${status}-${kind}@example.com`;
     const order = await newOrder(email);
     const response = await saveOrder(harness.app, adminCookie, order.id, changesFor(status));
@@ -88,14 +96,17 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
     expect(tracked.actionNeeded).toBe(status === 'awaiting_user_signature' ? signatureActionNeeded : undefined);
   });
 
-  it('tells the truth at each stage: reviewing is not "with the IRS", on hold promises contact, completed names no letter', () => {
+  it('tells the truth at each stage: reviewing is not "with the IRS", on hold promises contact, completed names the letter only where there is one', () => {
     expect(trackingStageFor('reviewing_form_data')).toBe('reviewing');
     expect(trackingStageTexts.reviewing.description).toMatch(/checking the answers/);
     expect(trackingStageTexts.reviewing.description).not.toMatch(/processed with the IRS/);
     expect(trackingStageTexts.on_hold.description).toMatch(/We will contact you/);
     expect(trackingStageTexts.completed.description).toMatch(/e-mailed it to you/);
+    // The IRS's letter is on file only when the filing leg received it: the words say so.
+    expect(trackingStageTexts.completed.nextSteps.filter((step) => /letter/.test(step))).toEqual([expect.stringMatching(/^When we received the IRS\u2019s letter, that e-mail links to it/)]);
     for (const [stage, text] of Object.entries(trackingStageTexts)) {
-      expect([text.description, ...text.nextSteps].join(' '), stage).not.toMatch(/letter|2-3 business days|1-2 business days/);
+      const words = [text.description, ...text.nextSteps.filter((step) => stage !== 'completed' || !/^When we received the IRS\u2019s letter/.test(step))].join(' ');
+      expect(words, stage).not.toMatch(/letter|2-3 business days|1-2 business days/);
     }
   });
 

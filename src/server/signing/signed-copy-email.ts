@@ -20,7 +20,7 @@ export function signedCopyEmail({ trackingNumber, companyName, documentUrl, expi
   const forCompany = companyName ? ` for ${companyName}` : '';
   const paragraphs = [
     `Thank you for signing the Form SS-4${forCompany}. Here is your copy to keep.`,
-    'The file is the form as you signed it, with the certificate of your signature, sealed with our digital signature: a PDF reader shows the seal, and shows any change made to the file after it was sealed.',
+    'The file is the form as you signed it, with the certificate of your signature, sealed with our digital signature: a PDF reader shows that signature, and shows any change made to the file after it was sealed.',
     'To open it, you confirm the last four digits of the responsible party\u2019s Social Security Number, as you did to sign.',
   ];
   const expires = `The link works until ${expiryFormat.format(expiresAt)}. After that, reply to this e-mail and we will send you the copy again.`;
