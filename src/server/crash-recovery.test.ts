@@ -1,94 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleApplication } from '../shared/application/sample-application';
 import { mailTo } from '../../tests/support/orders-api';
+import { crashServers, waitFor } from '../../tests/support/crash-processes';
 
 // Crash tests on real server processes: each is killed with SIGKILL at an exact point (the test-only
 // TEST_PAUSE_AT stops it there and says so), then started again on the same data folder. Whatever was
 // promised before the kill must come true after the restart, without any browser coming back.
 
-const dataKey = randomBytes(32).toString('base64');
-const running = new Set<ChildProcess>();
-
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-type Server = { child: ChildProcess; base: string; pauses: () => number; exited: Promise<void> };
-
-/** Starts the server (`tests/support/crash-server.ts`) in its own process and resolves once it answers. */
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-server.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATA_ENCRYPTION_KEY: dataKey,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'admin-password',
-      OUTBOX_CLAIM_SECONDS: '2',
-      OUTBOX_POLL_SECONDS: '0.2',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  // Bounded generously: on a busy machine a cold start (TypeScript, migrations) takes a while.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The server did not start: ${output}`);
-    await sleep(100);
-  }
-  return { child, base, exited, pauses: () => output.split('\n').filter((line) => line.startsWith('test-pause:')).length };
-}
-
-async function kill(server: Server) {
-  server.child.kill('SIGKILL');
-  await server.exited;
-  running.delete(server.child);
-}
-
-async function waitFor<T>(what: string, probe: () => T | Promise<T>, done: (value: T) => boolean, seconds = 60): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
+const servers = crashServers();
+const startServer = servers.start;
+const kill = servers.kill;
 
 function mails(dataDir: string): string[] {
   const folder = path.join(dataDir, 'mail');

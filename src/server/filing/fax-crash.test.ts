@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { crashServers, waitFor, type CrashServer } from '../../../tests/support/crash-processes';
 import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
 import { signingConsents } from '../../shared/signing/signing';
 
@@ -13,81 +11,10 @@ import { signingConsents } from '../../shared/signing/signing';
 // claim (nothing sent yet), or right after the provider took the fax (its id not yet written down),
 // then started again on the same data folder. Each SS-4 must go out exactly once.
 
-const dataKey = randomBytes(32).toString('base64');
-const running = new Set<ChildProcess>();
-
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-type Server = { child: ChildProcess; base: string; pauses: () => number; exited: Promise<void> };
-
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-server.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATA_ENCRYPTION_KEY: dataKey,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'admin-password',
-      OUTBOX_CLAIM_SECONDS: '600',
-      OUTBOX_POLL_SECONDS: '0.2',
-      TEST_FAX_IRS_REPLY_SECONDS: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The server did not start: ${output}`);
-    await sleep(100);
-  }
-  return { child, base, exited, pauses: () => output.split('\n').filter((line) => line.startsWith('test-pause:')).length };
-}
-
-async function kill(server: Server) {
-  server.child.kill('SIGKILL');
-  await server.exited;
-  running.delete(server.child);
-}
-
-async function waitFor<T>(what: string, probe: () => T | Promise<T>, done: (value: T) => boolean, seconds = 90): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
+// A claim that outlives the test: only the release at start-up lets the restarted server send at once.
+const servers = crashServers({ OUTBOX_CLAIM_SECONDS: '600', TEST_FAX_IRS_REPLY_SECONDS: 'off' });
+const startServer = servers.start;
+const kill = servers.kill;
 
 /** The faxes the test transport sent: each `<id>.json` beside its PDF, as `{ orderId, to }`. */
 function sentFaxes(dataDir: string): { orderId: number; to: string }[] {
@@ -112,7 +39,7 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 /** An admin's session on `server`, and `count` orders signed through their links. */
-async function signedOrders(server: Server, dataDir: string, count: number): Promise<{ cookie: string; orderIds: number[] }> {
+async function signedOrders(server: CrashServer, dataDir: string, count: number): Promise<{ cookie: string; orderIds: number[] }> {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${server.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.base, ...headers }, body: JSON.stringify(body) });
   const admin = await json<{ email: string; password: string; totpSecret: string | null }>(await post('/api/test-support/staff', { role: 'admin' }));
@@ -138,7 +65,7 @@ async function signedOrders(server: Server, dataDir: string, count: number): Pro
   return { cookie, orderIds };
 }
 
-async function filingOf(server: Server, cookie: string, orderId: number) {
+async function filingOf(server: CrashServer, cookie: string, orderId: number) {
   const detail = await json<OrderDetailResponse>(await fetch(`${server.base}/api/manage/orders/${orderId}`, { headers: { cookie } }));
   return detail.order.filing?.filings[0] ?? null;
 }
@@ -157,13 +84,13 @@ describe('the fax outbox after kill -9', { timeout: 400_000 }, () => {
           body: JSON.stringify({ method: 'fax' }),
         }).catch(() => {});
       }
-      await waitFor(`two sends stopped at ${point}`, first.pauses, (count) => count >= 2);
+      await waitFor(`two sends stopped at ${point}`, first.pauses, (count) => count >= 2, 90);
       expect(sentFaxes(dataDir)).toHaveLength(point === 'fax-sent' ? 2 : 0);
       await kill(first);
 
       const second = await startServer(dataDir);
       for (const orderId of orderIds) {
-        await waitFor(`order ${orderId}'s fax recorded`, () => filingOf(second, cookie, orderId), (filing) => filing?.status === 'sending' || filing?.status === 'delivered');
+        await waitFor(`order ${orderId}'s fax recorded`, () => filingOf(second, cookie, orderId), (filing) => filing?.status === 'sending' || filing?.status === 'delivered', 90);
       }
       // A few more passes of the worker send nothing more.
       await sleep(2000);

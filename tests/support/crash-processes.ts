@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach } from 'vitest';
+
+// The crash tests' servers: each a real process (`tests/support/crash-server.ts`) on a data folder,
+// which the test kills with SIGKILL, at a point `TEST_PAUSE_AT` names or anywhere, and starts again on
+// the same folder. One key per test file, so a restarted server reads what the first one wrote.
+
+export type CrashServer = { child: ChildProcess; base: string; pauses: () => number; exited: Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts and kills the servers of one test file; every server still running after a test is killed. */
+export function crashServers(defaults: Record<string, string> = {}) {
+  const dataKey = randomBytes(32).toString('base64');
+  const running = new Set<ChildProcess>();
+  afterEach(() => {
+    for (const child of running) child.kill('SIGKILL');
+    running.clear();
+  });
+
+  /** Starts the server in its own process and resolves once it answers. */
+  async function start(dataDir: string, env: Record<string, string> = {}): Promise<CrashServer> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-server.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATA_ENCRYPTION_KEY: dataKey,
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'admin-password',
+        OUTBOX_CLAIM_SECONDS: '2',
+        OUTBOX_POLL_SECONDS: '0.2',
+        ...defaults,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const base = `http://127.0.0.1:${port}`;
+    // Bounded generously: on a busy machine a cold start (TypeScript, migrations) takes a while.
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`The server exited: ${output}`);
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`The server did not start: ${output}`);
+      await sleep(100);
+    }
+    return { child, base, exited, pauses: () => output.split('\n').filter((line) => line.startsWith('test-pause:')).length };
+  }
+
+  async function kill(server: CrashServer): Promise<void> {
+    server.child.kill('SIGKILL');
+    await server.exited;
+    running.delete(server.child);
+  }
+
+  return { start, kill };
+}
+
+/** Polls `probe` until `done` holds of its value, for at most `seconds`. */
+export async function waitFor<T>(what: string, probe: () => T | Promise<T>, done: (value: T) => boolean, seconds = 60): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await sleep(100);
+  }
+}
