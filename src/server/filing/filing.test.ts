@@ -202,6 +202,26 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect((await filingsOf(order.id))[0]).toMatchObject({ status: 'answered', responsiblePartyKey: null });
   }, 120_000);
 
+  it('with AUTO_CONFIRM_EIN, records the EIN of a fax-back matched with certainty at once, and e-mails the customer', async () => {
+    const order = await signedOrder();
+    expect((await file(order.id, 'fax')).statusCode).toBe(201);
+    await reportNow(order.id);
+    await transport.pump();
+    await receiveIncoming();
+    const [received] = await db().select().from(inboundFaxes).where(eq(inboundFaxes.orderId, order.id));
+    expect(received).toMatchObject({ status: 'matched', matchMethod: 'code' });
+    // The same fax read again by a reader configured to confirm on its own.
+    await db().update(inboundFaxes).set({ status: 'received', orderId: null, filingId: null }).where(eq(inboundFaxes.id, received!.id));
+    const autoConfirming = { ...harness.services.filing, env: { ...harness.services.filing.env, AUTO_CONFIRM_EIN: true } };
+    expect(await readReceivedFaxes(autoConfirming)).toBe(1);
+    const [confirmed] = await db().select().from(inboundFaxes).where(eq(inboundFaxes.id, received!.id));
+    expect(confirmed).toMatchObject({ status: 'confirmed', orderId: order.id, confirmedBy: null });
+    const [completed] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(completed).toMatchObject({ status: 'completed', ein: received!.readEin });
+    expect(isValidEin(completed!.ein ?? '')).toBe(true);
+    expect(mailTo(mailbox(harness.env), order.billingEmail).map(decodeMail).some((message) => message.includes(completed!.ein!) && /\/ein-letter\//.test(message))).toBe(true);
+  }, 120_000);
+
   it('tries a busy line again with a growing pause, sends each attempt once, and gives up after the last with the reason', async () => {
     const order = await signedOrder();
     // A filing to the busy number, as if the IRS's line were always busy.

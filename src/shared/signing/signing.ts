@@ -40,9 +40,11 @@ export const signingConsents = {
     text: 'Under penalties of perjury, I declare that I have examined this application, and to the best of my knowledge and belief, it is true, correct, and complete.',
   },
   designee: {
-    version: 'ss4-designee-2026-11-1',
+    version: 'ss4-designee-2026-11-26',
     label: 'I authorize the third-party designee',
-    text: 'I authorize the individual named in the Third Party Designee section to receive the entity\u2019s employer identification number (EIN) and to answer questions about the completion of this form.',
+    // The IRS's online application asks a third-party designee to hold the applicant's authorization to
+    // apply for it, as well as to receive the EIN: one statement covers filing by fax and online.
+    text: 'I authorize the individual named in the Third Party Designee section to apply for the entity\u2019s employer identification number (EIN) on its behalf, by fax or on the IRS\u2019s website, to receive the EIN, and to answer questions about the completion of this form.',
   },
 } as const;
 export type SigningConsentKey = keyof typeof signingConsents;
