@@ -14,6 +14,7 @@ describe('the permission map', () => {
         'audit:read': true,
         'refunds:create': true,
         'customers:data-requests': true,
+        'fax-inbox:read-all': true,
       },
       fulfiller: {
         'orders:read-all': false,
@@ -23,6 +24,7 @@ describe('the permission map', () => {
         'audit:read': false,
         'refunds:create': false,
         'customers:data-requests': false,
+        'fax-inbox:read-all': false,
       },
     });
   });
