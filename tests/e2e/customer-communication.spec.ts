@@ -126,7 +126,7 @@ test('after an edit from step 6, Continue returns to step 6 while the later answ
   await expect(page).toHaveURL(/\/ein\/step-6$/);
 });
 
-test('tracking says what is true at each stage, and never promises a letter', async ({ page, paidOrder }) => {
+test('tracking says what is true at each stage, and names the IRS letter only where the e-mail links to it', async ({ page, paidOrder }) => {
   test.slow();
   for (const { status, stage } of stages) {
     const { trackingNumber } = await paidOrder({ status });
@@ -134,7 +134,11 @@ test('tracking says what is true at each stage, and never promises a letter', as
     const result = page.getByRole('region', { name: 'Application Status' });
     await expect(result.getByTestId('tracking-description'), status).toHaveText(trackingStageTexts[stage].description);
     await expect(result.getByRole('listitem').filter({ hasText: trackingStageTexts[stage].nextSteps[0]! })).toBeVisible();
-    await expect(result).not.toContainText(/letter|2-3 business days|1-2 business days|processed with the IRS/);
+    await expect(result).not.toContainText(/2-3 business days|1-2 business days|processed with the IRS/);
+    // Only Completed speaks of the letter, and only as something the EIN e-mail links to when it came.
+    const letterSteps = await result.getByRole('listitem').filter({ hasText: /letter/ }).allTextContents();
+    expect(letterSteps, status).toEqual(trackingStageTexts[stage].nextSteps.filter((step) => /letter/.test(step)));
+    expect(letterSteps.every((step) => step.startsWith('When we received the IRS\u2019s letter')), status).toBe(true);
     await expect(page.getByTestId('tracking-action-needed')).toHaveCount(0);
     if (stage === 'reviewing' || stage === 'on_hold') {
       await expectNoSeriousA11yViolations(page);

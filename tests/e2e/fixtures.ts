@@ -8,6 +8,17 @@ import { createPaidOrder, createStaffAccount, signInContext, type StaffAccount }
 export { expect };
 
 /**
+ * Opens a server-rendered page and waits until React has hydrated it: before that its HTML shows but
+ * its scripted behaviour (input masks, dragging, carousel buttons, smooth scrolling) is not attached yet.
+ */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .toBe(true);
+}
+
+/**
  * Every test is its own client: the test server trusts `X-Forwarded-For` (TRUST_PROXY), and each
  * test sends an address of its own, so the per-client rate limits see one visitor per test rather
  * than the whole suite behind 127.0.0.1.

@@ -185,7 +185,7 @@ test('an admin creates, edits and deletes a user through the dialogs', async ({ 
   await add.getByLabel('Password').fill('12345');
   await add.getByRole('button', { name: 'Create User' }).click();
   await expect(add.getByText(staffMessages.passwordTooShort)).toBeVisible();
-  await add.getByLabel('Password').fill('temporary-1');
+  await add.getByLabel('Password').fill('maple-orbit-candle-82-river');
   await add.getByRole('switch', { name: 'Priority Fulfiller (auto-assign orders)' }).click();
   await add.getByRole('button', { name: 'Create User' }).click();
   await expect(page.getByText(staffMessages.userCreated)).toBeVisible();

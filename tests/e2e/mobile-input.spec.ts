@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sampleSection } from '../../src/shared/application/sample-application';
-import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 // What people type, paste and tap on a phone: 375 px wide, with touch.
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
@@ -16,14 +16,6 @@ async function paste(page: Page, name: string, text: string) {
   await field(page, name).tap();
   await expect(field(page, name)).toBeFocused();
   await page.keyboard.insertText(text);
-}
-
-/** Opens a server-rendered page and waits until React has hydrated it (see public.spec.ts). */
-async function gotoHydrated(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
-    .toBe(true);
 }
 
 async function openStep3(page: Page) {

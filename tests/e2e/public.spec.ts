@@ -1,18 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from './fixtures';
 import { publicRoutes } from './public-routes';
 import { deliveryPromise } from '../../src/shared/delivery-promise';
-
-/**
- * Opens a server-rendered page and waits until React has hydrated it: before that its HTML shows but
- * its scripted behaviour (dragging, carousel buttons, smooth scrolling) is not attached yet.
- */
-async function gotoHydrated(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
-    .toBe(true);
-}
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { trackingMessages, trackingStageTexts } from '../../src/shared/tracking/tracking';
-import { expect, expectAccessibleAtBothWidths, expectNoSeriousA11yViolations, screenshotAtBothWidths, test } from './fixtures';
+import { expect, expectAccessibleAtBothWidths, expectNoSeriousA11yViolations, gotoHydrated, screenshotAtBothWidths, test } from './fixtures';
 
 const numberField = (page: Page) => page.getByRole('textbox', { name: 'Application Number' });
 const trackButton = (page: Page) => page.getByRole('button', { name: 'Track Application' });
@@ -97,7 +97,8 @@ test('a number typed as the e-mail groups it, in lower case with dashes, is foun
   const { trackingNumber } = await paidOrder();
   const grouped = trackingNumber.toLowerCase().replace(/(.{4})(?!$)/g, '$1-');
   expect(grouped).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
-  await page.goto('/track-application');
+  // The field tidies what is typed once the page is live.
+  await gotoHydrated(page, '/track-application');
   await numberField(page).pressSequentially(grouped);
   await expect(numberField(page)).toHaveValue(trackingNumber);
   await trackButton(page).click();
