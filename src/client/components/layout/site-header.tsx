@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FileCheck, Lock, Users } from 'lucide-react';
+import { FileCheck, Lock } from 'lucide-react';
 import { ButtonLink } from '../ui/button';
 import { usePublicConfig } from '../../lib/public-config';
 import { paths } from '../../paths';
@@ -78,7 +78,7 @@ export function SiteHeader() {
             </li>
             {claims.businessesServed === null ? null : (
               <li className="flex items-center gap-1.5">
-                <Users className="size-4 text-brand-600" aria-hidden="true" />
+                <FileCheck className="size-4 text-brand-600" aria-hidden="true" />
                 {formatCount(claims.businessesServed)} businesses served
               </li>
             )}

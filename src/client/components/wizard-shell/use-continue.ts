@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { applicationSchema, type SavedApplication } from '../../../shared/application/application';
+import type { SavedApplication } from '../../../shared/application/application';
 import { paths } from '../../paths';
 
 /** The history state of a step opened from step 6's "Edit" link. */
@@ -14,16 +14,24 @@ function opensFromReview(state: unknown): boolean {
  * to step 6 when the whole application, later pages included, still validates and the step says its
  * change leaves the later questions as they were (`laterQuestionsUnchanged`). Otherwise the next step,
  * still marked as coming from the review, so the first step whose answers are complete again returns.
+ * The whole application's schema (every later step's rules) is loaded only then: step 1 would
+ * otherwise carry the rules of steps 2 to 5 to every visitor.
  */
 export function useContinue(nextPath: string): (saved: SavedApplication, laterQuestionsUnchanged?: boolean) => void {
   const navigate = useNavigate();
   const { state } = useLocation();
   const fromReview = opensFromReview(state);
   return (saved, laterQuestionsUnchanged = true) => {
-    if (fromReview && laterQuestionsUnchanged && applicationSchema.safeParse(saved).success) {
-      navigate(paths.step6);
+    if (!fromReview) {
+      navigate(nextPath);
       return;
     }
-    navigate(nextPath, fromReview ? { state: returnToReviewState } : undefined);
+    void import('../../../shared/application/application').then(
+      ({ applicationSchema }) => {
+        if (laterQuestionsUnchanged && applicationSchema.safeParse(saved).success) navigate(paths.step6);
+        else navigate(nextPath, { state: returnToReviewState });
+      },
+      () => navigate(nextPath, { state: returnToReviewState }),
+    );
   };
 }

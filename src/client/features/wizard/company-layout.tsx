@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Briefcase, Building2, Clock, FileText, Lock, Mail, RefreshCw, UserRound } from 'lucide-react';
+import { Check, Clock, Lock, RefreshCw } from 'lucide-react';
 import { IconList } from '../../components/ui/icon-list';
 import { IrsNotice } from '../../components/disclosures/irs-notice';
 import { MoneyBackGuarantee } from '../../components/disclosures/money-back-guarantee';
@@ -35,17 +35,18 @@ export function CompanyLayout({ title, subtitle, children }: { title: string; su
   );
 }
 
+// Ticks, and the header's own lock and auto-save icons: step 1 loads no icon of its own (its script budget).
 const needs = [
-  { icon: Building2, title: 'Company formation details', text: 'Legal name, state and type of entity' },
-  { icon: UserRound, title: 'Responsible party information', text: 'Name and SSN of the owner or principal officer' },
-  { icon: Mail, title: 'Contact information', text: 'Phone number and e-mail address' },
-  { icon: Briefcase, title: 'Business activity details', text: 'What your business does or sells' },
+  { icon: Check, title: 'Company formation details', text: 'Legal name, state and type of entity' },
+  { icon: Check, title: 'Responsible party information', text: 'Name and SSN of the owner or principal officer' },
+  { icon: Check, title: 'Contact information', text: 'Phone number and e-mail address' },
+  { icon: Check, title: 'Business activity details', text: 'What your business does or sells' },
 ];
 
 const badges = [
   { icon: Lock, title: 'Secure connection', text: '256-bit SSL encryption' },
   { icon: RefreshCw, title: 'Auto-save', text: 'Answers are saved as you type' },
-  { icon: FileText, title: 'Built on Form SS-4', text: 'Each question follows the IRS form’s instructions' },
+  { icon: Check, title: 'Built on Form SS-4', text: 'Each question follows the IRS form’s instructions' },
 ];
 
 /** "Start Your EIN Application": what to have at hand, trust badges and the delivery promise (1024 px and up). */
