@@ -42,13 +42,17 @@ describe('TrackingResultCard', () => {
     expect(support.getAttribute('href')).toBe('mailto:support@einfilingservice.com?subject=Application%20HFE12W87EQ23');
   });
 
-  it('says what is true for every internal status, and never mentions a letter', () => {
+  it('says what is true for every internal status, and mentions the letter only as what the EIN e-mail links to', () => {
     for (const status of orderStatuses) {
       const stage = trackingStageFor(status);
       const { unmount } = renderCard(customerStatusFor(status), stage);
       expect(screen.getByTestId('tracking-description').textContent, status).toBe(trackingStageTexts[stage].description);
       for (const step of trackingStageTexts[stage].nextSteps) expect(screen.getByText(step), status).toBeTruthy();
-      expect(document.body.textContent, status).not.toMatch(/letter|2-3 business days|1-2 business days/);
+      const steps = trackingStageTexts[stage].nextSteps;
+      const letterFree = [trackingStageTexts[stage].description, ...steps.filter((step) => !step.startsWith('When we received the IRS\u2019s letter'))].join(' ');
+      expect(letterFree, status).not.toMatch(/letter|2-3 business days|1-2 business days/);
+      expect(document.body.textContent, status).not.toMatch(/2-3 business days|1-2 business days/);
+      expect(steps.some((step) => /letter/.test(step)), status).toBe(stage === 'completed');
       unmount();
     }
   });
