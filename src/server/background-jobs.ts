@@ -5,7 +5,7 @@ import { reconcilePayments } from './checkout';
 import { purgeExpiredData } from './retention';
 import { settlePendingRefunds } from './refunds';
 import { startJobRunner, type Job, type JobRunner } from './jobs';
-import { flagOverdueFilings, readReceivedFaxes, releaseReadClaims } from './filing';
+import { closeFaxBackReader, flagOverdueFilings, purgeFaxMedia, readReceivedFaxes, releaseReadClaims } from './filing';
 import { isTestFaxTransport } from './fax';
 
 /**
@@ -37,6 +37,8 @@ export async function startBackgroundJobs(services: AppServices, log: FastifyBas
       runAtStart: true,
       run: async () => {
         const { paidCheckoutIds } = await purgeExpiredData({ services, log });
+        // The links a fax provider fetched a filing's document from, past their minutes.
+        await purgeFaxMedia(filing);
         // Paid at the provider although past the window: their orders are made now, whatever their age.
         if (paidCheckoutIds.length > 0) await reconcilePayments({ services, log, checkoutIds: paidCheckoutIds });
       },
@@ -53,6 +55,8 @@ export async function startBackgroundJobs(services: AppServices, log: FastifyBas
     async stop() {
       stopTestFaxes();
       await runner.stop();
+      // The reader's OCR worker, if a fax was read: a worker thread left running would hold the process.
+      await closeFaxBackReader();
     },
   };
 }

@@ -1,13 +1,15 @@
 // @vitest-environment node
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { testDatabaseKinds } from '../../../tests/support/database';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { withStaffApp } from '../../../tests/support/staff-app';
+import { auditRows } from '../../../tests/support/orders-api';
 import { generateTelnyxSigningKey, startFakeTelnyx, type FakeWebhookCall } from '../../../tests/fakes/telnyx-server';
-import { filings, inboundFaxes, orders } from '../db';
-import { makeFilingReference } from '.';
+import { faxMedia, filings, inboundFaxes, orders } from '../db';
+import { makeFilingReference, purgeFaxMedia } from '.';
 import { irsFaxNumbers } from '../../shared/filing/filing';
 
 // The provider's webhook through the app, with Telnyx's SDK pointed at a local fake of its API: only
@@ -88,5 +90,33 @@ describe.each(testDatabaseKinds)('POST /api/fax/webhook with Telnyx on %s', (kin
     expect((await post(fake.signWebhook(fake.eventFor('fax.delivered', sent.id)))).statusCode).toBe(200);
     expect((await db().select().from(filings).where(eq(filings.id, filing!.id)))[0]).toMatchObject({ status: 'delivered', pages: 3 });
     expect((await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('submitted_to_irs');
+  });
+
+  it('serves a filing’s document to the provider by its link while it is valid, audited, and the purge removes expired links', async () => {
+    const order = await createPaidOrder(db(), { status: 'ss4_signed_awaiting_irs' });
+    const [filing] = await db().insert(filings).values({ orderId: order.id, method: 'fax', status: 'queued', reference: makeFilingReference(), provider: 'telnyx' }).returning();
+    const link = (expiresInMinutes: number) => {
+      const token = randomBytes(32).toString('base64url');
+      return {
+        token,
+        row: {
+          tokenHash: createHash('sha256').update(token).digest('hex'),
+          filingId: filing!.id,
+          document: harness.services.cipher.encrypt(Buffer.from(document).toString('base64')),
+          expiresAt: new Date(Date.now() + expiresInMinutes * 60_000),
+        },
+      };
+    };
+    const valid = link(15);
+    const expired = link(-1);
+    await db().insert(faxMedia).values([valid.row, expired.row]);
+    const fetched = await harness.app.inject({ method: 'GET', url: `/api/fax/media/${valid.token}.pdf` });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-type']).toBe('application/pdf');
+    expect(fetched.rawPayload.equals(Buffer.from(document))).toBe(true);
+    expect((await harness.app.inject({ method: 'GET', url: `/api/fax/media/${expired.token}.pdf` })).statusCode).toBe(404);
+    expect(await auditRows(db(), 'fax_media_fetched', `filing:${filing!.id}`)).toHaveLength(1);
+    expect(await purgeFaxMedia(harness.services.filing)).toBe(1);
+    expect((await db().select().from(faxMedia)).map((row) => row.tokenHash)).toEqual([valid.row.tokenHash]);
   });
 });

@@ -75,13 +75,17 @@ export function startFiling(options: StartFilingOptions): FilingContext {
  */
 export async function fetchFaxMedia(context: Pick<FilingContext, 'db' | 'cipher'>, token: string): Promise<Buffer | null> {
   const { db, cipher } = context;
-  const [row] = await db
-    .update(faxMedia)
-    .set({ fetchedAt: new Date() })
-    .where(and(eq(faxMedia.tokenHash, sha256(token)), gt(faxMedia.expiresAt, new Date())))
-    .returning();
+  // The fetch and its audit row commit together.
+  const row = await db.transaction(async (tx) => {
+    const [fetched] = await tx
+      .update(faxMedia)
+      .set({ fetchedAt: new Date() })
+      .where(and(eq(faxMedia.tokenHash, sha256(token)), gt(faxMedia.expiresAt, new Date())))
+      .returning();
+    if (fetched) await recordAudit(tx, { actor: null, action: 'fax_media_fetched', target: `filing:${fetched.filingId}`, detail: { filingId: fetched.filingId } });
+    return fetched ?? null;
+  });
   if (!row) return null;
-  await recordAudit(db, { actor: null, action: 'fax_media_fetched', target: `filing:${row.filingId}`, detail: { filingId: row.filingId } });
   return Buffer.from(cipher.decrypt(row.document), 'base64');
 }
 
