@@ -222,6 +222,14 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect(mailTo(mailbox(harness.env), order.billingEmail).map(decodeMail).some((message) => message.includes(completed!.ein!) && /\/ein-letter\//.test(message))).toBe(true);
   }, 120_000);
 
+  it('files an order once when two members ask at the same moment', async () => {
+    const order = await signedOrder();
+    const answers = await Promise.all([file(order.id, 'fax'), file(order.id, 'fax', admin.cookie), file(order.id, 'online', admin.cookie)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await filingsOf(order.id)).toHaveLength(1);
+    expect(await auditRows(db(), 'filing_created', `order:${order.id}`)).toHaveLength(1);
+  }, 60_000);
+
   it('tries a busy line again with a growing pause, sends each attempt once, and gives up after the last with the reason', async () => {
     const order = await signedOrder();
     // A filing to the busy number, as if the IRS's line were always busy.
