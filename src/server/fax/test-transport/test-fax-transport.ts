@@ -110,8 +110,10 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
       .returning();
     for (const row of due) {
       const received = await readFile(path.join(folders.outgoing, `${row.id}.pdf`));
-      // The same fax always gets the same answer: the EIN and the print's specks come from its id.
-      const seed = [...row.id].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
+      // The same order always gets the same answer: the EIN and the print's specks come from the order
+      // the fax was sent for (its details beside the PDF), so a run can be repeated page for page.
+      const sent = JSON.parse(await readFile(path.join(folders.outgoing, `${row.id}.json`), 'utf8')) as { orderId?: number };
+      const seed = [...`order:${sent.orderId ?? row.id}`].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
       const ein = generateIrsEin(seededRandom(seed));
       const reply = await simulateIrsReply({ received: new Uint8Array(received), ein, seed });
       const name = `irs-reply-${row.id}.pdf`;
