@@ -263,8 +263,9 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
         body: JSON.stringify({ amountCents: 10000, reason: 'customer_request' }),
       });
     const answers = await Promise.all([post(harness.adminCookie), post(secondCookie), post(harness.adminCookie), post(secondCookie)]);
+    const bodies = await Promise.all(answers.map(async (answer) => `${answer.status} ${await answer.text()}`));
     const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses).toEqual([200, 409, 409, 409]);
+    expect(statuses, bodies.join('\n')).toEqual([200, 409, 409, 409]);
     await harness.processor.settled();
 
     const made = await refundRows(orderId);
