@@ -71,12 +71,13 @@ export async function purchase(
   app: FastifyInstance,
   services: { provider: PaymentProvider; database: { db: Db } },
   email = 'owner@example.com',
-): Promise<{ trackingNumber: string; orderId: number }> {
+  application: unknown = sampleApplication(),
+): Promise<{ trackingNumber: string; orderId: number; checkout: CheckoutResponse }> {
   const started = await app.inject({
     method: 'POST',
     url: '/api/checkout',
     remoteAddress: newClient(),
-    payload: { draftId: randomUUID(), email, application: sampleApplication() },
+    payload: { draftId: randomUUID(), email, application },
   });
   if (started.statusCode !== 200) throw new Error(`Checkout answered ${started.statusCode}: ${started.body}`);
   const checkout = started.json<CheckoutResponse>();
@@ -93,5 +94,5 @@ export async function purchase(
   const found = await services.database.db.execute(sql`select id from orders where application_id = ${checkout.trackingNumber}`);
   const orderId = Number((found.rows[0] as { id: number } | undefined)?.id);
   if (!orderId) throw new Error('The purchase made no order');
-  return { trackingNumber: checkout.trackingNumber, orderId };
+  return { trackingNumber: checkout.trackingNumber, orderId, checkout };
 }

@@ -192,7 +192,9 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     const { app, processor, env } = await startApp();
     const body = checkoutBody({ email: 'owner@example.com' });
     const checkout = await startCheckout(app, body);
-    expect(checkout).toEqual({
+    // The file's tests pay for the one sample application, so whether it was paid before depends on their order.
+    const { duplicateWarning, ...answered } = checkout;
+    expect(answered).toEqual({
       trackingNumber: expect.stringMatching(/^[A-Z0-9]{12}$/),
       paymentIntentId: expect.stringMatching(/^pi_/),
       clientSecret: expect.stringMatching(/^pi_.+_secret_/),
@@ -200,6 +202,7 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       currency: 'usd',
       review: expect.any(Array),
     });
+    expect(duplicateWarning === null || /^[A-Z0-9]{4}$/.test(duplicateWarning.trackingLast4)).toBe(true);
     // The review the customer reads before paying: every page's answers, the SSN masked.
     expect(checkout.review.map((group) => group.section)).toEqual(['company', 'registration', 'contact', 'compliance', 'activity']);
     const reviewed = JSON.stringify(checkout.review);
@@ -330,7 +333,7 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     const first = await startCheckout(app, body);
     const second = await startCheckout(app, { ...body, email: 'new-address@example.com', application: sampleApplication({ company: { companyName: 'Renamed Woodworks LLC' } }) });
     // The same checkout and intent; the review reads the latest answers.
-    expect({ ...second, review: [] }).toEqual({ ...first, review: [] });
+    expect({ ...second, review: [], duplicateWarning: null }).toEqual({ ...first, review: [], duplicateWarning: null });
     expect(JSON.stringify(second.review)).toContain('Renamed Woodworks LLC');
     expect(await countCheckouts(body.draftId)).toBe(1);
     const [stored] = await rows<{ id: string; email: string; company: string }>(

@@ -13,6 +13,7 @@ import { createTrackingNumber } from '../orders';
 import { getCheckoutByDraftId, type Checkout } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
 import { customerReviewGroups } from '../../shared/application/answer-review';
+import { duplicateKeyOf, findPaidDuplicate } from './duplicate-applications';
 
 export type CreateCheckoutOptions = {
   services: AppServices;
@@ -30,7 +31,7 @@ const alreadyPaid = () => new AppError('conflict', checkoutMessages.alreadyPaid)
 /** The retention window erased this checkout's answers and canceled its intent: it cannot be paid. */
 export const checkoutExpired = () => new AppError('checkout_expired', checkoutMessages.expired);
 
-type NewCheckout = Pick<Checkout, 'draftId' | 'email' | 'formData' | 'amountCents' | 'currency' | 'paymentProvider'>;
+type NewCheckout = Pick<Checkout, 'draftId' | 'email' | 'formData' | 'amountCents' | 'currency' | 'paymentProvider' | 'duplicateKey'>;
 
 /**
  * Stores the checkout of a new draft. Concurrent calls for one draft meet on its unique draft id:
@@ -96,11 +97,12 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
   const { db } = database;
   const amountCents = await getStandardPriceCents(db);
   const formData = sealApplication(request.application, cipher);
+  const duplicateKey = duplicateKeyOf(request.application, cipher);
 
   const found = await getCheckoutByDraftId(db, request.draftId);
   const { checkout: stored, created } = found
     ? { checkout: found, created: false }
-    : await insertCheckout(db, { draftId: request.draftId, email: request.email, formData, amountCents, currency, paymentProvider: provider.name });
+    : await insertCheckout(db, { draftId: request.draftId, email: request.email, formData, amountCents, currency, paymentProvider: provider.name, duplicateKey });
   if (stored.status === 'paid') throw alreadyPaid();
   if (stored.purgedAt) throw checkoutExpired();
 
@@ -123,7 +125,7 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
   if (!created) {
     const [updated] = await db
       .update(checkouts)
-      .set({ formData, email: request.email, amountCents, updatedAt: new Date() })
+      .set({ formData, email: request.email, amountCents, duplicateKey, updatedAt: new Date() })
       .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open'), isNull(checkouts.purgedAt)))
       .returning();
     // Paid, or purged, since it was read.
@@ -131,6 +133,7 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
     checkout = updated;
   }
   if (!intent) intent = await attachPaymentIntent(db, provider, checkout, replacing);
+  const duplicate = duplicateKey ? await findPaidDuplicate(db, duplicateKey, checkout.id) : null;
 
   return {
     trackingNumber: checkout.trackingNumber,
@@ -139,5 +142,6 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
     amountCents: intent.amountCents,
     currency: intent.currency,
     review: customerReviewGroups(request.application),
+    duplicateWarning: duplicate ? { trackingLast4: duplicate.trackingNumber.slice(-4) } : null,
   };
 }

@@ -38,6 +38,11 @@ export const checkouts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its application and e-mail were erased (retention, or the customer's request); migration 0016. */
     purgedAt: timestamp('purged_at', { withTimezone: true }),
+    /**
+     * The keyed hash of the company name and the responsible party's taxpayer number (migration 0023,
+     * decision 041): the same application paid twice shares it. Null without a taxpayer number.
+     */
+    duplicateKey: text('duplicate_key'),
   },
   (table) => [
     // The payment reconciliation reads the open checkouts that have an intent.
@@ -45,6 +50,8 @@ export const checkouts = pgTable(
     // The purge job's unpaid checkouts, oldest first; a customer data request's lookup by e-mail.
     index('checkouts_unpaid_retention_idx').on(table.updatedAt, table.id).where(sql`${table.status} = 'open' AND ${table.purgedAt} IS NULL`),
     index('checkouts_email_lower_idx').on(sql`lower(${table.email})`),
+    // The duplicate warning's lookup of paid applications sharing the key.
+    index('checkouts_duplicate_key_idx').on(table.duplicateKey).where(sql`${table.duplicateKey} IS NOT NULL`),
   ],
 );
 

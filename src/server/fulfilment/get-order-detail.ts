@@ -9,6 +9,7 @@ import { ssnFields } from '../../shared/application/contact';
 import { describeSigning } from '../signing';
 import { findOrderPayments } from '../refunds';
 import { describeOrderFiling } from '../filing';
+import { findPossibleDuplicates } from '../checkout';
 
 export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger; designee?: Ss4Designee | null };
 
@@ -91,5 +92,6 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     signing: await describeSigning(db, order.id),
     payments: await findOrderPayments(db, order),
     filing: await describeOrderFiling(db, order),
+    possibleDuplicates: await findPossibleDuplicates(db, order.id),
   };
 }

@@ -70,6 +70,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       signing: { state: 'not_requested' },
       payments: { paidCents: order.amount, refundedCents: 0, pendingCents: 0, netCents: order.amount, refundableCents: order.amount, refunds: [], dispute: null },
       filing: { filings: [], faxTo: { number: '+18556416935', line: 'domestic' }, pendingAnswer: null, letters: [] },
+      possibleDuplicates: [],
     });
     const contact = (detail.formData as { contact: Record<string, unknown> }).contact;
     expect(contact.rpSSN).toBe('***-**-6789');

@@ -30,7 +30,7 @@ export async function eraseOrderPersonalData(tx: Pick<Db, 'execute'>, orderIds: 
   // A refund stays for the books (amount, state, provider reference); its free-text note may name people.
   await tx.execute(sql`update refunds set note = '' where order_id in ${ids}`);
   await tx.execute(sql`
-    update checkouts set form_data = '{}'::jsonb, email = '', purged_at = coalesce(purged_at, now())
+    update checkouts set form_data = '{}'::jsonb, email = '', duplicate_key = null, purged_at = coalesce(purged_at, now())
     where id in (select checkout_id from orders where id in ${ids})`);
   const orders = await count(sql`
     update orders

@@ -129,7 +129,7 @@ async function purgeUnpaidCheckouts(services: PurgeOptions['services'], cutoff: 
       // Only if untouched since it was read: a customer who came back meanwhile keeps the checkout
       // (its canceled intent is replaced at their next attempt).
       const erased = await db.execute(sql`
-        update checkouts set form_data = '{}'::jsonb, email = '', status = 'purged', purged_at = now()
+        update checkouts set form_data = '{}'::jsonb, email = '', duplicate_key = null, status = 'purged', purged_at = now()
         where id = any(${`{${erasable.map((row) => row.id).join(',')}}`}::uuid[])
           and status = 'open' and purged_at is null and updated_at < ${cutoff.toISOString()}::timestamptz
         returning 1`);

@@ -19,6 +19,11 @@ export const checkoutMessages = {
   startAgain: 'Start again',
   pendingAuthentication:
     'Your card payment is waiting for your bank to verify it, so the application cannot be changed now. Finish the verification, or cancel it and try again.',
+  duplicateTitle: 'You may have paid for this application already',
+  duplicateText: (trackingLast4: string) =>
+    `An application for the same company with the same responsible party was paid for in the last 30 days (tracking number ending in ${trackingLast4}). The IRS gives a business one EIN, and our Terms ask for one application per business, so check that order before paying again.`,
+  duplicateLink: 'Track that order',
+  duplicateGoOn: 'If you do mean to send another application, you can still complete this order below.',
 } as const;
 
 export const confirmationMessages = {

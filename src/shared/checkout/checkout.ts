@@ -29,7 +29,18 @@ export type CheckoutResponse = {
   currency: string;
   /** The application as the server validated and stored it, for the customer to review before paying. */
   review: ReviewGroup[];
+  /**
+   * The same company and responsible party were paid for in the last 30 days (decision 041): the
+   * customer is told before paying again, and may still go on. Null when there is no such order.
+   */
+  duplicateWarning: DuplicateWarning | null;
 };
+
+/** How many days back a paid application for the same company and responsible party is looked for. */
+export const duplicateWindowDays = 30;
+
+/** The earlier order's tracking number's last four characters: enough to recognise it, not to look it up. */
+export type DuplicateWarning = { trackingLast4: string };
 
 /** `POST /api/payments/confirm`. */
 export const confirmPaymentRequestSchema = z.strictObject({

@@ -138,7 +138,12 @@ export type OrderDetail = {
   payments: OrderPayments;
   /** Its filings with the IRS, where a fax goes, an answer waiting to be confirmed, the IRS's letters. */
   filing?: OrderFiling;
+  /** Other orders for the same company and responsible party, paid within 30 days of this one (decision 041). */
+  possibleDuplicates?: PossibleDuplicate[];
 };
+
+/** An order whose application has the same company name and responsible party's SSN as another's. */
+export type PossibleDuplicate = { id: number; applicationId: string; createDate: string; paymentStatus: string };
 
 /**
  * Every kind of e-mail the service sends, with the words the order page's E-mails card shows for it.

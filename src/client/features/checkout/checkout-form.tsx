@@ -14,6 +14,7 @@ import { paths } from '../../paths';
 import { clearCheckoutDraft, getOrCreateDraftId } from './checkout-storage';
 import { OrderSummary } from './order-summary';
 import { AnswersReview } from './answers-review';
+import { DuplicateNotice } from './duplicate-notice';
 import type { PaymentDetails } from './payment-details';
 import { describeSetupProblem } from './setup-problem';
 import { SetupProblemNotice } from './setup-problem-notice';
@@ -83,6 +84,7 @@ export function CheckoutForm({ application }: { application: SavedApplication })
 
   return (
     <div className="space-y-6">
+      {checkout?.duplicateWarning ? <DuplicateNotice warning={checkout.duplicateWarning} /> : null}
       {session.isError ? null : <AnswersReview groups={checkout?.review} />}
       <OrderSummary amountCents={checkout?.amountCents ?? priceCents} companyName={application.company?.companyName} />
 

@@ -43,6 +43,7 @@ const checkout: CheckoutResponse = {
   amountCents: 14900,
   currency: 'usd',
   review: [],
+  duplicateWarning: null,
 };
 
 let keyCounter = 0;

@@ -18,6 +18,7 @@ import { OrderSignatureCard } from './order-signature-card';
 import { OrderFilingCard } from './order-filing-card';
 import { useOrderDetail } from './use-order-detail';
 import { DisputeBanner } from './order-payments';
+import { PossibleDuplicateBanner } from './possible-duplicate-banner';
 
 /** The route's id as a whole number; anything else names no order. */
 export function parseOrderId(id: string | undefined): number | null {
@@ -85,6 +86,7 @@ export function OrderDetailPage() {
         ) : null}
       </header>
       <DisputeBanner order={order} />
+      <PossibleDuplicateBanner order={order} />
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {/* On wide screens the form stays in view while the application beside it is read. */}

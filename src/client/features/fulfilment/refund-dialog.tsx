@@ -60,23 +60,24 @@ function useCreateRefund(orderId: number) {
  * Refund (admins only): a full or partial amount, a reason and a note, then a confirmation that
  * names the amount. The server checks the amount again under the order's lock.
  */
-export function RefundDialog({ order }: { order: OrderDetail }) {
+export function RefundDialog({ order, preset, triggerLabel = 'Refund' }: { order: OrderDetail; preset?: RefundRequest; triggerLabel?: string }) {
   const { refundableCents } = order.payments;
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<RefundRequest | null>(null);
   const create = useCreateRefund(order.id);
   const handleStaffApiError = useStaffApiErrorHandler();
-  const form = useForm<RefundForm, unknown, RefundRequest>({
-    resolver: refundResolver(refundableCents),
-    defaultValues: { amount: (refundableCents / 100).toFixed(2), reason: '', note: '' },
-  });
+  const blank: RefundForm = preset
+    ? { amount: (preset.amountCents / 100).toFixed(2), reason: preset.reason, note: preset.note }
+    : { amount: (refundableCents / 100).toFixed(2), reason: '', note: '' };
+  const form = useForm<RefundForm, unknown, RefundRequest>({ resolver: refundResolver(refundableCents), defaultValues: blank });
   const { errors } = form.formState;
 
+  // A preset refund (the duplicate's full refund) opens on its confirmation: one click, then the amount named.
   function reset(nextOpen: boolean) {
     if (create.isPending) return;
     setOpen(nextOpen);
-    setConfirming(null);
-    form.reset({ amount: (refundableCents / 100).toFixed(2), reason: '', note: '' });
+    setConfirming(nextOpen && preset ? preset : null);
+    form.reset(blank);
   }
 
   function refund() {
@@ -105,7 +106,7 @@ export function RefundDialog({ order }: { order: OrderDetail }) {
       description={confirming ? undefined : `Up to ${formatUsd(refundableCents)} can be refunded to the customer's card.`}
       trigger={
         <Button variant="secondary" disabled={refundableCents <= 0}>
-          Refund
+          {triggerLabel}
         </Button>
       }
     >
