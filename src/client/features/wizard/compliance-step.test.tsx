@@ -210,6 +210,28 @@ describe('ComplianceStep', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Regulatory Compliance' })).toBeTruthy();
   });
 
+  it("fills the total from the counts and the hiring month from the first wages, until the customer writes their own", async () => {
+    seed();
+    const user = userEvent.setup();
+    renderStep();
+    await screen.findByRole('heading', { level: 1, name: 'Regulatory Compliance' });
+    await answer(user, /hire employees/, 'Yes');
+    await user.click(within(question(/types of employees/)).getByRole('checkbox', { name: /Household/ }));
+    await user.click(within(question(/types of employees/)).getByRole('checkbox', { name: /Other/ }));
+    const total = screen.getByLabelText<HTMLInputElement>(/Total Number of Employees Expected/);
+    await user.type(screen.getByRole('spinbutton', { name: 'Highest Expected Number of Household Employees' }), '2');
+    expect(total.value).toBe('');
+    await user.type(screen.getByRole('spinbutton', { name: 'Highest Expected Number of Other Employees' }), '12');
+    expect(total.value).toBe('14');
+    await user.clear(total);
+    await user.type(total, '13');
+    await user.type(screen.getByRole('spinbutton', { name: 'Highest Expected Number of Other Employees' }), '0');
+    expect(total.value).toBe('13');
+
+    await user.type(screen.getByLabelText(/First Date Wages Will Be Paid/), '2027-03-01');
+    expect(screen.getByLabelText<HTMLInputElement>(/Expected Hiring Date/).value).toBe('03/2027');
+  });
+
   it('saves the answers and goes to step 5', async () => {
     seed();
     const user = userEvent.setup();
@@ -219,9 +241,10 @@ describe('ComplianceStep', () => {
     await answer(user, /hire employees/, 'Yes');
     await user.click(within(question(/types of employees/)).getByRole('checkbox', { name: /Other/ }));
     await user.type(screen.getByRole('spinbutton', { name: 'Highest Expected Number of Other Employees' }), '4');
-    await user.type(screen.getByLabelText(/Total Number of Employees Expected/), '4');
+    // Each fact typed once: the total is the counts' sum, the hiring month the first wages' month.
+    expect(screen.getByLabelText<HTMLInputElement>(/Total Number of Employees Expected/).value).toBe('4');
     await user.type(screen.getByLabelText(/First Date Wages Will Be Paid/), '2027-01-15');
-    await user.type(screen.getByLabelText(/Expected Hiring Date/), '012027');
+    expect(screen.getByLabelText<HTMLInputElement>(/Expected Hiring Date/).value).toBe('01/2027');
     await answer(user, /employment tax liability/, 'Yes, more than $1,000');
     await user.click(screen.getByRole('button', { name: /Continue/ }));
 

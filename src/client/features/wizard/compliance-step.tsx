@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { hireMonthOf, totalEmployeesOf } from '../../../shared/application/prefills';
+import { usePrefilledField } from '../../components/form/use-prefilled-field';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
   asksHiringDetails,
@@ -124,8 +126,11 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
 }
 
 function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
-  const [selectedTypes, taxLiability] = useWatch({ control: form.control, name: ['employeeTypes', 'taxLiability'] });
+  const [selectedTypes, taxLiability, counts, firstWageDate] = useWatch({ control: form.control, name: ['employeeTypes', 'taxLiability', 'counts', 'firstWageDate'] });
   const selected = Array.isArray(selectedTypes) ? selectedTypes : [];
+  // The total is the counts' sum, and the hiring month the first wages' month, until changed.
+  usePrefilledField(form, 'totalEmployeesExpected', totalEmployeesOf(selected, counts));
+  usePrefilledField(form, 'expectedHireMonthYear', hireMonthOf(firstWageDate));
   return (
     <>
       <CheckboxGroupField
@@ -157,7 +162,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
         type="number"
         inputMode="numeric"
         min={1}
-        hint="The combined total across all employee types."
+        hint="The combined total across all employee types: filled in from the counts above, change it if needed."
         className="sm:col-start-1"
       />
       <TextField
@@ -173,7 +178,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
         required
         mask={masks.monthYear}
         placeholder="MM/YYYY"
-        hint="The month and year you expect to hire your first employee."
+        hint="The month and year you expect to hire your first employee: filled in from the first wage date, change it if needed."
       />
       <RadioGroupField
         name="taxLiability"

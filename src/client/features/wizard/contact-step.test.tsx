@@ -198,6 +198,28 @@ describe('ContactStep', () => {
     expect(savedContact()).not.toHaveProperty('decedentSSN');
   });
 
+  it('for a trust whose responsible party is its trustee, fills the trustee from the responsible party, still editable', async () => {
+    const user = openStep('Trust');
+    const trustee = await screen.findByRole('group', { name: 'Trustee Information' });
+    const trusteeFirst = within(trustee).getByLabelText<HTMLInputElement>(label('First Name'));
+    const trusteeLast = within(trustee).getByLabelText<HTMLInputElement>(label('Last Name'));
+    const rp = group('Responsible Party');
+    await user.type(within(rp).getByLabelText(label('First Name')), 'Mary');
+    await user.type(within(rp).getByLabelText(label('Last Name')), 'Major');
+    expect(trusteeFirst.value).toBe('');
+    await user.type(within(rp).getByLabelText(label('Title')), 'Trustee');
+    expect(trusteeFirst.value).toBe('Mary');
+    expect(trusteeLast.value).toBe('Major');
+    expect(within(trustee).getByText(/Filled in from the responsible party above/)).toBeTruthy();
+    // A correction of the responsible party's name follows; the trustee's own change stays.
+    await user.type(within(rp).getByLabelText(label('Last Name')), 's');
+    expect(trusteeLast.value).toBe('Majors');
+    await user.clear(trusteeFirst);
+    await user.type(trusteeFirst, 'Marianne');
+    await user.type(within(rp).getByLabelText(label('First Name')), 'h');
+    expect(trusteeFirst.value).toBe('Marianne');
+  });
+
   it("for an estate asks the decedent's SSN with the responsible party's mask and rule, and saves its digits", async () => {
     const user = openStep('Estate');
     const decedent = await screen.findByRole('group', { name: 'The Decedent' });

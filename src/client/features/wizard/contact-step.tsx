@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { isTrusteeTitle } from '../../../shared/application/prefills';
+import { usePrefilledField } from '../../components/form/use-prefilled-field';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
   asksDecedentSsn,
@@ -203,6 +205,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
               description="The trustee manages the trust and is named on the application; the grantor is the person who created it."
             >
               <CheckboxField name="trustFilingAsEstate" label={contactPageLabels.trustFilingAsEstate} className="pb-4 sm:col-span-2" />
+              <TrusteeFromResponsibleParty form={form} />
               <NameFields person="trustee" />
               <SelectField
                 name="trusteeSuffix"
@@ -291,4 +294,18 @@ function NameFields({ person }: { person: keyof typeof people }) {
       />
     </>
   );
+}
+
+/**
+ * A responsible party whose title says Trustee is the trustee: their name fills the trustee's fields
+ * (still editable), so it is typed once.
+ */
+function TrusteeFromResponsibleParty({ form }: { form: UseFormReturn<Contact> }) {
+  const [title, first, middle, last] = useWatch({ control: form.control, name: ['rpTitle', 'rpFirstName', 'rpMiddleName', 'rpLastName'] });
+  const same = isTrusteeTitle(title);
+  usePrefilledField(form, 'trusteeFirstName', same ? (first ?? '') : '');
+  usePrefilledField(form, 'trusteeMiddleName', same ? (middle ?? '') : '');
+  usePrefilledField(form, 'trusteeLastName', same ? (last ?? '') : '');
+  if (!same) return null;
+  return <p className="text-sm text-slate-600 sm:col-span-2">Filled in from the responsible party above, whose title is Trustee. Change it if the trustee is someone else.</p>;
 }

@@ -180,10 +180,24 @@ describe('RegistrationStep', () => {
   it('shows the messages of an empty form on submit and stays on the page', async () => {
     const user = openStep();
     await user.click(await screen.findByRole('button', { name: /Continue/ }));
-    for (const message of ['Business start date is required', 'Street address is required', 'City is required', 'County is required', 'State is required', 'Valid ZIP code required']) {
+    for (const message of ['Business start date is required', 'Street address is required', 'City is required', 'County is required', 'Valid ZIP code required']) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(screen.queryByRole('heading', { name: 'Step 3 page' })).toBeNull();
+  });
+
+  it("fills the states step 1 already gave, each still a choice to change, and keeps a saved answer", async () => {
+    openStep(sampleSection('company', { entityType: 'LLC', state: 'WY', llcLocationState: 'TX' }));
+    await screen.findByRole('heading', { name: 'Articles of Organization' });
+    expect(screen.getByLabelText<HTMLSelectElement>(/^State of Organization/).value).toBe('Wyoming');
+    expect(screen.getByLabelText<HTMLSelectElement>(/^State\*?$/).value).toBe('Texas');
+    cleanup();
+    sessionStorage.clear();
+
+    openStep(sampleSection('company', { entityType: 'Corporation', corporationType: 'Corporation', state: 'DE' }), { state: 'New York' });
+    await screen.findByRole('heading', { name: 'Articles of Incorporation' });
+    expect(screen.getByLabelText<HTMLSelectElement>(/^State of Incorporation/).value).toBe('Delaware');
+    expect(screen.getByLabelText<HTMLSelectElement>(/^State\*?$/).value).toBe('New York');
   });
 
   it('submits without the REIT, incorporation or organization state (marked required, not enforced)', async () => {

@@ -1,6 +1,7 @@
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { SavedApplication } from '../../../shared/application/application';
 import { usStateNameOptions } from '../../../shared/application/options';
+import { registrationPrefill } from '../../../shared/application/prefills';
 import {
   closingMonthOptions,
   earliestBusinessStartDate,
@@ -39,6 +40,15 @@ function companyAnswer(application: SavedApplication, key: 'entityType' | 'corpo
   return typeof value === 'string' ? value : '';
 }
 
+/** Step 1's states in the fields still empty: asked once there, shown here to confirm or change. */
+function withPrefill(values: Registration, prefill: Partial<Record<keyof Registration, string>>): Registration {
+  const filled: Registration = { ...values };
+  for (const [key, value] of Object.entries(prefill) as [keyof Registration, string][]) {
+    if (filled[key] === '' || filled[key] === undefined) (filled as Record<string, unknown>)[key] = value;
+  }
+  return filled;
+}
+
 export function RegistrationStep() {
   const page = useWizardPage('registration');
   return (
@@ -62,7 +72,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
 
   const form = useForm<Registration>({
     resolver: wizardResolver(registrationSchema),
-    defaultValues: restoreSection(registrationDefaults, application.registration, 'registration'),
+    defaultValues: withPrefill(restoreSection(registrationDefaults, application.registration, 'registration'), registrationPrefill(application.company)),
     mode: 'onTouched',
     // Hidden conditional fields are not submitted or saved.
     shouldUnregister: true,
@@ -151,6 +161,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
               required
               options={usStateNameOptions}
               placeholder="Select state"
+              hint="From the state of formation in step 1; change it if the articles were filed elsewhere."
               help="The state where the articles of incorporation were filed (IRS Form SS-4, line 9b)."
             />
           </FormSection>
@@ -164,6 +175,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
               required
               options={usStateNameOptions}
               placeholder="Select state"
+              hint="From the state of formation in step 1; change it if the articles were filed elsewhere."
               help="The state where the LLC's articles of organization were filed."
             />
           </FormSection>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { hireMonthOf, isTrusteeTitle, registrationPrefill, totalEmployeesOf } from './prefills';
+
+describe('answers a later question takes from an earlier one', () => {
+  it("gives step 2 the states of step 1: formation for the articles, the LLC's location for the address", () => {
+    expect(registrationPrefill({ state: 'WY', llcLocationState: 'TX' })).toEqual({ llcOrganizationState: 'Wyoming', incorporationState: 'Wyoming', state: 'Texas' });
+    expect(registrationPrefill({ state: 'DE' })).toEqual({ llcOrganizationState: 'Delaware', incorporationState: 'Delaware', state: 'Delaware' });
+    expect(registrationPrefill({ state: 'XX' })).toEqual({ llcOrganizationState: '', incorporationState: '', state: '' });
+    expect(registrationPrefill(undefined)).toEqual({ llcOrganizationState: '', incorporationState: '', state: '' });
+  });
+
+  it('sums the chosen counts only once each is a whole number', () => {
+    expect(totalEmployeesOf(['household', 'other'], { household: '2', other: '12' })).toBe('14');
+    expect(totalEmployeesOf(['other'], { household: '2', other: '3' })).toBe('3');
+    expect(totalEmployeesOf(['household', 'other'], { household: '2', other: '' })).toBe('');
+    expect(totalEmployeesOf(['other'], { other: '1.5' })).toBe('');
+    expect(totalEmployeesOf([], {})).toBe('');
+    expect(totalEmployeesOf(['other'], { other: '0' })).toBe('');
+  });
+
+  it('writes the first wages month as the hiring date, and knows a trustee by the title', () => {
+    expect(hireMonthOf('2027-01-15')).toBe('01/2027');
+    expect(hireMonthOf('2027-01')).toBe('');
+    expect(hireMonthOf(undefined)).toBe('');
+    for (const title of ['Trustee', 'trustee', 'Co-Trustee', 'Successor Trustee']) expect(isTrusteeTitle(title)).toBe(true);
+    for (const title of ['Owner', 'Trustees assistant', 'Managing Member', '']) expect(isTrusteeTitle(title)).toBe(false);
+  });
+});
