@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db';
 import { loadEnv } from '../src/server/env';
@@ -225,6 +226,7 @@ await benchTrackingUnderLoad(address, checkouts[0]!.trackingNumber);
 
 await app.close();
 await database.close();
+await benchTrackingOnPostgres();
 if (apiOnly) process.exit(0);
 
 await benchPasswordHashing();
@@ -235,3 +237,36 @@ await benchFaxOutbox();
 await benchFaxBack();
 
 process.exit(overBudget ? 1 : 0);
+
+/**
+ * The tracking lookup under load again with the app on PostgreSQL (`BENCH_DATABASE_URL`, else
+ * `TEST_DATABASE_URL`, in a schema of its own), as a production instance runs: PGlite answers in the
+ * app's own process and thread, PostgreSQL beside it.
+ */
+async function benchTrackingOnPostgres(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.log('\nTracking under load on PostgreSQL: skipped, because neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set');
+    return;
+  }
+  const searchPath = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const postgres = await openDatabase({ kind: 'postgres', url, searchPath });
+  const onPostgres = await buildApp({ env, database: postgres, clientDir });
+  try {
+    const base = await onPostgres.listen({ port: 0, host: '127.0.0.1' });
+    const send = (route: string, body: unknown) =>
+      fetch(`${base}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.1' }, body: JSON.stringify(body) });
+    const started = (await (await send('/api/checkout', { draftId: crypto.randomUUID(), email: 'owner@example.com', application: sampleApplication() })).json()) as (typeof checkouts)[number];
+    await send('/api/test-payments/confirm', { clientSecret: started.clientSecret, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' });
+    await send('/api/payments/confirm', { paymentIntentId: started.paymentIntentId });
+    console.log('\nOn PostgreSQL:');
+    await benchTrackingUnderLoad(base, started.trackingNumber);
+  } finally {
+    await onPostgres.close();
+    await postgres.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${searchPath}" CASCADE`);
+    await admin.end();
+  }
+}
