@@ -31,7 +31,7 @@ export default defineConfig({
         outDir: '../../dist/server',
         emptyOutDir: true,
         copyPublicDir: false,
-        rolldownOptions: { input: { 'entry-server': 'entry-server.tsx' } },
+        rolldownOptions: { input: { 'entry-server': 'entry-server.tsx' }, checks: { bundlerTimings: false } },
       },
     },
   },
@@ -44,6 +44,9 @@ export default defineConfig({
     // below this.
     chunkSizeWarningLimit: 1300,
     rolldownOptions: {
+      // The bundler's advice on slow plugins depends on how busy the machine is, not on the code: a
+      // start on a loaded machine would print it.
+      checks: { bundlerTimings: false },
       output: {
         // zod in a chunk of its own: left to itself the bundler puts small shared modules (messages,
         // money formatting) beside it, and pages that need only those would download the validator.
