@@ -202,7 +202,8 @@ describe('CompanyStep', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
     expect(await screen.findByText(companyMessages.reasonForEin)).toBeTruthy();
-    expect(saved()).toBeNull();
+    // Refused: the page stays (what was typed may be kept as its draft, decision 015).
+    expect(screen.queryByText('Registration page')).toBeNull();
   });
 
   it('asks an Others entity its kind, a description only for a nonprofit or something else, and its reason', async () => {
@@ -221,7 +222,8 @@ describe('CompanyStep', () => {
     await user.selectOptions(reasonSelect()!, 'Started a new business');
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
     expect(await screen.findByText(companyMessages.otherEntityDescription)).toBeTruthy();
-    expect(saved()).toBeNull();
+    // Refused: the page stays (what was typed may be kept as its draft, decision 015).
+    expect(screen.queryByText('Registration page')).toBeNull();
 
     await user.click(within(kinds).getByRole('radio', { name: /^Church or church-controlled organization/ }));
     expect(description()).toBeNull();
@@ -251,7 +253,8 @@ describe('CompanyStep', () => {
     expect(purpose()?.getAttribute('maxlength')).toBe('60');
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
     expect(await screen.findByText(companyMessages.bankingPurpose)).toBeTruthy();
-    expect(saved()).toBeNull();
+    // Refused: the page stays (what was typed may be kept as its draft, decision 015).
+    expect(screen.queryByText('Registration page')).toBeNull();
 
     await user.type(purpose()!, 'Club dues account');
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
