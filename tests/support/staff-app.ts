@@ -142,10 +142,12 @@ export function withStaffApp(kind: 'pglite' | 'postgres', options: StaffTestAppO
         others.push(instance);
         return instance;
       },
+      // Every app and the database are closed even when one app reports an undocumented answer.
       close: async () => {
-        for (const other of others) await other.close();
-        await started.close();
+        const failures: unknown[] = [];
+        for (const app of [...others, started]) await app.close().catch((error: unknown) => failures.push(error));
         await database.close();
+        if (failures.length > 0) throw failures[0];
       },
     });
   }, 60_000);

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-// Scalar's self-contained browser build, copied as a file of its own (`?url`) and loaded by this page
-// alone, so none of its code or dependencies joins the chunks the site's pages share (decision 044).
-// By its path: the package's exports do not name it.
-import scalarScriptUrl from '../../../../node_modules/@scalar/api-reference/dist/browser/standalone.js?url';
+// Scalar's self-contained browser build, a file of its own beside the built client (vite.config.ts)
+// loaded by this page alone, so none of its code or dependencies joins the site's chunks (decision 044).
+import scalarScriptUrl from 'virtual:scalar-standalone';
 import '@scalar/api-reference/style.css';
 import './api-reference.css';
 import { Card } from '../../components/ui/card';
