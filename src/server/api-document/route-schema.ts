@@ -162,8 +162,10 @@ function isFileAnswer(answer: z.ZodType | FileAnswer): answer is FileAnswer {
 /** What a success status's answer is, in the words the reference shows. */
 const successWords: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
-/** The JSON answers' schemas by status: what the type provider types a reply with. */
-type TypedAnswers<RouteAnswers extends Answers> = { [Status in keyof RouteAnswers as RouteAnswers[Status] extends z.ZodType ? Status : never]: RouteAnswers[Status] };
+/** The JSON answers by status, each in its `application/json` content: what the type provider types a reply with. */
+type TypedAnswers<RouteAnswers extends Answers> = {
+  [Status in keyof RouteAnswers as RouteAnswers[Status] extends z.ZodType ? Status : never]: { description: string; content: { 'application/json': { schema: RouteAnswers[Status] } } };
+};
 
 /** The route's `schema`: its input and every answer, success and refusal, for Fastify and the document. */
 export function routeSchema<const RouteAnswers extends Answers>(description: RouteDescription<RouteAnswers>): FastifySchema & { response: TypedAnswers<RouteAnswers> } {
