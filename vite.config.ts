@@ -1,13 +1,48 @@
-import { constants } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/**
+ * Scalar's self-contained browser build for the API reference page (decision 044), as a file of its
+ * own beside the built client, named by its content; the page reads its address from
+ * `virtual:scalar-standalone`. Copied after the bundle is written rather than emitted into it: the
+ * bundle's import analysis would read its 4 MB for nothing, and none of it joins the site's chunks.
+ */
+function scalarStandalone(): Plugin {
+  const source = fileURLToPath(new URL('./node_modules/@scalar/api-reference/dist/browser/standalone.js', import.meta.url));
+  const contents = readFileSync(source);
+  const fileName = `assets/scalar-standalone-${createHash('sha256').update(contents).digest('hex').slice(0, 10)}.js`;
+  const virtualId = '\0virtual:scalar-standalone';
+  return {
+    name: 'scalar-standalone',
+    resolveId: (id) => (id === 'virtual:scalar-standalone' ? virtualId : undefined),
+    load: (id) => (id === virtualId ? `export default ${JSON.stringify(`/${fileName}`)};` : undefined),
+    configureServer(server) {
+      server.middlewares.use(`/${fileName}`, (_request, response) => {
+        response.setHeader('content-type', 'text/javascript');
+        response.end(contents);
+      });
+    },
+    writeBundle(options) {
+      if (this.environment.name !== 'client' || !options.dir) return;
+      const target = path.join(options.dir, fileName);
+      copyFileSync(source, target);
+      writeFileSync(`${target}.gz`, gzipSync(contents, { level: constants.Z_BEST_COMPRESSION }));
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [
+    scalarStandalone(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies of the browser's files, made once at the highest settings, which the

@@ -35,4 +35,6 @@ export const paths = {
   manageCustomerData: '/manage/customer-data',
   /** Faxes received (the IRS's answers), matched to their orders and confirmed. */
   manageFaxInbox: '/manage/fax-inbox',
+  /** The API reference, rendered from `/api/openapi.json` (decision 044). */
+  manageApi: '/manage/api',
 } as const;

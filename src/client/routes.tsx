@@ -51,6 +51,7 @@ const UsersPage = page(() => import('./features/staff/users/users-page'), 'Users
 const AuditPage = page(() => import('./features/audit/audit-page'), 'AuditPage');
 const CustomerDataPage = page(() => import('./features/customer-data/customer-data-page'), 'CustomerDataPage');
 const FaxInboxPage = page(() => import('./features/filing/fax-inbox-page'), 'FaxInboxPage');
+const ApiReferencePage = page(() => import('./features/api-reference/api-reference-page'), 'ApiReferencePage');
 const AccountPage = page(() => import('./features/staff/account/account-page'), 'AccountPage');
 const PanelNotFoundPage = page(() => import('./features/staff/panel-not-found-page'), 'PanelNotFoundPage');
 
@@ -102,6 +103,7 @@ export function AppRoutes() {
             <Route path={paths.manageAccount} element={<AccountPage />} />
             <Route path={paths.manageCustomerData} element={<CustomerDataPage />} />
             <Route path={paths.manageFaxInbox} element={<FaxInboxPage />} />
+            <Route path={paths.manageApi} element={<ApiReferencePage />} />
             <Route path="*" element={<PanelNotFoundPage />} />
           </Route>
         </Route>

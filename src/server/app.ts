@@ -1,9 +1,9 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import compress from '@fastify/compress';
 import type { Database } from './db';
 import { publicConfig, trustProxyOption, type Env } from './env';
-import { requestLogController, registerErrorHandler, registerSecurityHeaders, registerRateLimit, siteOrigin } from './http';
+import { answerFrameworkError, requestLogController, registerErrorHandler, registerSecurityHeaders, registerRateLimit, siteOrigin } from './http';
 import { loggerOptions } from './logging';
 import { loadDataKey, createFieldCipher } from './encryption';
 import { createMailer, createEmailOutbox, type Mailer } from './email';
@@ -25,6 +25,7 @@ import { registerRefundRoutes } from './refunds';
 import { registerAuditRoutes } from './audit';
 import { registerCustomerDataRoutes } from './customer-data';
 import { einLetterDocument, registerFilingRoutes, startFiling } from './filing';
+import { registerApiDocument, type UndocumentedAnswer } from './api-document';
 
 export type AppOptions = {
   env: Env;
@@ -44,6 +45,10 @@ export type AppOptions = {
   wrapSecondFactorVerifier?: (verify: SecondFactorVerifier) => SecondFactorVerifier;
   /** Where the crash tests stop the process; none in production. */
   faults?: Faults;
+  /** Tests hold every answer to its route's schema and hear of each one that does not match it. */
+  onUndocumentedAnswer?: (problem: UndocumentedAnswer) => void;
+  /** Hears of every route as it is registered (a test compares them with the API document's). */
+  onRoute?: onRouteHookHandler;
 };
 
 /** Delivers a signed provider event to the app's own webhook route, through the whole request pipeline. */
@@ -74,6 +79,8 @@ export async function buildAppWithServices({
   wrapPasswordVerifier,
   wrapSecondFactorVerifier,
   faults = noFaults,
+  onUndocumentedAnswer,
+  onRoute,
 }: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     // The process's own stdout (synchronous for files, pipes and terminals), so a line the start
@@ -82,8 +89,10 @@ export async function buildAppWithServices({
     logController: requestLogController(env),
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, env);
   await app.register(compress, { threshold: 1024 });
@@ -132,6 +141,8 @@ export async function buildAppWithServices({
     guards,
   };
 
+  // Before the routes, so the API document sees every one of them.
+  await registerApiDocument(app, { requireStaff: guards.requireStaff, onUndocumentedAnswer });
   const getConfig = async () => publicConfig(env, await getStandardPriceCents(database.db));
   registerSiteRoutes(app, { database, getConfig });
   await registerCheckoutRoutes(app, services);

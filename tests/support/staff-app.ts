@@ -11,6 +11,7 @@ import { createMailer, mailFolder, type Mailer } from '../../src/server/email';
 import { loadEnv, type Env } from '../../src/server/env';
 import type { AppServices } from '../../src/server/services';
 import type { SecondFactorVerifier } from '../../src/server/staff';
+import type { UndocumentedAnswer } from '../../src/server/api-document';
 import { createStaffMember, type StaffMemberOptions, type TestStaffMember } from '../factories/staff';
 import { openTestDatabase } from './database';
 import { registerTestSupportRoutes } from './test-api/routes';
@@ -28,6 +29,11 @@ export type StaffTestApp = {
   env: Env;
   /** `http://127.0.0.1:<port>` when started with `listen`; null when only `inject` reaches it. */
   baseUrl: string | null;
+  /**
+   * Every answer its route's schema does not describe (decision 044), so far. Closing the app fails
+   * the test file when there is one.
+   */
+  undocumentedAnswers: UndocumentedAnswer[];
   close: () => Promise<void>;
 };
 
@@ -42,6 +48,8 @@ export type StaffTestAppOptions = {
   testApi?: boolean;
   /** Also listens on a free local port, for what `inject` cannot show (streams, paths sent as written). */
   listen?: boolean;
+  /** Hears of every route as the app registers it. */
+  onRoute?: AppOptions['onRoute'];
 };
 
 export async function startStaffTestApp(database: Database, options: StaffTestAppOptions = {}): Promise<StaffTestApp> {
@@ -57,6 +65,7 @@ export async function startStaffTestApp(database: Database, options: StaffTestAp
     ...options.env,
   });
   const mailer = createMailer(env);
+  const undocumentedAnswers: UndocumentedAnswer[] = [];
   const { app, services } = await buildAppWithServices({
     env,
     database,
@@ -65,6 +74,8 @@ export async function startStaffTestApp(database: Database, options: StaffTestAp
     wrapPasswordVerifier: options.wrapPasswordVerifier,
     paymentProvider: options.paymentProvider,
     wrapSecondFactorVerifier: options.wrapSecondFactorVerifier,
+    onUndocumentedAnswer: (problem) => undocumentedAnswers.push(problem),
+    onRoute: options.onRoute,
   });
   servicesOfApp.set(app, services);
   if (options.testApi) registerTestSupportRoutes(app, services);
@@ -74,7 +85,15 @@ export async function startStaffTestApp(database: Database, options: StaffTestAp
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   }
-  return { app, services, env, baseUrl, close: () => app.close() };
+  const close = async () => {
+    await app.close();
+    if (undocumentedAnswers.length > 0) throw new Error(`Answers the API document does not describe:\n${undocumentedAnswers.map(describeUndocumented).join('\n')}`);
+  };
+  return { app, services, env, baseUrl, undocumentedAnswers, close };
+}
+
+function describeUndocumented({ method, url, status, problem }: UndocumentedAnswer): string {
+  return `  ${method} ${url} answered ${status}: ${problem}`;
 }
 
 /** A staff member made for the test, and the cookie of their session past both sign-in steps. */
@@ -123,10 +142,12 @@ export function withStaffApp(kind: 'pglite' | 'postgres', options: StaffTestAppO
         others.push(instance);
         return instance;
       },
+      // Every app and the database are closed even when one app reports an undocumented answer.
       close: async () => {
-        for (const other of others) await other.close();
-        await started.close();
+        const failures: unknown[] = [];
+        for (const app of [...others, started]) await app.close().catch((error: unknown) => failures.push(error));
         await database.close();
+        if (failures.length > 0) throw failures[0];
       },
     });
   }, 60_000);

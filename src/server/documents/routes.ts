@@ -5,11 +5,15 @@ import { parseWith, rateLimitedWith } from '../http';
 import {
   customerDocumentKinds,
   customerDocumentMessages,
+  type CustomerDocumentKind,
   type CustomerDocumentStartResponse,
   type CustomerDocumentVerifiedResponse,
 } from '../../shared/documents/documents';
 import { ssnLastFourMessages, ssnLastFourSchema } from '../../shared/ssn-last-four';
 import type { CustomerDocumentSource } from './document-links';
+import { customerDocumentStartResponseSchema, customerDocumentVerifiedResponseSchema } from '../../shared/documents/answers';
+import { signingTokenParamsSchema } from '../../shared/signing/answers';
+import { routeSchema, type DocumentedRoutes } from '../api-document';
 import { findUsableLink, isVerifiedBrowser } from './find-usable-link';
 import { verifyDocumentReader } from './verify-document-reader';
 import { downloadDocument } from './download-document';
@@ -24,6 +28,9 @@ export const documentCallsPerMinute = 30;
 export const documentVerifyCallsPerMinute = 10;
 
 export const documentCookieName = 'ein_document';
+
+/** Each kind's name in the API document. */
+const documentNames: Record<CustomerDocumentKind, string> = { signed_ss4: 'signed SS-4', ein_letter: 'EIN letter' };
 
 function limit(max: number) {
   return { rateLimit: { max, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith('Too many requests. Please wait a minute and try again.') } };
@@ -52,17 +59,39 @@ export function registerCustomerDocumentRoutes(app: FastifyInstance, services: P
   const { database, cipher } = services;
   const { db } = database;
 
+  const api = app.withTypeProvider<DocumentedRoutes>();
   for (const source of sources) {
     const base = `/api${customerDocumentKinds[source.kind].path}`;
+    const described = { tag: 'Customer documents', params: signingTokenParamsSchema, rateLimited: true } as const;
+    const name = documentNames[source.kind];
 
-    app.get(`${base}/:token`, { config: limit(documentCallsPerMinute) }, async (request, reply): Promise<CustomerDocumentStartResponse> => {
+    api.get(
+      `${base}/:token`,
+      {
+        config: limit(documentCallsPerMinute),
+        schema: routeSchema({ ...described, summary: `Open a link to the ${name}`, access: { kind: 'document-link' }, answers: { 200: customerDocumentStartResponseSchema } }),
+      },
+      async (request, reply): Promise<CustomerDocumentStartResponse> => {
       noStore(reply);
       const { link } = await findUsableLink(db, source.kind, tokenOf(request), new Date());
       if (!isVerifiedBrowser(link, cipher, cookieOf(request))) return { state: 'verify', expiresAt: link.expiresAt.toISOString() };
       return { state: 'verified', expiresAt: link.expiresAt.toISOString(), ...(source.facts ? { facts: await source.facts({ db, cipher }, link) } : {}) };
     });
 
-    app.post(`${base}/:token/verify`, { config: limit(documentVerifyCallsPerMinute) }, async (request, reply): Promise<CustomerDocumentVerifiedResponse> => {
+    api.post(
+      `${base}/:token/verify`,
+      {
+        config: limit(documentVerifyCallsPerMinute),
+        schema: routeSchema({
+          ...described,
+          summary: `Answer the SSN question for the ${name}`,
+          description: 'Right, it sets this browser\'s `ein_document` cookie. Five wrong answers lock the link.',
+          access: { kind: 'document-link' },
+          body: ssnLastFourSchema,
+          answers: { 200: customerDocumentVerifiedResponseSchema },
+        }),
+      },
+      async (request, reply): Promise<CustomerDocumentVerifiedResponse> => {
       noStore(reply);
       const now = new Date();
       const found = await findUsableLink(db, source.kind, tokenOf(request), now);
@@ -80,7 +109,13 @@ export function registerCustomerDocumentRoutes(app: FastifyInstance, services: P
       return { state: 'verified', expiresAt: found.link.expiresAt.toISOString(), ...(source.facts ? { facts: await source.facts({ db, cipher }, found.link) } : {}) };
     });
 
-    app.get(`${base}/:token/document.pdf`, { config: limit(documentCallsPerMinute) }, async (request, reply) => {
+    api.get(
+      `${base}/:token/document.pdf`,
+      {
+        config: limit(documentCallsPerMinute),
+        schema: routeSchema({ ...described, summary: `Download the ${name}`, access: { kind: 'document-link', verifiedBrowser: true }, answers: { 200: { file: 'application/pdf', description: 'The document (audited).' } } }),
+      },
+      async (request, reply) => {
       noStore(reply);
       const found = await findUsableLink(db, source.kind, tokenOf(request), new Date());
       if (!isVerifiedBrowser(found.link, cipher, cookieOf(request))) throw new AppError('document_not_verified', customerDocumentMessages.notVerified);

@@ -25,6 +25,19 @@ import { confirmFaxMatch } from './confirm-fax-match';
 import { handleFaxWebhook } from './handle-fax-event';
 import { readReceivedFaxes } from './read-received-faxes';
 import { fetchFaxMedia } from './start-filing';
+import {
+  createdFilingResponseSchema,
+  faxIdParamsSchema,
+  faxInboxResponseSchema,
+  faxMediaParamsSchema,
+  faxPageParamsSchema,
+  faxWebhookAnswerSchema,
+  inboxFaxResponseSchema,
+  orderFilingParamsSchema,
+  orderFilingResponseSchema,
+} from '../../shared/filing/answers';
+import { orderIdParamsSchema } from '../../shared/fulfilment/answers';
+import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 const idParam = (value: string | undefined, message: string) => {
   const id = /^\d{1,9}$/.test(value ?? '') ? Number(value) : Number.NaN;
@@ -55,7 +68,24 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
     return order;
   }
 
-  app.post('/api/manage/orders/:id/filings', staffOnly, async (request, reply): Promise<{ filing: OrderFiling; filingId: number }> => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const filingRoute = { tag: 'Orders', access: { kind: 'staff' }, refusals: ['permission_denied', 'conflict', 'bad_request'] } as const;
+  const inboxRoute = { tag: 'Fax inbox', access: { kind: 'staff' }, params: faxIdParamsSchema } as const;
+
+  api.post(
+    '/api/manage/orders/:id/filings',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        ...filingRoute,
+        summary: 'File an order with the IRS',
+        description: 'By fax (the filled SS-4 is faxed, with its retries and holds) or online (staff file on the IRS\'s site and record the result).',
+        params: orderIdParamsSchema,
+        body: createFilingSchema,
+        answers: { 201: createdFilingResponseSchema },
+      }),
+    },
+    async (request, reply): Promise<{ filing: OrderFiling; filingId: number }> => {
     const order = await workableOrder(request);
     const { method } = parseWith(createFilingSchema, request.body);
     const { filingId } = await createFiling(filing, { orderId: order.id, method, actor: auditActorOf(request), ipAddress: request.ip });
@@ -63,7 +93,21 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
     return { filingId, filing: await describeOrderFiling(database.db, order) };
   });
 
-  app.post('/api/manage/orders/:id/filings/:filingId/result', { ...staffOnly, bodyLimit: 8 * 1024 * 1024 }, async (request): Promise<{ filing: OrderFiling }> => {
+  api.post(
+    '/api/manage/orders/:id/filings/:filingId/result',
+    {
+      ...staffOnly,
+      bodyLimit: 8 * 1024 * 1024,
+      schema: routeSchema({
+        ...filingRoute,
+        summary: 'Record an online filing\'s result',
+        description: 'The EIN the IRS\'s site gave, and its CP 575 letter.',
+        params: orderFilingParamsSchema,
+        body: onlineFilingResultSchema,
+        answers: { 200: orderFilingResponseSchema },
+      }),
+    },
+    async (request): Promise<{ filing: OrderFiling }> => {
     const order = await workableOrder(request);
     const filingId = idParam((request.params as { filingId?: string }).filingId, 'No such filing on this order.');
     const result = parseWith(onlineFilingResultSchema, request.body);
@@ -71,18 +115,24 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
     return { filing: await describeOrderFiling(database.db, order) };
   });
 
-  app.get('/api/manage/fax-inbox', staffOnly, async (request): Promise<FaxInboxResponse> => ({
+  api.get(
+    '/api/manage/fax-inbox',
+    { ...staffOnly, schema: routeSchema({ tag: 'Fax inbox', access: { kind: 'staff' }, summary: 'Faxes received from the IRS', answers: { 200: faxInboxResponseSchema } }) },
+    async (request): Promise<FaxInboxResponse> => ({
     faxes: await listFaxInbox(filing, staffOf(request).user),
   }));
 
-  app.get('/api/manage/fax-inbox/:id', staffOnly, async (request): Promise<{ fax: InboxFax }> => {
+  api.get('/api/manage/fax-inbox/:id', { ...staffOnly, schema: routeSchema({ ...inboxRoute, summary: 'A received fax', answers: { 200: inboxFaxResponseSchema } }) }, async (request): Promise<{ fax: InboxFax }> => {
     const id = idParam((request.params as { id?: string }).id, filingMessages.faxNotFound);
     const found = await findInboxFax(filing, staffOf(request).user, id);
     if (!found) throw new AppError('not_found', filingMessages.faxNotFound);
     return { fax: found.fax };
   });
 
-  app.get('/api/manage/fax-inbox/:id/pages/:page', staffOnly, async (request, reply) => {
+  api.get(
+    '/api/manage/fax-inbox/:id/pages/:page',
+    { ...staffOnly, schema: routeSchema({ ...inboxRoute, params: faxPageParamsSchema, summary: 'A page of a received fax', answers: { 200: { file: 'image/png', description: 'The page (audited).' } } }) },
+    async (request, reply) => {
     const params = pageParam.safeParse(request.params);
     const page = params.success ? Number(params.data.page) : 0;
     const id = idParam((request.params as { id?: string }).id, filingMessages.faxNotFound);
@@ -91,7 +141,20 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
     return reply.header('content-type', 'image/png').send(png);
   });
 
-  app.post('/api/manage/fax-inbox/:id/match', staffOnly, async (request): Promise<{ fax: InboxFax }> => {
+  api.post(
+    '/api/manage/fax-inbox/:id/match',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        ...inboxRoute,
+        summary: 'Match a received fax to its order',
+        description: 'Or set it aside; a match with an EIN completes the order once confirmed.',
+        body: matchFaxSchema,
+        answers: { 200: inboxFaxResponseSchema },
+        refusals: ['conflict', 'permission_denied', 'bad_request'],
+      }),
+    },
+    async (request): Promise<{ fax: InboxFax }> => {
     const id = idParam((request.params as { id?: string }).id, filingMessages.faxNotFound);
     const viewer = staffOf(request).user;
     if (!(await findInboxFax(filing, viewer, id))) throw new AppError('not_found', filingMessages.faxNotFound);
@@ -103,7 +166,19 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
   });
 
   // Telnyx fetches the fax's document from here, by the link's token (no session: the token is the key).
-  app.get('/api/fax/media/:file', async (request, reply) => {
+  api.get(
+    '/api/fax/media/:file',
+    {
+      schema: routeSchema({
+        tag: 'Webhooks',
+        access: { kind: 'public' },
+        summary: 'The document a fax sends',
+        description: 'The fax provider fetches the filled SS-4 from here by the link\'s token, for a short while.',
+        params: faxMediaParamsSchema,
+        answers: { 200: { file: 'application/pdf', description: 'The document to fax.' } },
+      }),
+    },
+    async (request, reply) => {
     const file = (request.params as { file?: string }).file ?? '';
     const token = /^([A-Za-z0-9_-]{43})\.pdf$/.exec(file)?.[1];
     const pdf = token ? await fetchFaxMedia(filing, token) : null;
@@ -115,7 +190,14 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
   await app.register(async (webhookScope) => {
     webhookScope.removeContentTypeParser('application/json');
     webhookScope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    webhookScope.post('/api/fax/webhook', async (request) => {
+    const schema = routeSchema({
+      tag: 'Webhooks',
+      access: { kind: 'fax-webhook' },
+      summary: 'The fax provider\'s events',
+      description: 'Faxes sent, failed and received. The body is the provider\'s event, read only once its signature checks out.',
+      answers: { 200: faxWebhookAnswerSchema },
+    });
+    webhookScope.withTypeProvider<DocumentedRoutes>().post('/api/fax/webhook', { schema }, async (request) => {
       const rawBody = typeof request.body === 'string' ? request.body : '';
       let event;
       try {
@@ -129,7 +211,7 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
       if (answer.faxReceived) {
         void readReceivedFaxes(filing).catch((error: unknown) => request.log.error({ err: error }, 'reading received faxes failed'));
       }
-      return { received: true, ...(answer.duplicate ? { duplicate: true } : {}) };
+      return { received: true as const, ...(answer.duplicate ? { duplicate: true as const } : {}) };
     });
   });
 }

@@ -23,6 +23,8 @@ import { downloadSs4 } from './download-ss4';
 import { ss4DesigneeOf } from '../env';
 import { findOrderEmails } from '../email';
 import { registerOrderCommentRoutes } from './comments/routes';
+import { orderDetailResponseSchema, orderIdParamsSchema, orderListResponseSchema, revealSsnResponseSchema, staffListResponseSchema } from '../../shared/fulfilment/answers';
+import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */
 export async function registerFulfilmentRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -37,23 +39,55 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
     },
   };
 
-  app.get('/api/manage/orders', staffOnly, async (request): Promise<OrderListResponse> => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const ordersRoute = { tag: 'Orders', access: { kind: 'staff' } } as const;
+  const oneOrder = { ...ordersRoute, params: orderIdParamsSchema } as const;
+
+  api.get(
+    '/api/manage/orders',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        ...ordersRoute,
+        summary: 'The orders the member may see',
+        description: 'Filtered, searched and paged (by `page`, or by the `after`/`before` cursors), with the counters over every order the member may see.',
+        querystring: orderListRequestSchema,
+        answers: { 200: orderListResponseSchema },
+      }),
+    },
+    async (request): Promise<OrderListResponse> => {
     const query = parseWith(orderListRequestSchema, request.query);
     return findOrders({ db, viewer: staffOf(request).user, query });
   });
 
-  app.get('/api/manage/staff', staffOnly, async (request): Promise<StaffListResponse> => ({
+  api.get(
+    '/api/manage/staff',
+    { ...staffOnly, schema: routeSchema({ ...ordersRoute, summary: 'Who orders can be assigned to', description: 'E-mail addresses only for members who manage users.', answers: { 200: staffListResponseSchema } }) },
+    async (request): Promise<StaffListResponse> => ({
     staff: await findAssignableStaff(db, { withEmails: can(staffOf(request).user, 'users:manage') }),
   }));
 
-  app.get('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
+  api.get('/api/manage/orders/:id', { ...staffOnly, schema: routeSchema({ ...oneOrder, summary: 'An order, with its e-mails', answers: { 200: orderDetailResponseSchema } }) }, async (request): Promise<OrderDetailResponse> => {
     const { id } = await requireOrderAccess(database, request);
     const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log, designee });
     if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
     return { order, emails: await findOrderEmails(db, id) };
   });
 
-  app.patch('/api/manage/orders/:id', staffOnly, async (request): Promise<OrderDetailResponse> => {
+  api.patch(
+    '/api/manage/orders/:id',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        ...oneOrder,
+        summary: 'Change an order\'s status, priority, assignee, notes or EIN',
+        description: 'Names the `version` it was made on: a save on an older one answers 409 `order_changed`.',
+        body: orderUpdateSchema,
+        answers: { 200: orderDetailResponseSchema },
+        refusals: ['order_changed', 'permission_denied', 'conflict'],
+      }),
+    },
+    async (request): Promise<OrderDetailResponse> => {
     const { id } = await requireOrderAccess(database, request);
     const update = parseWith(orderUpdateSchema, request.body);
     const { einEmail } = await updateOrder({
@@ -70,7 +104,10 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
     return { order, emails: await findOrderEmails(db, id), einEmail };
   });
 
-  app.get('/api/manage/orders/:id/ss4.pdf', staffOnly, async (request, reply) => {
+  api.get(
+    '/api/manage/orders/:id/ss4.pdf',
+    { ...staffOnly, schema: routeSchema({ ...oneOrder, access: { kind: 'staff', stepUp: true }, summary: 'Download the filled SS-4', answers: { 200: { file: 'application/pdf', description: 'The filled SS-4 (audited).' } } }) },
+    async (request, reply) => {
     const order = await requireOrderAccess(database, request);
     guards.requireRecentCode(request);
     const { pdf, fileName } = await downloadSs4({ db, cipher, order, designee, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
@@ -80,7 +117,20 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
       .send(Buffer.from(pdf));
   });
 
-  app.post('/api/manage/orders/:id/ssn', staffOnly, async (request): Promise<RevealSsnResponse> => {
+  api.post(
+    '/api/manage/orders/:id/ssn',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        ...oneOrder,
+        access: { kind: 'staff', stepUp: true },
+        summary: 'Reveal an SSN in full',
+        description: 'The responsible party\'s unless the body names another; audited.',
+        body: revealSsnRequestSchema,
+        answers: { 200: revealSsnResponseSchema },
+      }),
+    },
+    async (request): Promise<RevealSsnResponse> => {
     const order = await requireOrderAccess(database, request);
     const { field } = parseWith(revealSsnRequestSchema, request.body ?? {});
     guards.requireRecentCode(request);

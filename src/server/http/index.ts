@@ -1,7 +1,7 @@
 // HTTP: what every route shares. One error handler maps `AppError` codes to statuses and never sends
 // a stack; `parseWith` parses input with the shared zod schema; rate limits count in the database,
 // so every instance counts together; security headers and a strict CSP; links back to the site.
-export { registerErrorHandler } from './error-handler';
+export { answerFrameworkError, registerErrorHandler } from './error-handler';
 export { parseWith } from './parse-with';
 export { countHit, rateLimitedWith, registerRateLimit } from './rate-limit';
 export { requestLogController } from './request-logs';

@@ -4,6 +4,8 @@ import { testPaymentAuthenticateSchema, testPaymentConfirmSchema } from '../../s
 import { AppError } from '../errors';
 import { isTestProcessor } from './create-payment-provider';
 import type { PaymentProvider } from './provider';
+import { testAuthenticationAnswerSchema, testPaymentResultSchema } from '../../shared/checkout/answers';
+import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** Card attempts and challenge answers per client and minute. */
 export const testPaymentCallsPerMinute = 60;
@@ -17,13 +19,16 @@ const rateLimit = { rateLimit: { max: testPaymentCallsPerMinute, timeWindow: '1 
 export function registerPaymentRoutes(app: FastifyInstance, provider: PaymentProvider): void {
   if (!isTestProcessor(provider)) return;
 
-  app.post('/api/test-payments/confirm', { config: rateLimit }, async (request) => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const described = { description: 'Only while the built-in test processor takes the payments (no Stripe key set).', tag: 'Checkout', access: { kind: 'public' }, refusals: ['not_found'], rateLimited: true } as const;
+
+  api.post('/api/test-payments/confirm', { config: rateLimit, schema: routeSchema({ ...described, summary: 'Pay with a test card', body: testPaymentConfirmSchema(), answers: { 200: testPaymentResultSchema } }) }, async (request) => {
     const parsed = testPaymentConfirmSchema().safeParse(request.body);
     if (!parsed.success) throw new AppError('validation_failed', 'Check the card details.', fieldErrors(parsed.error));
     return provider.confirmCard(parsed.data);
   });
 
-  app.post('/api/test-payments/authenticate', { config: rateLimit }, async (request) => {
+  api.post('/api/test-payments/authenticate', { config: rateLimit, schema: routeSchema({ ...described, summary: 'Answer the test card\'s authentication challenge', body: testPaymentAuthenticateSchema, answers: { 200: testAuthenticationAnswerSchema } }) }, async (request) => {
     const parsed = testPaymentAuthenticateSchema.safeParse(request.body);
     if (!parsed.success) throw new AppError('validation_failed', 'Check the authentication answer.', fieldErrors(parsed.error));
     return provider.authenticate(parsed.data);

@@ -7,6 +7,9 @@ import { describeCancellation } from './describe-cancellation';
 import { refundOrder } from './refund-order';
 import { findOrderPayments } from './order-payments';
 import { refundRequestSchema, type CancellationView, type RefundResponse } from '../../shared/refunds/refunds';
+import { cancellationTokenParamsSchema, cancellationViewSchema, refundResponseSchema } from '../../shared/refunds/answers';
+import { orderIdParamsSchema } from '../../shared/fulfilment/answers';
+import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** Calls per client and minute on the cancellation page's API: a customer needs two, a guesser many. */
 export const cancellationCallsPerMinute = 30;
@@ -26,7 +29,18 @@ export function registerRefundRoutes(app: FastifyInstance, services: AppServices
   const { database, guards } = services;
 
   // Admins only (`refunds:create`); the amount is checked against what remains under the order's lock.
-  app.post('/api/manage/orders/:id/refunds', { preHandler: guards.requirePermission('refunds:create'), onSend: noStore }, async (request): Promise<RefundResponse> => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const refundSchema = routeSchema({
+    summary: 'Refund an order',
+    description: 'All or part of what remains of the payment, through the payment provider.',
+    tag: 'Orders',
+    access: { kind: 'staff', permission: 'refunds:create' },
+    params: orderIdParamsSchema,
+    body: refundRequestSchema,
+    answers: { 200: refundResponseSchema },
+    refusals: ['refund_exceeds_payment', 'order_not_refundable', 'payment_provider_error', 'conflict'],
+  });
+  api.post('/api/manage/orders/:id/refunds', { preHandler: guards.requirePermission('refunds:create'), onSend: noStore, schema: refundSchema }, async (request): Promise<RefundResponse> => {
     const order = await requireOrderAccess(database, request);
     const body = parseWith(refundRequestSchema, request.body);
     const { refund, order: refunded } = await refundOrder({
@@ -52,11 +66,29 @@ export function registerRefundRoutes(app: FastifyInstance, services: AppServices
     onSend: noStore,
   };
 
-  app.get('/api/cancellations/:token', cancellation, async (request): Promise<CancellationView> =>
+  const cancellationRoute = {
+    tag: 'Cancellation',
+    access: { kind: 'public' },
+    description: 'The token in the address is the only proof: it travels in the confirmation e-mail and page alone.',
+    params: cancellationTokenParamsSchema,
+    answers: { 200: cancellationViewSchema },
+    rateLimited: true,
+  } as const;
+  api.get('/api/cancellations/:token', { ...cancellation, schema: routeSchema({ ...cancellationRoute, summary: 'Whether the order can still be cancelled', refusals: ['cancellation_link_unavailable'] }) }, async (request): Promise<CancellationView> =>
     describeCancellation({ db: database.db, token: tokenOf(request.params), supportEmail: services.env.SUPPORT_EMAIL }),
   );
 
-  app.post('/api/cancellations/:token', cancellation, async (request): Promise<CancellationView> =>
+  api.post(
+    '/api/cancellations/:token',
+    {
+      ...cancellation,
+      schema: routeSchema({
+        ...cancellationRoute,
+        summary: 'Cancel the order and refund it in full',
+        refusals: ['cancellation_link_unavailable', 'cancellation_window_closed', 'payment_provider_error', 'conflict'],
+      }),
+    },
+    async (request): Promise<CancellationView> =>
     cancelOrderByLink({ services, token: tokenOf(request.params), ipAddress: request.ip, log: request.log }),
   );
 }

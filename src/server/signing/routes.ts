@@ -21,6 +21,9 @@ import {
   type SigningReviewResponse,
   type SigningStartResponse,
 } from '../../shared/signing/signing';
+import { signatureRequestResponseSchema, signedResponseSchema, signingReviewResponseSchema, signingStartResponseSchema, signingTokenParamsSchema } from '../../shared/signing/answers';
+import { orderIdParamsSchema } from '../../shared/fulfilment/answers';
+import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 // The customer's signature (decision 022): staff send a signing request and download the signed SS-4
 // (`/api/manage/orders/:id/…`); the public signing page's API is `/api/sign/:token…`, where the
@@ -77,7 +80,25 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     },
   };
 
-  app.post('/api/manage/orders/:id/signature-requests', staffOnly, async (request): Promise<SignatureRequestResponse> => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const pdf = (description: string) => ({ file: 'application/pdf', description });
+  const signingRoute = { tag: 'Signing', params: signingTokenParamsSchema, rateLimited: true } as const;
+
+  api.post(
+    '/api/manage/orders/:id/signature-requests',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        summary: 'Send the customer a signing request',
+        description: 'E-mails the customer a link to sign the SS-4 online; a new request replaces the last one.',
+        tag: 'Orders',
+        access: { kind: 'staff' },
+        params: orderIdParamsSchema,
+        answers: { 200: signatureRequestResponseSchema },
+        refusals: ['conflict', 'permission_denied'],
+      }),
+    },
+    async (request): Promise<SignatureRequestResponse> => {
     const order = await requireOrderAccess(database, request);
     const { user } = staffOf(request);
     await createSigningRequest({
@@ -93,7 +114,19 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     return { signing: await describeSigning(db, order.id) };
   });
 
-  app.get('/api/manage/orders/:id/ss4-signed.pdf', staffOnly, async (request, reply) => {
+  api.get(
+    '/api/manage/orders/:id/ss4-signed.pdf',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        summary: 'Download the signed SS-4',
+        tag: 'Orders',
+        access: { kind: 'staff', stepUp: true },
+        params: orderIdParamsSchema,
+        answers: { 200: pdf('The sealed signed SS-4 (audited).') },
+      }),
+    },
+    async (request, reply) => {
     const order = await requireOrderAccess(database, request);
     services.guards.requireRecentCode(request);
     const signed = await downloadSignedSs4(db, cipher, order, auditActorOf(request), request.ip);
@@ -104,13 +137,32 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       .send(signed.pdf);
   });
 
-  app.get('/api/sign/:token', { config: limit(signingCallsPerMinute) }, async (request, reply): Promise<SigningStartResponse> => {
+  api.get(
+    '/api/sign/:token',
+    {
+      config: limit(signingCallsPerMinute),
+      schema: routeSchema({ ...signingRoute, summary: 'Open a signing link', description: 'Whether this browser has answered the SSN question; nothing personal.', access: { kind: 'signing-link' }, answers: { 200: signingStartResponseSchema } }),
+    },
+    async (request, reply): Promise<SigningStartResponse> => {
     noStore(reply);
     const { request: signing } = await findUsableRequest(db, tokenOf(request), new Date());
     return { state: hasVerifiedSession(signing, cipher, cookieOf(request)) ? 'verified' : 'verify', expiresAt: signing.expiresAt.toISOString() };
   });
 
-  app.post('/api/sign/:token/verify', { config: limit(verifyCallsPerMinute) }, async (request, reply): Promise<SigningReviewResponse> => {
+  api.post(
+    '/api/sign/:token/verify',
+    {
+      config: limit(verifyCallsPerMinute),
+      schema: routeSchema({
+        ...signingRoute,
+        summary: 'Answer the SSN question',
+        description: 'The last four digits of the responsible party\'s SSN; right, it sets this browser\'s `ein_signing` cookie and answers the form to review. Five wrong answers lock the link.',
+        access: { kind: 'signing-link' },
+        body: verifySigningSchema,
+        answers: { 200: signingReviewResponseSchema },
+      }),
+    },
+    async (request, reply): Promise<SigningReviewResponse> => {
     noStore(reply);
     const now = new Date();
     const found = await findUsableRequest(db, tokenOf(request), now);
@@ -128,13 +180,25 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     return reviewOf(found.order, found.request, cipher, designee);
   });
 
-  app.get('/api/sign/:token/review', { config: limit(signingCallsPerMinute) }, async (request, reply): Promise<SigningReviewResponse> => {
+  api.get(
+    '/api/sign/:token/review',
+    {
+      config: limit(signingCallsPerMinute),
+      schema: routeSchema({ ...signingRoute, summary: 'The form to review', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: signingReviewResponseSchema } }),
+    },
+    async (request, reply): Promise<SigningReviewResponse> => {
     noStore(reply);
     const found = await verified(request);
     return reviewOf(found.order, found.request, cipher, designee);
   });
 
-  app.get('/api/sign/:token/document.pdf', { config: limit(signingCallsPerMinute) }, async (request, reply) => {
+  api.get(
+    '/api/sign/:token/document.pdf',
+    {
+      config: limit(signingCallsPerMinute),
+      schema: routeSchema({ ...signingRoute, summary: 'The SS-4 to sign', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: pdf('The unsigned SS-4.') } }),
+    },
+    async (request, reply) => {
     noStore(reply);
     const found = await verified(request);
     const pdf = await unsignedPdfOf(found.order, cipher, designee);
@@ -144,9 +208,21 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       .send(Buffer.from(pdf));
   });
 
-  app.post(
+  api.post(
     '/api/sign/:token/sign',
-    { config: limit(signingCallsPerMinute), bodyLimit: signBodyLimit },
+    {
+      config: limit(signingCallsPerMinute),
+      bodyLimit: signBodyLimit,
+      schema: routeSchema({
+        ...signingRoute,
+        summary: 'Sign the SS-4',
+        description: 'The typed name and the drawn signature; the signed form is sealed and e-mailed.',
+        access: { kind: 'signing-link', verifiedBrowser: true },
+        body: signSubmissionSchema,
+        answers: { 200: signedResponseSchema },
+        refusals: ['signing_already_signed'],
+      }),
+    },
     async (request, reply): Promise<SignedResponse> => {
       noStore(reply);
       const submission = parseWith(signSubmissionSchema, request.body);
@@ -169,7 +245,13 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     },
   );
 
-  app.get('/api/sign/:token/signed.pdf', { config: limit(signingCallsPerMinute) }, async (request, reply) => {
+  api.get(
+    '/api/sign/:token/signed.pdf',
+    {
+      config: limit(signingCallsPerMinute),
+      schema: routeSchema({ ...signingRoute, summary: 'The signer\'s copy', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: pdf('The sealed signed SS-4.') } }),
+    },
+    async (request, reply) => {
     noStore(reply);
     const copy = await downloadSignersCopy({ db, cipher, token: tokenOf(request), sessionCookie: cookieOf(request), ipAddress: request.ip });
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${copy.fileName}"`).send(Buffer.from(copy.pdf));

@@ -113,12 +113,14 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
   const inlineCriticalCss = createCriticalCssInliner(clientDir, app.log);
   const cache = new PageCache(100);
 
-  app.get('/robots.txt', async (_request, reply) => {
+  // Pages and the site's files, not the API: left out of the API document.
+  const notApi = { schema: { hide: true } };
+  app.get('/robots.txt', notApi, async (_request, reply) => {
     const { siteUrl } = await getConfig();
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robotsTxt(siteUrl));
   });
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  app.get('/sitemap.xml', notApi, async (_request, reply) => {
     const { siteUrl } = await getConfig();
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemapXml(siteUrl));
   });
@@ -181,7 +183,7 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
   }
 
   // Every address no other route answers: a route, so responses are compressed like any other.
-  app.get('/*', sendPage);
+  app.get('/*', notApi, sendPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     refuseApiPath(request.url.split('?')[0] ?? '/');

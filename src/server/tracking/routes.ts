@@ -5,6 +5,7 @@ import { rateLimitedWith } from '../http';
 import {
   signingLinkHeldBackMessage,
   signingLinkResendMessage,
+  signingLinkResendAnswerSchema,
   signingLinkResendRateLimited,
   trackingMessages,
   trackingNumberSchema,
@@ -12,6 +13,8 @@ import {
   type TrackingResult,
 } from '../../shared/tracking/tracking';
 import { findTrackingResult } from './find-tracking-result';
+import { trackingNumberParamsSchema, trackingResultSchema } from '../../shared/tracking/answers';
+import { routeSchema, type DocumentedRoutes } from '../api-document';
 import { resendSigningLink } from './resend-signing-link';
 
 /** Lookups per client and minute: plenty for a person, too few to guess tracking numbers. */
@@ -31,9 +34,19 @@ function parseTrackingNumber(value: string): string {
 
 export function registerTrackingRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'cipher' | 'outbox' | 'env'>): void {
   const { database } = services;
-  app.get<{ Params: { number: string } }>(
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  api.get<{ Params: { number: string } }>(
     '/api/track/:number',
     {
+      schema: routeSchema({
+        summary: 'An order\'s progress',
+        description: 'The customer-facing status and stage, and what the customer must do now; nothing else of the order.',
+        tag: 'Tracking',
+        access: { kind: 'public' },
+        params: trackingNumberParamsSchema,
+        answers: { 200: trackingResultSchema },
+        rateLimited: true,
+      }),
       config: {
         rateLimit: {
           max: trackingLookupsPerMinute,
@@ -53,9 +66,18 @@ export function registerTrackingRoutes(app: FastifyInstance, services: Pick<AppS
 
   // The same answer whether or not a link went out, so the endpoint tells nothing tracking does not:
   // only whether the number was asked for within ten minutes, and when it can be asked for again.
-  app.post<{ Params: { number: string } }>(
+  api.post<{ Params: { number: string } }>(
     '/api/track/:number/signing-link',
     {
+      schema: routeSchema({
+        summary: 'Ask for a new signing link',
+        description: 'The same answer whether or not a link went out, so it tells nothing tracking does not.',
+        tag: 'Tracking',
+        access: { kind: 'public' },
+        params: trackingNumberParamsSchema,
+        answers: { 202: signingLinkResendAnswerSchema },
+        rateLimited: true,
+      }),
       config: {
         rateLimit: { max: signingLinkResendsPerWindow, timeWindow: '10 minutes', errorResponseBuilder: rateLimitedWith(signingLinkResendRateLimited) },
       },

@@ -87,7 +87,7 @@ describe('ManageLayout', () => {
     expect(currentLocation().pathname).toBe(paths.manageOrders);
   });
 
-  it('shows an admin the Orders, Fax inbox, Users, Audit Trail, Customer Data and My Account links', async () => {
+  it('shows an admin the Orders, Fax inbox, Users, Audit Trail, Customer Data, My Account and API Reference links', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderPanel('/manage/users');
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
@@ -100,6 +100,7 @@ describe('ManageLayout', () => {
       ['Audit Trail', paths.manageAudit],
       ['Customer Data', paths.manageCustomerData],
       ['My Account', paths.manageAccount],
+      ['API Reference', paths.manageApi],
     ]);
     expect(within(panelNav()).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
   });

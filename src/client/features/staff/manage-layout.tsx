@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, Printer, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { BookOpen, CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, Printer, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { hasErrorCode } from '../../lib/api';
 import { paths } from '../../paths';
@@ -105,6 +105,7 @@ const staffNavLinks: { to: string; Icon: LucideIcon; label: string; permission?:
   { to: paths.manageAudit, Icon: History, label: 'Audit Trail', permission: 'audit:read' },
   { to: paths.manageCustomerData, Icon: FileLock2, label: 'Customer Data', permission: 'customers:data-requests' },
   { to: paths.manageAccount, Icon: UserRound, label: 'My Account' },
+  { to: paths.manageApi, Icon: BookOpen, label: 'API Reference' },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -14,6 +14,7 @@ import { commentAddedEvent, maxCommentLength, type CommentResponse, type Comment
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { commentEventsChannel, createCommentEventHub, parseCommentAddedEvent } from './comment-events';
 import { registerOrderCommentRoutes } from './routes';
+import { useRouteSchemas } from '../../api-document';
 
 const commentsUrl = (orderId: number) => `/api/manage/orders/${orderId}/comments`;
 const eventsUrl = (orderId: number) => `/api/manage/orders/${orderId}/comments/events`;
@@ -295,6 +296,7 @@ describe.each(testDatabaseKinds)('the comment event stream over time on %s', (ki
     // The same routes with short timings, behind the same guard and session store.
     app = Fastify();
     registerErrorHandler(app);
+    useRouteSchemas(app);
     const { database } = harness;
     const guards = registerStaffGuard(app, { auth: harness.services.auth, database });
     await registerOrderCommentRoutes(app, { database, guards }, { pingMs: 100, maxAgeMs: 700 });
@@ -316,6 +318,7 @@ describe.each(testDatabaseKinds)('the comment event stream over time on %s', (ki
   it('ends open streams when the server closes', async () => {
     const closing = Fastify();
     registerErrorHandler(closing);
+    useRouteSchemas(closing);
     const { database } = harness;
     const guards = registerStaffGuard(closing, { auth: harness.services.auth, database });
     await registerOrderCommentRoutes(closing, { database, guards });

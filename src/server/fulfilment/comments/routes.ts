@@ -7,6 +7,8 @@ import { addComment } from './add-comment';
 import { createCommentEventHub } from './comment-events';
 import { commentStreamTimings, streamCommentEvents, type CommentStreamTimings } from './stream-comment-events';
 import { findComments } from './find-comments';
+import { commentResponseSchema, commentsResponseSchema, orderIdParamsSchema } from '../../../shared/fulfilment/answers';
+import { routeSchema, type DocumentedRoutes } from '../../api-document';
 
 /** `/api/manage/orders/:id/comments` and its live events. */
 export async function registerOrderCommentRoutes(
@@ -19,14 +21,20 @@ export async function registerOrderCommentRoutes(
   app.addHook('preClose', async () => hub.endStreams());
   app.addHook('onClose', async () => hub.close());
 
-  app.get('/api/manage/orders/:id/comments', { preHandler: guards.requireStaff }, async (request, reply) => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const commentsRoute = { tag: 'Orders', access: { kind: 'staff' }, params: orderIdParamsSchema } as const;
+
+  api.get('/api/manage/orders/:id/comments', { preHandler: guards.requireStaff, schema: routeSchema({ ...commentsRoute, summary: 'An order\'s comments, newest first', answers: { 200: commentsResponseSchema } }) }, async (request, reply) => {
     const order = await requireOrderAccess(database, request);
     reply.header('cache-control', 'no-store');
     const body: CommentsResponse = { comments: await findComments(database.db, order.id) };
     return body;
   });
 
-  app.post('/api/manage/orders/:id/comments', { preHandler: guards.requireStaff }, async (request, reply) => {
+  api.post(
+    '/api/manage/orders/:id/comments',
+    { preHandler: guards.requireStaff, schema: routeSchema({ ...commentsRoute, summary: 'Add a comment', body: newCommentSchema, answers: { 201: commentResponseSchema } }) },
+    async (request, reply) => {
     const order = await requireOrderAccess(database, request);
     const { text } = parseWith(newCommentSchema, request.body);
     const { user } = staffOf(request);
@@ -34,7 +42,19 @@ export async function registerOrderCommentRoutes(
     return reply.status(201).send(body);
   });
 
-  app.get('/api/manage/orders/:id/comments/events', { preHandler: guards.requireStaff, compress: false }, async (request, reply) => {
+  api.get(
+    '/api/manage/orders/:id/comments/events',
+    {
+      preHandler: guards.requireStaff,
+      compress: false,
+      schema: routeSchema({
+        ...commentsRoute,
+        summary: 'New comments as they are added',
+        description: 'Server-sent events: a `comment-added` event with `{ orderId, commentId }` for each comment, and a comment line now and then to keep the stream open.',
+        answers: { 200: { file: 'text/event-stream', description: 'The event stream.' } },
+      }),
+    },
+    async (request, reply) => {
     const order = await requireOrderAccess(database, request);
     await streamCommentEvents(request, reply, { hub, orderId: order.id, timings });
   });

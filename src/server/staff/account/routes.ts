@@ -13,6 +13,8 @@ import { staffMessages } from '../../../shared/staff/staff-messages';
 import { changeOwnPassword } from './change-own-password';
 import { getAccount } from './get-account';
 import { revokeSession } from './revoke-session';
+import { accountResponseSchema, enrolmentResponseSchema, recoveryCodesResponseSchema, signedInSessionSchema, staffIdParamsSchema, stepUpResponseSchema } from '../../../shared/staff/answers';
+import { routeSchema, type DocumentedRoutes } from '../../api-document';
 
 function sessionIdOf(request: FastifyRequest): string {
   const id = (request.params as { id?: string }).id ?? '';
@@ -28,40 +30,107 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
   // Also for a session that must first choose a new password or set up two-factor sign-in.
   const pendingAllowed = { preHandler: guards.requireStaffSession };
 
-  app.get('/api/manage/account', signedIn, async (request, reply): Promise<AccountResponse> => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const accountRoute = { tag: 'Staff account', access: { kind: 'staff' } } as const;
+  const pendingRoute = { tag: 'Staff account', access: { kind: 'staff', session: true } } as const;
+  // Each check of a password or a code is throttled, and waits a floor before answering.
+  const checked = ['validation_failed', 'rate_limited'] as const;
+
+  api.get('/api/manage/account', { ...signedIn, schema: routeSchema({ ...accountRoute, summary: 'The member\'s own account and sessions', answers: { 200: accountResponseSchema } }) }, async (request, reply): Promise<AccountResponse> => {
     reply.header('cache-control', 'no-store');
     return getAccount(db, staffOf(request));
   });
 
-  app.post('/api/manage/account/two-factor/enrolment', pendingAllowed, async (request, reply) => {
+  api.post(
+    '/api/manage/account/two-factor/enrolment',
+    {
+      ...pendingAllowed,
+      schema: routeSchema({
+        ...pendingRoute,
+        summary: 'Start setting up two-factor sign-in',
+        description: 'With the current password; answers the authenticator\'s secret and the recovery codes.',
+        body: confirmPasswordSchema,
+        answers: { 200: enrolmentResponseSchema },
+        refusals: [...checked, 'conflict', 'bad_request'],
+      }),
+    },
+    async (request, reply) => {
     const input = parseWith(confirmPasswordSchema, request.body);
     reply.header('cache-control', 'no-store');
     return startEnrolment(services, request, reply, input);
   });
 
-  app.post('/api/manage/account/two-factor/confirm', pendingAllowed, async (request, reply) => {
+  api.post(
+    '/api/manage/account/two-factor/confirm',
+    {
+      ...pendingAllowed,
+      schema: routeSchema({
+        ...pendingRoute,
+        summary: 'Finish setting up two-factor sign-in',
+        description: 'With a code from the authenticator.',
+        body: totpCodeSchema,
+        answers: { 200: signedInSessionSchema },
+        refusals: [...checked, 'conflict', 'invalid_code'],
+      }),
+    },
+    async (request, reply) => {
     const input = parseWith(totpCodeSchema, request.body);
     return confirmEnrolment(services, request, reply, input);
   });
 
-  app.post('/api/manage/account/step-up', signedIn, async (request, reply) => {
+  api.post(
+    '/api/manage/account/step-up',
+    {
+      ...signedIn,
+      schema: routeSchema({
+        ...accountRoute,
+        summary: 'Give a code for the step-up',
+        description: 'An authenticator or recovery code: for 15 minutes this session may reveal SSNs and download SS-4s.',
+        body: secondFactorSchema,
+        answers: { 200: stepUpResponseSchema },
+        refusals: [...checked, 'invalid_code', 'conflict'],
+      }),
+    },
+    async (request, reply) => {
     const factor = parseWith(secondFactorSchema, request.body);
     return stepUp(services, request, reply, factor);
   });
 
-  app.post('/api/manage/account/recovery-codes', signedIn, async (request, reply) => {
+  api.post(
+    '/api/manage/account/recovery-codes',
+    {
+      ...signedIn,
+      schema: routeSchema({
+        ...accountRoute,
+        summary: 'Make new recovery codes',
+        description: 'With the current password; the old codes stop working.',
+        body: confirmPasswordSchema,
+        answers: { 200: recoveryCodesResponseSchema },
+        refusals: [...checked, 'conflict'],
+      }),
+    },
+    async (request, reply) => {
     const input = parseWith(confirmPasswordSchema, request.body);
     reply.header('cache-control', 'no-store');
     return regenerateRecoveryCodes(services, request, reply, input);
   });
 
-  app.post('/api/manage/account/password', pendingAllowed, async (request, reply) => {
+  api.post(
+    '/api/manage/account/password',
+    {
+      ...pendingAllowed,
+      schema: routeSchema({ ...pendingRoute, summary: 'Change the member\'s own password', body: changePasswordSchema, answers: { 204: null }, refusals: [...checked, 'conflict'] }),
+    },
+    async (request, reply) => {
     const input = parseWith(changePasswordSchema, request.body);
     await changeOwnPassword(services, request, reply, input);
     return reply.status(204).send();
   });
 
-  app.delete('/api/manage/account/sessions/:id', signedIn, async (request, reply) => {
+  api.delete(
+    '/api/manage/account/sessions/:id',
+    { ...signedIn, schema: routeSchema({ ...accountRoute, summary: 'End one of the member\'s sessions', params: staffIdParamsSchema, answers: { 204: null } }) },
+    async (request, reply) => {
     await revokeSession({ db, staff: staffOf(request), sessionId: sessionIdOf(request), ipAddress: request.ip });
     return reply.status(204).send();
   });

@@ -8,6 +8,8 @@ import { secondFactorSchema, type SignedInSession } from '../../../shared/staff/
 import { signInWithPassword } from './sign-in-with-password';
 import { completeSignIn } from './complete-sign-in';
 import { signOut } from './sign-out';
+import { signedInSessionSchema, signInResponseSchema } from '../../../shared/staff/answers';
+import { routeSchema, type DocumentedRoutes } from '../../api-document';
 
 /**
  * `POST|GET|DELETE /api/manage/session`: sign in (the password, then `POST /api/manage/session/two-factor`
@@ -17,22 +19,57 @@ export function registerStaffSessionRoutes(
   app: FastifyInstance,
   services: Pick<AppServices, 'auth' | 'database' | 'guards' | 'outbox' | 'env' | 'verifySecondFactor'>,
 ): void {
-  app.post('/api/manage/session', async (request, reply) => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const signInRoute = { tag: 'Staff session', access: { kind: 'public' }, rateLimited: true } as const;
+  api.post(
+    '/api/manage/session',
+    {
+      schema: routeSchema({
+        ...signInRoute,
+        summary: 'Sign in with the password',
+        description: 'Sets the session cookie; for a member with two-factor sign-in, answers `twoFactorRequired` and the code follows at `POST /api/manage/session/two-factor`. Needs the site\'s own `Origin`.',
+        body: signInSchema,
+        answers: { 200: signInResponseSchema },
+        refusals: ['invalid_credentials', 'account_suspended', 'access_denied', 'cross_origin', 'unauthorized'],
+      }),
+    },
+    async (request, reply) => {
     const input = parseWith(signInSchema, request.body);
     return signInWithPassword(services, request, reply, input);
-  });
+    },
+  );
 
-  app.post('/api/manage/session/two-factor', async (request, reply) => {
+  api.post(
+    '/api/manage/session/two-factor',
+    {
+      schema: routeSchema({
+        ...signInRoute,
+        summary: 'Give the second factor',
+        description: 'An authenticator code or a recovery code, after the password.',
+        body: secondFactorSchema,
+        answers: { 200: signedInSessionSchema },
+        refusals: ['invalid_code', 'two_factor_expired', 'account_suspended', 'access_denied', 'cross_origin', 'unauthorized'],
+      }),
+    },
+    async (request, reply) => {
     const factor = parseWith(secondFactorSchema, request.body);
     return completeSignIn(services, request, reply, factor);
-  });
+    },
+  );
 
-  app.get('/api/manage/session', { preHandler: services.guards.requireStaffSession }, async (request) => {
+  api.get(
+    '/api/manage/session',
+    {
+      preHandler: services.guards.requireStaffSession,
+      schema: routeSchema({ summary: 'Who is signed in', tag: 'Staff session', access: { kind: 'staff', session: true }, answers: { 200: signedInSessionSchema } }),
+    },
+    async (request) => {
     const body: SignedInSession = signedInSessionOf(staffOf(request), services.guards.mfaRequired);
     return body;
-  });
+    },
+  );
 
-  app.delete('/api/manage/session', async (request, reply) => {
+  api.delete('/api/manage/session', { schema: routeSchema({ summary: 'Sign out', tag: 'Staff session', access: { kind: 'public' }, answers: { 204: null }, refusals: ['unauthorized'] }) }, async (request, reply) => {
     await signOut(services, request, reply);
     return reply.status(204).send();
   });

@@ -11,6 +11,8 @@ import { staffActionOf } from './staff-action';
 import { updateStaffUser } from './update-staff-user';
 import { unlockStaffUser } from './unlock-staff-user';
 import { resetStaffTwoFactor } from './reset-two-factor';
+import { staffIdParamsSchema, userResponseSchema, usersResponseSchema } from '../../../shared/staff/answers';
+import { routeSchema, type DocumentedRoutes } from '../../api-document';
 
 /** The route's `:id` as an account id (Better Auth's are URL-safe); anything else is no such user. */
 function userIdOf(request: FastifyRequest): string {
@@ -24,36 +26,58 @@ export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<App
   const { database, guards } = services;
   const adminOnly = { preHandler: guards.requirePermission('users:manage') };
 
-  app.get('/api/manage/users', adminOnly, async (_request, reply) => {
+  const api = app.withTypeProvider<DocumentedRoutes>();
+  const usersRoute = { tag: 'Staff users', access: { kind: 'staff', permission: 'users:manage' } } as const;
+  const oneUser = { ...usersRoute, params: staffIdParamsSchema, refusals: ['conflict', 'bad_request'] } as const;
+
+  api.get('/api/manage/users', { ...adminOnly, schema: routeSchema({ ...usersRoute, summary: 'Every staff account', answers: { 200: usersResponseSchema } }) }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const body: UsersResponse = { users: await findUsers(database.db) };
     return body;
   });
 
-  app.post('/api/manage/users', adminOnly, async (request, reply) => {
+  api.post(
+    '/api/manage/users',
+    {
+      ...adminOnly,
+      schema: routeSchema({ ...usersRoute, summary: 'Add a staff account', body: createUserSchema, answers: { 201: userResponseSchema }, refusals: ['conflict', 'bad_request'] }),
+    },
+    async (request, reply) => {
     const input = parseWith(createUserSchema, request.body);
     const body: UserResponse = { user: await createStaffUser(staffActionOf(request, services), input) };
     return reply.status(201).send(body);
   });
 
-  app.patch('/api/manage/users/:id', adminOnly, async (request) => {
+  api.patch(
+    '/api/manage/users/:id',
+    { ...adminOnly, schema: routeSchema({ ...oneUser, summary: 'Change a staff account', description: 'Its name, role, settings, suspension or password.', body: updateUserSchema, answers: { 200: userResponseSchema } }) },
+    async (request) => {
     const id = userIdOf(request);
     const input = parseWith(updateUserSchema, request.body);
     const body: UserResponse = { user: await updateStaffUser(staffActionOf(request, services), id, input) };
     return body;
   });
 
-  app.post('/api/manage/users/:id/unlock', adminOnly, async (request) => {
+  api.post(
+    '/api/manage/users/:id/unlock',
+    { ...adminOnly, schema: routeSchema({ ...oneUser, summary: 'Unlock a sign-in held back by failed attempts', answers: { 200: userResponseSchema } }) },
+    async (request) => {
     const body: UserResponse = { user: await unlockStaffUser(staffActionOf(request, services), userIdOf(request)) };
     return body;
   });
 
-  app.post('/api/manage/users/:id/two-factor/reset', adminOnly, async (request) => {
+  api.post(
+    '/api/manage/users/:id/two-factor/reset',
+    { ...adminOnly, schema: routeSchema({ ...oneUser, summary: 'Reset a member\'s two-factor sign-in', answers: { 200: userResponseSchema } }) },
+    async (request) => {
     const body: UserResponse = { user: await resetStaffTwoFactor(staffActionOf(request, services), userIdOf(request)) };
     return body;
   });
 
-  app.delete('/api/manage/users/:id', adminOnly, async (request, reply) => {
+  api.delete(
+    '/api/manage/users/:id',
+    { ...adminOnly, schema: routeSchema({ ...oneUser, summary: 'Delete a staff account', answers: { 204: null } }) },
+    async (request, reply) => {
     await deleteStaffUser(staffActionOf(request, services), userIdOf(request));
     return reply.status(204).send();
   });

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+// Scalar's self-contained browser build, a file of its own beside the built client (vite.config.ts)
+// loaded by this page alone, so none of its code or dependencies joins the site's chunks (decision 044).
+import scalarScriptUrl from 'virtual:scalar-standalone';
+import '@scalar/api-reference/style.css';
+import './api-reference.css';
+import { Card } from '../../components/ui/card';
+
+/** The API document the reference renders (`GET /api/openapi.json`, for signed-in staff). */
+const apiDocumentUrl = '/api/openapi.json';
+
+/** What Scalar's browser build puts on `window`: the one call this page makes. */
+type ScalarGlobal = {
+  createApiReference: (element: Element, configuration: Record<string, unknown>) => { destroy: () => void };
+};
+
+let scalarLoading: Promise<ScalarGlobal> | null = null;
+
+/** Loads Scalar's script once; it is a file of its own, outside the site's chunks (decision 044). */
+function loadScalar(): Promise<ScalarGlobal> {
+  scalarLoading ??= new Promise<ScalarGlobal>((resolve, reject) => {
+    // Scalar gives the <style> elements it inserts the nonce it reads from the page's nonce meta
+    // element's `content`; the page carries it as the element's own nonce (src/client/main.tsx).
+    const nonceMeta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+    if (nonceMeta?.nonce && !nonceMeta.content) nonceMeta.content = nonceMeta.nonce;
+    const script = document.createElement('script');
+    script.src = scalarScriptUrl;
+    script.async = true;
+    script.onload = () => {
+      const scalar = (window as unknown as { Scalar?: ScalarGlobal }).Scalar;
+      if (scalar) resolve(scalar);
+      else reject(new Error('Scalar did not start'));
+    };
+    script.onerror = () => reject(new Error('Scalar could not be loaded'));
+    document.head.append(script);
+  }).catch((error: unknown) => {
+    scalarLoading = null;
+    throw error;
+  });
+  return scalarLoading;
+}
+
+/** Scalar's boxes that scroll on their own (code samples, a tag's endpoints). */
+const scrollingBoxes = '.custom-scroll, ul[aria-label$="endpoints"]';
+
+/** Lets the keyboard reach each box that scrolls, as Scalar renders them: one with no link in it could not be scrolled otherwise. */
+function keepScrollingBoxesFocusable(root: HTMLElement): MutationObserver {
+  const mark = () => {
+    for (const box of root.querySelectorAll<HTMLElement>(scrollingBoxes)) if (!box.hasAttribute('tabindex')) box.tabIndex = 0;
+  };
+  const observer = new MutationObserver(mark);
+  observer.observe(root, { childList: true, subtree: true });
+  mark();
+  return observer;
+}
+
+/**
+ * `/manage/api` (any signed-in member): the API reference for staff and integrators, rendered by
+ * Scalar from the document the server generates from its routes' schemas (decision 044).
+ */
+export function ApiReferencePage() {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    let reference: { destroy: () => void } | undefined;
+    const focusable = container.current ? keepScrollingBoxesFocusable(container.current) : undefined;
+    loadScalar()
+      .then((scalar) => {
+        if (cancelled || !container.current) return;
+        reference = scalar.createApiReference(container.current, {
+          url: apiDocumentUrl,
+          // Nothing leaves the site: no fonts from Scalar's servers, no telemetry, no hosted client,
+          // no AI assistant sent the document.
+          agent: { disabled: true },
+          withDefaultFonts: false,
+          telemetry: false,
+          hideClientButton: true,
+          showDeveloperTools: 'never',
+          hideDarkModeToggle: true,
+          forceDarkModeState: 'light',
+        });
+        setState('shown');
+      })
+      .catch((error: unknown) => {
+        console.error('Loading the API reference failed', error);
+        if (!cancelled) setState('failed');
+      });
+    return () => {
+      cancelled = true;
+      focusable?.disconnect();
+      reference?.destroy();
+    };
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <title>API Reference | EIN Filing Service</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">API Reference</h1>
+        <p className="mt-1 text-slate-600">
+          Every route of the service, generated from the schemas it checks requests with. The OpenAPI 3.1 document is at{' '}
+          <a className="font-medium text-brand-700 underline" href={apiDocumentUrl}>
+            {apiDocumentUrl}
+          </a>
+          , for a CRM, a support tool, a monitoring probe or an API fuzzer.
+        </p>
+      </div>
+      {state === 'loading' && (
+        <p role="status" className="text-slate-600">
+          Loading the reference...
+        </p>
+      )}
+      {state === 'failed' && (
+        <Card className="p-6 text-red-700" role="alert">
+          The reference could not be loaded. Please reload the page.
+        </Card>
+      )}
+      <div ref={container} className="overflow-hidden rounded-xl border border-slate-200 bg-white" />
+    </div>
+  );
+}

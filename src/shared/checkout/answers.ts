@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { applicationSections } from '../application/sections';
+import type { CheckoutResponse, ConfirmPaymentResponse } from './checkout';
+import type { TestPaymentResult } from '../payments/test-card';
+
+// The checkout's and payment routes' answers as schemas, for the API document (decision 044).
+
+export const checkoutResponseSchema = z
+  .strictObject({
+    trackingNumber: z.string(),
+    paymentIntentId: z.string(),
+    clientSecret: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    review: z.array(z.strictObject({ section: z.enum(applicationSections), heading: z.string(), answers: z.array(z.strictObject({ label: z.string(), value: z.string() })) })),
+  })
+  .meta({
+    examples: [
+      {
+        trackingNumber: 'EIN-7Q4K-2M9P',
+        paymentIntentId: 'pi_3Q',
+        clientSecret: 'pi_3Q_secret_x',
+        amountCents: 14900,
+        currency: 'usd',
+        review: [{ section: 'company', heading: 'Company', answers: [{ label: 'Company name', value: 'Acme LLC' }] }],
+      },
+    ],
+  }) satisfies z.ZodType<CheckoutResponse>;
+
+export const confirmPaymentResponseSchema = z.strictObject({
+  success: z.boolean(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  paymentIntentId: z.string(),
+  trackingNumber: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  error: z.string().optional(),
+  cancelPath: z.string().nullable().optional(),
+}) satisfies z.ZodType<ConfirmPaymentResponse>;
+
+/** The payment webhook's answer to the provider. */
+export const paymentWebhookAnswerSchema = z.strictObject({ received: z.literal(true), duplicate: z.literal(true).optional() });
+
+/** The built-in test processor's answer, shaped like Stripe.js's `confirmPayment` result. */
+export const testPaymentResultSchema = z.union([
+  z.strictObject({ paymentIntent: z.strictObject({ id: z.string(), status: z.string() }), nextAction: z.strictObject({ redirectUrl: z.string() }).optional() }),
+  z.strictObject({
+    error: z.strictObject({ type: z.enum(['card_error', 'validation_error', 'invalid_request_error']), code: z.string(), declineCode: z.string().optional(), message: z.string() }),
+  }),
+]) satisfies z.ZodType<TestPaymentResult>;
+
+/** The test processor's answer to its challenge page: where the browser goes next (the confirmation page). */
+export const testAuthenticationAnswerSchema = z.strictObject({ redirectUrl: z.string() });

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { customerStatuses, trackingStages } from '../orders/lifecycle';
+import type { TrackingResult } from './tracking';
+
+// The tracking routes' answers as schemas, for the API document (decision 044).
+
+export const trackingResultSchema = z
+  .strictObject({
+    status: z.enum(customerStatuses),
+    stage: z.enum(trackingStages),
+    createDate: z.string(),
+    actionNeeded: z.string().optional(),
+    refund: z.strictObject({ amountCents: z.number().int(), refundedAt: z.string() }).optional(),
+  })
+  .meta({ examples: [{ status: 'in_process', stage: 'awaiting_signature', createDate: '2026-11-20', actionNeeded: 'Sign your SS-4 online.' }] }) satisfies z.ZodType<TrackingResult>;
+
+export const trackingNumberParamsSchema = z.strictObject({ number: z.string().meta({ examples: ['EIN-7Q4K-2M9P'] }) });
