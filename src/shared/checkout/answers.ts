@@ -13,16 +13,21 @@ export const checkoutResponseSchema = z
     amountCents: z.number().int(),
     currency: z.string(),
     review: z.array(z.strictObject({ section: z.enum(applicationSections), heading: z.string(), answers: z.array(z.strictObject({ label: z.string(), value: z.string() })) })),
+    duplicateWarning: z
+      .strictObject({ trackingLast4: z.string().regex(/^[A-Z0-9]{4}$/) })
+      .nullable()
+      .describe('Set when a paid order of the last 30 days has the same company name and responsible party (decision 041): its tracking number\'s last four characters.'),
   })
   .meta({
     examples: [
       {
-        trackingNumber: 'EIN-7Q4K-2M9P',
+        trackingNumber: 'HFE12W87EQ23',
         paymentIntentId: 'pi_3Q',
         clientSecret: 'pi_3Q_secret_x',
         amountCents: 14900,
         currency: 'usd',
         review: [{ section: 'company', heading: 'Company', answers: [{ label: 'Company name', value: 'Acme LLC' }] }],
+        duplicateWarning: null,
       },
     ],
   }) satisfies z.ZodType<CheckoutResponse>;

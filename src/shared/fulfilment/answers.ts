@@ -79,6 +79,10 @@ export const orderDetailSchema = z
     signing: signingStateSchema.optional(),
     payments: orderPaymentsSchema,
     filing: orderFilingSchema.optional(),
+    possibleDuplicates: z
+      .array(z.strictObject({ id: z.number().int(), applicationId: z.string(), createDate: z.string(), paymentStatus: z.string() }))
+      .optional()
+      .describe('Other orders for the same company name and responsible party paid within 30 days of this one (decision 041).'),
   })
   .meta({ id: 'OrderDetail' });
 

@@ -14,4 +14,4 @@ export const trackingResultSchema = z
   })
   .meta({ examples: [{ status: 'in_process', stage: 'awaiting_signature', createDate: '2026-11-20', actionNeeded: 'Sign your SS-4 online.' }] }) satisfies z.ZodType<TrackingResult>;
 
-export const trackingNumberParamsSchema = z.strictObject({ number: z.string().meta({ examples: ['EIN-7Q4K-2M9P'] }) });
+export const trackingNumberParamsSchema = z.strictObject({ number: z.string().meta({ examples: ['HFE1-2W87-EQ23'] }) });
