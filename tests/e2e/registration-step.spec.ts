@@ -95,9 +95,12 @@ test('bad input shows the spec messages on touch and on submit, and the page sta
   await expect(page.getByText('Enter format: XX-XXXXXXX')).toBeVisible();
 
   await page.getByRole('button', { name: 'Continue' }).click();
-  for (const message of ['Business start date is required', 'City is required', 'County is required', 'State is required']) {
+  for (const message of ['Business start date is required', 'City is required', 'County is required']) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
+  // The state was filled from step 1 (decision 045): nothing to say about it.
+  await expect(field(page, 'state')).not.toHaveValue('');
+  await expect(page.getByText('State is required', { exact: true })).toHaveCount(0);
   await expect(page).toHaveURL(/\/ein\/step-2$/);
 });
 

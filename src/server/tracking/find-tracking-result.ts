@@ -7,27 +7,30 @@ import type { TrackingResult } from '../../shared/tracking/tracking';
 
 export type FindTrackingResultOptions = { db: Db; trackingNumber: string };
 
-/**
- * What the customer may know about a paid order: its customer-facing status and stage, the day it was
- * placed and what was refunded; null when no paid order carries the number (a checkout never paid for
- * is not an order). One statement: the order by its unique number, its succeeded refunds summed.
- */
-export async function findTrackingResult({ db, trackingNumber }: FindTrackingResultOptions): Promise<TrackingResult | null> {
+/** The paid order a tracking number names, or null (a checkout never paid for is not an order). */
+export async function findPaidOrderByTrackingNumber(db: Db, trackingNumber: string) {
   const [order] = await db
-    .select({
-      status: orders.status,
-      createDate: orders.createDate,
-      refundedCents: sql<number>`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.state} = 'succeeded')`,
-      lastRefundAt: sql<string | null>`(select max(${refunds.updatedAt}) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.state} = 'succeeded')`,
-    })
+    .select({ id: orders.id, status: orders.status, createDate: orders.createDate })
     .from(orders)
     .where(and(eq(orders.applicationId, trackingNumber), inArray(orders.paymentStatus, [...paymentStatuses])))
     .limit(1);
+  return order ?? null;
+}
+
+/**
+ * What the customer may know about a paid order: its customer-facing status and stage and the day
+ * it was placed; null when no paid order carries the number.
+ */
+export async function findTrackingResult({ db, trackingNumber }: FindTrackingResultOptions): Promise<TrackingResult | null> {
+  const order = await findPaidOrderByTrackingNumber(db, trackingNumber);
   if (!order) return null;
   const stage = trackingStageFor(order.status);
   const result: TrackingResult = { status: customerStatusFor(order.status), stage, createDate: order.createDate.toISOString() };
   if (stage === 'awaiting_signature') result.actionNeeded = signatureActionNeeded;
-  const refundedCents = Number(order.refundedCents);
-  if (refundedCents > 0 && order.lastRefundAt) result.refund = { amountCents: refundedCents, refundedAt: new Date(order.lastRefundAt).toISOString() };
+  const [refunded] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int`, lastAt: sql<string | null>`max(${refunds.updatedAt})` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'succeeded')));
+  if (refunded && refunded.cents > 0 && refunded.lastAt) result.refund = { amountCents: refunded.cents, refundedAt: new Date(refunded.lastAt).toISOString() };
   return result;
 }
