@@ -1,21 +1,10 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { sampleApplication, sampleSection, sampleSectionsBefore } from '../../src/shared/application/sample-application';
-import { expect, expectAccessibleAtBothWidths, seedSavedApplication, test } from './fixtures';
+import { expect, expectAccessibleAtBothWidths, screenshotAtBothWidths, seedSavedApplication, test } from './fixtures';
 
 // Each fact asked once: a later question the customer already answered is filled from the earlier
 // answer and stays editable (the states of step 1 in step 2, a trustee who is the responsible party,
 // the employees' total and the hiring month in step 4).
-
-const screenshots = process.env.ASKED_ONCE_SCREENSHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!screenshots) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 function question(page: Page, legend: string): Locator {
   return page.locator('legend', { hasText: legend }).locator('xpath=ancestor::fieldset[1]');
@@ -32,7 +21,7 @@ test("step 2 shows step 1's states, which the customer may change", async ({ pag
   await organization.selectOption('Delaware');
   await expect(organization).toHaveValue('Delaware');
   await expectAccessibleAtBothWidths(page);
-  await shoot(page, 'asked-once-step-2');
+  await screenshotAtBothWidths(page, 'asked-once-step-2');
 });
 
 test("a trust's responsible party titled Trustee is the trustee, typed once", async ({ page }) => {
@@ -52,7 +41,7 @@ test("a trust's responsible party titled Trustee is the trustee, typed once", as
   await rp.getByLabel(/^First Name/).fill('Maria');
   await expect(trustee.getByLabel(/^First Name/)).toHaveValue('Marianne');
   await expectAccessibleAtBothWidths(page);
-  await shoot(page, 'asked-once-step-3');
+  await screenshotAtBothWidths(page, 'asked-once-step-3');
 });
 
 test("step 4 sums the counts into the total and takes the hiring month from the first wages", async ({ page }) => {
@@ -73,5 +62,5 @@ test("step 4 sums the counts into the total and takes the hiring month from the 
   await page.getByRole('spinbutton', { name: 'Highest Expected Number of Other Employees' }).fill('11');
   await expect(total).toHaveValue('13');
   await expectAccessibleAtBothWidths(page);
-  await shoot(page, 'asked-once-step-4');
+  await screenshotAtBothWidths(page, 'asked-once-step-4');
 });

@@ -1,67 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { sampleApplication } from '../../src/shared/application/sample-application';
 import { checkoutMessages } from '../../src/shared/checkout/checkout-messages';
 import { trackingPagePath } from '../../src/shared/site/public-paths';
-import { expect, expectAccessibleAtBothWidths, seedSavedApplication, test } from './fixtures';
+import { buyWithTestCard, expect, expectAccessibleAtBothWidths, screenshotAtBothWidths, test } from './fixtures';
 
 // The same application paid twice (decision 041): step 6 says so before the second payment, with the
 // way to the first order, and lets the customer go on; staff see both orders flagged and refund the
 // duplicate in full from its flag.
 
-const screenshots = process.env.DUPLICATES_SCREENSHOTS;
-const futureExpiry = `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-
-async function shoot(page: Page, name: string) {
-  if (!screenshots) return;
-  const size = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-/** Step 6 of a fresh draft of `application`, paid with the success card; answers the tracking number. */
-async function buyFromStep6(page: Page, before?: (page: Page) => Promise<void>): Promise<string> {
-  await page.goto('/ein/step-6');
-  await expect(page.locator('[name="cardNumber"]')).toBeVisible();
-  await before?.(page);
-  await page.locator('[name="cardNumber"]').fill('4242424242424242');
-  await page.locator('[name="cardExpiry"]').fill(futureExpiry);
-  await page.locator('[name="cardCvc"]').fill('123');
-  await page.getByRole('button', { name: 'Complete Order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Payment Successful!' });
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/ein\/confirmation\?payment_intent=pi_/);
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('ein-tracking-number'))).toMatch(/^[A-Z0-9]{12}$/);
-  const trackingNumber = (await page.evaluate(() => sessionStorage.getItem('ein-tracking-number')))!;
-  // A new browser session: the answers again, a new draft.
-  await page.evaluate(() => sessionStorage.clear());
-  return trackingNumber;
-}
-
 test('the same company and responsible party paid twice: warned at step 6, flagged and refunded by staff', async ({ page, signedInAs }) => {
   const companyName = `Duplicate Check ${randomUUID().slice(0, 6)} LLC`;
   const application = sampleApplication({ company: { companyName } });
-  await seedSavedApplication(page, application);
 
-  const first = await buyFromStep6(page, async () => {
-    await expect(page.getByRole('heading', { name: checkoutMessages.duplicateTitle })).toHaveCount(0);
+  const first = await buyWithTestCard(page, {
+    application,
+    beforePaying: async () => {
+      await expect(page.getByRole('heading', { name: checkoutMessages.duplicateTitle })).toHaveCount(0);
+    },
   });
+  // A new browser session: the answers again, a new draft.
+  await page.evaluate(() => sessionStorage.clear());
 
-  const second = await buyFromStep6(page, async () => {
-    const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: checkoutMessages.duplicateTitle }) });
-    await expect(notice).toBeVisible();
-    await expect(notice).toContainText(`tracking number ending in ${first.slice(-4)}`);
-    await expect(notice).not.toContainText(first);
-    await expect(notice.getByRole('link', { name: checkoutMessages.duplicateLink })).toHaveAttribute('href', trackingPagePath);
-    // A warning, not a stop: the order can still be completed.
-    await expect(page.getByRole('button', { name: 'Complete Order' })).toBeEnabled();
-    await expectAccessibleAtBothWidths(page);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await shoot(page, 'duplicate-step-6');
+  const second = await buyWithTestCard(page, {
+    application,
+    beforePaying: async () => {
+      const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: checkoutMessages.duplicateTitle }) });
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText(`tracking number ending in ${first.slice(-4)}`);
+      await expect(notice).not.toContainText(first);
+      await expect(notice.getByRole('link', { name: checkoutMessages.duplicateLink })).toHaveAttribute('href', trackingPagePath);
+      // A warning, not a stop: the order can still be completed.
+      await expect(page.getByRole('button', { name: 'Complete Order' })).toBeEnabled();
+      await expectAccessibleAtBothWidths(page);
+      await screenshotAtBothWidths(page, 'duplicate-step-6');
+    },
   });
   expect(second).not.toBe(first);
 
@@ -73,8 +45,7 @@ test('the same company and responsible party paid twice: warned at step 6, flagg
   await expect(flag).toContainText(`Order #${first}`);
   await expect(flag).toContainText('(earlier)');
   await expectAccessibleAtBothWidths(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await shoot(page, 'duplicate-flag');
+  await screenshotAtBothWidths(page, 'duplicate-flag');
 
   // One click for the full refund, then the amount named before it is made.
   await flag.getByRole('button', { name: 'Refund this order in full as a duplicate' }).click();

@@ -96,12 +96,18 @@ export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
 }
 
 /**
- * For the checkout's own specs: buys the sample application on step 6 with the test processor's card that succeeds, continues to
- * the confirmation page, and answers the tracking number shown there.
+ * For the checkout's own specs: buys the sample application (or `application`) on step 6 with the test processor's card that
+ * succeeds, continues to the confirmation page, and answers the tracking number shown there. `beforePaying` looks at step 6
+ * once its payment form is there.
  */
-export async function buyWithTestCard(page: Page): Promise<string> {
-  await seedSavedApplication(page, sampleApplication());
+export async function buyWithTestCard(
+  page: Page,
+  { application = sampleApplication(), beforePaying }: { application?: Record<string, unknown>; beforePaying?: () => Promise<void> } = {},
+): Promise<string> {
+  await seedSavedApplication(page, application);
   await page.goto('/ein/step-6');
+  await expect(page.locator('[name="cardNumber"]')).toBeVisible();
+  await beforePaying?.();
   await page.locator('[name="cardNumber"]').fill('4242 4242 4242 4242');
   await page.locator('[name="cardExpiry"]').fill('12 / 34');
   await page.locator('[name="cardCvc"]').fill('123');
