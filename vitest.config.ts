@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/{support,factories}/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/phone-rules-setup.ts'],
     environment: 'node',
     // Most of a test's time is spent waiting on a database, a child process or a sign-in's floor,
     // not on this process: one worker more than the cores keeps them busy (the default is one

@@ -20,6 +20,7 @@ export const stateTimeZones: Record<UsStateCode, string> = {
   CO: 'America/Denver',
   CT: 'America/New_York',
   DE: 'America/New_York',
+  DC: 'America/New_York',
   FL: 'America/New_York',
   GA: 'America/New_York',
   HI: 'Pacific/Honolulu',

@@ -1,4 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
+// The rules for phone numbers abroad, which the application's schema checks (phones.ts).
+import '../../shared/application/phone-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, type Db } from '../db';
 import { AppError } from '../errors';

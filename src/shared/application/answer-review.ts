@@ -27,11 +27,23 @@ import {
   asksMailingCareOf,
   asksPreviousEin,
   asksReitType,
+  businessAddressAbroad,
   closingMonthOptions,
+  mailingAddressAbroad,
   registrationLabels,
   reitTypeOptions,
 } from './registration';
-import { asksDecedentSsn, asksGrantorSsn, asksTrustee, contactLabels, ssnFields, type SsnField } from './contact';
+import {
+  asksDecedentSsn,
+  asksGrantorSsn,
+  asksRpUsPerson,
+  asksTrustee,
+  contactLabels,
+  rpTaxIdTypeOf,
+  rpTaxIdTypeOptions,
+  ssnFields,
+  type SsnField,
+} from './contact';
 import {
   asksHiringDetails,
   asksReportingFrequency,
@@ -47,7 +59,9 @@ import {
   principalActivityOptions,
   type ActivityQuestion,
 } from './activity';
-import { usStates } from './options';
+import { llcLocationOptions, usStates } from './options';
+import { countryName } from './country-names';
+import { formatPhoneForPeople } from './phones';
 import { formatSsn, maskSsn } from '../ss4/ss4-mapping';
 import { formatCalendarDate } from '../dates';
 
@@ -64,6 +78,7 @@ type ValueKind =
   | { kind: 'yesNo' }
   | { kind: 'date' }
   | { kind: 'phoneDigits' }
+  | { kind: 'country' }
   | { kind: 'ssn' };
 
 type FieldSpec = { label: string } & ValueKind;
@@ -110,7 +125,7 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
       soleProprietorReason: choice(reasonOptions),
       trustType: choice(trustTypeOptions),
       llcMemberCount: text,
-      llcLocationState: choice(usStates),
+      llcLocationState: choice(llcLocationOptions),
       llcIsHusbandWife: yesNo,
       llcTaxClassification: choice(llcTaxClassificationOptions),
       llcRicReason: choice(reasonOptions),
@@ -135,13 +150,19 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
       llcOrganizationState: text,
       streetAddress: text,
       city: text,
+      country: { kind: 'country' },
       county: text,
       state: text,
       zipCode: text,
+      province: text,
+      postalCode: text,
       sameMailingAddress: yesNo,
       mailingCareOf: text,
       mailingStreetAddress: text,
       mailingCity: text,
+      mailingCountry: { kind: 'country' },
+      mailingProvince: text,
+      mailingPostalCode: text,
       mailingCounty: text,
       mailingState: text,
       mailingZipCode: text,
@@ -153,14 +174,17 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
       contactFirstName: text,
       contactMiddleName: text,
       contactLastName: text,
-      phoneNumber: text,
+      phoneNumber: { kind: 'phoneDigits' },
       emailAddress: text,
       sameAsContact: yesNo,
       rpFirstName: text,
       rpMiddleName: text,
       rpLastName: text,
       rpTitle: text,
+      rpTaxIdType: choice(rpTaxIdTypeOptions),
       rpSSN: { kind: 'ssn' },
+      rpItin: { kind: 'ssn' },
+      rpUsPerson: yesNo,
       rpPhone: { kind: 'phoneDigits' },
       rpEmail: text,
       trustFilingAsEstate: yesNo,
@@ -259,11 +283,23 @@ function askedRules(): { [S in ApplicationSection]?: Record<string, AskedRule> }
       mailingCareOf: (application) => mailing(application) && asksMailingCareOf(company(application, 'entityType')),
       mailingStreetAddress: mailing,
       mailingCity: mailing,
-      mailingCounty: mailing,
-      mailingState: mailing,
-      mailingZipCode: mailing,
+      mailingCountry: mailing,
+      mailingCounty: (application) => mailing(application) && !mailingAddressAbroad(application.registration),
+      mailingState: (application) => mailing(application) && !mailingAddressAbroad(application.registration),
+      mailingZipCode: (application) => mailing(application) && !mailingAddressAbroad(application.registration),
+      mailingProvince: (application) => mailing(application) && mailingAddressAbroad(application.registration),
+      mailingPostalCode: (application) => mailing(application) && mailingAddressAbroad(application.registration),
+      county: (application) => !businessAddressAbroad(application.registration),
+      state: (application) => !businessAddressAbroad(application.registration),
+      zipCode: (application) => !businessAddressAbroad(application.registration),
+      province: (application) => businessAddressAbroad(application.registration),
+      postalCode: (application) => businessAddressAbroad(application.registration),
     },
     contact: {
+      rpSSN: (application) => rpTaxIdTypeOf(application.contact) === 'ssn',
+      rpItin: (application) => rpTaxIdTypeOf(application.contact) === 'itin',
+      rpUsPerson: (application) =>
+        asksRpUsPerson(rpTaxIdTypeOf(application.contact), company(application, 'entityType'), company(application, 'llcMemberCount')),
       decedentSSN: (application) => asksDecedentSsn(company(application, 'entityType')),
       grantorSSN: (application) => asksGrantorSsn(company(application, 'entityType')),
       trustFilingAsEstate: trustee, trusteeFirstName: trustee, trusteeMiddleName: trustee, trusteeLastName: trustee, trusteeSuffix: trustee },
@@ -313,7 +349,9 @@ function readable(spec: FieldSpec | undefined, value: unknown, maskSsns = false)
     case 'date':
       return formatCalendarDate(answer);
     case 'phoneDigits':
-      return /^\d{10}$/.test(answer) ? `(${answer.slice(0, 3)}) ${answer.slice(3, 6)}-${answer.slice(6)}` : answer;
+      return /^\d{10}$/.test(answer) ? `(${answer.slice(0, 3)}) ${answer.slice(3, 6)}-${answer.slice(6)}` : formatPhoneForPeople(answer);
+    case 'country':
+      return countryName(answer);
     case 'ssn':
       return maskSsns ? maskSsn(answer) : formatSsn(answer);
     default:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companySchema } from './company';
 import { registrationSchema } from './registration';
-import { contactSchema } from './contact';
+import { asksRpUsPerson, contactMessages, contactSchema, rpTaxIdTypeOf } from './contact';
 import { complianceSchema } from './compliance';
 import { activitySchema } from './activity';
 import { applicationVersion } from './sections';
@@ -18,12 +18,23 @@ export const sectionSchemas = {
   activity: activitySchema,
 } as const;
 
-/** A whole application, as the checkout sends it and the server stores it: every page's own schema. */
+/**
+ * A whole application, as the checkout sends it and the server stores it: every page's own schema, and
+ * the rules that join two pages (a question of step 3 asked by an answer of step 1).
+ */
 export const applicationSchema = refuseUnstorableText(
-  z.strictObject({
-    version: z.literal(applicationVersion),
-    ...sectionSchemas,
-  }),
+  z
+    .strictObject({
+      version: z.literal(applicationVersion),
+      ...sectionSchemas,
+    })
+    .superRefine(({ company, contact }, ctx) => {
+      const asksUsPerson = asksRpUsPerson(rpTaxIdTypeOf(contact), company.entityType, company.llcMemberCount);
+      if (asksUsPerson && !contact.rpUsPerson)
+        ctx.addIssue({ code: 'custom', path: ['contact', 'rpUsPerson'], message: contactMessages.rpUsPerson });
+      if (!asksUsPerson && (contact.rpUsPerson ?? '') !== '')
+        ctx.addIssue({ code: 'custom', path: ['contact', 'rpUsPerson'], message: contactMessages.rpUsPersonNotAsked });
+    }),
 );
 
 export type Application = z.infer<typeof applicationSchema>;

@@ -92,7 +92,7 @@ describe('companySchema', () => {
     ['blank company name', { ...valid.estate, companyName: '   ' }, 'companyName', companyMessages.companyName],
     ['overlong company name', { ...valid.estate, companyName: 'A'.repeat(201) }, 'companyName', companyMessages.companyNameTooLong],
     ['no state', { ...valid.estate, state: '' }, 'state', companyMessages.state],
-    ['DC is not a state', { ...valid.estate, state: 'DC' }, 'state', companyMessages.state],
+    ['a territory is not a state', { ...valid.estate, state: 'PR' }, 'state', companyMessages.state],
     ['state by name', { ...valid.estate, state: 'Texas' }, 'state', companyMessages.state],
     ['no entity type', { ...basics, entityType: '' }, 'entityType', companyMessages.entityType],
     ['unknown entity type', { ...basics, entityType: 'Cooperative' }, 'entityType', companyMessages.entityType],

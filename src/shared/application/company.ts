@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { choice, isBlank, optionalText, tooLong, requiredChoice, valuesOf, yesNo, type Option } from './fields';
-import { communityPropertyStates, usStateCodes } from './options';
+import { communityPropertyStates, llcLocationValues, usStateCodes } from './options';
 import { irsNameMessages, isIrsName } from './irs-names';
 
 // Step 1 of the wizard, "Company Information": who the applicant is (SS-4 lines 1, 2, 8a-8c, 9a, 10).
@@ -234,7 +234,8 @@ export const companySchema = z
     trustType: choice(valuesOf(trustTypeOptions), companyMessages.trustType).optional(),
 
     llcMemberCount: z.string({ error: companyMessages.llcMemberCount }).optional(),
-    llcLocationState: choice(usStateCodes, companyMessages.llcLocationState).optional(),
+    // A state's code, or "Outside US" for an LLC run from abroad (options.ts).
+    llcLocationState: choice(llcLocationValues, companyMessages.llcLocationState).optional(),
     llcIsHusbandWife: yesNo(companyMessages.llcIsHusbandWife).optional(),
     llcTaxClassification: choice(valuesOf(llcTaxClassificationOptions), companyMessages.llcTaxClassification).optional(),
     // The LLC's reason for requesting an EIN (the name is the specification's).

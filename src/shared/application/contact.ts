@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entityTypeOptions } from './company';
 import { isBlank, optionalText, tooLong } from './fields';
 import { irsNameMessages, isIrsName } from './irs-names';
+import { isInternationalPhone, isValidInternationalPhone } from './phones';
 
 // Step 3 "Responsible Party": the primary contact, the responsible party and, for trusts, the trustee.
 
@@ -31,7 +32,15 @@ export const contactMessages = {
   emailAddress: 'Valid email address required',
   rpTitle: 'Title is required',
   rpSSN: 'Enter 9 digits',
+  rpSSNNotAsked: 'Give an SSN only when the responsible party has one: choose "Social Security number" above, or clear it',
+  rpTaxIdType: 'Select which taxpayer number the responsible party has',
+  rpItin: 'Enter a valid 9-digit ITIN: it starts with 9, and its fourth and fifth digits are 50-65, 70-88, 90-92 or 94-99',
+  rpTaxIdSoleProprietor:
+    "A sole proprietor (or household employer) must have an SSN or an ITIN: the IRS needs the owner's own number on the form. Without one, apply for an ITIN first with Form W-7.",
+  rpUsPerson: 'Select Yes or No',
+  rpUsPersonNotAsked: 'This question is asked only of an ITIN holder who owns a single-member LLC',
   rpPhone: 'Enter 10 digits',
+  internationalPhone: 'Enter a valid number with its country code, for example +49 30 1234567',
   rpEmail: 'Enter a valid email address',
   entityType: 'Entity type is required',
   trusteeSuffix: 'Select a suffix from the list',
@@ -63,28 +72,102 @@ export function asksGrantorSsn(entityType: string | undefined): boolean {
 }
 
 /**
- * The answers of step 3 that are Social Security numbers. Each is stored encrypted (decision 007),
+ * The answers of step 3 that are taxpayer numbers: Social Security numbers and the responsible party's
+ * ITIN (kept like an SSN in every way). Each is stored encrypted (decision 007),
  * shown to staff masked with its own audited Reveal, and opened only for Form SS-4.
  */
-export const ssnFields = ['rpSSN', 'decedentSSN', 'grantorSSN'] as const;
+export const ssnFields = ['rpSSN', 'rpItin', 'decedentSSN', 'grantorSSN'] as const;
 export type SsnField = (typeof ssnFields)[number];
 
-const ssnDigits = z.string().regex(/^\d{9}$/, messages.rpSSN);
+/**
+ * The responsible party's taxpayer number (SS-4 line 7b): an SSN, an ITIN, or neither, for a foreign
+ * person (line 7b then reads "Foreign"). Answers saved before this question have no `rpTaxIdType`
+ * and an SSN: absent reads as "ssn".
+ */
+export const rpTaxIdTypeOptions = [
+  { value: 'ssn', label: 'Social Security number (SSN)' },
+  {
+    value: 'itin',
+    label: 'Individual Taxpayer Identification Number (ITIN)',
+    hint: 'A 9-digit number starting with 9 that the IRS issues to people who cannot get an SSN.',
+  },
+  {
+    value: 'none',
+    label: 'I have neither; I am not a US person',
+    hint: 'That is fine: the IRS assigns EINs to businesses owned from abroad. We file your form by fax.',
+  },
+] as const;
+export type RpTaxIdType = (typeof rpTaxIdTypeOptions)[number]['value'];
+const rpTaxIdTypes = rpTaxIdTypeOptions.map((option) => option.value);
+
+export function rpTaxIdTypeOf(contact: { rpTaxIdType?: string }): RpTaxIdType {
+  return (rpTaxIdTypes as readonly string[]).includes(contact.rpTaxIdType ?? '') ? (contact.rpTaxIdType as RpTaxIdType) : 'ssn';
+}
+
+/**
+ * An ITIN: 9 digits starting with 9, whose fourth and fifth digits (the group) are 50-65, 70-88,
+ * 90-92 or 94-99, the ranges the IRS issues.
+ */
+export function isItin(value: string): boolean {
+  if (!/^9\d{8}$/.test(value)) return false;
+  const group = Number(value.slice(3, 5));
+  return (group >= 50 && group <= 65) || (group >= 70 && group <= 88) || (group >= 90 && group <= 92) || group >= 94;
+}
+
+/** A sole proprietor (a household employer is one) files under the owner's own number: an SSN or an ITIN. */
+export function requiresOwnTaxId(entityType: string | undefined): boolean {
+  return entityType === 'Sole Proprietor';
+}
+
+/**
+ * Step 3 asks an ITIN holder who owns a single-member LLC whether they are a US citizen or resident:
+ * a foreign owner's LLC is a foreign-owned U.S. disregarded entity (line 9a). The member count lives
+ * in step 1's answers, so the whole application checks that it was answered (application.ts).
+ */
+export function asksRpUsPerson(rpTaxIdType: string | undefined, entityType: string | undefined, llcMemberCount: string | undefined): boolean {
+  return rpTaxIdType === 'itin' && entityType === 'LLC' && llcMemberCount === '1';
+}
+
+/** Whether the responsible party is a foreign person: no SSN or ITIN, or an ITIN holder who said they are not a US person. */
+export function isForeignResponsibleParty(contact: { rpTaxIdType?: string; rpUsPerson?: string }): boolean {
+  const type = rpTaxIdTypeOf(contact);
+  return type === 'none' || (type === 'itin' && contact.rpUsPerson === 'false');
+}
+
+const ssnDigits = z.string().regex(/^(\d{9})?$/, messages.rpSSN);
+
+/** The contact's phone: a US number as its mask shows it, or a number abroad in E.164. */
+const contactPhone = z
+  .string()
+  .refine((value) => isInternationalPhone(value) || /^\(\d{3}\) \d{3}-\d{4}$/.test(value), messages.phoneNumber)
+  .refine((value) => !isInternationalPhone(value) || isValidInternationalPhone(value), messages.internationalPhone);
+
+/** The responsible party's phone: ten US digits, or a number abroad in E.164. */
+const responsiblePartyPhone = z
+  .string()
+  .refine((value) => isInternationalPhone(value) || /^\d{10}$/.test(value), messages.rpPhone)
+  .refine((value) => !isInternationalPhone(value) || isValidInternationalPhone(value), messages.internationalPhone);
 
 export const contactSchema = z
   .strictObject({
     contactFirstName: requiredName(messages.firstName),
     contactMiddleName: optionalName(),
     contactLastName: requiredName(messages.lastName),
-    phoneNumber: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, messages.phoneNumber),
+    phoneNumber: contactPhone,
     emailAddress: email(messages.emailAddress),
     sameAsContact: z.boolean(),
     rpFirstName: requiredName(messages.firstName),
     rpMiddleName: optionalName(),
     rpLastName: requiredName(messages.lastName),
     rpTitle: optionalText(titleMaxLength).refine((value) => value.trim().length >= 2, messages.rpTitle),
+    // Absent on answers saved before the question: read as "ssn" (rpTaxIdTypeOf).
+    rpTaxIdType: z.enum(rpTaxIdTypes, { error: messages.rpTaxIdType }).optional(),
     rpSSN: ssnDigits,
-    rpPhone: z.string().regex(/^\d{10}$/, messages.rpPhone),
+    // Only for "itin" (required then: see below); encrypted at rest like the SSNs.
+    rpItin: z.string().regex(/^(\d{9})?$/, messages.rpItin).optional(),
+    // Only for an ITIN holder owning a single-member LLC: "true" for a US citizen or resident.
+    rpUsPerson: z.enum(['', 'true', 'false'], { error: messages.rpUsPerson }).optional(),
+    rpPhone: responsiblePartyPhone,
     rpEmail: email(messages.rpEmail),
     // The step-1 entity type, copied in so this schema alone knows whether a trustee is needed.
     entityType: z.string().refine((value) => entityTypes.includes(value), messages.entityType),
@@ -100,6 +183,13 @@ export const contactSchema = z
     grantorSSN: z.string().regex(/^(\d{9})?$/, messages.rpSSN).optional(),
   })
   .superRefine((contact, ctx) => {
+    const taxIdType = rpTaxIdTypeOf(contact);
+    if (taxIdType === 'ssn' && contact.rpSSN === '') ctx.addIssue({ code: 'custom', path: ['rpSSN'], message: messages.rpSSN });
+    if (taxIdType !== 'ssn' && contact.rpSSN !== '') ctx.addIssue({ code: 'custom', path: ['rpSSN'], message: messages.rpSSNNotAsked });
+    if (taxIdType === 'itin' && !isItin(contact.rpItin ?? '')) ctx.addIssue({ code: 'custom', path: ['rpItin'], message: messages.rpItin });
+    if (taxIdType !== 'itin' && (contact.rpItin ?? '') !== '') ctx.addIssue({ code: 'custom', path: ['rpItin'], message: messages.rpItin });
+    if (taxIdType === 'none' && requiresOwnTaxId(contact.entityType))
+      ctx.addIssue({ code: 'custom', path: ['rpTaxIdType'], message: messages.rpTaxIdSoleProprietor });
     if (asksDecedentSsn(contact.entityType) && !contact.decedentSSN)
       ctx.addIssue({ code: 'custom', path: ['decedentSSN'], message: messages.rpSSN });
     if (asksGrantorSsn(contact.entityType) && !contact.grantorSSN)
@@ -126,7 +216,10 @@ export const contactLabels = {
   rpMiddleName: 'Responsible Party Middle Name',
   rpLastName: 'Responsible Party Last Name',
   rpTitle: 'Responsible Party Title',
+  rpTaxIdType: 'Responsible Party Taxpayer Number',
   rpSSN: 'Responsible Party SSN',
+  rpItin: 'Responsible Party ITIN',
+  rpUsPerson: 'Responsible Party Is a US Citizen or Resident',
   rpPhone: 'Responsible Party Phone',
   rpEmail: 'Responsible Party Email',
   trustFilingAsEstate: 'Trust Filing as an Estate',
@@ -147,7 +240,10 @@ export const contactPageLabels = {
   emailAddress: 'Email Address',
   sameAsContact: 'The responsible party is the same as the primary contact',
   rpTitle: 'Title',
+  rpTaxIdType: 'Which taxpayer number does the responsible party have?',
   rpSSN: 'Social Security Number',
+  rpItin: 'ITIN',
+  rpUsPerson: 'Is the responsible party a US citizen or a US resident?',
   rpPhone: 'Phone Number',
   rpEmail: 'Email Address',
   trustFilingAsEstate: 'The trust is filing as an estate',
@@ -167,7 +263,10 @@ export const contactDefaults: Contact = {
   rpMiddleName: '',
   rpLastName: '',
   rpTitle: '',
+  rpTaxIdType: 'ssn',
   rpSSN: '',
+  rpItin: '',
+  rpUsPerson: '',
   rpPhone: '',
   rpEmail: '',
   entityType: '',

@@ -1,4 +1,8 @@
-/** The 50 US states (no DC, no territories), by two-letter code. */
+/**
+ * The 50 US states and the District of Columbia, by two-letter code: where the SS-4's "Where to file"
+ * sends a business to the domestic fax number. The territories are not here: an address there is
+ * entered as its own country, and files as one with no place of business in a state (decision 046).
+ */
 export const usStates = [
   { value: 'AL', label: 'Alabama' },
   { value: 'AK', label: 'Alaska' },
@@ -8,6 +12,7 @@ export const usStates = [
   { value: 'CO', label: 'Colorado' },
   { value: 'CT', label: 'Connecticut' },
   { value: 'DE', label: 'Delaware' },
+  { value: 'DC', label: 'District of Columbia' },
   { value: 'FL', label: 'Florida' },
   { value: 'GA', label: 'Georgia' },
   { value: 'HI', label: 'Hawaii' },
@@ -60,6 +65,11 @@ export const usStateCodes = usStates.map((state) => state.value) as [UsStateCode
 export const usStateNames = usStates.map((state) => state.label) as [string, ...string[]];
 
 export const usStateNameOptions = usStates.map((state) => ({ value: state.label, label: state.label }));
+
+/** Step 1's answer for an LLC with no place of business in a state or the District of Columbia. */
+export const outsideUnitedStates = 'Outside US';
+export const llcLocationOptions = [...usStates, { value: outsideUnitedStates, label: 'Outside the United States' }] as const;
+export const llcLocationValues = llcLocationOptions.map((option) => option.value) as [string, ...string[]];
 
 /** States where a married couple may own an LLC as community property (the husband-and-wife question). */
 export const communityPropertyStates: readonly UsStateCode[] = ['AZ', 'CA', 'ID', 'LA', 'NV', 'NM', 'TX', 'WA', 'WI'];

@@ -2,6 +2,7 @@ import { einPattern } from '../ein';
 import { z } from 'zod';
 import { isBlank, isIsoDate, optionalText, requiredText } from './fields';
 import { usStateNames } from './options';
+import { asksPostalCode, isAbroad, isCountryCode, requiresProvince, unitedStates } from './countries';
 
 // Step 2 "Company Registration Details": registration data and the business (and mailing) address.
 
@@ -33,6 +34,8 @@ export const registrationLimits = {
   city: 100,
   county: 100,
   mailingCareOf: 100,
+  province: 100,
+  postalCode: 20,
 } as const;
 
 /** 12345 or 12345-6789, as the ZIP input shows it. */
@@ -88,6 +91,11 @@ export const registrationMessages = {
   mailingState: 'Mailing state is required',
   mailingZipCode: 'Valid mailing ZIP code required',
   stateFromList: 'Select a state from the list',
+  country: 'Select a country from the list',
+  province: 'State, province or region is required',
+  postalCode: 'Postal code is required',
+  mailingProvince: 'Mailing state, province or region is required',
+  mailingPostalCode: 'Mailing postal code is required',
   reitType: 'Select a REIT type',
 } as const;
 const messages = registrationMessages;
@@ -115,14 +123,22 @@ export const registrationSchema = z
     accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), messages.accountingYearClosingMonth),
     streetAddress: requiredText(messages.streetAddress, registrationLimits.streetAddress).refine((value) => !isPostOfficeBox(value), messages.streetAddressPoBox),
     city: requiredText(messages.city, registrationLimits.city),
-    county: requiredText(messages.county, registrationLimits.county),
-    state: z.string().refine(isStateName, messages.state),
-    zipCode: z.string().regex(zipPattern, messages.zipCode),
+    // Absent on answers saved before addresses abroad: the United States. County, state and ZIP are
+    // asked in the United States, province and postal code abroad (required as the country needs: below).
+    country: z.string().refine(isCountryCode, messages.country).optional(),
+    county: optionalText(registrationLimits.county),
+    state: z.string(),
+    zipCode: z.string(),
+    province: optionalText(registrationLimits.province).optional(),
+    postalCode: optionalText(registrationLimits.postalCode).optional(),
     sameMailingAddress: z.boolean(),
     // Shown only when the mailing address differs (required then: see below).
     mailingCareOf: optionalText(registrationLimits.mailingCareOf).optional(),
     mailingStreetAddress: optionalText(registrationLimits.streetAddress).optional(),
     mailingCity: optionalText(registrationLimits.city).optional(),
+    mailingCountry: z.string().refine(isCountryCode, messages.country).optional(),
+    mailingProvince: optionalText(registrationLimits.province).optional(),
+    mailingPostalCode: optionalText(registrationLimits.postalCode).optional(),
     mailingCounty: optionalText(registrationLimits.county).optional(),
     mailingState: optionalStateName(messages.mailingState).optional(),
     mailingZipCode: z
@@ -142,12 +158,34 @@ export const registrationSchema = z
     if (asksPreviousEin(registration.appliedForEinBefore) && (registration.previousEin ?? '') === '') {
       ctx.addIssue({ code: 'custom', path: ['previousEin'], message: messages.previousEin });
     }
+    const refuse = (field: keyof Registration, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+    if (isAbroad(registration.country)) {
+      if (requiresProvince(registration.country) && isBlank(registration.province ?? '')) refuse('province', messages.province);
+      if (asksPostalCode(registration.country) && isBlank(registration.postalCode ?? '')) refuse('postalCode', messages.postalCode);
+    } else {
+      if (isBlank(registration.county)) refuse('county', messages.county);
+      if (!isStateName(registration.state)) refuse('state', messages.state);
+      if (!zipPattern.test(registration.zipCode)) refuse('zipCode', messages.zipCode);
+    }
     if (!asksMailingAddress(registration.sameMailingAddress)) return;
-    const required = ['mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
-    for (const field of required) {
-      if (isBlank(registration[field] ?? '')) ctx.addIssue({ code: 'custom', path: [field], message: messages[field] });
+    for (const field of ['mailingStreetAddress', 'mailingCity'] as const) {
+      if (isBlank(registration[field] ?? '')) refuse(field, messages[field]);
+    }
+    if (isAbroad(registration.mailingCountry)) {
+      if (requiresProvince(registration.mailingCountry) && isBlank(registration.mailingProvince ?? '')) refuse('mailingProvince', messages.mailingProvince);
+      if (asksPostalCode(registration.mailingCountry) && isBlank(registration.mailingPostalCode ?? ''))
+        refuse('mailingPostalCode', messages.mailingPostalCode);
+    } else {
+      for (const field of ['mailingCounty', 'mailingState', 'mailingZipCode'] as const) {
+        if (isBlank(registration[field] ?? '')) refuse(field, messages[field]);
+      }
     }
   });
+
+/** Whether step 2 asks the business address's county, state and ZIP (in the United States) or its province and postal code. */
+export const businessAddressAbroad = (registration: { country?: string }) => isAbroad(registration.country);
+export const mailingAddressAbroad = (registration: { mailingCountry?: string }) => isAbroad(registration.mailingCountry);
+export { unitedStates };
 
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -164,13 +202,19 @@ export const registrationLabels = {
   llcOrganizationState: 'State of Organization',
   streetAddress: 'Street Address',
   city: 'City',
+  country: 'Country',
   county: 'County',
   state: 'State',
   zipCode: 'ZIP Code',
+  province: 'State, Province or Region',
+  postalCode: 'Postal Code',
   sameMailingAddress: 'Mailing Address Same as Business Address',
   mailingCareOf: 'Mailing Care Of (c/o)',
   mailingStreetAddress: 'Mailing Street Address',
   mailingCity: 'Mailing City',
+  mailingCountry: 'Mailing Country',
+  mailingProvince: 'Mailing State, Province or Region',
+  mailingPostalCode: 'Mailing Postal Code',
   mailingCounty: 'Mailing County',
   mailingState: 'Mailing State',
   mailingZipCode: 'Mailing ZIP Code',
@@ -200,6 +244,12 @@ export const registrationDefaults: Registration = {
   mailingCounty: '',
   mailingState: '',
   mailingZipCode: '',
+  mailingCountry: 'US',
+  mailingProvince: '',
+  mailingPostalCode: '',
+  country: 'US',
+  province: '',
+  postalCode: '',
   incorporationState: '',
   llcOrganizationState: '',
   reitType: '',
