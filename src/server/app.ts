@@ -1,6 +1,6 @@
 import path from 'node:path';
 // The rules for phone numbers abroad, which the application's schema checks (phones.ts).
-import '../shared/application/phone-rules';
+import '../shared/application/phone-rules-loaded';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import compress from '@fastify/compress';
 import type { Database } from './db';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 // The rules for phone numbers abroad, which the application's schema checks (phones.ts).
-import '../../shared/application/phone-rules';
+import '../../shared/application/phone-rules-loaded';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, type Db } from '../db';
 import { AppError } from '../errors';

@@ -2,8 +2,8 @@
 // contact's phone, ten digits for the responsible party's. A number abroad is stored in E.164
 // ("+493012345678") and checked by libphonenumber-js's rules for its country. Those rules weigh about
 // 30 KB, so they are loaded only when a number abroad is to be checked: the server loads them as it
-// starts (phone-rules.ts registers itself when imported), a wizard page before it checks a number
-// starting with "+" (`loadPhoneRules`).
+// starts (it imports phone-rules-loaded.ts), a wizard page before it checks a number starting with "+"
+// (`loadPhoneRules`).
 
 export type PhoneRules = {
   /** Whether an E.164 number is a valid number of its country. */
@@ -16,14 +16,14 @@ export type PhoneRules = {
 
 let loaded: PhoneRules | undefined;
 
-/** Called by phone-rules.ts as it is evaluated. */
+/** Called by phone-rules-loaded.ts as the server starts. */
 export function registerPhoneRules(rules: PhoneRules): void {
   loaded = rules;
 }
 
 /** Loads the rules for numbers abroad (once); resolves when `phoneRules()` may be called. */
 export async function loadPhoneRules(): Promise<PhoneRules> {
-  if (!loaded) await import('./phone-rules');
+  if (!loaded) registerPhoneRules((await import('./phone-rules')).phoneRules);
   return phoneRules();
 }
 
