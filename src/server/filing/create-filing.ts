@@ -7,7 +7,7 @@ import { changeOrderStatus } from '../orders';
 import { findTransition, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { activeFilingStatuses, filingMessages, type FilingMethod } from '../../shared/filing/filing';
 import { makeFilingReference } from './filing-reference';
-import { irsFaxNumberOf, responsiblePartyKeyOf } from './responsible-party';
+import { irsFaxNumberOf, onlineFilingRefusalOf, responsiblePartyKeyOf } from './responsible-party';
 import type { FilingContext, Tx } from './filing-context';
 
 
@@ -33,7 +33,8 @@ async function hasSignedSs4(tx: Tx, orderId: number): Promise<boolean> {
  * party's key for the one-a-day rule; right after the commit it is tried at once. Online (staff file on
  * the IRS's website as the designee): the filing is recorded as filed and the order is "Submitted to
  * IRS"; its EIN and letter come later (`recordOnlineResult`). Refused (409) unless the SS-4 is signed,
- * and while another filing of the order is under way or answered.
+ * while another filing of the order is under way or answered, and online for an order the IRS's online
+ * assistant would not take (no SSN or ITIN, or a business abroad).
  */
 export async function createFiling(context: FilingContext, options: CreateFilingOptions): Promise<{ filingId: number }> {
   const { db, cipher, env } = context;
@@ -41,6 +42,10 @@ export async function createFiling(context: FilingContext, options: CreateFiling
   const created = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'No such order.');
+    if (method === 'online') {
+      const refusal = onlineFilingRefusalOf(order.formData);
+      if (refusal) throw new AppError('conflict', refusal);
+    }
     if (!(await hasSignedSs4(tx, orderId))) throw new AppError('conflict', filingMessages.notSigned);
     const [active] = await tx
       .select({ id: filings.id })

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { filings, inboundFaxes, irsLetters, user, type Db } from '../db';
 import { type FilingEntry, type FilingMethod, type FilingStatus, type IrsFaxLine, type OrderFiling, irsFaxNumbers } from '../../shared/filing/filing';
-import { irsFaxNumberOf } from './responsible-party';
+import { irsFaxNumberOf, onlineFilingRefusalOf } from './responsible-party';
 
 const lineOf = (to: string | null): IrsFaxLine | null => (to === irsFaxNumbers.domestic ? 'domestic' : to === irsFaxNumbers.international ? 'international' : null);
 
-/** The order's filing leg as its page shows it: its filings (oldest first), where a fax goes, the answer to confirm, the IRS's letters. */
+/** The order's filing leg as its page shows it: its filings (oldest first), where a fax goes, whether it may be filed online, the answer to confirm, the IRS's letters. */
 export async function describeOrderFiling(db: Pick<Db, 'select'>, order: { id: number; formData: unknown }): Promise<OrderFiling> {
   const rows = await db
     .select({ filing: filings, requester: { id: user.id, name: user.name } })
@@ -44,6 +44,7 @@ export async function describeOrderFiling(db: Pick<Db, 'select'>, order: { id: n
   return {
     filings: entries,
     faxTo,
+    onlineRefusal: onlineFilingRefusalOf(order.formData),
     pendingAnswer: pending ? { inboundFaxId: pending.id, ein: pending.ein, receivedAt: pending.receivedAt.toISOString() } : null,
     letters: letters.map((letter) => ({ id: letter.id, source: letter.source as 'fax' | 'upload', pages: letter.pages, createdAt: letter.createdAt.toISOString() })),
   };

@@ -9,6 +9,7 @@ import { createPaidOrder } from '../../../tests/factories/orders';
 import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
 import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo } from '../../../tests/support/orders-api';
 import { signThroughLink } from '../../../tests/support/signed-orders';
+import type { SampleOverrides } from '../../shared/application/sample-application';
 import { filings, inboundFaxes, irsLetters, orders, testFaxes, webhookEvents } from '../db';
 import { isTestFaxTransport, testBusyFaxNumber, type TestFaxTransport } from '../fax';
 import { flagOverdueFilings, makeFilingReference, maxFaxAttempts, readReceivedFaxes } from '.';
@@ -369,6 +370,69 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect(matched.json<{ fax: InboxFax }>().fax).toMatchObject({ status: 'confirmed', matchMethod: 'staff', order: { id: order.id } });
     expect(await statusOf(order.id)).toBe('completed');
   }, 90_000);
+
+  describe('founders abroad', () => {
+    const berlin: SampleOverrides = {
+      company: { companyName: 'Spree Digital LLC', state: 'WY', llcLocationState: 'Outside US' },
+      registration: { streetAddress: 'Friedrichstrasse 123', city: 'Berlin', country: 'DE', province: '', postalCode: '10117', county: '', state: '', zipCode: '', llcOrganizationState: 'Wyoming' },
+      contact: { phoneNumber: '+493012345678', rpPhone: '+493012345679' },
+    };
+    /** A paid order of these answers, its numbers sealed with the app's key as the checkout seals them. */
+    const orderWith = (application: SampleOverrides) => createPaidOrder(db(), { application, cipher: harness.services.cipher, assignedTo: fulfiller.id });
+
+    it('offers an order whose responsible party has no SSN or ITIN the fax only, to the international line, refuses it online with the reason, and changes nothing', async () => {
+      const order = await orderWith({ ...berlin, contact: { ...berlin.contact, rpTaxIdType: 'none', rpSSN: '' } });
+      const detail = await getOrder(harness.app, fulfiller.cookie, order.id);
+      expect(detail.filing).toMatchObject({ faxTo: { number: irsFaxNumbers.international, line: 'international' }, onlineRefusal: filingMessages.onlineNeedsTaxpayerNumber });
+      const online = await file(order.id, 'online');
+      expect(online.statusCode).toBe(409);
+      expect(errorOf(online.body)).toMatchObject({ code: 'conflict', message: filingMessages.onlineNeedsTaxpayerNumber });
+      expect(await filingsOf(order.id)).toEqual([]);
+      expect(await statusOf(order.id)).toBe('reviewing_form_data');
+      expect(await auditRows(db(), 'filing_created', `order:${order.id}`)).toEqual([]);
+    });
+
+    it('faxes the signed SS-4 of a business abroad to the international line, keyed on its SSN, and refuses it online: the IRS online assistant needs a US location', async () => {
+      const ssn = String(nextSsn++);
+      const order = await orderWith({ ...berlin, contact: { ...berlin.contact, rpSSN: ssn } });
+      await signThroughLink(harness.app, harness.env, order, admin.cookie, ssn.slice(-4));
+      const signedStatus = await statusOf(order.id);
+      const online = await file(order.id, 'online');
+      expect(online.statusCode).toBe(409);
+      expect(errorOf(online.body).message).toBe(filingMessages.onlineNeedsUsLocation);
+      expect(await filingsOf(order.id)).toEqual([]);
+      expect(await statusOf(order.id)).toBe(signedStatus);
+
+      const created = await file(order.id, 'fax');
+      expect(created.statusCode, created.body).toBe(201);
+      const { filing } = created.json<{ filing: OrderFiling }>();
+      expect(filing).toMatchObject({ faxTo: { number: irsFaxNumbers.international, line: 'international' }, onlineRefusal: filingMessages.onlineNeedsUsLocation });
+      expect(filing.filings).toEqual([expect.objectContaining({ method: 'fax', to: irsFaxNumbers.international, line: 'international' })]);
+      const [row] = await filingsOf(order.id);
+      expect(row).toMatchObject({ toNumber: irsFaxNumbers.international, responsiblePartyKey: harness.services.cipher.hashTaxpayerNumber(ssn) });
+      const sent = JSON.parse(readFileSync(path.join(transport.folders.outgoing, `${row!.providerFaxId}.json`), 'utf8')) as Record<string, unknown>;
+      expect(sent).toMatchObject({ to: irsFaxNumbers.international, orderId: order.id });
+    }, 60_000);
+
+    it('offers online filing and the domestic line where the IRS takes them: an ITIN holder in Texas, a business in the District of Columbia; a territory online but by the international fax', async () => {
+      const itin = await orderWith({ contact: { rpTaxIdType: 'itin', rpSSN: '', rpItin: '912786789', rpUsPerson: 'true' } });
+      const dc = await orderWith({ registration: { city: 'Washington', county: 'District of Columbia', state: 'District of Columbia', zipCode: '20005' } });
+      const puertoRico = await orderWith({ registration: { city: 'San Juan', country: 'PR', county: '', state: '', zipCode: '', province: '', postalCode: '00901' } });
+      const mexico = await orderWith({
+        registration: { city: 'Guadalajara', country: 'MX', county: '', state: '', zipCode: '', province: 'Jalisco', postalCode: '44100' },
+        contact: { rpTaxIdType: 'itin', rpSSN: '', rpItin: '912786789', rpUsPerson: 'false', phoneNumber: '+523312345678' },
+      });
+      const filingOfOrder = async (order: { id: number }) => (await getOrder(harness.app, fulfiller.cookie, order.id)).filing;
+      expect(await filingOfOrder(itin)).toMatchObject({ faxTo: { line: 'domestic', number: irsFaxNumbers.domestic }, onlineRefusal: null });
+      expect(await filingOfOrder(dc)).toMatchObject({ faxTo: { line: 'domestic', number: irsFaxNumbers.domestic }, onlineRefusal: null });
+      expect(await filingOfOrder(puertoRico)).toMatchObject({ faxTo: { line: 'international', number: irsFaxNumbers.international }, onlineRefusal: null });
+      expect(await filingOfOrder(mexico)).toMatchObject({ faxTo: { line: 'international' }, onlineRefusal: filingMessages.onlineNeedsUsLocation });
+      // Refused for what the order is, before its signature is looked at.
+      const refused = await file(mexico.id, 'online');
+      expect(errorOf(refused.body).message).toBe(filingMessages.onlineNeedsUsLocation);
+      expect(await filingsOf(mexico.id)).toEqual([]);
+    });
+  });
 
   it('refuses every call to the fax webhook when no provider sends one, and records nothing', async () => {
     const before = await db().select().from(webhookEvents);

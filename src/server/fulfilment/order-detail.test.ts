@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       ss4Designee: sampleDesignee,
       signing: { state: 'not_requested' },
       payments: { paidCents: order.amount, refundedCents: 0, pendingCents: 0, netCents: order.amount, refundableCents: order.amount, refunds: [], dispute: null },
-      filing: { filings: [], faxTo: { number: '+18556416935', line: 'domestic' }, pendingAnswer: null, letters: [] },
+      filing: { filings: [], faxTo: { number: '+18556416935', line: 'domestic' }, onlineRefusal: null, pendingAnswer: null, letters: [] },
       possibleDuplicates: [],
     });
     const contact = (detail.formData as { contact: Record<string, unknown> }).contact;

@@ -6,6 +6,7 @@ import { PDFCheckBox, PDFDocument, PDFName, PDFTextField } from 'pdf-lib';
 import { applicationSchema, type Application } from '../../shared/application/application';
 import { corporationTypeOptions, entityTypeOptions, reasonOptions } from '../../shared/application/company';
 import { principalActivityOptions } from '../../shared/application/activity';
+import { asksIncorporationState } from '../../shared/application/registration';
 import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
 import { disregardedEntityText, ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import { fillSs4, fittingFontSize, ss4FieldPrefix, ss4TemplateUrl } from './fill-ss4';
@@ -172,9 +173,11 @@ describe('fillSs4: corporation types (9a form number, 9b state)', () => {
   });
   it.each(cases)('%s ticks %s and writes its form and state', async (corporationType, box, text) => {
     const reason = corporationType === 'Settlement Fund' ? '' : 'Started a new business';
+    // Step 2 asks where it was incorporated, except a REIT, a RIC or a settlement fund: 9b is then step 1's state.
+    const asked = asksIncorporationState('Corporation', corporationType);
     const filled = await fill({
-      company: { entityType: 'Corporation', corporationType: corporationType as never, corporationReason: reason as never },
-      registration: { incorporationState: 'Delaware', llcOrganizationState: '' },
+      company: { entityType: 'Corporation', state: 'DE', corporationType: corporationType as never, corporationReason: reason as never },
+      registration: { incorporationState: asked ? 'Delaware' : '', llcOrganizationState: '' },
     });
     expect(boxes(filled, 'c1_3')).toEqual([box]);
     expect(boxes(filled, 'c1_1')).toEqual(['c1_1[1]']);
@@ -341,5 +344,289 @@ describe('fillSs4: the other lines', () => {
     const size = fittingFontSize(font, 'A'.repeat(60), 243);
     expect(size).toBeLessThan(8);
     expect(font.widthOfTextAtSize('A'.repeat(60), size)).toBeLessThanOrEqual(239);
+  });
+});
+
+describe('fillSs4: founders abroad (every field read back)', () => {
+  // The sample's answers every case keeps: its start date, closing month, no employees, its activity.
+  const unchanged = {
+    'f1_31[0]': '03/15/2024',
+    'f1_32[0]': 'December',
+    'f1_33[0]': '-0-',
+    'f1_34[0]': '-0-',
+    'f1_35[0]': '-0-',
+    'f1_36[0]': 'N/A',
+    'f1_38[0]': 'Handmade tables and chairs sold to homes and restaurants.',
+  };
+  const cases: { name: string; overrides: SampleOverrides; checks: string[]; text: Record<string, string> }[] = [
+    {
+      name: 'a foreign-owned single-member LLC with no SSN or ITIN, run from Berlin: 7b "Foreign", 9a Other with the Form 5472 words, 6 its place abroad',
+      overrides: {
+        company: { entityType: 'LLC', companyName: 'Spree Digital LLC', state: 'WY', llcMemberCount: '1', llcLocationState: 'Outside US' },
+        registration: {
+          streetAddress: 'Friedrichstrasse 123',
+          city: 'Berlin',
+          country: 'DE',
+          province: '',
+          postalCode: '10117',
+          county: '',
+          state: '',
+          zipCode: '',
+          llcOrganizationState: 'Wyoming',
+        },
+        contact: {
+          contactFirstName: 'Lena',
+          contactLastName: 'Schmidt',
+          phoneNumber: '+493012345678',
+          emailAddress: 'lena@example.com',
+          rpFirstName: 'Lena',
+          rpLastName: 'Schmidt',
+          rpTitle: 'Member',
+          rpTaxIdType: 'none',
+          rpSSN: '',
+          rpPhone: '+493012345679',
+          rpEmail: 'lena@example.com',
+        },
+      },
+      // 8a Yes, 8c organized in the US: Yes, 9a Other, 10 Started new business, 16 Manufacturing, 18 No.
+      checks: ['c1_1[0]', 'c1_2[0]', 'c1_3[15]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: {
+        'f1_2[0]': 'Spree Digital LLC',
+        'Line4ReadOrder[0].f1_5[0]': 'Friedrichstrasse 123',
+        'Line4ReadOrder[0].f1_6[0]': 'Berlin, 10117, Germany',
+        'f1_9[0]': 'Berlin, Germany',
+        'f1_10[0]': 'Lena Schmidt',
+        'f1_11[0]': 'Foreign',
+        'f1_12[0]': '1',
+        'f1_19[0]': 'Foreign-owned U.S. disregarded entity-Form 5472',
+        'f1_26[0]': 'Manufacturing',
+        'f1_44[0]': 'Lena Schmidt, Member',
+        'f1_45[0]': '+49 30 12345678',
+      },
+    },
+    {
+      name: 'a two-member LLC of foreign partners in Lagos: 7b "Foreign", 9a Partnership, a province and postal code on 4b',
+      overrides: {
+        company: { entityType: 'LLC', companyName: 'Lagos Bridge Trading LLC', state: 'DE', llcMemberCount: '2', llcLocationState: 'Outside US' },
+        registration: {
+          streetAddress: '12 Allen Avenue',
+          city: 'Ikeja',
+          country: 'NG',
+          province: 'Lagos',
+          postalCode: '101233',
+          county: '',
+          state: '',
+          zipCode: '',
+          llcOrganizationState: 'Delaware',
+        },
+        contact: {
+          contactFirstName: 'Chinedu',
+          contactLastName: 'Okafor',
+          phoneNumber: '+2348031234567',
+          emailAddress: 'chinedu@example.com',
+          rpFirstName: 'Chinedu',
+          rpLastName: 'Okafor',
+          rpTitle: 'Managing Member',
+          rpTaxIdType: 'none',
+          rpSSN: '',
+          rpPhone: '+2348031234568',
+          rpEmail: 'chinedu@example.com',
+        },
+      },
+      checks: ['c1_1[0]', 'c1_2[0]', 'c1_3[2]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: {
+        'f1_2[0]': 'Lagos Bridge Trading LLC',
+        'Line4ReadOrder[0].f1_5[0]': '12 Allen Avenue',
+        'Line4ReadOrder[0].f1_6[0]': 'Ikeja, Lagos 101233, Nigeria',
+        'f1_9[0]': 'Ikeja, Lagos, Nigeria',
+        'f1_10[0]': 'Chinedu Okafor',
+        'f1_11[0]': 'Foreign',
+        'f1_12[0]': '2',
+        'f1_26[0]': 'Manufacturing',
+        'f1_44[0]': 'Chinedu Okafor, Managing Member',
+        'f1_45[0]': '+234 803 123 4567',
+      },
+    },
+    {
+      name: 'a Delaware corporation whose officer has an ITIN and lives in Mexico: 4 the mailing address in Mexico, 5 and 6 the business in Delaware, 7b the ITIN',
+      overrides: {
+        company: { entityType: 'Corporation', companyName: 'Sierra Madre Foods Inc', state: 'DE', corporationType: 'Corporation', corporationReason: 'Started a new business' },
+        registration: {
+          streetAddress: '8 The Green',
+          city: 'Dover',
+          county: 'Kent',
+          state: 'Delaware',
+          zipCode: '19901',
+          country: 'US',
+          sameMailingAddress: false,
+          mailingCareOf: '',
+          mailingStreetAddress: 'Avenida Chapultepec 480',
+          mailingCity: 'Guadalajara',
+          mailingCountry: 'MX',
+          mailingProvince: 'Jalisco',
+          mailingPostalCode: '44100',
+          mailingCounty: '',
+          mailingState: '',
+          mailingZipCode: '',
+          incorporationState: 'Delaware',
+          llcOrganizationState: '',
+        },
+        contact: {
+          contactFirstName: 'Miguel',
+          contactLastName: 'Hernandez',
+          phoneNumber: '+523312345678',
+          emailAddress: 'miguel@example.com',
+          rpFirstName: 'Miguel',
+          rpLastName: 'Hernandez',
+          rpTitle: 'President',
+          rpTaxIdType: 'itin',
+          rpSSN: '',
+          rpItin: '912781234',
+          rpPhone: '+523312345679',
+          rpEmail: 'miguel@example.com',
+        },
+      },
+      // 8a No, 9a Corporation (1120), 10 Started new business, 16 Manufacturing, 18 No.
+      checks: ['c1_1[1]', 'c1_3[4]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: {
+        'f1_2[0]': 'Sierra Madre Foods Inc',
+        'Line4ReadOrder[0].f1_5[0]': 'Avenida Chapultepec 480',
+        'Line4ReadOrder[0].f1_6[0]': 'Guadalajara, Jalisco 44100, Mexico',
+        'f1_7[0]': '8 The Green',
+        'f1_8[0]': 'Dover, DE 19901',
+        'f1_9[0]': 'Kent, DE',
+        'f1_10[0]': 'Miguel Hernandez',
+        'f1_11[0]': '912-78-1234',
+        'f1_16[0]': '1120',
+        'f1_21[0]': 'Delaware',
+        'f1_26[0]': 'Manufacturing',
+        'f1_44[0]': 'Miguel Hernandez, President',
+        'f1_45[0]': '+52 33 1234 5678',
+      },
+    },
+    {
+      name: 'a US business with its mailing address in London: 4b the full country name, 5 and 6 the business in Texas',
+      overrides: {
+        registration: {
+          sameMailingAddress: false,
+          mailingStreetAddress: '221B Baker Street',
+          mailingCity: 'London',
+          mailingCountry: 'GB',
+          mailingProvince: '',
+          mailingPostalCode: 'NW1 6XE',
+          mailingCounty: '',
+          mailingState: '',
+          mailingZipCode: '',
+        },
+        contact: { phoneNumber: '+442079460958' },
+      },
+      checks: ['c1_1[0]', 'c1_2[0]', 'c1_3[15]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: {
+        'f1_2[0]': 'Hill Country Woodworks LLC',
+        'Line4ReadOrder[0].f1_5[0]': '221B Baker Street',
+        'Line4ReadOrder[0].f1_6[0]': 'London, NW1 6XE, United Kingdom',
+        'f1_7[0]': '100 Main Street',
+        'f1_8[0]': 'Austin, TX 78701',
+        'f1_9[0]': 'Travis, TX',
+        'f1_10[0]': 'John Public',
+        'f1_11[0]': '123-45-6789',
+        'f1_12[0]': '1',
+        'f1_19[0]': disregardedEntityText,
+        'f1_26[0]': 'Manufacturing',
+        'f1_44[0]': 'John Public, Managing Member',
+        'f1_45[0]': '+44 20 7946 0958',
+      },
+    },
+    {
+      name: 'a sole proprietor with an ITIN: the ITIN on 7b and in 9a\'s "Sole proprietor (SSN)"',
+      overrides: {
+        company: { entityType: 'Sole Proprietor', companyName: 'Ana Torres' },
+        contact: {
+          contactFirstName: 'Ana',
+          contactLastName: 'Torres',
+          rpFirstName: 'Ana',
+          rpLastName: 'Torres',
+          rpTitle: 'Owner',
+          rpTaxIdType: 'itin',
+          rpSSN: '',
+          rpItin: '900701234',
+        },
+      },
+      checks: ['c1_1[1]', 'c1_3[0]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: {
+        'f1_2[0]': 'Ana Torres',
+        'Line4ReadOrder[0].f1_5[0]': '100 Main Street',
+        'Line4ReadOrder[0].f1_6[0]': 'Austin, TX 78701',
+        'f1_9[0]': 'Travis, TX',
+        'f1_10[0]': 'Ana Torres',
+        'f1_11[0]': '900-70-1234',
+        'f1_13[0]': '900-70-1234',
+        'f1_26[0]': 'Manufacturing',
+        'f1_44[0]': 'Ana Torres, Owner',
+        'f1_45[0]': '(512) 555-0147',
+      },
+    },
+    {
+      name: 'an ITIN holder who is a US resident owning a single-member LLC: the ordinary disregarded entity, the ITIN on 7b',
+      overrides: { contact: { rpTaxIdType: 'itin', rpSSN: '', rpItin: '950941234', rpUsPerson: 'true' } },
+      checks: ['c1_1[0]', 'c1_2[0]', 'c1_3[15]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: {
+        ...common,
+        'f1_2[0]': 'Hill Country Woodworks LLC',
+        'f1_11[0]': '950-94-1234',
+        'f1_12[0]': '1',
+        'f1_19[0]': disregardedEntityText,
+        'f1_26[0]': 'Manufacturing',
+      },
+    },
+    {
+      name: 'an ITIN holder who is not a US person owning a single-member LLC: the foreign-owned disregarded entity',
+      overrides: { contact: { rpTaxIdType: 'itin', rpSSN: '', rpItin: '950941234', rpUsPerson: 'false' } },
+      checks: ['c1_1[0]', 'c1_2[0]', 'c1_3[15]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
+      text: {
+        ...common,
+        'f1_2[0]': 'Hill Country Woodworks LLC',
+        'f1_11[0]': '950-94-1234',
+        'f1_12[0]': '1',
+        'f1_19[0]': 'Foreign-owned U.S. disregarded entity-Form 5472',
+        'f1_26[0]': 'Manufacturing',
+      },
+    },
+  ];
+  it.each(cases)('$name', async ({ overrides, checks, text }) => {
+    const filled = await fill(overrides);
+    expect(filled.checked.sort()).toEqual([...checks].sort());
+    expect(filled.text).toEqual({ ...unchanged, ...text });
+  });
+
+  it('writes 9b of a REIT, which step 2 asks no state of incorporation, from step 1: never blank', async () => {
+    const filled = await fill({
+      company: { entityType: 'Corporation', state: 'WY', corporationType: 'REIT', corporationReason: 'Started a new business' },
+      registration: { incorporationState: '', llcOrganizationState: '', reitType: 'equity' },
+    });
+    expect(boxes(filled, 'c1_3')).toEqual(['c1_3[4]']);
+    expect(filled.text).toMatchObject({ 'f1_16[0]': '1120-REIT', 'f1_21[0]': 'Wyoming' });
+    expect(filled.text['f1_22[0]']).toBeUndefined();
+  });
+
+  it('takes the District of Columbia as a state: a business, its mailing address and its incorporation there', async () => {
+    const filled = await fill({
+      company: { entityType: 'Corporation', state: 'DC', corporationType: 'Corporation', corporationReason: 'Started a new business' },
+      registration: {
+        streetAddress: '1100 New York Avenue NW',
+        city: 'Washington',
+        county: 'District of Columbia',
+        state: 'District of Columbia',
+        zipCode: '20005',
+        incorporationState: 'District of Columbia',
+        llcOrganizationState: '',
+      },
+    });
+    expect(filled.text).toMatchObject({
+      'Line4ReadOrder[0].f1_5[0]': '1100 New York Avenue NW',
+      'Line4ReadOrder[0].f1_6[0]': 'Washington, DC 20005',
+      'f1_9[0]': 'District of Columbia, DC',
+      'f1_21[0]': 'District of Columbia',
+    });
   });
 });

@@ -4,6 +4,6 @@
 // Also where the IRS writes the assigned EIN on it.
 export { ss4EinBox, ss4EinLabel } from './ein-box';
 export { fillSs4, ss4FieldPrefix } from './fill-ss4';
-export { applicationWithSsns, renderOrderSs4, sha256Hex } from './render-order-ss4';
+export { applicationWithSsns, renderOrderSs4, responsiblePartyNumberField, sha256Hex } from './render-order-ss4';
 export { formDate, signSs4, utcTimestamp } from './sign-ss4';
 export type { SignatureMark, SignedSs4, SigningCertificate } from './sign-ss4';

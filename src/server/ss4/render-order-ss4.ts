@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readOrderSsn, readOrderSsns, type FieldCipher, type OrderSsn } from '../encryption';
-import { ssnFields, type SsnField } from '../../shared/application/contact';
+import { rpTaxIdTypeOf, ssnFields, type SsnField } from '../../shared/application/contact';
 import { fillSs4 } from './fill-ss4';
 import type { Application } from '../../shared/application/application';
 import { applicationSections } from '../../shared/application/sections';
@@ -20,11 +20,23 @@ export function applicationWithSsns(formData: unknown, ssns: Partial<Record<SsnF
   return { ...(stored as Application), ...sections, contact: contact as Application['contact'] };
 }
 
+/**
+ * The stored answer that holds the responsible party's own taxpayer number (line 7b): the SSN, or the
+ * ITIN; null for a responsible party with neither (a foreign person, "Foreign" on 7b).
+ */
+export function responsiblePartyNumberField(formData: unknown): SsnField | null {
+  const contact = (formData as { contact?: unknown } | null)?.contact;
+  const type = rpTaxIdTypeOf(typeof contact === 'object' && contact !== null ? (contact as { rpTaxIdType?: string }) : {});
+  return type === 'ssn' ? 'rpSSN' : type === 'itin' ? 'rpItin' : null;
+}
+
+/** `ssn`: the responsible party's own number as the order holds it, its SSN or its ITIN (`none` when they have neither). */
 export type RenderedSs4 = { pdf: Uint8Array; lines: Ss4Line[]; application: Application; ssn: OrderSsn };
 
-/** The order's Form SS-4 rendered from the stored application, the SSN opened for the file only. */
+/** The order's Form SS-4 rendered from the stored application, the SSN or ITIN opened for the file only. */
 export async function renderOrderSs4(formData: unknown, cipher: FieldCipher, designee: Ss4Designee | null): Promise<RenderedSs4> {
-  const ssn = readOrderSsn(formData, cipher);
+  const field = responsiblePartyNumberField(formData);
+  const ssn: OrderSsn = field ? readOrderSsn(formData, cipher, field) : { kind: 'none' };
   const application = applicationWithSsns(formData, readOrderSsns(formData, cipher).ssns);
   const lines = ss4Lines(application, designee);
   return { pdf: await fillSs4(lines), lines, application, ssn };

@@ -27,6 +27,7 @@ export const orderFilingSchema = z
       }),
     ),
     faxTo: z.strictObject({ number: z.string(), line: z.enum(irsFaxLines) }),
+    onlineRefusal: z.string().nullable(),
     pendingAnswer: z.strictObject({ inboundFaxId: z.number().int(), ein: z.string().nullable(), receivedAt: z.string() }).nullable(),
     letters: z.array(z.strictObject({ id: z.number().int(), source: z.enum(['fax', 'upload']), pages: z.number().int().nullable(), createdAt: z.string() })),
   })

@@ -91,6 +91,8 @@ export type OrderFiling = {
   filings: FilingEntry[];
   /** Where a fax filing of this order goes. */
   faxTo: { number: string; line: IrsFaxLine };
+  /** Why the order cannot be filed online (the IRS's online assistant would refuse it), so only by fax; null when it can. */
+  onlineRefusal: string | null;
   /** A received fax matched to this order, waiting for staff to confirm its EIN. */
   pendingAnswer: { inboundFaxId: number; ein: string | null; receivedAt: string } | null;
   letters: IrsLetterEntry[];
@@ -159,6 +161,10 @@ export const filingMessages = {
   notSigned: 'The customer has not signed the SS-4 yet: it can be filed once it is signed.',
   alreadyFiling: 'This order has a filing under way already.',
   notOnline: 'Only an online filing takes a result here.',
+  onlineNeedsTaxpayerNumber:
+    "The responsible party has no SSN or ITIN, which the IRS's online assistant requires: this order is filed by fax.",
+  onlineNeedsUsLocation:
+    "The business has no principal place in the United States or a territory, which the IRS's online assistant requires: this order is filed by fax.",
   letterNotPdf: 'The letter must be a PDF.',
   faxNotFound: 'No such fax.',
   orderNotSuggested: 'Choose an order this fax may answer.',

@@ -105,6 +105,53 @@ describe('ss4Lines', () => {
   });
 });
 
+describe('ss4Lines for founders abroad', () => {
+  const berlin = {
+    company: { companyName: 'Spree Digital LLC', state: 'WY', llcLocationState: 'Outside US' },
+    registration: { streetAddress: 'Friedrichstrasse 123', city: 'Berlin', country: 'DE', province: '', postalCode: '10117', county: '', state: '', zipCode: '' },
+    contact: { rpTaxIdType: 'none', rpSSN: '', phoneNumber: '+493012345678', rpPhone: '+493012345679' },
+  } as const satisfies SampleOverrides;
+
+  it('shows staff what the form holds: "Foreign" on 7b, the Form 5472 words on 9a, the place abroad on 4b and 6, the phone in the international format', () => {
+    const lines = linesOf(berlin);
+    expect(lineOf(lines, '7b')).toMatchObject({ state: 'filled', value: 'Foreign' });
+    expect(lineOf(lines, '9a').value).toBe('Other: Foreign-owned U.S. disregarded entity-Form 5472');
+    expect(lineOf(lines, '4b').value).toBe('Berlin, 10117, Germany');
+    expect(lineOf(lines, '6').value).toBe('Berlin, Germany');
+    expect(lines.filter((line) => line.label === "Applicant's telephone number")[0]?.value).toBe('+49 30 12345678');
+    expect(ss4Completeness(lines)).toMatchObject({ missing: 0, percent: 100 });
+  });
+
+  it('never writes the state of formation on line 6 of a business abroad, and never leaves it blank', () => {
+    const lines = linesOf({ ...berlin, registration: { ...berlin.registration, city: '' } });
+    expect(lineOf(lines, '6').value).toBe('Germany');
+    expect(lineOf(lines, '6').value).not.toMatch(/Wyoming|WY/);
+  });
+
+  it('shows an ITIN as the order holds it for staff: masked, like an SSN', () => {
+    const lines = linesOf({ company: { entityType: 'Sole Proprietor' }, contact: { rpTaxIdType: 'itin', rpSSN: '', rpItin: '***-**-1234' } });
+    expect(lineOf(lines, '7b').value).toBe('***-**-1234');
+    expect(lineOf(lines, '9a').value).toBe('Sole proprietor (ITIN ***-**-1234)');
+  });
+
+  it('reads an order saved before the taxpayer number question (no rpTaxIdType) exactly as before: the SSN', () => {
+    const { rpTaxIdType: _absent, ...contact } = sampleApplication().contact as Record<string, unknown>;
+    const lines = ss4Lines({ ...sampleApplication(), contact } as unknown as Application);
+    expect(lineOf(lines, '7b').value).toBe('123-45-6789');
+    expect(lineOf(lines, '9a').value).toBe('Other: Disregarded Entity—Sole Proprietorship');
+    expect(lineOf(lines, '4b').value).toBe('Austin, TX 78701');
+  });
+
+  it("gives a REIT, RIC or settlement fund line 9b from step 1's state", () => {
+    for (const corporationType of ['REIT', 'RIC', 'Settlement Fund'] as const) {
+      const lines = linesOf({ company: { entityType: 'Corporation', state: 'NM', corporationType }, registration: { incorporationState: '' } });
+      expect(lineOf(lines, '9b'), corporationType).toMatchObject({ state: 'filled', value: 'New Mexico' });
+    }
+    const asked = linesOf({ company: { entityType: 'Corporation', state: 'NM' }, registration: { incorporationState: '' } });
+    expect(lineOf(asked, '9b').state).toBe('missing');
+  });
+});
+
 describe('maskSsn and formatSsn', () => {
   it('masks to the last four digits and writes nine digits as 3-2-4', () => {
     expect(maskSsn('123456789')).toBe('***-**-6789');

@@ -1,8 +1,12 @@
 import type { Application } from '../application/application';
 import { entityTypeOptions, reasonForEin, trustTypeOptions } from '../application/company';
-import { closingMonthOptions, isPostOfficeBox } from '../application/registration';
+import { asksIncorporationState, closingMonthOptions, isPostOfficeBox } from '../application/registration';
 import { otherCategoryOptions, otherOrganizationTypeOptions, principalActivityOptions } from '../application/activity';
+import { isForeignResponsibleParty, rpTaxIdTypeOf } from '../application/contact';
 import { usStates } from '../application/options';
+import { isAbroad } from '../application/countries';
+import { countryName } from '../application/country-names';
+import { formatPhoneForPeople } from '../application/phones';
 
 // An application laid onto the lines of Form SS-4 (Rev. December 2023), in the form's own order. The
 // staff mapping view and the filled PDF both read these lines, so they cannot disagree. Each line
@@ -141,6 +145,15 @@ export const form944Box = 'c1_5[0]';
 /** The text of 9a "Other" for a single-member LLC owned by an individual (the instructions' wording). */
 export const disregardedEntityText = 'Disregarded Entity—Sole Proprietorship';
 
+/**
+ * The text of 9a "Other" for a single-member LLC owned by a foreign person: a foreign-owned U.S.
+ * disregarded entity, which needs its EIN to file Form 5472 (the instructions' "Disregarded entities").
+ */
+export const foreignOwnedDisregardedEntityText = 'Foreign-owned U.S. disregarded entity-Form 5472';
+
+/** Line 7b of a responsible party who has no SSN or ITIN and is not a US person (the instructions' word). */
+export const foreignTaxpayerNumberText = 'Foreign';
+
 /** The income tax form each corporation type files, written on 9a next to "Corporation". */
 const corporationForms: Readonly<Record<string, string>> = {
   Corporation: '1120',
@@ -172,10 +185,56 @@ function stateCode(name: string | undefined): string {
   return usStates.find((state) => state.label === trimmed)?.value ?? trimmed;
 }
 
+/** A state's full name from its two-letter code (step 1 stores codes); the text as given when unknown. */
+function stateName(code: string | undefined): string {
+  const trimmed = text(code);
+  return usStates.find((state) => state.value === trimmed)?.label ?? trimmed;
+}
+
 /** 'City, ST 12345' as lines 4b and 5b want it. */
 function cityStateZip(city: string | undefined, state: string | undefined, zip: string | undefined): string {
   const stateZip = [stateCode(state), text(zip)].filter((part) => part !== '').join(' ');
   return [text(city), stateZip].filter((part) => part !== '').join(', ');
+}
+
+/** An address's place, as step 2 asks it: state and ZIP in the United States, province and postal code abroad. */
+type AddressPlace = { city?: string; state?: string; zip?: string; country?: string; province?: string; postalCode?: string };
+
+/** Whether an address is abroad; no country (an answer from before addresses abroad) is the United States. */
+function placeAbroad(place: AddressPlace): boolean {
+  return isAbroad(text(place.country) || undefined);
+}
+
+/**
+ * Lines 4b and 5b: 'City, ST 12345' in the United States. Abroad, as the instructions want a foreign
+ * address: the city, the province or state, the postal code and the country's full name, never
+ * abbreviated ('Guadalajara, Jalisco 44100, Mexico'; 'Berlin, 10115, Germany').
+ */
+function cityLine(place: AddressPlace): string {
+  if (!placeAbroad(place)) return cityStateZip(place.city, place.state, place.zip);
+  const provincePostalCode = [text(place.province), text(place.postalCode)].filter((part) => part !== '').join(' ');
+  return [text(place.city), provincePostalCode, countryName(text(place.country))].filter((part) => part !== '').join(', ');
+}
+
+/**
+ * Line 6 for a business located abroad. The instructions ask for "the entity's primary physical
+ * location", and a business with none in the United States has no county or state: its city, province
+ * and country are that location (decision 046). Never the state of formation, where it is not located.
+ */
+function locationAbroad(place: AddressPlace): string {
+  return [text(place.city), text(place.province), countryName(text(place.country))].filter((part) => part !== '').join(', ');
+}
+
+/** The responsible party's own taxpayer number, an SSN or an ITIN, as 3-2-4 digits; null when they have neither. */
+function responsiblePartyNumber(contact: Application['contact']): { kind: 'SSN' | 'ITIN'; number: string } | null {
+  switch (rpTaxIdTypeOf(contact)) {
+    case 'none':
+      return null;
+    case 'itin':
+      return { kind: 'ITIN', number: formatSsn(text(contact.rpItin)) };
+    default:
+      return { kind: 'SSN', number: formatSsn(text(contact.rpSSN)) };
+  }
 }
 
 /** YYYY-MM-DD as the form's MM/DD/YYYY; '' for anything else. */
@@ -263,13 +322,16 @@ export function splitNewBusinessType(value: string, firstLineCharacters = 12): [
 function entityLine(application: Application): Ss4Line {
   const parts = { line: '9a', label: 'Type of entity' };
   const { company, contact } = application;
-  const ssn = formatSsn(text(contact.rpSSN));
   switch (company.entityType) {
-    case 'Sole Proprietor':
-      return filled(parts, ssn ? `Sole proprietor (SSN ${ssn})` : 'Sole proprietor', {
+    case 'Sole Proprietor': {
+      // The box reads "(SSN)"; the instructions take the owner's ITIN there as well.
+      const own = responsiblePartyNumber(contact);
+      if (!own?.number) return filled(parts, 'Sole proprietor', { checks: [entityBoxes.soleProprietor] });
+      return filled(parts, `Sole proprietor (${own.kind} ${own.number})`, {
         checks: [entityBoxes.soleProprietor],
-        text: ssn ? { [ss4TextFields.soleProprietorSsn]: ssn } : {},
+        text: { [ss4TextFields.soleProprietorSsn]: own.number },
       });
+    }
     case 'Partnership':
       return filled(parts, 'Partnership', { checks: [entityBoxes.partnership] });
     case 'Corporation': {
@@ -280,11 +342,14 @@ function entityLine(application: Application): Ss4Line {
       if (!form) return missing(parts);
       return filled(parts, `Corporation (form ${form})`, { checks: [entityBoxes.corporation], text: { [ss4TextFields.corporationForm]: form } });
     }
-    case 'LLC':
+    case 'LLC': {
       if (!company.llcMemberCount) return missing(parts);
-      return isSingleOwnerLlc(company)
-        ? filled(parts, `Other: ${disregardedEntityText}`, { checks: [entityBoxes.other], text: { [ss4TextFields.otherEntity]: disregardedEntityText } })
-        : filled(parts, 'Partnership', { checks: [entityBoxes.partnership] });
+      if (!isSingleOwnerLlc(company)) return filled(parts, 'Partnership', { checks: [entityBoxes.partnership] });
+      // Owned by a foreign person, the LLC is a foreign-owned U.S. disregarded entity: the instructions tick
+      // "Other" alone (not the owner's "Sole proprietor") and write the words that name Form 5472.
+      const other = isForeignResponsibleParty(contact) ? foreignOwnedDisregardedEntityText : disregardedEntityText;
+      return filled(parts, `Other: ${other}`, { checks: [entityBoxes.other], text: { [ss4TextFields.otherEntity]: other } });
+    }
     // The form prints "Estate (SSN of decedent)" and "Trust (TIN of grantor)": without it the line is incomplete.
     case 'Estate': {
       const decedent = formatSsn(text(contact.decedentSSN));
@@ -479,9 +544,26 @@ export function ss4Lines(application: Application, designee: Ss4Designee | null 
   }
 
   const street = text(registration.streetAddress);
-  const streetCity = cityStateZip(registration.city, registration.state, registration.zipCode);
+  const business: AddressPlace = {
+    city: registration.city,
+    state: registration.state,
+    zip: registration.zipCode,
+    country: registration.country,
+    province: registration.province,
+    postalCode: registration.postalCode,
+  };
+  const streetCity = cityLine(business);
   const mailingStreet = separateMailing ? text(registration.mailingStreetAddress) : street;
-  const mailingCity = separateMailing ? cityStateZip(registration.mailingCity, registration.mailingState, registration.mailingZipCode) : streetCity;
+  const mailingCity = separateMailing
+    ? cityLine({
+        city: registration.mailingCity,
+        state: registration.mailingState,
+        zip: registration.mailingZipCode,
+        country: registration.mailingCountry,
+        province: registration.mailingProvince,
+        postalCode: registration.mailingPostalCode,
+      })
+    : streetCity;
   add(
     textLine({ line: '4a', label: 'Mailing address (room, apt., suite no. and street, or P.O. box)' }, ss4TextFields.mailingStreet, mailingStreet),
     textLine({ line: '4b', label: 'Mailing city, state, and ZIP code' }, ss4TextFields.mailingCity, mailingCity),
@@ -494,14 +576,19 @@ export function ss4Lines(application: Application, designee: Ss4Designee | null 
   if (!streetDiffers) add(notApplicable(line5a), notApplicable(line5b));
   else add(isPostOfficeBox(street) ? missing(line5a) : textLine(line5a, ss4TextFields.street, street), textLine(line5b, ss4TextFields.streetCity, streetCity));
 
-  const county = text(registration.county);
-  const state = stateCode(registration.state);
-  add(textLine({ line: '6', label: 'County and state where principal business is located' }, ss4TextFields.county, county && state ? `${county}, ${state}` : ''));
+  const line6 = { line: '6', label: 'County and state where principal business is located' };
+  if (placeAbroad(business)) add(textLine(line6, ss4TextFields.county, locationAbroad(business)));
+  else {
+    const county = text(registration.county);
+    const state = stateCode(registration.state);
+    add(textLine(line6, ss4TextFields.county, county && state ? `${county}, ${state}` : ''));
+  }
 
-  const ssn = formatSsn(text(contact.rpSSN));
+  // 7b: the SSN or the ITIN, or "Foreign" for a responsible party who has neither (the instructions).
+  const responsibleNumber = responsiblePartyNumber(contact);
   add(
     textLine({ line: '7a', label: 'Name of responsible party' }, ss4TextFields.responsibleName, responsibleName),
-    textLine({ line: '7b', label: 'SSN, ITIN, or EIN of responsible party' }, ss4TextFields.responsibleTin, ssn),
+    textLine({ line: '7b', label: 'SSN, ITIN, or EIN of responsible party' }, ss4TextFields.responsibleTin, responsibleNumber ? responsibleNumber.number : foreignTaxpayerNumberText),
   );
 
   const isLlc = company.entityType === 'LLC';
@@ -519,7 +606,9 @@ export function ss4Lines(application: Application, designee: Ss4Designee | null 
 
   add(entityLine(application));
   const line9b = { line: '9b', label: 'If a corporation, state where incorporated' };
-  add(isCorporation(company) ? textLine(line9b, ss4TextFields.incorporationState, text(registration.incorporationState)) : notApplicable(line9b));
+  // Step 2 does not ask a REIT, a RIC or a settlement fund where it was incorporated: step 1's state of formation is it.
+  const incorporatedIn = asksIncorporationState(company.entityType, company.corporationType) ? text(registration.incorporationState) : stateName(company.state);
+  add(isCorporation(company) ? textLine(line9b, ss4TextFields.incorporationState, incorporatedIn) : notApplicable(line9b));
 
   add(reasonLine(application));
   add(textLine({ line: '11', label: 'Date business started or acquired' }, ss4TextFields.startDate, formDate(registration.businessStartDate)));
@@ -553,7 +642,8 @@ export function ss4Lines(application: Application, designee: Ss4Designee | null 
   const title = text(contact.rpTitle);
   add(
     textLine({ line: 'Signature', label: 'Name and title of the signer' }, ss4TextFields.signerNameTitle, responsibleName && title ? `${responsibleName}, ${title}` : ''),
-    textLine({ line: 'Signature', label: "Applicant's telephone number" }, ss4TextFields.applicantPhone, text(contact.phoneNumber)),
+    // A number abroad in the international format ("+49 30 12345678"); a US number as its mask wrote it.
+    textLine({ line: 'Signature', label: "Applicant's telephone number" }, ss4TextFields.applicantPhone, formatPhoneForPeople(text(contact.phoneNumber))),
     notApplicable({ line: 'Signature', label: "Applicant's fax number" }),
   );
   return lines;

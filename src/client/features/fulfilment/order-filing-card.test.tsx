@@ -15,7 +15,7 @@ beforeEach(() => FakeEventSource.install());
 const domestic = { number: '+18556416935', line: 'domestic' } as const;
 
 function filingOf(overrides: Partial<OrderFiling> = {}): OrderFiling {
-  return { filings: [], faxTo: domestic, pendingAnswer: null, letters: [], ...overrides };
+  return { filings: [], faxTo: domestic, onlineRefusal: null, pendingAnswer: null, letters: [], ...overrides };
 }
 
 function faxFiling(overrides: Partial<FilingEntry> = {}): FilingEntry {
@@ -138,6 +138,17 @@ describe('OrderFilingCard', () => {
     await user.click(within(card).getByRole('button', { name: 'Filed online' }));
     expect((await within(card).findByRole('alert')).textContent).toBe(filingMessages.notSigned);
     expect(requestsTo('POST', '/api/manage/orders/42/filings').map((request) => request.body)).toEqual([{ method: 'online' }]);
+  });
+
+  it('offers an order the IRS\'s online assistant would refuse the fax only, to the international line, and says why', async () => {
+    serveOrder(filingOf({ faxTo: { number: '+18552151627', line: 'international' }, onlineRefusal: filingMessages.onlineNeedsTaxpayerNumber }));
+    const { user } = renderOrderScreen();
+    const card = await filingCard();
+    expect(within(card).getByTestId('filing-fax-to').textContent).toBe('Fax (international) (855) 215-1627');
+    expect(within(card).queryByRole('button', { name: 'Filed online' })).toBeNull();
+    expect(within(card).getByTestId('filing-fax-only').textContent).toBe(`Fax only. ${filingMessages.onlineNeedsTaxpayerNumber}`);
+    await user.click(within(card).getByRole('button', { name: 'File by fax' }));
+    expect(within(await screen.findByRole('alertdialog')).getByText('Fax the signed SS-4 to the IRS at Fax (international) (855) 215-1627?')).toBeTruthy();
   });
 
   it('records an online filing\'s EIN and letter: the EIN checked by the shared rule, the PDF sent in base64', async () => {

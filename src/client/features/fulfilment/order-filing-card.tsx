@@ -109,8 +109,9 @@ function useReloadAfter(orderId: number) {
 
 /**
  * Filing the signed SS-4 with the IRS (decision 043): where a fax goes, each filing and how it went,
- * filing by fax or recording an online filing, an online filing's EIN and letter, the IRS's faxed
- * answer to confirm, and the IRS's letters kept on the order.
+ * filing by fax or recording an online filing (not offered, with the reason, for an order the IRS's
+ * online assistant would refuse), an online filing's EIN and letter, the IRS's faxed answer to
+ * confirm, and the IRS's letters kept on the order.
  */
 export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing: OrderFiling }) {
   const user = useStaffUser();
@@ -230,10 +231,19 @@ export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing:
                 {file.isPending ? 'Sending...' : 'Fax it'}
               </Button>
             </AlertDialog>
-            <Button variant="secondary" disabled={file.isPending} onClick={() => file.mutate('online')}>
-              Filed online
-            </Button>
+            {filing.onlineRefusal ? null : (
+              <Button variant="secondary" disabled={file.isPending} onClick={() => file.mutate('online')}>
+                Filed online
+              </Button>
+            )}
           </div>
+        ) : null}
+
+        {filing.onlineRefusal && !active && !closed ? (
+          <p className="text-slate-700" data-testid="filing-fax-only">
+            <span className="font-medium text-slate-900">Fax only. </span>
+            {filing.onlineRefusal}
+          </p>
         ) : null}
 
         {problem ? (

@@ -60,4 +60,21 @@ describe('Ss4MappingView', () => {
     expect(link.getAttribute('href')).toBe('/api/manage/orders/7/ss4.pdf');
     expect(link.hasAttribute('download')).toBe(true);
   });
+
+  it('shows staff the form of a founder abroad as it is filed: "Foreign" on 7b, the Form 5472 words on 9a, the address and phone abroad', async () => {
+    render(
+      <Ss4MappingView
+        formData={maskedFormData({
+          registration: { streetAddress: 'Friedrichstrasse 123', city: 'Berlin', country: 'DE', province: '', postalCode: '10117', county: '', state: '', zipCode: '' },
+          contact: { rpTaxIdType: 'none', rpSSN: '', phoneNumber: '+493012345678' },
+        })}
+      />,
+    );
+    expect(within(rowOf('SSN, ITIN, or EIN of responsible party')).getByText('Foreign')).toBeTruthy();
+    expect(within(rowOf('Type of entity')).getByText('Other: Foreign-owned U.S. disregarded entity-Form 5472')).toBeTruthy();
+    expect(within(rowOf('Mailing city, state, and ZIP code')).getByText('Berlin, 10117, Germany')).toBeTruthy();
+    expect(within(rowOf('County and state where principal business is located')).getByText('Berlin, Germany')).toBeTruthy();
+    expect(await within(rowOf("Applicant's telephone number")).findByText('+49 30 12345678')).toBeTruthy();
+    expect(screen.getByText('100% Complete')).toBeTruthy();
+  });
 });

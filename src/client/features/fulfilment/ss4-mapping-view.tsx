@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { CircleCheck, CircleMinus, Download, TriangleAlert } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { ss4Completeness, ss4Lines, type Ss4Designee, type Ss4LineState } from '../../../shared/ss4/ss4-mapping';
 import { applicationOf } from '../../../shared/application/answer-review';
+import { isInternationalPhone, loadPhoneRules, phoneRulesLoaded } from '../../../shared/application/phones';
 import { StepUpDownloadLink } from '../../lib/staff/step-up';
 
 /** The completeness badge turns to the default style only when every line that applies is filled. */
@@ -35,7 +37,9 @@ export function DownloadSs4Link({ orderId }: { orderId: number }) {
  * its value (the SSN as the order holds it: masked).
  */
 export function Ss4MappingView({ formData, designee = null }: { formData: Record<string, unknown>; designee?: Ss4Designee | null }) {
-  const lines = ss4Lines(applicationOf(formData), designee);
+  const application = applicationOf(formData);
+  usePhoneRulesFor(application.contact.phoneNumber);
+  const lines = ss4Lines(application, designee);
   const completeness = ss4Completeness(lines);
 
   return (
@@ -68,6 +72,22 @@ export function Ss4MappingView({ formData, designee = null }: { formData: Record
       </ul>
     </div>
   );
+}
+
+/**
+ * The rules for numbers abroad, loaded when the form's phone is one, so it reads in the international
+ * format as on the filled form ("+49 30 12345678"); until they arrive it reads as stored.
+ */
+function usePhoneRulesFor(phone: string | undefined): void {
+  const [, setLoaded] = useState(phoneRulesLoaded);
+  const needed = isInternationalPhone(phone) && !phoneRulesLoaded();
+  useEffect(() => {
+    if (!needed) return;
+    loadPhoneRules().then(
+      () => setLoaded(true),
+      () => undefined,
+    );
+  }, [needed]);
 }
 
 function StateIcon({ state }: { state: Ss4LineState }) {
