@@ -20,6 +20,7 @@ import { buildRenderedSite, parsePage } from '../../tests/support/rendered-site'
 import { configuredClaimsEnv } from '../../tests/support/site-claims';
 import { previewImageFile, previewImageSource, previewImageWords, recordedSourceDigest, sourceDigest } from '../../scripts/preview-image';
 import { overdueEmail } from './filing';
+import { linkCodeEmail } from './link-codes';
 
 // Nothing a customer reads may make the service look like the IRS or approved by it, and every mention
 // of money back says its condition and links to the Terms' refund section. The banned wording is one
@@ -71,6 +72,7 @@ const emails: Record<EmailKind, () => Omit<MailMessage, 'to'>> = {
   assignment: () => assignmentEmail({ assigneeName: 'Fran Fulfiller', trackingNumber: customer.trackingNumber, priority: 'standard', dueDate: now, assignedBy: 'Ada Admin', orderUrl }),
   signature_request: () => signatureRequestEmail({ ...customer, kind: 'request', signingUrl: 'https://ein.example.com/sign/token', expiresAt: now, timeZone: 'America/Chicago' }),
   signature_reminder: () => signatureRequestEmail({ ...customer, kind: 'reminder', signingUrl: 'https://ein.example.com/sign/token', expiresAt: now, timeZone: 'America/Chicago' }),
+  verification_code: () => linkCodeEmail({ code: '042917', trackingNumber: customer.trackingNumber, purpose: 'open and sign your SS-4', supportEmail: customer.supportEmail }),
   signed_notice: () => signedNoticeEmail({ assigneeName: 'Fran Fulfiller', trackingNumber: customer.trackingNumber, signerName: 'Jane Doe', signedAt: now, orderUrl }),
   on_hold: () => onHoldEmail({ ...customer, reason: 'We need a copy of your formation document.' }),
   cancelled: () => cancelledEmail(customer),

@@ -173,7 +173,7 @@ describe('the server log of a full run', () => {
     // Each save names the version it was made on.
     update.version = (saved.body as { order: { version: number } }).order.version;
     expect((await call('POST', `/api/manage/orders/${orderId}/comments`, { cookie, body: { text: `${customer.rpFirstName} ${customer.rpLastName} confirmed SSN ${customer.ssn}` } })).status).toBe(201);
-    expect((await call('POST', `/api/manage/orders/${orderId}/ssn`, { cookie })).body).toEqual({ ssn: '523-41-8765' });
+    expect((await call('POST', `/api/manage/orders/${orderId}/ssn`, { cookie })).body).toEqual({ ssn: '523-41-8765', kind: 'ssn' });
     expect((await call('GET', `/api/manage/orders/${orderId}/ss4.pdf`, { cookie })).status).toBe(200);
     // A refused update, then completion with the EIN (which sends the EIN e-mail).
     expect((await call('PATCH', `/api/manage/orders/${orderId}`, { cookie, body: { ...update, status: 'completed', notes: `\u0000${customer.lastName}` } })).status).toBe(400);

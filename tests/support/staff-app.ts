@@ -50,6 +50,8 @@ export type StaffTestAppOptions = {
   listen?: boolean;
   /** Hears of every route as the app registers it. */
   onRoute?: AppOptions['onRoute'];
+  /** Logs as the server does, to the process's stdout (a test may listen there for what must never be logged). */
+  logger?: boolean;
 };
 
 export async function startStaffTestApp(database: Database, options: StaffTestAppOptions = {}): Promise<StaffTestApp> {
@@ -76,6 +78,7 @@ export async function startStaffTestApp(database: Database, options: StaffTestAp
     wrapSecondFactorVerifier: options.wrapSecondFactorVerifier,
     onUndocumentedAnswer: (problem) => undocumentedAnswers.push(problem),
     onRoute: options.onRoute,
+    logger: options.logger,
   });
   servicesOfApp.set(app, services);
   if (options.testApi) registerTestSupportRoutes(app, services);

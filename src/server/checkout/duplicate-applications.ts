@@ -5,6 +5,7 @@ import { checkouts, orders, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
 import type { PossibleDuplicate } from '../../shared/fulfilment/orders';
 import { duplicateWindowDays } from '../../shared/checkout/checkout';
+import { rpTaxIdTypeOf } from '../../shared/application/contact';
 
 // The same application paid twice (decision 041): a company name and a responsible party's taxpayer
 // number that match a paid order of the last 30 days. They are compared by a keyed hash, never in
@@ -28,18 +29,41 @@ export function comparableCompanyName(name: string): string {
   return words.replace(designations, '').replace(/\s+/g, '');
 }
 
-type ApplicationIdentity = { company?: { companyName?: unknown }; contact?: { rpSSN?: unknown } };
+type ApplicationIdentity = {
+  company?: { companyName?: unknown };
+  contact?: { rpTaxIdType?: unknown; rpSSN?: unknown; rpItin?: unknown; rpFirstName?: unknown; rpLastName?: unknown };
+};
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * The keyed hash of an application's company name and its responsible party's SSN; null when either
- * is missing (no number, nothing to compare). The number is hashed under the data key's own HMAC key
- * (`hashTaxpayerNumber`), so the result cannot be recomputed without that key.
+ * The responsible party's part of the key: the keyed hash of their SSN, or of their ITIN (the two
+ * never share a number: an ITIN starts with 9, an SSN never does). A responsible party with neither
+ * (a foreign person) is known by their name instead, as the application writes it on line 7a: the
+ * same founder paying twice for the same company is still caught, and two founders who chose the same
+ * company name are not taken for one. The name is in the application in the clear anyway.
+ */
+function responsiblePartyPart(contact: NonNullable<ApplicationIdentity['contact']>, cipher: FieldCipher): string | null {
+  const type = rpTaxIdTypeOf({ rpTaxIdType: typeof contact.rpTaxIdType === 'string' ? contact.rpTaxIdType : undefined });
+  if (type === 'none') {
+    const name = comparableCompanyName(`${textOf(contact.rpFirstName)} ${textOf(contact.rpLastName)}`);
+    return name === '' ? null : `foreign:${name}`;
+  }
+  const digits = textOf(type === 'itin' ? contact.rpItin : contact.rpSSN).replace(/\D/g, '');
+  return digits.length === 9 ? cipher.hashTaxpayerNumber(digits) : null;
+}
+
+/**
+ * The keyed hash of an application's company name and its responsible party's SSN or ITIN (or, with
+ * neither, name); null when either is missing (nothing to compare). The number is hashed under the
+ * data key's own HMAC key (`hashTaxpayerNumber`), so the result cannot be recomputed without that key.
+ * An SSN holder's key is what it always was.
  */
 export function duplicateKeyOf(application: ApplicationIdentity, cipher: FieldCipher): string | null {
   const name = typeof application.company?.companyName === 'string' ? comparableCompanyName(application.company.companyName) : '';
-  const digits = typeof application.contact?.rpSSN === 'string' ? application.contact.rpSSN.replace(/\D/g, '') : '';
-  if (name === '' || digits.length !== 9) return null;
-  return createHash('sha256').update(`${name}\n${cipher.hashTaxpayerNumber(digits)}`, 'utf8').digest('base64url');
+  const party = application.contact ? responsiblePartyPart(application.contact, cipher) : null;
+  if (name === '' || party === null) return null;
+  return createHash('sha256').update(`${name}\n${party}`, 'utf8').digest('base64url');
 }
 
 const windowStart = () => sql`now() - make_interval(days => ${duplicateWindowDays})`;

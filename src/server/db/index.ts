@@ -9,4 +9,4 @@ export { openDatabase } from './database';
 export type { Database, Db } from './database';
 export * as schema from './schema';
 export { statusAsReadSql, storedValuesOf, storedValuesOfGroup } from './stored-statuses';
-export { account, auditLog, cancellationLinks, checkouts, customerDocumentLinks, emailOutbox, faxMedia, filings, inboundFaxes, irsLetters, testFaxes, orderComments, orderCounters, orderStatusHistory, orders, rateLimitHits, refunds, session, settings, signingRequests, testPaymentDisputes, testPaymentIntents, testPaymentRefunds, testPaymentWebhooks, twoFactor, twoFactorCodeClaims, user, verification, webhookEvents } from './schema';
+export { account, auditLog, cancellationLinks, checkouts, customerDocumentLinks, emailOutbox, faxMedia, filings, inboundFaxes, irsLetters, linkCodes, testFaxes, orderComments, orderCounters, orderStatusHistory, orders, rateLimitHits, refunds, session, settings, signingRequests, testPaymentDisputes, testPaymentIntents, testPaymentRefunds, testPaymentWebhooks, twoFactor, twoFactorCodeClaims, user, verification, webhookEvents } from './schema';

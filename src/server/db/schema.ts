@@ -529,6 +529,28 @@ export const customerDocumentLinks = pgTable(
   (table) => [index('customer_document_links_order_id_idx').on(table.orderId), index('customer_document_links_expires_at_idx').on(table.expiresAt)],
 );
 
+/**
+ * The code a customer link e-mails to a responsible party with neither an SSN nor an ITIN, one row per
+ * link (`link_kind` `signing` or `document`, `link_id` that row's id); a new code replaces the last.
+ * `code_hash` is an HMAC keyed with the link's session secret, never the code.
+ */
+export const linkCodes = pgTable(
+  'link_codes',
+  {
+    linkId: uuid('link_id').primaryKey(),
+    linkKind: text('link_kind').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    codesSent: integer('codes_sent').notNull().default(1),
+  },
+  (table) => [index('link_codes_order_id_idx').on(table.orderId)],
+);
+
 /** The built-in test processor's refunds (used only when no Stripe keys are set). */
 export const testPaymentRefunds = pgTable('test_payment_refunds', {
   id: text('id').primaryKey(),

@@ -9,7 +9,16 @@ import {
   type CustomerDocumentStartResponse,
   type CustomerDocumentVerifiedResponse,
 } from '../../shared/documents/documents';
-import { ssnLastFourMessages, ssnLastFourSchema } from '../../shared/ssn-last-four';
+import {
+  emailCodeMessages,
+  emailCodeSentResponseSchema,
+  ssnLastFourMessages,
+  verificationAnswerSchema,
+  verificationAnswerSchemas,
+  verificationQuestionOfApplication,
+  type EmailCodeSentResponse,
+} from '../../shared/ssn-last-four';
+import { sendLinkCode } from '../link-codes';
 import type { CustomerDocumentSource } from './document-links';
 import { customerDocumentStartResponseSchema, customerDocumentVerifiedResponseSchema } from '../../shared/documents/answers';
 import { signingTokenParamsSchema } from '../../shared/signing/answers';
@@ -19,18 +28,21 @@ import { verifyDocumentReader } from './verify-document-reader';
 import { downloadDocument } from './download-document';
 
 // The customer's document links (decision 037): for each kind, `GET /api/<kind>/:token` (verify or
-// verified), `POST …/verify` (the SSN question, which sets this browser's cookie) and
-// `GET …/document.pdf` (the document, for the verified browser only).
+// verified, and which question the link asks), `POST …/verify` (the answer: the last four digits of
+// the SSN or ITIN, or a code, which sets this browser's cookie), `POST …/code` (e-mails that code to a
+// responsible party with neither) and `GET …/document.pdf` (the document, for the verified browser only).
 
 /** Calls per client and minute on each route: a reader needs a handful, a guesser many. */
 export const documentCallsPerMinute = 30;
-/** SSN answers per client and minute, on top of the link's own lock after five wrong ones. */
+/** Answers (and codes asked for) per client and minute, on top of the link's own lock after five wrong answers. */
 export const documentVerifyCallsPerMinute = 10;
 
 export const documentCookieName = 'ein_document';
 
 /** Each kind's name in the API document. */
 const documentNames: Record<CustomerDocumentKind, string> = { signed_ss4: 'signed SS-4', ein_letter: 'EIN letter' };
+/** What an e-mailed code opens, in the customer's words. */
+const codePurposes: Record<CustomerDocumentKind, string> = { signed_ss4: 'download your signed SS-4', ein_letter: 'download your EIN letter' };
 
 function limit(max: number) {
   return { rateLimit: { max, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith('Too many requests. Please wait a minute and try again.') } };
@@ -55,7 +67,7 @@ function noStore(reply: FastifyReply): void {
 }
 
 /** The routes of each kind of customer document the app was given. */
-export function registerCustomerDocumentRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'cipher'>, sources: readonly CustomerDocumentSource[]): void {
+export function registerCustomerDocumentRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'cipher' | 'outbox' | 'env'>, sources: readonly CustomerDocumentSource[]): void {
   const { database, cipher } = services;
   const { db } = database;
 
@@ -73,9 +85,41 @@ export function registerCustomerDocumentRoutes(app: FastifyInstance, services: P
       },
       async (request, reply): Promise<CustomerDocumentStartResponse> => {
       noStore(reply);
-      const { link } = await findUsableLink(db, source.kind, tokenOf(request), new Date());
-      if (!isVerifiedBrowser(link, cipher, cookieOf(request))) return { state: 'verify', expiresAt: link.expiresAt.toISOString() };
-      return { state: 'verified', expiresAt: link.expiresAt.toISOString(), ...(source.facts ? { facts: await source.facts({ db, cipher }, link) } : {}) };
+      const { link, order } = await findUsableLink(db, source.kind, tokenOf(request), new Date());
+      const question = verificationQuestionOfApplication(order.formData);
+      if (!isVerifiedBrowser(link, cipher, cookieOf(request))) return { state: 'verify', expiresAt: link.expiresAt.toISOString(), question };
+      return { state: 'verified', expiresAt: link.expiresAt.toISOString(), question, ...(source.facts ? { facts: await source.facts({ db, cipher }, link) } : {}) };
+    });
+
+    api.post(
+      `${base}/:token/code`,
+      {
+        config: limit(documentVerifyCallsPerMinute),
+        schema: routeSchema({
+          ...described,
+          summary: `E-mail a code to open the ${name}`,
+          description:
+            'For a link whose question is `email_code` (a responsible party with neither an SSN nor an ITIN): e-mails a 6-digit code to the order\'s address, valid 10 minutes and once, replacing the last one. One a minute, ten per link.',
+          access: { kind: 'document-link' },
+          answers: { 200: emailCodeSentResponseSchema },
+          refusals: ['conflict'],
+        }),
+      },
+      async (request, reply): Promise<EmailCodeSentResponse> => {
+      noStore(reply);
+      const now = new Date();
+      const found = await findUsableLink(db, source.kind, tokenOf(request), now);
+      if (verificationQuestionOfApplication(found.order.formData) !== 'email_code') throw new AppError('conflict', emailCodeMessages.notAsked);
+      return sendLinkCode({
+        db,
+        outbox: services.outbox,
+        env: services.env,
+        link: { kind: 'document', id: found.link.id, orderId: found.order.id, secret: cipher.decrypt(found.link.sessionSecret) },
+        to: found.order.billingEmail,
+        trackingNumber: found.order.applicationId,
+        purpose: codePurposes[source.kind],
+        now,
+      });
     });
 
     api.post(
@@ -84,10 +128,11 @@ export function registerCustomerDocumentRoutes(app: FastifyInstance, services: P
         config: limit(documentVerifyCallsPerMinute),
         schema: routeSchema({
           ...described,
-          summary: `Answer the SSN question for the ${name}`,
-          description: 'Right, it sets this browser\'s `ein_document` cookie. Five wrong answers lock the link.',
+          summary: `Answer the link's question for the ${name}`,
+          description:
+            'The last four digits of the responsible party\'s SSN or ITIN (`ssnLast4`), or the e-mailed code (`code`) when the link asks for one. Right, it sets this browser\'s `ein_document` cookie. Five wrong answers lock the link.',
           access: { kind: 'document-link' },
-          body: ssnLastFourSchema,
+          body: verificationAnswerSchema,
           answers: { 200: customerDocumentVerifiedResponseSchema },
         }),
       },
@@ -95,11 +140,12 @@ export function registerCustomerDocumentRoutes(app: FastifyInstance, services: P
       noStore(reply);
       const now = new Date();
       const found = await findUsableLink(db, source.kind, tokenOf(request), now);
-      const { ssnLast4 } = parseWith(ssnLastFourSchema, request.body);
-      const result = await verifyDocumentReader(db, cipher, found.link, found.order, ssnLast4, now);
+      const question = verificationQuestionOfApplication(found.order.formData);
+      const answer = parseWith(verificationAnswerSchemas[question], request.body);
+      const result = await verifyDocumentReader(db, cipher, found.link, found.order, answer, now);
       if (!result.ok) {
-        const message = ssnLastFourMessages.wrong(result.attemptsLeft);
-        throw new AppError('validation_failed', message, { ssnLast4: [message] });
+        const message = question === 'email_code' ? emailCodeMessages.wrong(result.attemptsLeft) : ssnLastFourMessages.wrong(result.attemptsLeft);
+        throw new AppError('validation_failed', message, question === 'email_code' ? { code: [message] } : { ssnLast4: [message] });
       }
       const maxAge = Math.max(0, Math.floor((found.link.expiresAt.getTime() - now.getTime()) / 1000));
       reply.header(

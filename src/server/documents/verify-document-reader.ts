@@ -1,21 +1,24 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { customerDocumentLinks, type Db } from '../db';
-import { ssnLastFourMatches, type FieldCipher } from '../encryption';
+import type { FieldCipher } from '../encryption';
+import { checkLinkAnswer } from '../link-codes';
 import { AppError } from '../errors';
 import { customerDocumentMessages } from '../../shared/documents/documents';
-import { maxSsnAnswerAttempts } from '../../shared/ssn-last-four';
+import { maxSsnAnswerAttempts, type VerificationAnswer } from '../../shared/ssn-last-four';
 import type { DocumentLinkRow, DocumentOrderRow } from './document-links';
 
 export type VerifyReaderResult = { ok: true; sessionSecret: string } | { ok: false; attemptsLeft: number };
 
 /**
- * Checks the last four digits of the responsible party's SSN, as the signing page does (decision 022):
+ * Checks the answer to the link's question (the last four digits of the responsible party's SSN or
+ * ITIN, or the code e-mailed to one with neither), as the signing page does (decision 022):
  * a wrong answer counts, atomically, and the fifth locks the link; a right one marks it verified and
  * gives the session secret for this browser's cookie.
  */
-export async function verifyDocumentReader(db: Db, cipher: FieldCipher, link: DocumentLinkRow, order: DocumentOrderRow, ssnLast4: string, now: Date): Promise<VerifyReaderResult> {
+export async function verifyDocumentReader(db: Db, cipher: FieldCipher, link: DocumentLinkRow, order: DocumentOrderRow, answer: VerificationAnswer, now: Date): Promise<VerifyReaderResult> {
   const open = and(eq(customerDocumentLinks.id, link.id), isNull(customerDocumentLinks.lockedAt), lt(customerDocumentLinks.failedAttempts, maxSsnAnswerAttempts));
-  if (ssnLastFourMatches(order.formData, cipher, ssnLast4)) {
+  const codeLink = { id: link.id, secret: cipher.decrypt(link.sessionSecret) };
+  if ((await checkLinkAnswer({ db, cipher, formData: order.formData, link: codeLink, answer, now })) === 'right') {
     const [verified] = await db
       .update(customerDocumentLinks)
       .set({ verifiedAt: sql`coalesce(${customerDocumentLinks.verifiedAt}, ${now.toISOString()}::timestamptz)` })
@@ -23,7 +26,7 @@ export async function verifyDocumentReader(db: Db, cipher: FieldCipher, link: Do
       .returning();
     // Locked meanwhile by wrong answers from elsewhere: the right one comes too late.
     if (!verified) throw new AppError('document_link_unavailable', customerDocumentMessages.linkLocked);
-    return { ok: true, sessionSecret: cipher.decrypt(link.sessionSecret) };
+    return { ok: true, sessionSecret: codeLink.secret };
   }
   const [counted] = await db
     .update(customerDocumentLinks)

@@ -4,5 +4,5 @@
 // session secret through here too.
 export { createFieldCipher, encryptionKeyFileName, loadDataKey, normalizeTaxpayerNumber, openApplication, sealApplication } from './encryption';
 export type { FieldCipher, StoredApplication } from './encryption';
-export { readOrderSsn, readOrderSsns, sealedSecretMatches, ssnLastFourMatches } from './order-ssn';
+export { readOrderSsn, readOrderSsns, sealedSecretMatches, taxpayerNumberLastFourMatches } from './order-ssn';
 export type { OrderSsn } from './order-ssn';

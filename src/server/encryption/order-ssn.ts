@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FieldCipher } from './encryption';
-import { ssnFields, type SsnField } from '../../shared/application/contact';
+import { rpTaxIdTypeOf, ssnFields, type SsnField } from '../../shared/application/contact';
 
 /** One SSN of an order: none given, readable, or sealed with a key we do not have. */
 export type OrderSsn = { kind: 'none' } | { kind: 'readable'; plain: string } | { kind: 'unreadable' };
@@ -34,13 +34,17 @@ export function readOrderSsns(formData: unknown, cipher: FieldCipher): { ssns: P
 }
 
 /**
- * Whether `lastFour` is the last four digits of the responsible party's SSN, compared in constant
- * time: the question a customer answers before a link shows anything of the order. An order whose
- * SSN is missing or cannot be read matches nothing.
+ * Whether `lastFour` is the last four digits of the responsible party's taxpayer number, compared in
+ * constant time: the question a customer answers before a link shows anything of the order. The
+ * number is the SSN, or the ITIN for an ITIN holder (`rpTaxIdType`, absent on older orders, which
+ * have an SSN). A responsible party with neither, or a number missing or unreadable, matches nothing.
  */
-export function ssnLastFourMatches(formData: unknown, cipher: FieldCipher, lastFour: string): boolean {
-  const ssn = readOrderSsn(formData, cipher);
-  const expected = ssn.kind === 'readable' ? ssn.plain.replace(/\D/g, '').slice(-4) : null;
+export function taxpayerNumberLastFourMatches(formData: unknown, cipher: FieldCipher, lastFour: string): boolean {
+  const contact = (formData as { contact?: { rpTaxIdType?: unknown } } | null)?.contact;
+  const type = rpTaxIdTypeOf({ rpTaxIdType: typeof contact?.rpTaxIdType === 'string' ? contact.rpTaxIdType : undefined });
+  if (type === 'none') return false;
+  const number = readOrderSsn(formData, cipher, type === 'itin' ? 'rpItin' : 'rpSSN');
+  const expected = number.kind === 'readable' ? number.plain.replace(/\D/g, '').slice(-4) : null;
   return expected !== null && expected.length === 4 && lastFour.length === 4 && timingSafeEqual(Buffer.from(expected), Buffer.from(lastFour));
 }
 

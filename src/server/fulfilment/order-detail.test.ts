@@ -171,14 +171,14 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
     const response = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json<RevealSsnResponse>()).toEqual({ ssn: '123-45-6789' });
+    expect(response.json<RevealSsnResponse>()).toEqual({ ssn: '123-45-6789', kind: 'ssn' });
 
     const rows = await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`);
     expect(rows).toEqual([{ actor_id: fulfiller.id, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: 'readable', field: 'rpSSN' } }]);
     expect(JSON.stringify(rows)).not.toContain('6789');
 
     // An admin's reveal is a second row.
-    expect((await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`)).json()).toEqual({ ssn: '123-45-6789' });
+    expect((await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`)).json()).toEqual({ ssn: '123-45-6789', kind: 'ssn' });
     expect((await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`)).map((row) => row.actor_id)).toEqual([fulfiller.id, admin.id]);
   });
 
@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
     const order = await createPaidOrder(harness.database.db);
     const response = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${order.id}/ssn`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ssn: null });
+    expect(response.json()).toEqual({ ssn: null, kind: 'ssn' });
     expect(await auditRows(harness.database.db, 'ssn_revealed', `order:${order.id}`)).toEqual([
       { actor_id: admin.id, action: 'ssn_revealed', target: `order:${order.id}`, detail: { result: 'unreadable', field: 'rpSSN' } },
     ]);
@@ -208,10 +208,10 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
     expect(trustContact).not.toHaveProperty('decedentSSN');
 
     const decedent = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'decedentSSN' });
-    expect(decedent.json<RevealSsnResponse>()).toEqual({ ssn: '111-22-3333' });
+    expect(decedent.json<RevealSsnResponse>()).toEqual({ ssn: '111-22-3333', kind: 'ssn' });
     // The estate has no grantor: nothing to reveal, and the attempt is recorded all the same.
-    expect((await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: null });
-    expect((await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${trust.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: '222-33-4444' });
+    expect((await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/orders/${estate.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: null, kind: 'ssn' });
+    expect((await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${trust.id}/ssn`, { field: 'grantorSSN' })).json()).toEqual({ ssn: '222-33-4444', kind: 'ssn' });
     expect((await auditRows(harness.database.db, 'ssn_revealed', `order:${estate.id}`)).map((row) => row.detail)).toEqual([
       { result: 'readable', field: 'decedentSSN' },
       { result: 'none', field: 'grantorSSN' },

@@ -1,4 +1,5 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
+import { verificationQuestionPhrase, type VerificationQuestion } from '../../shared/ssn-last-four';
 
 export type EinEmailDetails = {
   ein: string;
@@ -10,9 +11,14 @@ export type EinEmailDetails = {
   /** The page of the IRS's letter (after the SSN question); null when the order has none on file. */
   letterUrl?: string | null;
   supportEmail: string;
+  /** What the letter's page asks (the SSN's last four when not given). */
+  question?: VerificationQuestion;
 };
 
-const letterNote = 'The page asks for the last four digits of the responsible party\u2019s Social Security number, and the link works for 30 days.';
+const letterNote = (question: VerificationQuestion) =>
+  question === 'ssn'
+    ? 'The page asks for the last four digits of the responsible party\u2019s Social Security number, and the link works for 30 days.'
+    : `The page asks for ${verificationQuestionPhrase(question)}, and the link works for 30 days.`;
 
 
 const keepSafe = 'Keep this number with your business records: banks, payroll providers and tax forms will ask for it.';
@@ -25,6 +31,7 @@ const keepSafe = 'Keep this number with your business records: banks, payroll pr
 export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
   const { ein, trackingNumber, companyName, trackingUrl, supportEmail } = details;
   const letterUrl = details.letterUrl ?? null;
+  const question = details.question ?? 'ssn';
   const subject = `Your EIN is ready: application ${trackingNumber}`;
   const forCompany = companyName ? ` for ${companyName}` : '';
 
@@ -36,7 +43,7 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
     '',
     keepSafe,
     '',
-    ...(letterUrl ? [`The IRS's letter assigning your EIN: ${letterUrl}`, letterNote, ''] : []),
+    ...(letterUrl ? [`The IRS's letter assigning your EIN: ${letterUrl}`, letterNote(question), ''] : []),
     `Your application's status: ${trackingUrl}`,
     '',
     supportLine(supportEmail).text,
@@ -55,7 +62,7 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
 ${companyName ? `<p style="margin:0 0 4px">Company: <strong>${e(companyName)}</strong></p>\n` : ''}<p style="margin:0 0 4px">EIN: <strong style="font-family:'Courier New',monospace;font-size:20px;letter-spacing:1px">${e(ein)}</strong></p>
 <p style="margin:0 0 16px">Tracking number: <strong style="font-family:'Courier New',monospace">${e(trackingNumber)}</strong></p>
 <p style="margin:0 0 16px">${e(keepSafe)}</p>
-${letterUrl ? `<p style="margin:0 0 16px"><a href="${e(letterUrl)}" style="color:#1d4ed8">Download the IRS's letter assigning your EIN</a>. ${e(letterNote)}</p>\n` : ''}<p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">See your application's status</a></p>
+${letterUrl ? `<p style="margin:0 0 16px"><a href="${e(letterUrl)}" style="color:#1d4ed8">Download the IRS's letter assigning your EIN</a>. ${e(letterNote(question))}</p>\n` : ''}<p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">See your application's status</a></p>
 ${supportLine(supportEmail).html}`,
   });
 

@@ -5,6 +5,7 @@ import { queueCustomerEmail } from '../email';
 import { trackingUrl } from '../http';
 import { companyNameOf } from './company-name';
 import { einEmail } from './ein-email';
+import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
 
 type Order = typeof orders.$inferSelect;
 
@@ -30,6 +31,7 @@ export async function queueEinEmail(
       trackingUrl: trackingUrl(options.origin, order.applicationId),
       letterUrl: options.letterPath ? `${options.origin.replace(/\/$/, '')}${options.letterPath}` : null,
       supportEmail: options.env.SUPPORT_EMAIL,
+      question: verificationQuestionOfApplication(order.formData),
     }),
   });
   await tx.update(orders).set({ einEmailedAt: options.now }).where(eq(orders.id, order.id));

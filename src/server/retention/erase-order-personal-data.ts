@@ -9,7 +9,8 @@ export type ErasedOrders = { orders: number; signingRequests: number; documentLi
  * order row with its number, amount, currency, payment reference, status, priority and dates, the
  * status history, and the EIN's last four digits. Gone: the application (every SSN with it), the
  * e-mail address, the notes, the full EIN, the checkout's copy of the application, the signing
- * requests (the signed SS-4, the signer's name, address and browser), the customer's document links,
+ * requests (the signed SS-4, the signer's name, address and browser), the customer's document links
+ * and the codes e-mailed for them,
  * the e-mails about the order, the staff comments, the IRS's letters and the faxes received for it,
  * the documents a fax provider could still fetch, and the responsible party's key on its filings (the
  * filings themselves stay). Run inside the caller's transaction, with its audit row; repeating it is harmless.
@@ -21,6 +22,7 @@ export async function eraseOrderPersonalData(tx: Pick<Db, 'execute'>, orderIds: 
 
   const signingRequests = await count(sql`delete from signing_requests where order_id in ${ids}`);
   const documentLinks = await count(sql`delete from customer_document_links where order_id in ${ids}`);
+  await tx.execute(sql`delete from link_codes where order_id in ${ids}`);
   const emails = await count(sql`delete from email_outbox where order_id in ${ids}`);
   const comments = await count(sql`delete from order_comments where order_id in ${ids}`);
   await tx.execute(sql`delete from irs_letters where order_id in ${ids}`);

@@ -15,6 +15,7 @@ import { namesMatch, signingConsentKeys, signingConsents, signingMessages, type 
 import { findUsableRequest, hasVerifiedSession, unavailableReason } from './find-usable-request';
 import { responsibleName, type SigningServices } from './requests';
 import { signedNoticeEmail } from './signature-request-email';
+import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
 import { signedCopyEmail } from './signed-copy-email';
 
 export type CompleteSigningOptions = SigningServices & {
@@ -89,6 +90,7 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
         userAgent,
         requestedAt: request.createdAt,
         verifiedAt: request.verifiedAt,
+        verifiedBy: verificationQuestionOfApplication(order.formData),
         signedAt: now,
         consents,
         unsignedSha256,
@@ -145,6 +147,7 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
         documentUrl: `${origin}${copy.pagePath}`,
         expiresAt: copy.link.expiresAt,
         supportEmail: env.SUPPORT_EMAIL,
+        question: verificationQuestionOfApplication(order.formData),
       }),
     });
 

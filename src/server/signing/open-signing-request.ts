@@ -10,6 +10,7 @@ import { changeOrderStatus, customerTimeZoneOf, type StaffActor } from '../order
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { signingMessages, signingPagePath } from '../../shared/signing/signing';
 import { signatureRequestEmail } from './signature-request-email';
+import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
 import { hashToken, openRequestStatuses, responsibleName, type SigningRequestRow, type SigningServices } from './requests';
 
 /** A transaction (or the database) with what opening a request does: lock, read, write. */
@@ -82,6 +83,7 @@ export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequ
         expiresAt: request.expiresAt,
         supportEmail: env.SUPPORT_EMAIL,
         timeZone: customerTimeZoneOf(order.formData),
+        question: verificationQuestionOfApplication(order.formData),
       }),
     });
   if (status === 'awaiting_user_signature') return { request, emailId: await queueRequestEmail() };

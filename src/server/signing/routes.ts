@@ -15,24 +15,34 @@ import { downloadSignersCopy } from './download-signers-copy';
 import {
   signingMessages,
   signSubmissionSchema,
-  verifySigningSchema,
   type SignatureRequestResponse,
   type SignedResponse,
   type SigningReviewResponse,
   type SigningStartResponse,
 } from '../../shared/signing/signing';
 import { signatureRequestResponseSchema, signedResponseSchema, signingReviewResponseSchema, signingStartResponseSchema, signingTokenParamsSchema } from '../../shared/signing/answers';
+import {
+  emailCodeMessages,
+  emailCodeSentResponseSchema,
+  ssnLastFourMessages,
+  verificationAnswerSchema,
+  verificationAnswerSchemas,
+  verificationQuestionOfApplication,
+  type EmailCodeSentResponse,
+} from '../../shared/ssn-last-four';
+import { sendLinkCode } from '../link-codes';
 import { orderIdParamsSchema } from '../../shared/fulfilment/answers';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 // The customer's signature (decision 022): staff send a signing request and download the signed SS-4
 // (`/api/manage/orders/:id/…`); the public signing page's API is `/api/sign/:token…`, where the
-// token in the address finds the request and the cookie set when the SSN question is answered
-// proves this browser did so.
+// token in the address finds the request and the cookie set when the question is answered (the last
+// four digits of the SSN or ITIN, or a code e-mailed to a responsible party with neither) proves this
+// browser did so.
 
 /** Calls per client and minute on each route: a signer needs a handful, a guesser many. */
 export const signingCallsPerMinute = 30;
-/** SSN answers per client and minute, on top of the request's own lock after five wrong ones. */
+/** Answers (and codes asked for) per client and minute, on top of the request's own lock after five wrong answers. */
 export const verifyCallsPerMinute = 10;
 /** The largest signing body: the drawn signature is at most about 120 kB of text. */
 export const signBodyLimit = 160 * 1024;
@@ -141,12 +151,52 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     '/api/sign/:token',
     {
       config: limit(signingCallsPerMinute),
-      schema: routeSchema({ ...signingRoute, summary: 'Open a signing link', description: 'Whether this browser has answered the SSN question; nothing personal.', access: { kind: 'signing-link' }, answers: { 200: signingStartResponseSchema } }),
+      schema: routeSchema({
+        ...signingRoute,
+        summary: 'Open a signing link',
+        description: 'Whether this browser has answered the link\'s question, and which question it asks (`ssn`, `itin` or `email_code`); nothing personal.',
+        access: { kind: 'signing-link' },
+        answers: { 200: signingStartResponseSchema },
+      }),
     },
     async (request, reply): Promise<SigningStartResponse> => {
     noStore(reply);
-    const { request: signing } = await findUsableRequest(db, tokenOf(request), new Date());
-    return { state: hasVerifiedSession(signing, cipher, cookieOf(request)) ? 'verified' : 'verify', expiresAt: signing.expiresAt.toISOString() };
+    const { request: signing, order } = await findUsableRequest(db, tokenOf(request), new Date());
+    return {
+      state: hasVerifiedSession(signing, cipher, cookieOf(request)) ? 'verified' : 'verify',
+      expiresAt: signing.expiresAt.toISOString(),
+      question: verificationQuestionOfApplication(order.formData),
+    };
+  });
+
+  api.post(
+    '/api/sign/:token/code',
+    {
+      config: limit(verifyCallsPerMinute),
+      schema: routeSchema({
+        ...signingRoute,
+        summary: 'E-mail a code to answer the question',
+        description: 'For a link whose question is `email_code` (a responsible party with neither an SSN nor an ITIN): e-mails a 6-digit code to the order\'s address, valid 10 minutes and once, replacing the last one. One a minute, ten per link.',
+        access: { kind: 'signing-link' },
+        answers: { 200: emailCodeSentResponseSchema },
+        refusals: ['conflict'],
+      }),
+    },
+    async (request, reply): Promise<EmailCodeSentResponse> => {
+    noStore(reply);
+    const now = new Date();
+    const found = await findUsableRequest(db, tokenOf(request), now);
+    if (verificationQuestionOfApplication(found.order.formData) !== 'email_code') throw new AppError('conflict', emailCodeMessages.notAsked);
+    return sendLinkCode({
+      db,
+      outbox: services.outbox,
+      env,
+      link: { kind: 'signing', id: found.request.id, orderId: found.order.id, secret: cipher.decrypt(found.request.sessionSecret) },
+      to: found.request.signerEmail,
+      trackingNumber: found.order.applicationId,
+      purpose: 'open and sign your SS-4',
+      now,
+    });
   });
 
   api.post(
@@ -155,10 +205,11 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       config: limit(verifyCallsPerMinute),
       schema: routeSchema({
         ...signingRoute,
-        summary: 'Answer the SSN question',
-        description: 'The last four digits of the responsible party\'s SSN; right, it sets this browser\'s `ein_signing` cookie and answers the form to review. Five wrong answers lock the link.',
+        summary: 'Answer the link\'s question',
+        description:
+          'The last four digits of the responsible party\'s SSN or ITIN (`ssnLast4`), or the e-mailed code (`code`) when the link asks for one; right, it sets this browser\'s `ein_signing` cookie and answers the form to review. Five wrong answers lock the link.',
         access: { kind: 'signing-link' },
-        body: verifySigningSchema,
+        body: verificationAnswerSchema,
         answers: { 200: signingReviewResponseSchema },
       }),
     },
@@ -166,11 +217,12 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     noStore(reply);
     const now = new Date();
     const found = await findUsableRequest(db, tokenOf(request), now);
-    const { ssnLast4 } = parseWith(verifySigningSchema, request.body);
-    const result = await verifySigner(db, cipher, found.request, found.order, ssnLast4, now);
+    const question = verificationQuestionOfApplication(found.order.formData);
+    const answer = parseWith(verificationAnswerSchemas[question], request.body);
+    const result = await verifySigner(db, cipher, found.request, found.order, answer, now);
     if (!result.ok) {
-      const message = signingMessages.ssnWrong(result.attemptsLeft);
-      throw new AppError('validation_failed', message, { ssnLast4: [message] });
+      const message = question === 'email_code' ? emailCodeMessages.wrong(result.attemptsLeft) : ssnLastFourMessages.wrong(result.attemptsLeft);
+      throw new AppError('validation_failed', message, question === 'email_code' ? { code: [message] } : { ssnLast4: [message] });
     }
     const maxAge = Math.max(0, Math.floor((found.request.expiresAt.getTime() - now.getTime()) / 1000));
     reply.header(

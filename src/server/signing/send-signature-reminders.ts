@@ -5,6 +5,7 @@ import { queueCustomerEmail } from '../email';
 import { customerTimeZoneOf } from '../orders';
 import { signingPagePath, signingReminderAfterHours } from '../../shared/signing/signing';
 import { signatureRequestEmail } from './signature-request-email';
+import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
 import { hashToken, openRequestStatuses, responsibleName, type SigningServices } from './requests';
 
 export type ReminderServices = SigningServices & { origin: string };
@@ -57,6 +58,7 @@ export async function sendDueSignatureReminders(services: ReminderServices, now:
           expiresAt: claimed.expiresAt,
           supportEmail: env.SUPPORT_EMAIL,
           timeZone: customerTimeZoneOf(order.formData),
+          question: verificationQuestionOfApplication(order.formData),
         }),
       });
     });

@@ -1,6 +1,7 @@
 import { breakableHtml, customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
 import { formatCustomerTime } from '../../shared/customer-time';
 import { orderStatusLabels } from '../../shared/orders/lifecycle';
+import { emailCodeLength, type VerificationQuestion } from '../../shared/ssn-last-four';
 
 const signedStatus = orderStatusLabels.ss4_signed_awaiting_irs;
 
@@ -15,14 +16,25 @@ export type SignatureRequestEmailDetails = {
   supportEmail: string;
   /** The zone the expiry is written in, named in the text: the business address's (decision 040). */
   timeZone: string;
+  /** What the page asks before it shows the form (the SSN's last four when not given). */
+  question?: VerificationQuestion;
 };
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
-const why = [
-  'The IRS needs the signature of the responsible party on Form SS-4, the application for an Employer Identification Number (EIN). Signing also authorizes us, as the third-party designee named on the form, to file it for you and receive your EIN.',
-  'To open the form, you confirm the last four digits of the responsible party\u2019s Social Security Number. You can then read every line of the form before you sign. It takes about two minutes.',
-];
+const purpose =
+  'The IRS needs the signature of the responsible party on Form SS-4, the application for an Employer Identification Number (EIN). Signing also authorizes us, as the third-party designee named on the form, to file it for you and receive your EIN.';
+
+/** Why the e-mail comes and what the page will ask: the question follows the responsible party's taxpayer number. */
+function whyParagraphs(question: VerificationQuestion): string[] {
+  const opening =
+    question === 'ssn'
+      ? 'To open the form, you confirm the last four digits of the responsible party\u2019s Social Security Number.'
+      : question === 'itin'
+        ? 'To open the form, you confirm the last four digits of the responsible party\u2019s ITIN.'
+        : `To open the form, you ask the page for a ${emailCodeLength}-digit code, which we e-mail to this address, and enter it.`;
+  return [purpose, `${opening} You can then read every line of the form before you sign. It takes about two minutes.`];
+}
 
 /**
  * Asks the customer to sign their SS-4, or reminds them once. It carries the link and says plainly
@@ -39,6 +51,7 @@ export function signatureRequestEmail(details: SignatureRequestEmailDetails): Om
       : `Your EIN application${forCompany} is ready for your signature.`;
   const expires = `The link works once and expires on ${formatCustomerTime(details.expiresAt, details.timeZone)}. If it expires, reply to this e-mail and we will send a new one.`;
   const support = supportLine(supportEmail);
+  const why = whyParagraphs(details.question ?? 'ssn');
 
   const text = [
     opening,

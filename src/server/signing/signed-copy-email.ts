@@ -1,4 +1,5 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
+import { verificationQuestionPhrase, type VerificationQuestion } from '../../shared/ssn-last-four';
 
 export type SignedCopyEmailDetails = {
   trackingNumber: string;
@@ -7,6 +8,8 @@ export type SignedCopyEmailDetails = {
   documentUrl: string;
   expiresAt: Date;
   supportEmail: string;
+  /** What the page asks before the copy (the SSN's last four when not given). */
+  question?: VerificationQuestion;
 };
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -15,13 +18,13 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZ
  * The signer's own copy (decision 037): the link to the sealed signed SS-4, which opens after the
  * last four digits of the SSN, as the signing link did. The form itself never travels by e-mail.
  */
-export function signedCopyEmail({ trackingNumber, companyName, documentUrl, expiresAt, supportEmail }: SignedCopyEmailDetails): Omit<MailMessage, 'to'> {
+export function signedCopyEmail({ trackingNumber, companyName, documentUrl, expiresAt, supportEmail, question = 'ssn' }: SignedCopyEmailDetails): Omit<MailMessage, 'to'> {
   const subject = `Your signed SS-4 (application ${trackingNumber})`;
   const forCompany = companyName ? ` for ${companyName}` : '';
   const paragraphs = [
     `Thank you for signing the Form SS-4${forCompany}. Here is your copy to keep.`,
     'The file is the form as you signed it, with the certificate of your signature, sealed with our digital signature: a PDF reader shows that signature, and shows any change made to the file after it was sealed.',
-    'To open it, you confirm the last four digits of the responsible party\u2019s Social Security Number, as you did to sign.',
+    `To open it, you ${question === 'email_code' ? 'enter' : 'confirm'} ${verificationQuestionPhrase(question)}, as you did to sign.`,
   ];
   const expires = `The link works until ${expiryFormat.format(expiresAt)}. After that, reply to this e-mail and we will send you the copy again.`;
   const support = supportLine(supportEmail);

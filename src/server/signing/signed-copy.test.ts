@@ -171,7 +171,7 @@ describe.each(testDatabaseKinds)('the sealed SS-4 and the signer’s copy on %s'
 
     const start = await call('GET', `/api/signed-ss4/${token}`);
     expect(start.statusCode).toBe(200);
-    expect(start.json()).toStrictEqual({ state: 'verify', expiresAt: link!.expiresAt.toISOString() });
+    expect(start.json()).toStrictEqual({ state: 'verify', expiresAt: link!.expiresAt.toISOString(), question: 'ssn' });
     expect(start.headers['cache-control']).toBe('no-store');
 
     const early = await call('GET', `/api/signed-ss4/${token}/document.pdf`);

@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
 
     const start = await call('GET', `/api/sign/${token}`);
     expect(start.statusCode).toBe(200);
-    expect(start.json()).toEqual({ state: 'verify', expiresAt: stored?.expiresAt.toISOString() });
+    expect(start.json()).toEqual({ state: 'verify', expiresAt: stored?.expiresAt.toISOString(), question: 'ssn' });
     expect(start.headers['cache-control']).toBe('no-store');
     expect(start.body).not.toContain('John');
 

@@ -1,23 +1,27 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { signingRequests, type Db } from '../db';
-import { ssnLastFourMatches, type FieldCipher } from '../encryption';
+import type { FieldCipher } from '../encryption';
+import { checkLinkAnswer } from '../link-codes';
 import { AppError } from '../errors';
 import { maxVerificationAttempts, signingMessages } from '../../shared/signing/signing';
+import type { VerificationAnswer } from '../../shared/ssn-last-four';
 import { openRequestStatuses, type OrderRow, type SigningRequestRow } from './requests';
 
 export type VerifyResult = { ok: true; sessionSecret: string } | { ok: false; attemptsLeft: number };
 
 /**
- * Checks the last four digits of the responsible party's SSN. A wrong answer counts, atomically, and
- * the fifth locks the request; a right one marks it verified and gives the session secret.
+ * Checks the answer to the link's question: the last four digits of the responsible party's SSN or
+ * ITIN, or the code e-mailed to one with neither. A wrong answer counts, atomically, and the fifth
+ * locks the request; a right one marks it verified and gives the session secret.
  */
-export async function verifySigner(db: Db, cipher: FieldCipher, request: SigningRequestRow, order: OrderRow, ssnLast4: string, now: Date): Promise<VerifyResult> {
-  if (ssnLastFourMatches(order.formData, cipher, ssnLast4)) {
+export async function verifySigner(db: Db, cipher: FieldCipher, request: SigningRequestRow, order: OrderRow, answer: VerificationAnswer, now: Date): Promise<VerifyResult> {
+  const link = { id: request.id, secret: cipher.decrypt(request.sessionSecret) };
+  if ((await checkLinkAnswer({ db, cipher, formData: order.formData, link, answer, now })) === 'right') {
     await db
       .update(signingRequests)
       .set({ status: 'verified', verifiedAt: sql`coalesce(${signingRequests.verifiedAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(signingRequests.id, request.id), inArray(signingRequests.status, [...openRequestStatuses])));
-    return { ok: true, sessionSecret: cipher.decrypt(request.sessionSecret) };
+    return { ok: true, sessionSecret: link.secret };
   }
   const [counted] = await db
     .update(signingRequests)

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { VerificationQuestion } from '../../shared/ssn-last-four';
+
+/** How the signer confirmed who they are, as the certificate says it. */
+const verifiedByWords: Record<VerificationQuestion, string> = {
+  ssn: 'last four digits of the SSN',
+  itin: 'last four digits of the ITIN',
+  email_code: 'a single-use code e-mailed to the order\u2019s address',
+};
 import type { PdfSealer, SealFacts } from '../seal';
 
 // Signs a filled Form SS-4 (decisions 022 and 037): the signature goes on page 1's signature line and
@@ -25,6 +33,8 @@ export type SigningCertificate = {
   userAgent: string;
   requestedAt: Date;
   verifiedAt: Date | null;
+  /** The question the signer answered (the SSN's last four when not given). */
+  verifiedBy?: VerificationQuestion;
   signedAt: Date;
   consents: readonly { label: string; text: string; version: string }[];
   unsignedSha256: string;
@@ -141,7 +151,7 @@ async function appendCertificate(
   field('IP address', certificate.ipAddress);
   field('Browser', certificate.userAgent || 'Not given');
   field('Link sent', utcTimestamp(certificate.requestedAt));
-  field('Identity confirmed', certificate.verifiedAt ? `${utcTimestamp(certificate.verifiedAt)} (last four digits of the SSN)` : 'Not recorded');
+  field('Identity confirmed', certificate.verifiedAt ? `${utcTimestamp(certificate.verifiedAt)} (${verifiedByWords[certificate.verifiedBy ?? 'ssn']})` : 'Not recorded');
   field('Signed', utcTimestamp(certificate.signedAt));
   field('Request id', certificate.requestId, courier);
   field('Unsigned SHA-256', certificate.unsignedSha256, courier);

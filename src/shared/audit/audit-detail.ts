@@ -2,6 +2,7 @@ import { formatUsd } from '../money';
 import { orderStatusLabels } from '../orders/lifecycle';
 import { disputeStatusLabels, refundReasonLabels } from '../refunds/refunds';
 import { staffRoleTable } from '../staff/permissions';
+import { revealedNumberKinds } from '../fulfilment/orders';
 
 // What an audit row's detail says, in words: the trail stores each change's facts under short keys
 // (`amountCents: 14900`, `byRefund: true`), and the screen and the CSV export show them as
@@ -89,7 +90,8 @@ const detailKeys: Record<string, DetailKey> = {
   providerRefundId: { label: 'Provider reference' },
   state: { label: 'Outcome', words: wordsFrom({ succeeded: 'refunded', pending: 'waiting for the payment provider', failed: 'failed' }) },
   message: { label: 'Provider message' },
-  field: { label: 'Which SSN', words: wordsFrom({ rpSSN: "the responsible party's", decedentSSN: "the decedent's", grantorSSN: "the grantor's" }) },
+  field: { label: 'Which SSN', words: wordsFrom({ rpSSN: "the responsible party's", rpItin: "the responsible party's ITIN", decedentSSN: "the decedent's", grantorSSN: "the grantor's" }) },
+  taxIdType: { label: 'Taxpayer number', words: wordsFrom(revealedNumberKinds) },
   result: { label: 'Result', words: wordsFrom({ readable: 'shown', none: 'none on the order', unreadable: 'could not be decrypted' }) },
   ssn: { label: 'SSN on the form', words: wordsFrom({ readable: 'filled in', none: 'none on the order', unreadable: 'could not be decrypted, left blank' }) },
   step: {

@@ -1,3 +1,5 @@
+import type { VerificationQuestion } from '../ssn-last-four';
+
 // Customer document links (decision 037): a link e-mailed to the customer that delivers one document
 // of their order, after the SSN question (src/shared/ssn-last-four.ts). The sealed signed SS-4 is the
 // first kind; another kind (the IRS's EIN letter) is a line here, a loader on the server and a route.
@@ -41,14 +43,17 @@ export const customerDocumentMessages = {
   linkExpired: 'This link has expired. Write to us and we will send you the document again.',
   linkLocked: 'This link is locked after too many wrong answers. Write to us and we will send you a new one.',
   documentGone: 'This document is no longer available: we keep personal data only as long as our retention rules allow.',
-  notVerified: 'Please confirm the last four digits of the SSN first.',
+  notVerified: 'Please confirm it is you first.',
 } as const;
 
 /** What a verified reader is told beside the document (the EIN beside its letter), label and value. */
 export type CustomerDocumentFact = { label: string; value: string };
 
-/** `GET /api/<kind>/:token`: before the SSN question, nothing personal; once verified, the facts too. */
-export type CustomerDocumentStartResponse = { state: 'verify' | 'verified'; expiresAt: string; facts?: CustomerDocumentFact[] };
+/**
+ * `GET /api/<kind>/:token`: before the question, nothing personal but which question the link asks;
+ * once verified, the facts too.
+ */
+export type CustomerDocumentStartResponse = { state: 'verify' | 'verified'; expiresAt: string; question: VerificationQuestion; facts?: CustomerDocumentFact[] };
 
 /** `POST /api/<kind>/:token/verify`: the document may now be downloaded in this browser. */
 export type CustomerDocumentVerifiedResponse = { state: 'verified'; expiresAt: string; facts?: CustomerDocumentFact[] };

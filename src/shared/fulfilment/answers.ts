@@ -107,7 +107,9 @@ export const orderDetailResponseSchema = z.strictObject({
   einEmail: z.enum(['sent', 'not_due', 'failed']).optional(),
 }) satisfies z.ZodType<OrderDetailResponse>;
 
-export const revealSsnResponseSchema = z.strictObject({ ssn: z.string().nullable() }).meta({ examples: [{ ssn: '123-45-6789' }] }) satisfies z.ZodType<RevealSsnResponse>;
+export const revealSsnResponseSchema = z
+  .strictObject({ ssn: z.string().nullable(), kind: z.enum(['ssn', 'itin', 'none']) })
+  .meta({ examples: [{ ssn: '123-45-6789', kind: 'ssn' }] }) satisfies z.ZodType<RevealSsnResponse>;
 
 export const staffListResponseSchema = z.strictObject({
   staff: z.array(z.strictObject({ id: z.string(), name: z.string(), email: z.string().optional(), role: z.enum(staffRoles), suspended: z.boolean() })),

@@ -157,6 +157,7 @@ export const emailKindLabels = {
   signature_reminder: 'Signing reminder',
   signed_notice: 'Signed notice',
   signed_copy: 'Signed SS-4 copy',
+  verification_code: 'Verification code',
   on_hold: 'On hold notice',
   cancelled: 'Cancellation notice',
   refund_confirmation: 'Refund confirmation',
@@ -254,7 +255,14 @@ export const revealSsnRequestSchema = z.strictObject({ field: z.enum(ssnFields, 
 export type RevealSsnRequest = z.input<typeof revealSsnRequestSchema>;
 
 /** The answer: that SSN in full, `123-45-6789`, or null when the order has none readable. */
-export type RevealSsnResponse = { ssn: string | null };
+/**
+ * Which taxpayer number a Reveal shows, as staff read it: the responsible party's SSN or ITIN, or
+ * "None (foreign)" for one with neither (a decedent's or grantor's number is always an SSN).
+ */
+export const revealedNumberKinds = { ssn: 'SSN', itin: 'ITIN', none: 'None (foreign)' } as const;
+export type RevealedNumberKind = keyof typeof revealedNumberKinds;
+
+export type RevealSsnResponse = { ssn: string | null; kind: RevealedNumberKind };
 
 /**
  * Someone orders can be assigned to (`GET /api/manage/staff`), ordered by name. The e-mail is given

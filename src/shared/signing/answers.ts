@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { verificationQuestions } from '../ssn-last-four';
 import type { SignatureRequestResponse, SignedResponse, SigningReviewResponse, SigningStartResponse, SigningState } from './signing';
 
 // The signing routes' answers as schemas, for the API document (decision 044).
 
-export const signingStartResponseSchema = z.strictObject({ state: z.enum(['verify', 'verified']), expiresAt: z.string() }) satisfies z.ZodType<SigningStartResponse>;
+export const signingStartResponseSchema = z.strictObject({ state: z.enum(['verify', 'verified']), expiresAt: z.string(), question: z.enum(verificationQuestions) }) satisfies z.ZodType<SigningStartResponse>;
 
 export const signingReviewResponseSchema = z.strictObject({
   lines: z.array(z.strictObject({ line: z.string(), label: z.string(), value: z.string() })),

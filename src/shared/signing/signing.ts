@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxSsnAnswerAttempts, ssnLastFourMessages, ssnLastFourSchema } from '../ssn-last-four';
+import { maxSsnAnswerAttempts, ssnLastFourMessages, ssnLastFourSchema, type VerificationQuestion } from '../ssn-last-four';
 
 // The customer's electronic signature of Form SS-4 (decision 022): the rules of a signing request,
 // the consent texts with their versions, the signing page's API shapes and messages. The server
@@ -69,7 +69,7 @@ export const signingMessages = {
   linkLocked: 'This signing link is locked after too many wrong answers.',
   ssnFormat: ssnLastFourMessages.format,
   ssnWrong: ssnLastFourMessages.wrong,
-  notVerified: 'Please confirm the last four digits of the SSN first.',
+  notVerified: 'Please confirm it is you first.',
   nameRequired: 'Enter your full name.',
   nameMismatch: 'The name must be the responsible party\u2019s full name as on the form (line 7a).',
   titleRequired: 'Enter your title, for example Owner or Managing Member.',
@@ -116,8 +116,11 @@ export type SignSubmission = z.input<typeof signSubmissionSchema>;
 /** One line of the form as the signer reviews it, the SSN masked. */
 export type SigningReviewLine = { line: string; label: string; value: string };
 
-/** `GET /api/sign/:token`: before verification, nothing personal. */
-export type SigningStartResponse = { state: 'verify' | 'verified'; expiresAt: string };
+/**
+ * `GET /api/sign/:token`: before verification, nothing personal but which question the link asks
+ * (the last four of the SSN or of the ITIN, or an e-mailed code).
+ */
+export type SigningStartResponse = { state: 'verify' | 'verified'; expiresAt: string; question: VerificationQuestion };
 
 /** `POST /api/sign/:token/verify` and `GET /api/sign/:token/review`. */
 export type SigningReviewResponse = {

@@ -27,7 +27,7 @@ export const staffMessages = {
   einFormat: 'EIN must be in the format XX-XXXXXXX',
   holdReasonRequired: 'Write the reason the customer will read: it is e-mailed to them',
   holdReasonTooLong: 'The reason for the customer can be at most 2,000 characters',
-  ssnField: 'Choose which SSN to reveal: rpSSN, decedentSSN or grantorSSN',
+  ssnField: 'Choose which number to reveal: rpSSN, rpItin, decedentSSN or grantorSSN',
   assignOthersAdminsOnly: 'Only admins can change who an order is assigned to.',
   assigneeUnknown: 'Choose a staff member from the list',
   notesTooLong: 'Internal notes can be at most 10,000 characters',

@@ -1,25 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, LockKeyhole, TriangleAlert } from 'lucide-react';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Button, buttonClass } from '../../components/ui/button';
-import { MaskedField, type MaskSpec } from '../../components/form/fields';
-import { ApiError } from '../../lib/api';
+import { buttonClass } from '../../components/ui/button';
+import { LinkQuestionForm, linkQuestionPrompt } from '../../components/link-question/link-question-form';
 import { usePublicConfig } from '../../lib/public-config';
 import { customerDocumentKinds, type CustomerDocumentFact, type CustomerDocumentKind } from '../../../shared/documents/documents';
-import { ssnLastFourSchema, type SsnLastFourInput } from '../../../shared/ssn-last-four';
+import type { VerificationQuestion } from '../../../shared/ssn-last-four';
 import { documentFailureMessage, documentsApi, endsLink } from './documents-api';
 
-// A customer document link (decision 037): the last four digits of the SSN first, as on the signing
-// page, then the document as a PDF for this browser. One page for every kind of document.
+// A customer document link (decision 037): the link's question first, as on the signing page (the
+// last four digits of the SSN or ITIN, or an e-mailed code), then the document as a PDF for this
+// browser. One page for every kind of document.
 
-type Step = { kind: 'loading' } | { kind: 'unavailable'; message: string } | { kind: 'verify' } | { kind: 'verified'; expiresAt: string; facts: CustomerDocumentFact[] };
+type Step = { kind: 'loading' } | { kind: 'unavailable'; message: string } | { kind: 'verify'; question: VerificationQuestion } | { kind: 'verified'; expiresAt: string; facts: CustomerDocumentFact[] };
 
-/** Four digits, nothing else: typed or pasted text keeps only its digits. */
-const fourDigits: MaskSpec = { mask: '____', store: 'digits' };
 const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** `/signed-ss4/:token` (and each other kind's path): the customer's document behind the SSN question. */
@@ -33,7 +29,7 @@ export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
   useEffect(() => {
     let cancelled = false;
     documentsApi.start(kind, token).then(
-      (start) => !cancelled && setStep(start.state === 'verify' ? { kind: 'verify' } : { kind: 'verified', expiresAt: start.expiresAt, facts: start.facts ?? [] }),
+      (start) => !cancelled && setStep(start.state === 'verify' ? { kind: 'verify', question: start.question ?? 'ssn' } : { kind: 'verified', expiresAt: start.expiresAt, facts: start.facts ?? [] }),
       (error: unknown) => !cancelled && setStep({ kind: 'unavailable', message: documentFailureMessage(error) }),
     );
     return () => {
@@ -70,6 +66,7 @@ export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
             <VerifyReader
               kind={kind}
               token={token}
+              question={step.question}
               onVerified={(verified) => setStep({ kind: 'verified', expiresAt: verified.expiresAt, facts: verified.facts ?? [] })}
               onUnavailable={(message) => setStep({ kind: 'unavailable', message })}
             />
@@ -106,33 +103,16 @@ export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
 function VerifyReader({
   kind,
   token,
+  question,
   onVerified,
   onUnavailable,
 }: {
   kind: CustomerDocumentKind;
   token: string;
+  question: VerificationQuestion;
   onVerified: (verified: { expiresAt: string; facts?: CustomerDocumentFact[] }) => void;
   onUnavailable: (message: string) => void;
 }) {
-  const form = useForm<SsnLastFourInput>({ resolver: zodResolver(ssnLastFourSchema), defaultValues: { ssnLast4: '' }, reValidateMode: 'onSubmit' });
-  const { isSubmitting, errors } = form.formState;
-  const refused = Boolean(errors.ssnLast4);
-
-  // The fieldset is disabled while the answer is checked: a refused answer gets the focus back.
-  useEffect(() => {
-    if (refused && !isSubmitting) form.setFocus('ssnLast4');
-  }, [form, refused, isSubmitting]);
-
-  const submit = form.handleSubmit(async ({ ssnLast4 }) => {
-    try {
-      onVerified(await documentsApi.verify(kind, token, ssnLast4));
-    } catch (caught) {
-      if (endsLink(caught)) return onUnavailable(caught.message);
-      const message = (caught instanceof ApiError ? caught.fields?.ssnLast4?.[0] : undefined) ?? documentFailureMessage(caught);
-      form.setError('ssnLast4', { type: 'server', message });
-    }
-  });
-
   return (
     <Card>
       <CardHeader>
@@ -140,21 +120,17 @@ function VerifyReader({
           <LockKeyhole className="size-5 text-brand-600" aria-hidden="true" />
           This document holds private details
         </CardTitle>
-        <CardDescription>
-          Before we give it to you, enter the last four digits of the responsible party&apos;s Social Security Number, as given in your application.
-        </CardDescription>
+        <CardDescription>Before we give it to you, confirm it is you. {linkQuestionPrompt(question)}</CardDescription>
       </CardHeader>
       <CardContent>
-        <FormProvider {...form}>
-          <form onSubmit={submit} noValidate>
-            <fieldset disabled={isSubmitting} className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
-              <MaskedField name="ssnLast4" label="Last four digits of the SSN" required mask={fourDigits} autoComplete="off" className="sm:w-64" />
-              <Button type="submit" size="lg" className="sm:mt-7">
-                {isSubmitting ? 'Checking...' : 'Continue'}
-              </Button>
-            </fieldset>
-          </form>
-        </FormProvider>
+        <LinkQuestionForm
+          question={question}
+          verify={async (answer) => onVerified(await documentsApi.verify(kind, token, answer))}
+          sendCode={() => documentsApi.sendCode(kind, token)}
+          endsLink={endsLink}
+          onUnavailable={onUnavailable}
+          failureMessage={documentFailureMessage}
+        />
       </CardContent>
     </Card>
   );

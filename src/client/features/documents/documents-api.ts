@@ -5,11 +5,13 @@ import {
   type CustomerDocumentStartResponse,
   type CustomerDocumentVerifiedResponse,
 } from '../../../shared/documents/documents';
+import type { EmailCodeSentResponse, VerificationAnswer } from '../../../shared/ssn-last-four';
 
 export const documentsApi = {
   start: (kind: CustomerDocumentKind, token: string) => apiRequest<CustomerDocumentStartResponse>('GET', customerDocumentApiPath(kind, token)),
-  verify: (kind: CustomerDocumentKind, token: string, ssnLast4: string) =>
-    apiRequest<CustomerDocumentVerifiedResponse>('POST', `${customerDocumentApiPath(kind, token)}/verify`, { ssnLast4 }),
+  verify: (kind: CustomerDocumentKind, token: string, answer: VerificationAnswer) =>
+    apiRequest<CustomerDocumentVerifiedResponse>('POST', `${customerDocumentApiPath(kind, token)}/verify`, answer),
+  sendCode: (kind: CustomerDocumentKind, token: string) => apiRequest<EmailCodeSentResponse>('POST', `${customerDocumentApiPath(kind, token)}/code`),
   documentUrl: (kind: CustomerDocumentKind, token: string) => `${customerDocumentApiPath(kind, token)}/document.pdf`,
 };
 

@@ -7,12 +7,15 @@ import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { isStepUpRequired, useStepUp } from '../../lib/staff/step-up';
 import { useRevealSsn } from './use-order-detail';
 import type { SsnField } from '../../../shared/application/contact';
+import { revealedNumberKinds } from '../../../shared/fulfilment/orders';
 
-const revealFailed = 'The SSN could not be revealed. Please try again.';
+const revealFailed = 'The number could not be revealed. Please try again.';
 
 /**
- * One SSN of the order (the responsible party's, the decedent's or the grantor's): masked as the order came, the full number only after Reveal, which
- * asks the server (and so leaves an audit record) each time.
+ * One taxpayer number of the order (the responsible party's SSN or ITIN, the decedent's or the
+ * grantor's SSN): masked as the order came, the full number only after Reveal, which asks the server
+ * (and so leaves an audit record) each time. The row's label names the kind (SSN, ITIN); a responsible
+ * party found to have neither reads "None (foreign)".
  */
 export function OrderSsn({ orderId, field, masked, label }: { orderId: number; field: SsnField; masked: string; label: string }) {
   const reveal = useRevealSsn(orderId, field);
@@ -25,8 +28,9 @@ export function OrderSsn({ orderId, field, masked, label }: { orderId: number; f
   async function show(retry = true) {
     if (!(await ensureStepUp())) return;
     reveal.mutate(undefined, {
-      onSuccess: ({ ssn }) => {
+      onSuccess: ({ ssn, kind }) => {
         if (ssn) setRevealed(formatSsn(ssn));
+        else if (kind === 'none') setRevealed(revealedNumberKinds.none);
         else toast.error(revealFailed);
       },
       onError: (error) => {

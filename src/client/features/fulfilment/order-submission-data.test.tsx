@@ -145,7 +145,42 @@ describe('OrderSubmissionData', () => {
     serve({ 'POST /api/manage/orders/42/ssn': () => errorResponse('not_found', 'Order not found') });
     const { user } = renderData();
     await user.click(screen.getByRole('button', { name: 'Reveal Responsible Party SSN' }));
-    expect(await screen.findByText('The SSN could not be revealed. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('The number could not be revealed. Please try again.')).toBeTruthy();
     expect(screen.getByText('***-**-6789')).toBeTruthy();
+  });
+
+  it("shows an ITIN holder's number as ITIN, masked with its own Reveal, and a responsible party with neither as None (foreign)", async () => {
+    serve({ 'POST /api/manage/orders/42/ssn': () => jsonResponse({ ssn: '912-70-1234', kind: 'itin' }) });
+    const { user } = renderData(maskedFormData({ contact: { rpTaxIdType: 'itin', rpSSN: '', rpItin: '912701234', rpUsPerson: 'false' } }));
+    expect(answer('Responsible Party Taxpayer Number')).toBe('ITIN');
+    expect(answer('Responsible Party ITIN')).toContain('***-**-1234');
+    expect(screen.queryByText('Responsible Party SSN')).toBeNull();
+    expect(document.body.textContent).not.toContain('912-70-1234');
+    await user.click(screen.getByRole('button', { name: 'Reveal Responsible Party ITIN' }));
+    expect(await screen.findByText('912-70-1234')).toBeTruthy();
+    expect(requestsTo('POST', '/api/manage/orders/42/ssn').map((request) => request.body)).toEqual([{ field: 'rpItin' }]);
+    resetPage();
+
+    serve({});
+    renderData(maskedFormData({ contact: { rpTaxIdType: 'none', rpSSN: '', rpItin: '' } }));
+    expect(answer('Responsible Party Taxpayer Number')).toBe('None (foreign)');
+    expect(screen.queryByRole('button', { name: /^Reveal Responsible Party/ })).toBeNull();
+    resetPage();
+
+    // An order from before the question reads as it did: no kind row, the SSN with its Reveal.
+    serve({});
+    const old = maskedFormData();
+    const contact = { ...(old.contact as Record<string, unknown>) };
+    for (const field of ['rpTaxIdType', 'rpItin', 'rpUsPerson']) delete contact[field];
+    renderData({ ...old, contact });
+    expect(screen.queryByText('Responsible Party Taxpayer Number')).toBeNull();
+    expect(answer('Responsible Party SSN')).toContain('***-**-6789');
+  });
+
+  it('says None (foreign) when a Reveal finds the responsible party has no number', async () => {
+    serve({ 'POST /api/manage/orders/42/ssn': () => jsonResponse({ ssn: null, kind: 'none' }) });
+    const { user } = renderData();
+    await user.click(screen.getByRole('button', { name: 'Reveal Responsible Party SSN' }));
+    expect(await screen.findByText('None (foreign)')).toBeTruthy();
   });
 });

@@ -1,5 +1,7 @@
 import { OrderSsn } from './order-ssn';
 import { submissionGroups } from '../../../shared/application/answer-review';
+import { rpTaxIdTypeOf } from '../../../shared/application/contact';
+import { revealedNumberKinds } from '../../../shared/fulfilment/orders';
 
 /** Beside a stored answer that the wizard's show/hide rules would not ask of this application. */
 export const notAskedNote = '(not asked for this application)';
@@ -7,6 +9,9 @@ export const notAskedNote = '(not asked for this application)';
 /** Every answer of the application, under the wizard page that asked it. */
 export function OrderSubmissionData({ orderId, formData }: { orderId: number; formData: Record<string, unknown> }) {
   const groups = submissionGroups(formData);
+  // Staff read the responsible party's kind of number in their own short words: SSN, ITIN, None (foreign).
+  const contact = formData.contact as { rpTaxIdType?: unknown } | undefined;
+  const taxIdKind = revealedNumberKinds[rpTaxIdTypeOf({ rpTaxIdType: typeof contact?.rpTaxIdType === 'string' ? contact.rpTaxIdType : undefined })];
   if (groups.length === 0) return <p className="text-sm text-slate-600">No answers were saved with this order.</p>;
   return (
     <div className="space-y-5">
@@ -20,7 +25,13 @@ export function OrderSubmissionData({ orderId, formData }: { orderId: number; fo
               <div key={answer.path} className="grid gap-1 px-3 py-2 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
                 <dt className="text-slate-600">{answer.label}</dt>
                 <dd className="min-w-0 font-medium break-words text-slate-900">
-                  {answer.ssnField ? <OrderSsn orderId={orderId} field={answer.ssnField} masked={answer.value} label={answer.label} /> : answer.value}
+                  {answer.ssnField ? (
+                    <OrderSsn orderId={orderId} field={answer.ssnField} masked={answer.value} label={answer.label} />
+                  ) : answer.path === 'contact.rpTaxIdType' ? (
+                    taxIdKind
+                  ) : (
+                    answer.value
+                  )}
                   {answer.notAsked ? <span className="ml-2 text-xs font-normal text-orange-700">{notAskedNote}</span> : null}
                 </dd>
               </div>

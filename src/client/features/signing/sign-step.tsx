@@ -9,7 +9,7 @@ import { ConsentField } from './consent-field';
 import { signFormDefaults, signFormResolver, type SignFormValues } from './sign-form';
 import { SignatureField } from './signature-field';
 import { endsSigning, signingApi, signingFailureMessage } from './signing-api';
-import { useMessagesUntilChanged } from './use-messages-until-changed';
+import { useMessagesUntilChanged } from '../../lib/use-messages-until-changed';
 
 type SignStepProps = {
   token: string;

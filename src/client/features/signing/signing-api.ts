@@ -1,22 +1,25 @@
 import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../../lib/api';
 import type { SignedResponse, SignSubmission, SigningReviewResponse, SigningStartResponse } from '../../../shared/signing/signing';
+import type { EmailCodeSentResponse, VerificationAnswer, VerificationQuestion } from '../../../shared/ssn-last-four';
 
 const base = (token: string) => `/api/sign/${encodeURIComponent(token)}`;
 
 export const signingApi = {
   start: (token: string) => apiRequest<SigningStartResponse>('GET', base(token)),
-  verify: (token: string, ssnLast4: string) => apiRequest<SigningReviewResponse>('POST', `${base(token)}/verify`, { ssnLast4 }),
+  verify: (token: string, answer: VerificationAnswer) => apiRequest<SigningReviewResponse>('POST', `${base(token)}/verify`, answer),
+  sendCode: (token: string) => apiRequest<EmailCodeSentResponse>('POST', `${base(token)}/code`),
   review: (token: string) => apiRequest<SigningReviewResponse>('GET', `${base(token)}/review`),
   sign: (token: string, submission: SignSubmission) => apiRequest<SignedResponse>('POST', `${base(token)}/sign`, submission),
   documentUrl: (token: string) => `${base(token)}/document.pdf`,
 };
 
-/** Where a link opens: at the SSN question, or at the form for a browser that has answered it. */
-export type SigningOpening = { kind: 'verify' } | { kind: 'review'; review: SigningReviewResponse };
+/** Where a link opens: at its question, or at the form for a browser that has answered it. */
+export type SigningOpening = { kind: 'verify'; question: VerificationQuestion } | { kind: 'review'; review: SigningReviewResponse };
 
 export async function openSigning(token: string): Promise<SigningOpening> {
   const start = await signingApi.start(token);
-  if (start.state === 'verify') return { kind: 'verify' };
+  // The SSN's question when the server does not say (an answer from before the question could vary).
+  if (start.state === 'verify') return { kind: 'verify', question: start.question ?? 'ssn' };
   return { kind: 'review', review: await signingApi.review(token) };
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PublicLayout } from '../../components/layout/public-layout';
 import type { SignedResponse, SigningReviewResponse } from '../../../shared/signing/signing';
+import type { VerificationQuestion } from '../../../shared/ssn-last-four';
 import { openSigning, signingFailureMessage } from './signing-api';
 import { ReviewStep } from './review-step';
 import { SignStep } from './sign-step';
@@ -12,7 +13,7 @@ import { VerifyStep } from './verify-step';
 type Step =
   | { kind: 'loading' }
   | { kind: 'unavailable'; message: string }
-  | { kind: 'verify' }
+  | { kind: 'verify'; question: VerificationQuestion }
   | { kind: 'review'; review: SigningReviewResponse }
   | { kind: 'sign'; review: SigningReviewResponse }
   | ({ kind: 'done' } & SignedResponse);
@@ -71,7 +72,7 @@ export function SigningPage() {
           ) : null}
           {step.kind === 'unavailable' ? <UnavailableStep message={step.message} /> : null}
           {step.kind === 'verify' ? (
-            <VerifyStep token={token} onVerified={(review) => setStep({ kind: 'review', review })} onUnavailable={unavailable} />
+            <VerifyStep token={token} question={step.question} onVerified={(review) => setStep({ kind: 'review', review })} onUnavailable={unavailable} />
           ) : null}
           {step.kind === 'review' ? <ReviewStep token={token} review={step.review} onContinue={() => setStep({ kind: 'sign', review: step.review })} /> : null}
           {step.kind === 'sign' ? (

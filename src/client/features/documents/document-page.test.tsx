@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { emailCodeMessages } from '../../../shared/ssn-last-four';
+import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
+import { renderPage } from '../../../../tests/client/render';
+import { paths } from '../../paths';
+import { EinLetterPage } from './document-page';
+
+// The EIN letter's page asks the link's question as the signing page does: the SSN's or ITIN's last
+// four digits, or a code e-mailed to a responsible party with neither.
+
+const token = 'aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9d';
+const api = `/api/ein-letter/${token}`;
+const expiresAt = '2026-12-30T12:00:00.000Z';
+
+function renderLetter() {
+  return renderPage(
+    <Routes>
+      <Route path={paths.einLetter} element={<EinLetterPage />} />
+    </Routes>,
+    { url: `/ein-letter/${token}` },
+  ).user;
+}
+
+describe('the EIN letter page\u2019s question', () => {
+  it('keeps the SSN question for a link that does not name one', async () => {
+    serve({ [`GET ${api}`]: () => jsonResponse({ state: 'verify', expiresAt }) });
+    renderLetter();
+    expect(await screen.findByRole('textbox', { name: 'Last four digits of the SSN' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send me a code' })).toBeNull();
+  });
+
+  it('e-mails a code to a responsible party with neither number, refuses a used one, and gives the letter for the right one', async () => {
+    let answered = 0;
+    serve({
+      [`GET ${api}`]: () => jsonResponse({ state: 'verify', expiresAt, question: 'email_code' }),
+      [`POST ${api}/code`]: () => jsonResponse({ sentTo: 'l•••@example.de', expiresAt, resendAfter: expiresAt }),
+      [`POST ${api}/verify`]: () =>
+        ++answered === 1
+          ? errorResponse('validation_failed', emailCodeMessages.used, { code: [emailCodeMessages.used] })
+          : jsonResponse({ state: 'verified', expiresAt, facts: [{ label: 'Your EIN', value: '12-3456789' }] }),
+    });
+    const user = renderLetter();
+    expect(await screen.findByText(/We e-mail a 10-minute code to the address on your order/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByText(/We sent a code to l•••@example\.de/)).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: 'Code from the e-mail' });
+    await user.type(field, '042917{Enter}');
+    expect(await screen.findByText(emailCodeMessages.used)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await user.clear(field);
+    await user.type(field, '318406{Enter}');
+    expect(await screen.findByText('12-3456789')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Download the IRS letter/ }).getAttribute('href')).toBe(`${api}/document.pdf`);
+    expect(requestsTo('POST', `${api}/code`)).toHaveLength(2);
+    expect(requestsTo('POST', `${api}/verify`).map((request) => request.body)).toEqual([{ code: '042917' }, { code: '318406' }]);
+  });
+});
