@@ -49,7 +49,7 @@ describe('every free-text field of the requests refuses unstorable text with a m
   }
 
   it('checkout: the sample application itself passes', () => {
-    expect(checkoutRequestSchema.safeParse({ draftId, email: 'buyer@example.com', application: sampleApplication({ company: { companyName: 'Café 😀 LLC' } }) }).success).toBe(true);
+    expect(checkoutRequestSchema.safeParse({ draftId, email: 'buyer@example.com', application: sampleApplication({ activity: { principalProductOrService: 'Café 😀 tables and chairs' } }) }).success).toBe(true);
   });
 
   it.each(hostile)('comment, notes, user name and search refuse %j', (text) => {

@@ -92,7 +92,7 @@ test('the SSN shows as ###-##-#### with at most 11 characters and is stored as 9
 });
 
 test('"same as the primary contact" copies the contact into the responsible party, still editable', async ({ page }) => {
-  await openStep(page, 'Sole Proprietor');
+  await openStep(page, 'Partnership');
   await fillContact(page);
   await field(page, 'contactMiddleName').fill('Ann');
   await sameAsContact(page).check();

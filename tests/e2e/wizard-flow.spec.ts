@@ -81,7 +81,8 @@ const scenarios: Scenario[] = [
   {
     entity: 'Sole Proprietor',
     company: {
-      companyName: 'Rivera Landscaping',
+      // The owner's own name: step 3 shows it as the responsible party's, not asked again.
+      companyName: 'Daniel Okafor',
       state: 'TX',
       entityType: 'Sole Proprietor',
       hasTradeName: 'true',
@@ -90,6 +91,8 @@ const scenarios: Scenario[] = [
       soleProprietorReason: 'Started a new business',
     },
     registration: { ...address, ...differentMailing, mailingCareOf: 'Maria Rivera' },
+    contact: Object.fromEntries(Object.entries(contact).filter(([name]) => name !== 'rpFirstName' && name !== 'rpLastName')),
+    contactDerived: { rpFirstName: 'Daniel', rpMiddleName: '', rpLastName: 'Okafor' },
     hires: true,
     activity: { principalActivity: 'construction', constructionSingleTrade: 'true', constructionTradeType: 'Landscaping', ...product },
   },
@@ -248,7 +251,7 @@ test('going back restores the answers, and a reload keeps them', async ({ page }
 
   await page.getByRole('link', { name: /Back/ }).click();
   await expect(page).toHaveURL(/\/ein-application-start$/);
-  await expect(page.locator('[name="companyName"]')).toHaveValue('Rivera Landscaping');
+  await expect(page.locator('[name="companyName"]')).toHaveValue('Daniel Okafor');
   await expect(page.locator('[name="tradeName"]')).toHaveValue('Rivera Lawn & Garden');
   await expect(page.locator('[name="soleProprietorType"][value="Sole Proprietor"]')).toBeChecked();
 

@@ -80,6 +80,14 @@ describe.each(testDatabaseKinds)('the bulk seed on %s', (kind) => {
     expect((copied.rows[0] as { n: number }).n).toBe(3_000);
     const tracking = await database.db.execute(sql`select count(*)::int as n from orders where application_id !~ '^[A-HJ-NP-Z2-9]{12}$'`);
     expect((tracking.rows[0] as { n: number }).n).toBe(0);
+    // A sole proprietor's responsible party is the owner named on line 1.
+    const soleProprietors = await database.db.execute(sql`
+      select count(*)::int as n, count(*) filter (where form_data -> 'company' ->> 'companyName'
+        = concat_ws(' ', form_data -> 'contact' ->> 'rpFirstName', form_data -> 'contact' ->> 'rpMiddleName', form_data -> 'contact' ->> 'rpLastName'))::int as same
+      from orders where form_data -> 'company' ->> 'entityType' = 'Sole Proprietor'`);
+    const { n, same } = soleProprietors.rows[0] as { n: number; same: number };
+    expect(n).toBeGreaterThan(0);
+    expect(same).toBe(n);
 
     const { maintained, recounted } = await countersAndRecount(database);
     expect(maintained).toEqual(recounted);

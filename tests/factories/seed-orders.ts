@@ -173,7 +173,10 @@ async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]
         tracking_number,
         application
           || jsonb_build_object('company', (application -> 'company') || jsonb_build_object('companyName', company_name))
-          || jsonb_build_object('contact', (application -> 'contact') || jsonb_build_object('contactFirstName', first_name, 'contactLastName', last_name, 'emailAddress', email)),
+          || jsonb_build_object('contact', (application -> 'contact') || jsonb_build_object('contactFirstName', first_name, 'contactLastName', last_name, 'emailAddress', email)
+            -- A sole proprietor is its own responsible party: the same person as line 1.
+            || case when ${jsonParameter(entityNames.map((entry) => entry.entityType))} ->> kind = 'Sole Proprietor'
+              then jsonb_build_object('rpFirstName', first_name, 'rpMiddleName', middle_initial, 'rpLastName', last_name) else '{}'::jsonb end),
         email, 14900, 'usd', 'test', payment_intent_id, 'paid', created, created
       from named
       -- A tracking number drawn twice (about one in 10^13 per pair) is skipped and made up for by the caller.

@@ -15,6 +15,8 @@ import { testProcessorWebhookSecret, createTestProcessor, signWebhookPayload, ty
 import { createFieldCipher } from '../encryption';
 import { applicationSchema } from '../../shared/application/application';
 import { irsNameMessages } from '../../shared/application/irs-names';
+import { companyMessages } from '../../shared/application/company';
+import { contactMessages } from '../../shared/application/contact';
 import { registrationMessages } from '../../shared/application/registration';
 import { sampleApplication, sampleDecedentSsn, sampleGrantorSsn, type SampleOverrides } from '../../shared/application/sample-application';
 import type { CheckoutResponse, ConfirmPaymentResponse } from '../../shared/checkout/checkout';
@@ -568,7 +570,7 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       'application.registration.businessStartDate': [registrationMessages.businessStartDateTooLate],
       'application.contact.rpLastName': [irsNameMessages.person],
       'application.contact.contactFirstName': [irsNameMessages.person],
-      'application.company.tradeName': [irsNameMessages.tradeName],
+      'application.company.tradeName': [irsNameMessages.business],
     });
     expect(await countCheckouts(body.draftId)).toBe(0);
 
@@ -578,6 +580,43 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       'application.registration.streetAddress': [registrationMessages.streetAddressPoBox],
       'application.registration.businessStartDate': [registrationMessages.businessStartDateTooEarly],
     });
+  });
+
+  it('refuses a legal name, a "care of" name or a sole proprietor\'s two names the IRS would not take, and stores nothing', async () => {
+    const { app } = await startApp();
+    const before = await count(sql`select count(*)::int as count from checkouts`);
+    const cafe = checkoutBody({
+      application: {
+        company: { companyName: 'Café Olé Holdings LLC' },
+        registration: { sameMailingAddress: false, mailingCareOf: "O'Brien & Co.", mailingStreetAddress: 'PO Box 42', mailingCity: 'Austin', mailingCounty: 'Travis', mailingState: 'Texas', mailingZipCode: '78702' },
+      },
+    });
+    const refused = await postCheckout(app, cafe);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      'application.company.companyName': [companyMessages.companyNameCharacters],
+      'application.registration.mailingCareOf': [registrationMessages.mailingCareOfCharacters],
+    });
+    expect(companyMessages.companyNameCharacters).toBe(irsNameMessages.business);
+
+    // A sole proprietor's line 1 and 7a are one person: another responsible party's name is refused.
+    const twoNames = checkoutBody({ application: { company: { entityType: 'Sole Proprietor', companyName: 'Renee OConnor' } } });
+    const refusedTwice = await postCheckout(app, twoNames);
+    expect(refusedTwice.statusCode).toBe(400);
+    expect(refusedTwice.json().error.fields).toEqual({ 'application.contact.rpFirstName': [contactMessages.ownerName] });
+    const accented = checkoutBody({
+      application: { company: { entityType: 'Sole Proprietor', companyName: 'Renée O’Connor' }, contact: { rpFirstName: 'Renee', rpMiddleName: '', rpLastName: 'OConnor' } },
+    });
+    expect((await postCheckout(app, accented)).json().error.fields).toMatchObject({ 'application.company.companyName': [companyMessages.ownerNameCharacters] });
+
+    for (const body of [cafe, twoNames, accented]) expect(await countCheckouts(body.draftId)).toBe(0);
+    expect(await count(sql`select count(*)::int as count from checkouts`)).toBe(before);
+
+    // The names as the IRS takes them go through.
+    const fixed = checkoutBody({
+      application: { company: { entityType: 'Sole Proprietor', companyName: 'Renee OConnor' }, contact: { rpFirstName: 'Renee', rpMiddleName: '', rpLastName: 'OConnor' } },
+    });
+    expect((await postCheckout(app, fixed)).statusCode).toBe(200);
   });
 
   it('answers a declined card with the provider\'s message and makes no order', async () => {

@@ -11,7 +11,7 @@ import { changeOrderStatus } from '../orders';
 import { renderOrderSs4, sha256Hex, signSs4, utcTimestamp, type SignatureMark } from '../ss4';
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import type { Ss4Designee } from '../../shared/ss4/ss4-mapping';
-import { namesMatch, signingConsentKeys, signingConsents, signingMessages, type signSubmissionSchema } from '../../shared/signing/signing';
+import { namesMatch, signedName, signingConsentKeys, signingConsents, signingMessages, type signSubmissionSchema } from '../../shared/signing/signing';
 import { findUsableRequest, hasVerifiedSession, unavailableReason } from './find-usable-request';
 import { responsibleName, type SigningServices } from './requests';
 import { signedNoticeEmail } from './signature-request-email';
@@ -72,7 +72,9 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
 
     const rendered = await renderOrderSs4(order.formData, cipher, designee);
     const unsignedSha256 = sha256Hex(rendered.pdf);
-    const signerName = submission.name.trim().replace(/\s+/g, ' ');
+    // Signed as the IRS receives the name (the page shows it before signing): the spelling of line 7a,
+    // which the form's font can always draw.
+    const signerName = signedName(submission.name);
     const mark: SignatureMark = png ? { kind: 'drawn', png, name: signerName } : { kind: 'typed', name: signerName };
     const consents = signingConsentKeys.map((key) => signingConsents[key]);
     let pdf: Uint8Array;

@@ -314,6 +314,27 @@ describe.each(testDatabaseKinds)('signing the SS-4 on %s', (kind) => {
     expect(await harness.database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id))).toEqual([]);
   });
 
+  it('takes the name typed with its accents as the IRS receives it, signs with that spelling, and refuses another name', async () => {
+    const application = applicationWithSsn(harness.services.cipher, '123456789') as { contact: Record<string, unknown> };
+    const formData = { ...application, contact: { ...application.contact, rpFirstName: 'Jose Luis', rpMiddleName: '', rpLastName: 'Munoz-Garcia' } };
+    const order = await createPaidOrder(harness.database.db, { formData, assignedTo: fulfiller.id });
+    expect((await requestSignature(order.id, admin.cookie)).statusCode).toBe(200);
+    const token = latestLinkTo(order.billingEmail);
+    const cookie = await verify(token);
+
+    const another = await call('POST', `/api/sign/${token}/sign`, { cookie, payload: { ...goodSubmission, name: 'José Luis Muñoz' } });
+    expect(another.statusCode).toBe(400);
+    expect(errorOf(another).fields?.name).toEqual([signingMessages.nameMismatch]);
+    expect((await rowsOf(order.id))[0]).toMatchObject({ status: 'verified', signedAt: null, signerName: null, signedPdf: null });
+    expect(await harness.database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id))).toEqual([]);
+
+    const signed = await call('POST', `/api/sign/${token}/sign`, { cookie, payload: { ...goodSubmission, name: '  José Luis  Muñoz-García ' } });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect((await rowsOf(order.id))[0]).toMatchObject({ status: 'signed', signerName: 'Jose Luis Munoz-Garcia' });
+    const [comment] = await harness.database.db.select().from(orderComments).where(eq(orderComments.orderId, order.id));
+    expect(comment?.commentText).toContain('Jose Luis Munoz-Garcia, Managing Member');
+  });
+
   it('lets one of two browsers signing the same request at once win, and tells the other it is signed', async () => {
     const { order, token } = await preparedRequest();
     const firstBrowser = await verify(token);

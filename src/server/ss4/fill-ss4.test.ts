@@ -86,7 +86,7 @@ describe('fillSs4: entity types (line 9a, 8a-c, 3, 9b)', () => {
       name: 'a sole proprietor: 8a No, 9a Sole proprietor with the SSN',
       overrides: { company: { entityType: 'Sole Proprietor' } },
       checks: ['c1_1[1]', 'c1_3[0]', 'c1_4[1]', 'c1_6[9]', 'c1_7[1]'],
-      text: { 'f1_2[0]': 'Jane Doe-Smith', 'f1_13[0]': '123-45-6789', 'f1_26[0]': 'Manufacturing' },
+      text: { 'f1_2[0]': 'John Public', 'f1_13[0]': '123-45-6789', 'f1_26[0]': 'Manufacturing' },
     },
     {
       name: 'a household employer: 9a Sole proprietor, 10 Hired employees',
@@ -335,6 +335,32 @@ describe('fillSs4: the other lines', () => {
     const [widget] = llcYes.acroField.getWidgets();
     if (!widget) throw new Error('the LLC box has no widget');
     expect(String(widget.getAppearanceState())).toBe(String(widget.getOnValue()));
+  });
+
+  it('renders an old order whose names the IRS rules now refuse: as stored where the font can draw them', async () => {
+    // Stored before the legal name and the "care of" name were checked: no longer valid, still rendered.
+    const stored = sampleApplication({
+      company: { companyName: 'Café Olé Holdings LLC' },
+      registration: { sameMailingAddress: false, mailingCareOf: 'Łódź Trading Sp. z o.o.', mailingStreetAddress: 'PO Box 42', mailingCity: 'Austin', mailingCounty: 'Travis', mailingState: 'Texas', mailingZipCode: '78702' },
+    });
+    expect(applicationSchema.safeParse(stored).success).toBe(false);
+    const filled = await readBack(await fillSs4(ss4Lines(stored as Application), template));
+    expect(filled.text['f1_2[0]']).toBe('Café Olé Holdings LLC');
+    // The form's font has "ó" but no "Ł" or "ź": those lose their marks rather than fail the whole form.
+    expect(filled.text['f1_4[0]']).toBe('Lódz Trading Sp. z o.o.');
+    const unreadable = sampleApplication({ company: { companyName: '李小龍 Trading LLC' } });
+    expect((await readBack(await fillSs4(ss4Lines(unreadable as Application), template))).text['f1_2[0]']).toBe('??? Trading LLC');
+  });
+
+  it("prints an old sole proprietor's line 1 from the responsible party's name, the same answer as 7a", async () => {
+    // Before the name was asked once, step 1 and step 3 each had their own spelling of it.
+    const stored = sampleApplication({
+      company: { entityType: 'Sole Proprietor', companyName: 'Renée O’Connor' },
+      contact: { rpFirstName: 'Renee', rpMiddleName: '', rpLastName: 'OConnor' },
+    });
+    const filled = await readBack(await fillSs4(ss4Lines(stored as Application), template));
+    expect(filled.text['f1_2[0]']).toBe('Renee OConnor');
+    expect(filled.text['f1_10[0]']).toBe('Renee OConnor');
   });
 
   it('fits a value to the field width at the form size or below', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PDFBool, PDFDocument, PDFName, StandardFonts, type PDFFont, type PDFTextField } from 'pdf-lib';
 import type { Ss4Line } from '../../shared/ss4/ss4-mapping';
+import { drawable } from './drawable-text';
 
 // Fills the IRS's own fillable Form SS-4 (Rev. December 2023) with an application's lines. The form
 // stays fillable (never flattened), so staff can correct a line in any PDF reader.
@@ -35,8 +36,11 @@ export function fittingFontSize(font: PDFFont, value: string, width: number): nu
 
 function fillText(field: PDFTextField, value: string, font: PDFFont): void {
   const maxLength = field.getMaxLength();
+  // An answer stored before the IRS's character rules (an old order's "Łódź Trading") is written as
+  // the font can draw it, rather than failing the whole form.
+  const text = drawable(font, value);
   // A few fields cap their length (the SSN, the EIN); a value longer than that is cut rather than refused.
-  const fitted = maxLength !== undefined && value.length > maxLength ? value.slice(0, maxLength) : value;
+  const fitted = maxLength !== undefined && text.length > maxLength ? text.slice(0, maxLength) : text;
   field.setText(fitted);
   const width = field.acroField.getWidgets()[0]?.getRectangle().width ?? 0;
   field.setFontSize(field.isCombed() ? formFontSize : fittingFontSize(font, fitted, width));

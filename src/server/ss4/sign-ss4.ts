@@ -9,6 +9,7 @@ const verifiedByWords: Record<VerificationQuestion, string> = {
   email_code: 'a single-use code e-mailed to the order\u2019s address',
 };
 import type { PdfSealer, SealFacts } from '../seal';
+import { drawable } from './drawable-text';
 
 // Signs a filled Form SS-4 (decisions 022 and 037): the signature goes on page 1's signature line and
 // the date on its date line, every field becomes read-only, and a certificate page is appended that
@@ -49,20 +50,6 @@ export function formDate(date: Date): string {
 /** `2026-11-23 14:05:09 UTC`. */
 export function utcTimestamp(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-/** The text with every character the standard font cannot draw replaced by `?` (a name may hold any script). */
-export function drawable(font: PDFFont, text: string): string {
-  let result = '';
-  for (const character of text.replace(/[\r\n\t]+/g, ' ')) {
-    try {
-      font.encodeText(character);
-      result += character;
-    } catch {
-      result += '?';
-    }
-  }
-  return result;
 }
 
 /** Splits `text` into lines no wider than `width`. */

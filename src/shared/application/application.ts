@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companySchema } from './company';
 import { registrationSchema } from './registration';
-import { asksRpUsPerson, contactMessages, contactSchema, rpTaxIdTypeOf } from './contact';
+import { asksRpUsPerson, contactMessages, contactSchema, isOwnerName, isOwnerResponsibleParty, rpTaxIdTypeOf } from './contact';
 import { complianceSchema } from './compliance';
 import { activitySchema } from './activity';
 import { applicationVersion } from './sections';
@@ -34,6 +34,9 @@ export const applicationSchema = refuseUnstorableText(
         ctx.addIssue({ code: 'custom', path: ['contact', 'rpUsPerson'], message: contactMessages.rpUsPerson });
       if (!asksUsPerson && (contact.rpUsPerson ?? '') !== '')
         ctx.addIssue({ code: 'custom', path: ['contact', 'rpUsPerson'], message: contactMessages.rpUsPersonNotAsked });
+      // Lines 1 and 7a of a sole proprietor name the same person: asked once, on step 1.
+      if (isOwnerResponsibleParty(company.entityType) && !isOwnerName(contact, company.companyName))
+        ctx.addIssue({ code: 'custom', path: ['contact', 'rpFirstName'], message: contactMessages.ownerName });
     }),
 );
 

@@ -5,6 +5,7 @@ import {
   asksOtherEntityDescription,
   companyDefaults,
   companyMessages,
+  companyNameKind,
   companySchema,
   corporationTypeOptions,
   entityTypeOptions,
@@ -168,6 +169,28 @@ describe('companySchema', () => {
 
   it('shows the endings message before the characters message for a name like "Acme, Inc."', () => {
     expect(firstMessageAt({ ...valid.estate, hasTradeName: 'true', tradeName: 'Acme, Inc.' }, 'tradeName')).toBe(companyMessages.tradeNameEnding);
+  });
+
+  it.each([
+    ['Café Olé Holdings LLC', 'corporation'],
+    ['Smith, Jones & Co.', 'partnership'],
+    ["Joe's Bakery LLC", 'llcOneMember'],
+    ['Public Family Trust u/a/d 1/1/2020', 'trust'],
+  ] as const)('refuses the legal name %j with the characters the IRS takes for a business', (companyName, kind) => {
+    expect(issuesOf({ ...valid[kind], companyName })).toEqual([{ path: 'companyName', message: companyMessages.companyNameCharacters }]);
+  });
+
+  it.each(['Acme & Sons 2 LLC', 'Hill-Country Woodworks Inc', 'Estate of John Q Public', '3M Holdings'])('accepts the legal name %j', (companyName) => {
+    expect(issuesOf({ ...valid.corporation, companyName })).toEqual([]);
+  });
+
+  it("checks a sole proprietor's name as a person's, without digits", () => {
+    expect(issuesOf({ ...valid.soleProprietor, companyName: 'Renée O’Connor' })).toEqual([{ path: 'companyName', message: companyMessages.ownerNameCharacters }]);
+    expect(issuesOf({ ...valid.householdEmployer, companyName: 'Jane Doe 2' })).toEqual([{ path: 'companyName', message: companyMessages.ownerNameCharacters }]);
+    expect(issuesOf({ ...valid.soleProprietor, companyName: 'Renee OConnor' })).toEqual([]);
+    expect(companyNameKind('Sole Proprietor')).toBe('person');
+    expect(companyNameKind('LLC')).toBe('business');
+    expect(companyNameKind(undefined)).toBe('business');
   });
 
   it.each(['Papa Johns', 'Incline Bakery', 'Spa Days', 'Corporate Events', 'Acme Co', 'LLCs Unlimited'])(

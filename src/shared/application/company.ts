@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choice, isBlank, optionalText, tooLong, requiredChoice, valuesOf, yesNo, type Option } from './fields';
 import { communityPropertyStates, llcLocationValues, usStateCodes } from './options';
-import { irsNameMessages, isIrsName } from './irs-names';
+import { irsNameMessages, isIrsName, type IrsNameKind } from './irs-names';
 
 // Step 1 of the wizard, "Company Information": who the applicant is (SS-4 lines 1, 2, 8a-8c, 9a, 10).
 //
@@ -110,13 +110,16 @@ export const specifyMaxLength = 60;
 export const companyMessages = {
   companyName: 'Company name is required',
   companyNameTooLong: 'Company name must be at most 200 characters',
+  companyNameCharacters: irsNameMessages.business,
+  ownerNameCharacters: irsNameMessages.person,
+  ownerFullName: 'Enter your first and last name',
   state: 'State is required',
   entityType: 'Entity type is required',
   hasTradeName: 'Select Yes or No',
   tradeName: 'Enter the trade name',
   tradeNameTooLong: 'Trade name must be at most 200 characters',
   tradeNameEnding: "Trade name cannot contain endings like 'LLC', 'LC', 'PLLC', 'PA', 'Corp', or 'Inc'",
-  tradeNameCharacters: irsNameMessages.tradeName,
+  tradeNameCharacters: irsNameMessages.business,
   corporationType: 'Please select a corporation type',
   reasonForEin: 'Please select a reason for requesting an EIN',
   partnershipType: 'Please select a partnership type',
@@ -145,6 +148,14 @@ const memberCount = /^[1-9]\d{0,5}$/;
 /** The husband-and-wife question is asked only of a two-member LLC in a community property state. */
 export function asksHusbandWife(llcMemberCount: string | undefined, llcLocationState: string | undefined): boolean {
   return llcMemberCount === '2' && (communityPropertyStates as readonly string[]).includes(llcLocationState ?? '');
+}
+
+/**
+ * Line 1 is a business's legal name, or a sole proprietor's own name (the owner applies as the
+ * individual): the IRS's characters for a person, without digits, or for a business, with them.
+ */
+export function companyNameKind(entityType: string | undefined): IrsNameKind {
+  return entityType === 'Sole Proprietor' ? 'person' : 'business';
 }
 
 /** The trade name is asked once the applicant says the business uses one. */
@@ -257,6 +268,18 @@ export const companySchema = z
       if (!company[field]) context.addIssue({ code: 'custom', path: [field], message });
     };
 
+    // Checked as the IRS takes it, by whose name it is: the entity type is on this page too.
+    const nameKind = companyNameKind(company.entityType);
+    if (!isIrsName(company.companyName, nameKind))
+      context.addIssue({
+        code: 'custom',
+        path: ['companyName'],
+        message: nameKind === 'person' ? companyMessages.ownerNameCharacters : companyMessages.companyNameCharacters,
+      });
+    // The owner's name is also the responsible party's (line 7a), which has a first and a last name.
+    if (company.entityType === 'Sole Proprietor' && company.companyName.trim().length >= 2 && !/\S\s+\S/.test(company.companyName.trim()))
+      context.addIssue({ code: 'custom', path: ['companyName'], message: companyMessages.ownerFullName });
+
     if (asksTradeName(company.hasTradeName)) {
       const tradeName = (company.tradeName ?? '').trim();
       if (tradeName.length < 2) context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeName });
@@ -264,7 +287,7 @@ export const companySchema = z
         context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameTooLong });
       if (entityEnding.test(tradeName))
         context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameEnding });
-      if (!isIrsName(tradeName, 'tradeName'))
+      if (!isIrsName(tradeName, 'business'))
         context.addIssue({ code: 'custom', path: ['tradeName'], message: companyMessages.tradeNameCharacters });
     }
 

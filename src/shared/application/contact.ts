@@ -44,6 +44,8 @@ export const contactMessages = {
   rpEmail: 'Enter a valid email address',
   entityType: 'Entity type is required',
   trusteeSuffix: 'Select a suffix from the list',
+  ownerName:
+    "A sole proprietor is the business's responsible party: the name must be the owner's name from step 1. Change the name there.",
 } as const;
 const messages = contactMessages;
 
@@ -112,6 +114,28 @@ export function isItin(value: string): boolean {
   if (!/^9\d{8}$/.test(value)) return false;
   const group = Number(value.slice(3, 5));
   return (group >= 50 && group <= 65) || (group >= 70 && group <= 88) || (group >= 90 && group <= 92) || group >= 94;
+}
+
+/**
+ * A sole proprietor (a household employer is one) applies as the individual: the owner named on
+ * line 1 is the responsible party on line 7a, so step 1 asks the name once and step 3 shows it.
+ */
+export function isOwnerResponsibleParty(entityType: string | undefined): boolean {
+  return entityType === 'Sole Proprietor';
+}
+
+/** The responsible party's whole name, as line 7a prints it: the parts given, one space between. */
+export function responsiblePartyNameOf(contact: { rpFirstName?: string; rpMiddleName?: string; rpLastName?: string }): string {
+  return [contact.rpFirstName, contact.rpMiddleName, contact.rpLastName]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+/** Whether the responsible party's name is the owner's name from step 1 (spaces and case aside). */
+export function isOwnerName(contact: { rpFirstName?: string; rpMiddleName?: string; rpLastName?: string }, companyName: string): boolean {
+  const plain = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return plain(responsiblePartyNameOf(contact)) === plain(companyName);
 }
 
 /** A sole proprietor (a household employer is one) files under the owner's own number: an SSN or an ITIN. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isIrsName, irsNameMessages, suggestIrsName } from './irs-names';
+import { irsFormOfName, isIrsName, irsNameMessages, plainLetters, suggestIrsName } from './irs-names';
 
 describe('suggestIrsName', () => {
   it.each([
@@ -29,8 +29,12 @@ describe('suggestIrsName', () => {
     ['Studio 54', null],
     ['Crème Brûlée Co.', 'Creme Brulee Co'],
     ['A+B Design', 'A B Design'],
-  ])('trade name %j → %j', (typed, expected) => {
-    expect(suggestIrsName(typed, 'tradeName')).toBe(expected);
+    ['Café Olé Holdings LLC', 'Cafe Ole Holdings LLC'],
+    ['Smith, Jones & Co., L.L.C.', 'Smith Jones & Co LLC'],
+    ['Müller & Söhne GmbH', 'Muller & Sohne GmbH'],
+    ['3M Holdings', null],
+  ])('business name %j → %j', (typed, expected) => {
+    expect(suggestIrsName(typed, 'business')).toBe(expected);
   });
 
   it('offers nothing when a name is already accepted or nothing would be left of it', () => {
@@ -42,12 +46,19 @@ describe('suggestIrsName', () => {
 
   it('says which characters the IRS accepts', () => {
     expect(irsNameMessages.person).toContain('A-Z');
-    expect(irsNameMessages.tradeName).toContain('0-9');
+    expect(irsNameMessages.business).toContain('0-9');
+  });
+
+  it('gives the name as the IRS receives it, and plain letters for any text', () => {
+    expect(irsFormOfName('José Luis Muñoz-García', 'person')).toBe('Jose Luis Munoz-Garcia');
+    expect(irsFormOfName('Jose Luis Munoz-Garcia', 'person')).toBe('Jose Luis Munoz-Garcia');
+    expect(irsFormOfName('李小龍', 'person')).toBe('李小龍');
+    expect(plainLetters('Łódź, Straße 5')).toBe('Lodz, Strasse 5');
   });
 
   it('always offers a name the IRS accepts (fixed-seed fuzz)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('person' as const, 'tradeName' as const), (typed, kind) => {
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('person' as const, 'business' as const), (typed, kind) => {
         const suggestion = suggestIrsName(typed, kind);
         if (suggestion !== null) {
           expect(isIrsName(suggestion, kind)).toBe(true);

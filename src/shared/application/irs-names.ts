@@ -1,19 +1,20 @@
-// Names as the IRS files them. Form SS-4 names (people on lines 7a and 10, the trade name on line 2)
-// accept only the letters A-Z, spaces, hyphens and ampersands, and a trade name digits too. A name
-// typed with accents or an apostrophe ("José Núñez-García", "O'Brien") is refused with a message
+// Names as the IRS files them. Form SS-4 names (the legal name on line 1, the trade name on line 2,
+// the "care of" name on line 3, people on lines 7a and 10) accept only the letters A-Z, spaces,
+// hyphens and ampersands, and a business's name digits too. A name typed with accents or an
+// apostrophe ("José Núñez-García", "O'Brien", "Café Olé Holdings LLC") is refused with a message
 // saying which characters the IRS accepts, and the wizard offers the name the IRS would receive.
 
-/** Whose name: a person's (no digits) or a business's trade name (digits allowed). */
-export type IrsNameKind = 'person' | 'tradeName';
+/** Whose name: a person's (no digits) or a business's, legal or trade name (digits allowed). */
+export type IrsNameKind = 'person' | 'business';
 
 const allowed: Record<IrsNameKind, RegExp> = {
   person: /^[A-Za-z &-]*$/,
-  tradeName: /^[A-Za-z0-9 &-]*$/,
+  business: /^[A-Za-z0-9 &-]*$/,
 };
 
 export const irsNameMessages: Record<IrsNameKind, string> = {
   person: 'The IRS accepts only the letters A-Z, spaces, hyphens (-) and ampersands (&)',
-  tradeName: 'The IRS accepts only the letters A-Z, digits 0-9, spaces, hyphens (-) and ampersands (&)',
+  business: 'The IRS accepts only the letters A-Z, digits 0-9, spaces, hyphens (-) and ampersands (&)',
 };
 
 /** Whether a name holds only what the IRS accepts for its kind. */
@@ -44,6 +45,12 @@ const letterSpellings: Record<string, string> = {
   Ħ: 'H',
 };
 
+/** The text with each letter's marks taken off and the letters that carry none spelled in A-Z ("Łódź" → "Lodz", "Straße" → "Strasse"). */
+export function plainLetters(value: string): string {
+  const spelled = [...value].map((character) => letterSpellings[character] ?? character).join('');
+  return spelled.normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
 /** Apostrophes and quotation marks: dropped, so the name's parts stay together (O'Brien → OBrien). */
 const apostrophes = /['‘’‚‛`´ʹʻʼʽˈ"“”„]/g;
 /** Dashes of other widths, read as the hyphen the IRS accepts. */
@@ -58,10 +65,7 @@ const dashes = /[‐‑‒–—―−]/g;
  */
 export function suggestIrsName(value: string, kind: IrsNameKind): string | null {
   if (isIrsName(value, kind)) return null;
-  const spelled = [...value].map((character) => letterSpellings[character] ?? character).join('');
-  const suggestion = spelled
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  const suggestion = plainLetters(value)
     .replace(apostrophes, '')
     .replace(kind === 'person' ? /[.,0-9]/g : /[.,]/g, '')
     .replace(dashes, '-')
@@ -69,4 +73,9 @@ export function suggestIrsName(value: string, kind: IrsNameKind): string | null 
     .replace(/\s+/g, ' ')
     .trim();
   return suggestion === '' || suggestion === value ? null : suggestion;
+}
+
+/** The name as the IRS receives it: the suggestion when there is one, else the name as it is. */
+export function irsFormOfName(value: string, kind: IrsNameKind): string {
+  return suggestIrsName(value, kind) ?? value;
 }

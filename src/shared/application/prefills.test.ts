@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hireMonthOf, isTrusteeTitle, registrationPrefill, totalEmployeesOf } from './prefills';
+import { hireMonthOf, isTrusteeTitle, ownerNameParts, registrationPrefill, totalEmployeesOf } from './prefills';
+import { isOwnerName } from './contact';
 
 describe('answers a later question takes from an earlier one', () => {
   it("gives step 2 the states of step 1: formation for the articles, the LLC's location for the address", () => {
@@ -24,5 +25,15 @@ describe('answers a later question takes from an earlier one', () => {
     expect(hireMonthOf(undefined)).toBe('');
     for (const title of ['Trustee', 'trustee', 'Co-Trustee', 'Successor Trustee']) expect(isTrusteeTitle(title)).toBe(true);
     for (const title of ['Owner', 'Trustees assistant', 'Managing Member', '']) expect(isTrusteeTitle(title)).toBe(false);
+  });
+
+  it("gives step 3 a sole proprietor's name from step 1, in parts that join back to it", () => {
+    expect(ownerNameParts('Renee OConnor')).toEqual({ rpFirstName: 'Renee', rpMiddleName: '', rpLastName: 'OConnor' });
+    expect(ownerNameParts('  Jose  Luis Munoz-Garcia ')).toEqual({ rpFirstName: 'Jose', rpMiddleName: 'Luis', rpLastName: 'Munoz-Garcia' });
+    expect(ownerNameParts('Mary Ann de la Cruz')).toEqual({ rpFirstName: 'Mary', rpMiddleName: 'Ann de la', rpLastName: 'Cruz' });
+    expect(ownerNameParts('Cher')).toEqual({ rpFirstName: 'Cher', rpMiddleName: '', rpLastName: '' });
+    expect(ownerNameParts('')).toEqual({ rpFirstName: '', rpMiddleName: '', rpLastName: '' });
+    expect(ownerNameParts(undefined)).toEqual({ rpFirstName: '', rpMiddleName: '', rpLastName: '' });
+    for (const name of ['Renee OConnor', 'Jose Luis Munoz-Garcia', 'Mary Ann de la Cruz', 'A B C D E']) expect(isOwnerName(ownerNameParts(name), name)).toBe(true);
   });
 });

@@ -44,3 +44,17 @@ export function hireMonthOf(firstWageDate: unknown): string {
 export function isTrusteeTitle(title: unknown): boolean {
   return typeof title === 'string' && /\btrustee\b/i.test(title);
 }
+
+export type ResponsiblePartyName = { rpFirstName: string; rpMiddleName: string; rpLastName: string };
+
+/**
+ * A sole proprietor's name from step 1 as step 3's responsible party: the first word, the last word
+ * and the words between ("Mary Ann Smith" → Mary, Ann, Smith), so that joined again they are the
+ * name on line 1. Which words are the middle name changes nothing on the form.
+ */
+export function ownerNameParts(companyName: unknown): ResponsiblePartyName {
+  const words = typeof companyName === 'string' ? companyName.trim().split(/\s+/).filter(Boolean) : [];
+  if (words.length === 0) return { rpFirstName: '', rpMiddleName: '', rpLastName: '' };
+  if (words.length === 1) return { rpFirstName: words[0] ?? '', rpMiddleName: '', rpLastName: '' };
+  return { rpFirstName: words[0] ?? '', rpMiddleName: words.slice(1, -1).join(' '), rpLastName: words.at(-1) ?? '' };
+}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { irsNameMessages } from './irs-names';
 import {
   asksLlcOrganizationState,
   asksMailingCareOf,
@@ -66,6 +67,7 @@ describe('registrationSchema', () => {
     ['no mailing ZIP code', { mailingZipCode: '' }, 'mailingZipCode', 'Valid mailing ZIP code required'],
     ['a bad mailing ZIP code', { mailingZipCode: '1234' }, 'mailingZipCode', 'Valid mailing ZIP code required'],
     ['a care-of name over 100 characters', { mailingCareOf: 'a'.repeat(101) }, 'mailingCareOf', 'Must be 100 characters or fewer'],
+    ['a care-of name the IRS cannot take', { mailingCareOf: 'c/o Müller & Söhne GmbH' }, 'mailingCareOf', irsNameMessages.business],
     ['a mailing street over 200 characters', { mailingStreetAddress: 'a'.repeat(201) }, 'mailingStreetAddress', 'Must be 200 characters or fewer'],
   ])('with a different mailing address, rejects %s', (_case, change, path, message) => {
     expect(messagesOf({ ...differentMailing, ...change })[path]).toEqual([message]);

@@ -2,6 +2,7 @@ import { einPattern } from '../ein';
 import { z } from 'zod';
 import { isBlank, isIsoDate, optionalText, requiredText } from './fields';
 import { usStateNames } from './options';
+import { irsNameMessages, isIrsName } from './irs-names';
 import { asksPostalCode, isAbroad, isCountryCode, requiresProvince, unitedStates } from './countries';
 
 // Step 2 "Company Registration Details": registration data and the business (and mailing) address.
@@ -97,6 +98,7 @@ export const registrationMessages = {
   mailingProvince: 'Mailing state, province or region is required',
   mailingPostalCode: 'Mailing postal code is required',
   reitType: 'Select a REIT type',
+  mailingCareOfCharacters: irsNameMessages.business,
 } as const;
 const messages = registrationMessages;
 
@@ -133,7 +135,10 @@ export const registrationSchema = z
     postalCode: optionalText(registrationLimits.postalCode).optional(),
     sameMailingAddress: z.boolean(),
     // Shown only when the mailing address differs (required then: see below).
-    mailingCareOf: optionalText(registrationLimits.mailingCareOf).optional(),
+    // Line 3's "care of" name: a person or a company, in the characters the IRS takes for a business's name.
+    mailingCareOf: optionalText(registrationLimits.mailingCareOf)
+      .refine((value) => isIrsName(value, 'business'), messages.mailingCareOfCharacters)
+      .optional(),
     mailingStreetAddress: optionalText(registrationLimits.streetAddress).optional(),
     mailingCity: optionalText(registrationLimits.city).optional(),
     mailingCountry: z.string().refine(isCountryCode, messages.country).optional(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationSchema, sectionSchemas } from './application';
 import { companySchema, entityTypeOptions } from './company';
+import { contactMessages } from './contact';
 import { applicationSections } from './sections';
 import { sampleApplication, sampleSection, sampleSectionsBefore } from './sample-application';
 
@@ -24,6 +25,20 @@ describe('the sample application', () => {
     const company = sampleSection('company', { entityType });
     expect(company.entityType).toBe(entityType);
     expect(companySchema.safeParse(company).error?.issues).toBeUndefined();
+  });
+
+  it("asks a sole proprietor's name once: the responsible party must be the owner named on step 1", () => {
+    const application = sampleApplication({ company: { entityType: 'Sole Proprietor', companyName: 'Jane Doe-Smith' } });
+    expect(applicationSchema.safeParse(application).error?.issues).toEqual([
+      expect.objectContaining({ path: ['contact', 'rpFirstName'], message: contactMessages.ownerName }),
+    ]);
+    const same = sampleApplication({
+      company: { entityType: 'Sole Proprietor', companyName: 'jane  doe-smith' },
+      contact: { rpFirstName: 'Jane', rpMiddleName: '', rpLastName: 'Doe-Smith' },
+    });
+    expect(applicationSchema.safeParse(same).error?.issues).toBeUndefined();
+    // Other entities name a business on line 1 and a person on 7a.
+    expect(applicationSchema.safeParse(sampleApplication({ company: { entityType: 'Partnership', companyName: 'Jane Doe-Smith' } })).error?.issues).toBeUndefined();
   });
 
   it('puts overrides over the sample, section by section, and the company’s entity type in the contact', () => {

@@ -32,7 +32,8 @@ function companyOf(entityType: EntityType): Company {
     case 'Partnership':
       return { ...basics, companyName: 'Doe and Public Partners', entityType, partnershipType: 'Partnership', partnershipReason: 'Started a new business' };
     case 'Sole Proprietor':
-      return { ...basics, companyName: 'Jane Doe-Smith', entityType, soleProprietorType: 'Sole Proprietor', soleProprietorReason: 'Started a new business' };
+      // The owner is the responsible party (step 3's John Public): one name on lines 1 and 7a.
+      return { ...basics, companyName: 'John Public', entityType, soleProprietorType: 'Sole Proprietor', soleProprietorReason: 'Started a new business' };
     case 'Trust':
       return { ...basics, companyName: 'Public Family Trust', entityType, trustType: 'Irrevocable Trust' };
     case 'Estate':

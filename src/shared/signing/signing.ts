@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxSsnAnswerAttempts, ssnLastFourMessages, ssnLastFourSchema, type VerificationQuestion } from '../ssn-last-four';
+import { irsFormOfName } from '../application/irs-names';
 
 // The customer's electronic signature of Form SS-4 (decision 022): the rules of a signing request,
 // the consent texts with their versions, the signing page's API shapes and messages. The server
@@ -50,12 +51,20 @@ export const signingConsents = {
 export type SigningConsentKey = keyof typeof signingConsents;
 export const signingConsentKeys = Object.keys(signingConsents) as SigningConsentKey[];
 
-/** Lower case, one space between words: "  jOHN   q public " and "John Q Public" are the same name. */
-export function normalizePersonName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * The name the signer typed as the IRS receives it (irs-names.ts), one space between words:
+ * "  José Luis   Muñoz-García " signs as "Jose Luis Munoz-Garcia", the spelling of line 7a.
+ */
+export function signedName(typed: string): string {
+  return irsFormOfName(typed.trim().replace(/\s+/g, ' '), 'person');
 }
 
-/** Whether the typed name is the responsible party's, ignoring case and extra spaces. */
+/** As the IRS receives it, in lower case: "  jOHN   q public " and "John Q Public" are the same name, and "José" is "Jose". */
+export function normalizePersonName(name: string): string {
+  return signedName(name).toLowerCase();
+}
+
+/** Whether the typed name is the responsible party's as the IRS receives both, ignoring case and extra spaces. */
 export function namesMatch(typed: string, expected: string): boolean {
   const normalized = normalizePersonName(expected);
   return normalized !== '' && normalizePersonName(typed) === normalized;

@@ -516,7 +516,10 @@ export function ss4Lines(application: Application, designee: Ss4Designee | null 
   const lines: Ss4Line[] = [];
   const add = (...line: Ss4Line[]) => lines.push(...line);
 
-  const legalName = text(company.companyName);
+  const responsibleName = joinName(contact.rpFirstName, contact.rpMiddleName, contact.rpLastName);
+  // A sole proprietor applies as the individual: line 1 and line 7a are the same person, read from
+  // the same answer (the responsible party's name, which step 3 takes from step 1's).
+  const legalName = company.entityType === 'Sole Proprietor' ? responsibleName || text(company.companyName) : text(company.companyName);
   add(
     textLine(
       { line: '1', label: company.entityType === 'Sole Proprietor' ? "Legal name of the individual (the owner's own name)" : 'Legal name of entity' },
@@ -530,7 +533,6 @@ export function ss4Lines(application: Application, designee: Ss4Designee | null 
   const line2 = { line: '2', label: 'Trade name of business (if different from line 1)' };
   add(tradeName !== '' && tradeName.toLowerCase() !== legalName.toLowerCase() ? filled(line2, tradeName, { text: { [ss4TextFields.tradeName]: tradeName } }) : notApplicable(line2));
 
-  const responsibleName = joinName(contact.rpFirstName, contact.rpMiddleName, contact.rpLastName);
   const separateMailing = registration.sameMailingAddress === false;
   const line3 = { line: '3', label: 'Executor, administrator, trustee, "care of" name' };
   if (company.entityType === 'Trust') {

@@ -7,7 +7,7 @@ import { TextInput } from './controls';
 type IrsNameFieldProps = {
   name: string;
   label: string;
-  /** A person's name (A-Z) or a trade name (A-Z and 0-9). */
+  /** A person's name (A-Z) or a business's (A-Z and 0-9). */
   kind: IrsNameKind;
   required?: boolean;
   help?: string;
@@ -15,6 +15,8 @@ type IrsNameFieldProps = {
   className?: string;
   maxLength?: number;
   autoComplete?: string;
+  /** Shown, not typed: the name comes from an earlier answer and is changed there. */
+  readOnly?: boolean;
 };
 
 /** Puts text into an input as typing would, so the form's change handlers (copies, validation) run. */
@@ -29,10 +31,11 @@ function typeInto(input: HTMLInputElement, value: string) {
  * "OBrien") with a "Use this" button that puts it in the field; the field's rule (the page's
  * shared schema) still refuses the name as typed, with a message saying which characters the IRS accepts.
  */
-export function IrsNameField({ name, label, kind, required, help, hint, className, maxLength, autoComplete }: IrsNameFieldProps) {
+export function IrsNameField({ name, label, kind, required, help, hint, className, maxLength, autoComplete, readOnly }: IrsNameFieldProps) {
   const { register, control, formState } = useFormContext();
   const value: unknown = useWatch({ control, name });
-  const suggestion = typeof value === 'string' ? suggestIrsName(value, kind) : null;
+  // A name shown read-only is changed where it was typed: nothing to put in here.
+  const suggestion = typeof value === 'string' && !readOnly ? suggestIrsName(value, kind) : null;
   const error = (get(formState.errors, name) as { message?: string } | undefined)?.message;
   const input = useRef<HTMLInputElement | null>(null);
   const field = register(name);
@@ -65,6 +68,8 @@ export function IrsNameField({ name, label, kind, required, help, hint, classNam
           {...controlProps}
           maxLength={maxLength}
           autoComplete={autoComplete}
+          readOnly={readOnly}
+          className={readOnly ? 'read-only:bg-slate-100' : undefined}
           {...field}
           ref={(element) => {
             field.ref(element);

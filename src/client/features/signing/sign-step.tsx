@@ -3,6 +3,7 @@ import { FormProvider, useForm, type FieldPath, type UseFormSetError } from 'rea
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/form/fields';
+import { IrsNameField } from '../../components/form/irs-name-field';
 import { ApiError } from '../../lib/api';
 import { signingConsentKeys, type SignedResponse, type SigningReviewResponse, type SignSubmission } from '../../../shared/signing/signing';
 import { ConsentField } from './consent-field';
@@ -64,11 +65,12 @@ export function SignStep({ token, review, onBack, onSigned, onUnavailable }: Sig
             <CardHeader>
               <CardTitle>Who signs</CardTitle>
               <CardDescription>
-                The responsible party signs: <strong className="text-slate-900">{review.signerName}</strong>. Type the name as it appears on the form.
+                The responsible party signs: <strong className="text-slate-900">{review.signerName}</strong>. Type the name as it appears on the
+                form; the IRS receives it in the letters A-Z, without accents or apostrophes.
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <TextField name="name" label="Your full name" required autoComplete="name" />
+              <IrsNameField kind="person" name="name" label="Your full name" required autoComplete="name" />
               <TextField
                 name="title"
                 label="Your title"

@@ -4,13 +4,14 @@ import { RadioGroupField } from '../../components/form/fields';
 import { ErrorMessage } from '../../components/form/field';
 import type { SignFormValues } from './sign-form';
 import { SignaturePad } from './signature-pad';
+import { signedName } from '../../../shared/signing/signing';
 
 const signatureKindOptions = [
   { value: 'typed', label: 'Use my typed name' },
   { value: 'drawn', label: 'Draw my signature' },
 ] as const;
 
-/** How the signer signs: their typed name (shown as it will read) or a drawing on the pad. */
+/** How the signer signs: their typed name (shown as it will read, as the IRS receives it) or a drawing on the pad. */
 export function SignatureField({ signerName }: { signerName: string }) {
   const { control } = useFormContext<SignFormValues>();
   const kind = useWatch({ control, name: 'signature.kind' });
@@ -23,7 +24,7 @@ export function SignatureField({ signerName }: { signerName: string }) {
       ) : (
         <div className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-5" aria-label="Signature preview">
           <p className="text-xs text-slate-600">Your signature will read:</p>
-          <p className="mt-1 text-2xl text-slate-900 italic">{name.trim() || signerName}</p>
+          <p className="mt-1 text-2xl text-slate-900 italic">{signedName(name) || signerName}</p>
         </div>
       )}
     </div>

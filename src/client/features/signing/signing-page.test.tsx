@@ -183,6 +183,35 @@ describe('SigningPage', () => {
     expect(requestsTo('POST', `${api}/sign`)).toHaveLength(0);
   });
 
+  it('accepts the name with its accents and shows how the IRS receives it, on the form and in the signature', async () => {
+    serve({
+      [`GET ${api}`]: () => jsonResponse({ state: 'verified', expiresAt: review.expiresAt }),
+      [`GET ${api}/review`]: () => jsonResponse({ ...review, signerName: 'Jose Luis Munoz-Garcia' }),
+      [`POST ${api}/sign`]: () => jsonResponse({ signedAt: '2026-11-26T11:05:00.000Z', trackingNumber: 'ABCD2345EFGH' }),
+    });
+    const user = renderSigning();
+    await openSignStep(user);
+    await user.type(nameField(), 'José Luis Muñoz-García');
+    expect(screen.getByText('Jose Luis Munoz-Garcia', { selector: '.font-semibold' })).toBeTruthy();
+    expect(within(screen.getByLabelText('Signature preview')).getByText('Jose Luis Munoz-Garcia')).toBeTruthy();
+    await user.type(titleField(), 'Managing Member');
+    for (const box of consentBoxes()) await user.click(box);
+    await user.click(signButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeTruthy();
+    expect(screen.queryByText(signingMessages.nameMismatch)).toBeNull();
+    expect(requestsTo('POST', `${api}/sign`).map((request) => (request.body as { name: string }).name)).toEqual(['José Luis Muñoz-García']);
+  });
+
+  it('offers the name as the IRS receives it with a one-tap "Use this"', async () => {
+    serveVerifiedLink();
+    const user = renderSigning();
+    await openSignStep(user);
+    await user.type(nameField(), 'John Públic');
+    await user.click(screen.getByRole('button', { name: 'Use this: John Public' }));
+    expect(nameField().value).toBe('John Public');
+    expect(screen.queryByRole('button', { name: /Use this/ })).toBeNull();
+  });
+
   it('shows the server’s refusal of the name at the name field', async () => {
     serveVerifiedLink();
     serve({ [`POST ${api}/sign`]: () => errorResponse('validation_failed', signingMessages.nameMismatch, { name: [signingMessages.nameMismatch] }) });

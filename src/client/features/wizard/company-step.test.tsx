@@ -43,7 +43,7 @@ async function renderStep({ strict = false } = {}) {
   return user;
 }
 
-const companyName = () => screen.getByRole('textbox', { name: 'Legal Company Name' });
+const companyName = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Legal Company Name' });
 const stateSelect = () => screen.getByRole('combobox', { name: 'State of Formation' });
 const entityTypeSelect = () => screen.getByRole('combobox', { name: 'Entity Type' });
 // A question of radios, by its legend. (Found through the legend rather than by role: FieldSet
@@ -130,6 +130,36 @@ describe('CompanyStep', () => {
     expect(screen.queryByText(companyMessages.tradeNameCharacters)).toBeNull();
     await user.clear(tradeName);
     expect(await screen.findByText(companyMessages.tradeName)).toBeTruthy();
+  });
+
+  it('offers the legal name the IRS will receive and puts it in with one tap', async () => {
+    const user = await renderStep();
+    await user.type(companyName(), 'Café Olé Holdings LLC');
+    expect(await screen.findByText(companyMessages.companyNameCharacters)).toBeTruthy();
+    expect(screen.getByText('Cafe Ole Holdings LLC')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use this: Cafe Ole Holdings LLC' }));
+    expect(companyName().value).toBe('Cafe Ole Holdings LLC');
+    expect(screen.queryByText(companyMessages.companyNameCharacters)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Use this/ })).toBeNull();
+
+    // Digits are a business's: "3M" is fine, and nothing is offered.
+    await user.clear(companyName());
+    await user.type(companyName(), '3M Holdings');
+    expect(screen.queryByRole('button', { name: /Use this/ })).toBeNull();
+  });
+
+  it("checks a sole proprietor's own name as a person's and asks for a first and a last name", async () => {
+    const user = await renderStep();
+    await user.selectOptions(entityTypeSelect(), 'Sole Proprietor');
+    const ownerName = () => screen.getByRole('textbox', { name: "Owner's Full Legal Name" }) as HTMLInputElement;
+    await user.type(ownerName(), 'Renée O’Connor');
+    expect(await screen.findByText(companyMessages.ownerNameCharacters)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use this: Renee OConnor' }));
+    expect(ownerName().value).toBe('Renee OConnor');
+    expect(screen.queryByText(companyMessages.ownerNameCharacters)).toBeNull();
+    await user.clear(ownerName());
+    await user.type(ownerName(), 'Renee');
+    expect(await screen.findByText(companyMessages.ownerFullName)).toBeTruthy();
   });
 
   it('shows every message of an empty form on submit and stays on the page', async () => {

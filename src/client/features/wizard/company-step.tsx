@@ -14,6 +14,7 @@ import {
   companyDefaults,
   companyLabels,
   companyPageLabels,
+  companyNameKind,
   companyNameMaxLength,
   companySchema,
   corporationTypeOptions,
@@ -84,14 +85,15 @@ function CompanyForm({ application }: { application: SavedApplication }) {
     <FormProvider {...form}>
       <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} submitLabel="Next Step">
         <FormSection title="Basic Company Details" description="As they appear on your formation documents.">
-          <TextField
+          <IrsNameField
+            kind={companyNameKind(entityType)}
             name="companyName"
             label={entityType === 'Sole Proprietor' ? soleProprietorNameLabel : companyLabels.companyName}
             required
             help={
               entityType === 'Sole Proprietor'
-                ? "Your own first, middle and last name, not the business's name: a sole proprietor applies as the individual (line 1 of Form SS-4). A business name goes under Trade Name."
-                : "The exact legal name of the business (a sole proprietor's own full name). It goes on line 1 of Form SS-4."
+                ? "Your own first, middle and last name, not the business's name: a sole proprietor applies as the individual (line 1 of Form SS-4), and you are also its responsible party. A business name goes under Trade Name. The IRS accepts the letters A-Z, spaces, hyphens and ampersands."
+                : "The exact legal name of the business (a sole proprietor's own full name). It goes on line 1 of Form SS-4. The IRS accepts the letters A-Z, digits 0-9, spaces, hyphens and ampersands: write accented letters without their accents and leave out other punctuation."
             }
             autoComplete={entityType === 'Sole Proprietor' ? 'name' : 'organization'}
             maxLength={companyNameMaxLength}
@@ -121,7 +123,7 @@ function CompanyForm({ application }: { application: SavedApplication }) {
           />
           {asksTradeName(hasTradeName) ? (
             <IrsNameField
-              kind="tradeName"
+              kind="business"
               name="tradeName"
               label={companyLabels.tradeName}
               required

@@ -333,4 +333,45 @@ describe('ContactStep', () => {
     expect(field('contactLastName').value).toBe('OBrien');
     expect(field('rpLastName').value).toBe('OBrien');
   });
+
+  it("for a sole proprietor shows the owner's name from step 1 as the responsible party's, read-only, and saves it", async () => {
+    sessionStorage.setItem(
+      applicationStorageKey,
+      JSON.stringify({ version: 1, company: sampleSection('company', { entityType: 'Sole Proprietor', companyName: 'Jose Luis Munoz-Garcia' }), registration }),
+    );
+    render(
+      <MemoryRouter initialEntries={['/ein/step-3']}>
+        <Routes>
+          <Route path="/ein/step-3" element={<ContactStep />} />
+          <Route path="/ein/step-4" element={<h1>Step 4 page</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    const rp = await screen.findByRole('group', { name: 'Responsible Party' });
+    expect(field('rpFirstName').value).toBe('Jose');
+    expect(field('rpMiddleName').value).toBe('Luis');
+    expect(field('rpLastName').value).toBe('Munoz-Garcia');
+    for (const name of ['rpFirstName', 'rpMiddleName', 'rpLastName']) expect(field(name).readOnly, name).toBe(true);
+    expect(within(rp).getByRole('link', { name: 'Change it on step 1' }).getAttribute('href')).toBe('/ein-application-start');
+
+    // "Same as the primary contact" copies the phone and e-mail, never another name over the owner's.
+    await fillContact(user);
+    await user.click(screen.getByLabelText(/same as the primary contact/));
+    expect(field('rpLastName').value).toBe('Munoz-Garcia');
+    expect(field('rpEmail').value).toBe('jane@example.com');
+    await user.type(within(rp).getByLabelText(label('Title')), 'Owner');
+    await user.type(within(rp).getByLabelText(label('Social Security Number')), '123456789');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
+    expect(savedContact()).toMatchObject({ rpFirstName: 'Jose', rpMiddleName: 'Luis', rpLastName: 'Munoz-Garcia', rpEmail: 'jane@example.com' });
+  });
+
+  it('lets every other entity type type the responsible party, whose name is theirs to give', async () => {
+    openStep('Partnership');
+    await screen.findByRole('group', { name: 'Responsible Party' });
+    expect(field('rpFirstName').readOnly).toBe(false);
+    expect(field('rpFirstName').value).toBe('');
+    expect(screen.queryByRole('link', { name: 'Change it on step 1' })).toBeNull();
+  });
 });

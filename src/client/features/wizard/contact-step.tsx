@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { isTrusteeTitle } from '../../../shared/application/prefills';
+import { Link } from 'react-router';
+import { isTrusteeTitle, ownerNameParts } from '../../../shared/application/prefills';
 import { usePrefilledField } from '../../components/form/use-prefilled-field';
 import type { SavedApplication } from '../../../shared/application/application';
 import {
@@ -10,6 +11,7 @@ import {
   contactDefaults,
   contactPageLabels,
   contactSchema,
+  isOwnerResponsibleParty,
   nameMaxLength,
   titleMaxLength,
   trusteeSuffixOptions,
@@ -48,6 +50,9 @@ function companyEntityType(application: SavedApplication): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** The responsible party's name fields, which a sole proprietor's step 1 answers. */
+const responsiblePartyNameFields = new Set<string>(['rpFirstName', 'rpMiddleName', 'rpLastName']);
+
 export function ContactStep() {
   const page = useWizardPage('contact');
   return (
@@ -67,11 +72,17 @@ function ContactForm({ application }: { application: SavedApplication }) {
   const continueTo = useContinue(paths.step4);
   const entityType = companyEntityType(application);
   const isTrust = asksTrustee(entityType);
+  // A sole proprietor is its own responsible party: the owner's name from step 1, shown here, not asked again.
+  const ownerIsResponsibleParty = isOwnerResponsibleParty(entityType);
 
   const form = useForm<Contact>({
     resolver: wizardResolver(contactSchema),
     // The entity type always comes from step 1, so a changed answer there is picked up here.
-    defaultValues: { ...restoreSection(contactDefaults, application.contact, 'contact'), entityType },
+    defaultValues: {
+      ...restoreSection(contactDefaults, application.contact, 'contact'),
+      entityType,
+      ...(ownerIsResponsibleParty ? ownerNameParts((application.company as Record<string, unknown> | undefined)?.companyName) : {}),
+    },
     mode: 'onTouched',
     // Hidden conditional fields (the trustee's) are not submitted or saved.
     shouldUnregister: true,
@@ -83,6 +94,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
   // contact's answer changes. The copies stay editable.
   useEffect(() => {
     const copy = (from: CopiedField) => {
+      if (ownerIsResponsibleParty && responsiblePartyNameFields.has(copiedFromContact[from])) return;
       const raw = getValues(from) ?? '';
       const value = from === 'phoneNumber' ? raw.replace(/\D/g, '') : raw;
       setValue(copiedFromContact[from], value, { shouldDirty: true, shouldValidate: value !== '' });
@@ -96,7 +108,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
         else if (isCopiedField(name)) copy(name);
       },
     });
-  }, [getValues, setValue, subscribe]);
+  }, [getValues, setValue, subscribe, ownerIsResponsibleParty]);
 
   const draft = useDraftSaving(form, (values) => saveSection('contact', values));
   const onSubmit = form.handleSubmit((values) => {
@@ -136,7 +148,11 @@ function ContactForm({ application }: { application: SavedApplication }) {
         <CheckboxField
           name="sameAsContact"
           label={contactPageLabels.sameAsContact}
-          hint="Copies the contact's name, phone and e-mail below. You can still edit them."
+          hint={
+            ownerIsResponsibleParty
+              ? "Copies the contact's phone and e-mail below. You can still edit them."
+              : "Copies the contact's name, phone and e-mail below. You can still edit them."
+          }
           className="bg-white"
         />
 
@@ -151,7 +167,13 @@ function ContactForm({ application }: { application: SavedApplication }) {
               </>
             }
           >
-            <NameFields person="rp" />
+            {ownerIsResponsibleParty ? (
+              <p className="pb-3 text-sm text-slate-600 sm:col-span-2">
+                As a sole proprietor you are the responsible party: your name is the one you gave on step 1, and the IRS receives
+                it on both line 1 and line 7a. <Link to={paths.wizardStart} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">Change it on step 1</Link>.
+              </p>
+            ) : null}
+            <NameFields person="rp" readOnly={ownerIsResponsibleParty} />
             <TextField
               name="rpTitle"
               label={contactPageLabels.rpTitle}
@@ -262,12 +284,13 @@ const people = {
  * First (required), middle (optional) and last (required) name of one person. Each person is its own
  * autofill section, so a browser filling the contact does not also fill the others.
  */
-function NameFields({ person }: { person: keyof typeof people }) {
+function NameFields({ person, readOnly }: { person: keyof typeof people; readOnly?: boolean }) {
   const { help, autoComplete } = people[person];
   return (
     <>
       <IrsNameField
         kind="person"
+        readOnly={readOnly}
         name={`${person}FirstName`}
         label="First Name"
         required
@@ -277,6 +300,7 @@ function NameFields({ person }: { person: keyof typeof people }) {
       />
       <IrsNameField
         kind="person"
+        readOnly={readOnly}
         name={`${person}MiddleName`}
         label="Middle Name"
         maxLength={nameMaxLength}
@@ -285,6 +309,7 @@ function NameFields({ person }: { person: keyof typeof people }) {
       />
       <IrsNameField
         kind="person"
+        readOnly={readOnly}
         name={`${person}LastName`}
         label="Last Name"
         required

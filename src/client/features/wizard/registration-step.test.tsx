@@ -160,6 +160,19 @@ describe('RegistrationStep', () => {
     expect(screen.queryByLabelText(/^Care Of/)).toBeNull();
   });
 
+  it('offers the care-of name the IRS will receive (line 3) and puts it in with one tap', async () => {
+    const user = openStep(corporation('Corporation'));
+    await user.click(await screen.findByRole('checkbox', { name: /Mailing address is the same/ }));
+    const careOf = screen.getByLabelText(/^Care Of/) as HTMLInputElement;
+    await user.type(careOf, 'Müller & Söhne, Inc.');
+    await user.tab();
+    expect(await screen.findByText(registrationMessages.mailingCareOfCharacters)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use this: Muller & Sohne Inc' }));
+    expect(careOf.value).toBe('Muller & Sohne Inc');
+    await user.tab();
+    expect(screen.queryByText(registrationMessages.mailingCareOfCharacters)).toBeNull();
+  });
+
   it('requires the mailing address when it differs, with the mailing messages', async () => {
     const user = openStep();
     await fillBusinessAddress(user);

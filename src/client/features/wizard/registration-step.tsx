@@ -21,6 +21,7 @@ import {
   asksReitType,
 } from '../../../shared/application/registration';
 import { Choice } from '../../components/form/controls';
+import { IrsNameField } from '../../components/form/irs-name-field';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
@@ -232,7 +233,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
               <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">Mailing Address</h3>
               <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A P.O. box is fine.</p>
               {asksMailingCareOf(entityType) ? (
-                <TextField
+                <IrsNameField
+                  kind="business"
                   name="mailingCareOf"
                   label={registrationPageLabels.mailingCareOf}
                   hint="Optional. A person or company that receives mail for the business."
