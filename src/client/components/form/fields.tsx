@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Controller, get, useFormContext } from 'react-hook-form';
-import { Field, FieldSet } from './field';
+import { Controller, get, useFormContext, type ControllerRenderProps } from 'react-hook-form';
+import { Field, FieldSet, type ControlProps } from './field';
 import { Choice, Select, TextArea, TextInput } from './controls';
 import { caretAfterDigits, digitsForMask, formatDigits } from './masks';
 
@@ -17,7 +17,7 @@ type CommonProps = {
   className?: string;
 };
 
-function useFieldError(name: string): string | undefined {
+export function useFieldError(name: string): string | undefined {
   const {
     formState: { errors },
   } = useFormContext();
@@ -78,9 +78,11 @@ type RadioGroupFieldProps = CommonProps & {
   options: readonly (Option & { hint?: string })[];
   /** Lay the options side by side on wide screens. */
   columns?: 1 | 2 | 3;
+  /** Called as an option is chosen, before the form re-renders (to clear what the new answer does not ask). */
+  onChoose?: (value: string) => void;
 };
 
-export function RadioGroupField({ name, label, required, help, hint, className, options, columns = 1 }: RadioGroupFieldProps) {
+export function RadioGroupField({ name, label, required, help, hint, className, options, columns = 1, onChoose }: RadioGroupFieldProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const grid = columns === 1 ? 'grid-cols-1' : columns === 2 ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-1 sm:grid-cols-3';
@@ -88,7 +90,14 @@ export function RadioGroupField({ name, label, required, help, hint, className, 
     <FieldSet role="radiogroup" legend={label} required={required} help={help} hint={hint} error={error} className={className}>
       <div className={`grid gap-2 ${grid}`}>
         {options.map((option) => (
-          <Choice key={option.value} type="radio" value={option.value} label={option.label} hint={option.hint} {...register(name)} />
+          <Choice
+            key={option.value}
+            type="radio"
+            value={option.value}
+            label={option.label}
+            hint={option.hint}
+            {...register(name, onChoose ? { onChange: (event: { target: { value: string } }) => onChoose(event.target.value) } : undefined)}
+          />
         ))}
       </div>
     </FieldSet>
@@ -163,41 +172,52 @@ export function MaskedField({ name, label, required, help, hint, className, mask
         <Controller
           name={name}
           control={control}
-          render={({ field }) => {
-            const stored = typeof field.value === 'string' ? field.value : '';
-            const shown = formatDigits(stored.replace(/\D/g, ''), mask.mask);
-            return (
-              <TextInput
-                {...controlProps}
-                ref={field.ref}
-                name={field.name}
-                value={shown}
-                placeholder={placeholder}
-                autoComplete={autoComplete}
-                inputMode="numeric"
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  const input = event.target;
-                  const caret = input.selectionStart ?? input.value.length;
-                  const typingAtEnd = caret === input.value.length;
-                  const digitsBeforeCaret = input.value.slice(0, caret).replace(/\D/g, '').length;
-                  const digits = digitsForMask(input.value, mask.mask, mask.countryCode);
-                  const formatted = formatDigits(digits, mask.mask);
-                  field.onChange(mask.store === 'digits' ? digits : formatted);
-                  if (typingAtEnd) return;
-                  // An edit inside the text: React puts the caret at the end when it writes the new
-                  // value, so put it back after the same digit (unless more typing changed the value).
-                  requestAnimationFrame(() => {
-                    if (document.activeElement !== input || input.value !== formatted) return;
-                    const position = caretAfterDigits(formatted, digitsBeforeCaret);
-                    input.setSelectionRange(position, position);
-                  });
-                }}
-              />
-            );
-          }}
+          render={({ field }) => maskedInput({ field, mask, control: controlProps, placeholder, autoComplete })}
         />
       )}
     </Field>
+  );
+}
+
+type MaskedInputProps = {
+  field: ControllerRenderProps;
+  mask: MaskSpec;
+  control: ControlProps;
+  placeholder?: string;
+  autoComplete?: string;
+};
+
+/** The input of a MaskedField, for a field that shows it beside other controls (PhoneField): called in a Controller's render. */
+export function maskedInput({ field, mask, control, placeholder, autoComplete }: MaskedInputProps) {
+  const stored = typeof field.value === 'string' ? field.value : '';
+  const shown = formatDigits(stored.replace(/\D/g, ''), mask.mask);
+  return (
+    <TextInput
+      {...control}
+      ref={field.ref}
+      name={field.name}
+      value={shown}
+      placeholder={placeholder}
+      autoComplete={autoComplete}
+      inputMode="numeric"
+      onBlur={field.onBlur}
+      onChange={(event) => {
+        const input = event.target;
+        const caret = input.selectionStart ?? input.value.length;
+        const typingAtEnd = caret === input.value.length;
+        const digitsBeforeCaret = input.value.slice(0, caret).replace(/\D/g, '').length;
+        const digits = digitsForMask(input.value, mask.mask, mask.countryCode);
+        const formatted = formatDigits(digits, mask.mask);
+        field.onChange(mask.store === 'digits' ? digits : formatted);
+        if (typingAtEnd) return;
+        // An edit inside the text: React puts the caret at the end when it writes the new
+        // value, so put it back after the same digit (unless more typing changed the value).
+        requestAnimationFrame(() => {
+          if (document.activeElement !== input || input.value !== formatted) return;
+          const position = caretAfterDigits(formatted, digitsBeforeCaret);
+          input.setSelectionRange(position, position);
+        });
+      }}
+    />
   );
 }
