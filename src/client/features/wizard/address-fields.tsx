@@ -70,7 +70,7 @@ function useCountryNames(needed: boolean): readonly CountryOption[] | undefined 
   useEffect(() => {
     if (!needed || countries) return;
     let current = true;
-    import('../../../shared/application/country-names').then(
+    import('./country-options').then(
       ({ foreignCountryOptions }) => {
         if (current) setCountries(foreignCountryOptions);
       },

@@ -29,7 +29,7 @@ import {
   type Company,
 } from '../../../shared/application/company';
 import { llcLocationOptions, usStates } from '../../../shared/application/options';
-import { RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
+import { RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/basic-fields';
 import { IrsNameField } from '../../components/form/irs-name-field';
 import { pushEvent } from '../../lib/analytics';
 import { paths } from '../../paths';
