@@ -71,12 +71,15 @@ const pageBudget = 150 * 1024;
 const serverPageBudget = 180 * 1024;
 const publicOnly = /manage|checkout|payment|stripe|growthbook/i;
 const noStaffNoStripe = /manage|stripe|growthbook/i;
+// Steps 2 and 3 load the country names and the rules for phone numbers abroad only for an answer abroad.
+const publicUsOnly = /manage|checkout|payment|stripe|growthbook|country-names|phone-rules/i;
 const routes: { path: string; saved?: object; forbidden: RegExp; budget: number }[] = [
   { path: '/', forbidden: publicOnly, budget: pageBudget },
   { path: '/ein-application-start', forbidden: publicOnly, budget: pageBudget },
   { path: '/faq', forbidden: publicOnly, budget: pageBudget },
   // Later steps need the answers of earlier ones, or they send the visitor back.
-  { path: '/ein/step-2', saved: { version: 1, company: sampleApplication().company }, forbidden: publicOnly, budget: pageBudget },
+  { path: '/ein/step-2', saved: { version: 1, company: sampleApplication().company }, forbidden: publicUsOnly, budget: pageBudget },
+  { path: '/ein/step-3', saved: { version: 1, company: sampleApplication().company, registration: sampleApplication().registration }, forbidden: publicUsOnly, budget: pageBudget },
   { path: '/ein/step-6', saved: sampleApplication(), forbidden: noStaffNoStripe, budget: serverPageBudget },
   { path: '/ein/confirmation', forbidden: noStaffNoStripe, budget: serverPageBudget },
   { path: '/track-application', forbidden: noStaffNoStripe, budget: serverPageBudget },

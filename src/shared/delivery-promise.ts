@@ -23,6 +23,11 @@ export const deliveryPromise = {
     'Filed online, the IRS issues the EIN at once. When the IRS needs the signed form by fax, it answers in about 4 business days; by mail, in about 4 weeks.',
   /** The shortest honest answer to "when do I get my EIN?". */
   einArrival: 'Most EINs arrive the same business day we file online; a faxed application takes about 4 business days.',
+  /**
+   * What changes for a founder outside the United States with no SSN or ITIN: the IRS's online
+   * application needs one, so the form goes by fax.
+   */
+  abroad: 'Outside the United States? No SSN or ITIN is needed: we file your form by fax, and the IRS answers in about 4 business days once it is faxed.',
   /** The refund condition the promise backs (Terms, section 4 (a)). */
   refundCondition: 'we do not file your application with the IRS within one business day of receiving a complete application',
 } as const;

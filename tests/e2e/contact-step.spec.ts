@@ -34,7 +34,7 @@ test('an LLC fills step 3, continues to step 4 and finds its answers again with 
   await openStep(page, 'LLC');
   await expect(page).toHaveTitle('Responsible Party | EIN Filing Service');
   await expect(page.getByText('Step 3 of 6')).toBeVisible();
-  await expect(page.getByText(/Social Security number is encrypted and used only for your IRS EIN application/)).toBeVisible();
+  await expect(page.getByText(/Social Security number or ITIN is encrypted and used only for your IRS EIN application/)).toBeVisible();
   await expect(page.getByText(/person who ultimately owns or controls the entity/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Trustee Information' })).toHaveCount(0);
 
@@ -59,7 +59,10 @@ test('an LLC fills step 3, continues to step 4 and finds its answers again with 
     rpMiddleName: '',
     rpLastName: 'Public',
     rpTitle: 'Owner',
+    rpTaxIdType: 'ssn',
     rpSSN: '123456789',
+    rpItin: '',
+    rpUsPerson: '',
     rpPhone: '5125550148',
     rpEmail: 'john@example.com',
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { choice, isBlank, optionalText, tooLong, requiredChoice, valuesOf, yesNo, type Option } from './fields';
 import { communityPropertyStates, llcLocationValues, usStateCodes } from './options';
 import { irsNameMessages, isIrsName, type IrsNameKind } from './irs-names';
+import { entityTypeOptions } from './entity-types';
 
 // Step 1 of the wizard, "Company Information": who the applicant is (SS-4 lines 1, 2, 8a-8c, 9a, 10).
 //
@@ -17,16 +18,8 @@ import { irsNameMessages, isIrsName, type IrsNameKind } from './irs-names';
 // Receivership, which the offered trust types never include, so they can never be asked: they are
 // deliberately not built, and a saved application carrying them is rejected as unknown keys.
 
-export const entityTypeOptions = [
-  { value: 'Sole Proprietor', label: 'Sole Proprietor' },
-  { value: 'Partnership', label: 'Partnerships' },
-  { value: 'Corporation', label: 'Corporations' },
-  { value: 'LLC', label: 'Limited Liability Company (LLC)' },
-  { value: 'Estate', label: 'Estate' },
-  { value: 'Trust', label: 'Trusts' },
-  { value: 'Others', label: 'Others' },
-] as const satisfies readonly Option<string>[];
-export type EntityType = (typeof entityTypeOptions)[number]['value'];
+// The entity types live apart, so step 3's schema checks its copy of the answer without step 1's.
+export { entityTypeOptions, type EntityType } from './entity-types';
 
 export const corporationTypeOptions = [
   { value: 'Corporation', label: 'Corporation', hint: 'A regular (C) corporation, filing Form 1120' },

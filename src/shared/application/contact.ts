@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityTypeOptions } from './company';
+import { entityTypeOptions } from './entity-types';
 import { isBlank, optionalText, tooLong } from './fields';
 import { irsNameMessages, isIrsName } from './irs-names';
 import { isInternationalPhone, isValidInternationalPhone } from './phones';
@@ -87,7 +87,7 @@ export type SsnField = (typeof ssnFields)[number];
  * and an SSN: absent reads as "ssn".
  */
 export const rpTaxIdTypeOptions = [
-  { value: 'ssn', label: 'Social Security number (SSN)' },
+  { value: 'ssn', label: 'Social Security number (SSN)', hint: 'The 9-digit number the Social Security Administration issues to US citizens and residents.' },
   {
     value: 'itin',
     label: 'Individual Taxpayer Identification Number (ITIN)',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hireMonthOf, isTrusteeTitle, ownerNameParts, registrationPrefill, totalEmployeesOf } from './prefills';
+import { businessAbroadFromStepOne, hireMonthOf, isTrusteeTitle, ownerNameParts, registrationPrefill, totalEmployeesOf } from './prefills';
 import { isOwnerName } from './contact';
 
 describe('answers a later question takes from an earlier one', () => {
@@ -8,6 +8,13 @@ describe('answers a later question takes from an earlier one', () => {
     expect(registrationPrefill({ state: 'DE' })).toEqual({ llcOrganizationState: 'Delaware', incorporationState: 'Delaware', state: 'Delaware' });
     expect(registrationPrefill({ state: 'XX' })).toEqual({ llcOrganizationState: '', incorporationState: '', state: '' });
     expect(registrationPrefill(undefined)).toEqual({ llcOrganizationState: '', incorporationState: '', state: '' });
+  });
+
+  it('gives an LLC located outside the United States no address state, not its state of formation', () => {
+    expect(registrationPrefill({ state: 'WY', llcLocationState: 'Outside US' })).toEqual({ llcOrganizationState: 'Wyoming', incorporationState: 'Wyoming', state: '' });
+    expect(businessAbroadFromStepOne({ state: 'WY', llcLocationState: 'Outside US' })).toBe(true);
+    expect(businessAbroadFromStepOne({ state: 'WY', llcLocationState: 'TX' })).toBe(false);
+    expect(businessAbroadFromStepOne(undefined)).toBe(false);
   });
 
   it('sums the chosen counts only once each is a whole number', () => {

@@ -1,4 +1,4 @@
-import { usStates } from './options';
+import { outsideUnitedStates, usStates } from './options';
 
 // Answers a later question can take from an earlier one, so the customer types each fact once: the
 // wizard fills the later field with them, and the customer may still change it. Nothing here is a
@@ -14,11 +14,18 @@ function stateNameOf(code: unknown): string {
 /**
  * Step 2's states from step 1's: the state of organization or incorporation is the state of formation,
  * and the business address's state is where an LLC said it is located, else the state of formation.
+ * An LLC located outside the United States has no state to give its address: the state of formation
+ * is not where it is (step 2 asks its country instead, `businessAbroadFromStepOne`).
  */
 export function registrationPrefill(company: CompanyStates | undefined): { llcOrganizationState: string; incorporationState: string; state: string } {
   const formation = stateNameOf(company?.state);
-  const location = stateNameOf(company?.llcLocationState) || formation;
+  const location = businessAbroadFromStepOne(company) ? '' : stateNameOf(company?.llcLocationState) || formation;
   return { llcOrganizationState: formation, incorporationState: formation, state: location };
+}
+
+/** Whether step 1 said the business (an LLC) is located outside the United States. */
+export function businessAbroadFromStepOne(company: CompanyStates | undefined): boolean {
+  return company?.llcLocationState === outsideUnitedStates;
 }
 
 /** The total of the chosen types' counts, while every chosen count is a whole number; '' otherwise. */

@@ -1,49 +1,13 @@
-import type { ReactNode } from 'react';
-import { Controller, get, useFormContext } from 'react-hook-form';
-import { Field, FieldSet } from './field';
-import { Choice, Select, TextArea, TextInput } from './controls';
+import { Controller, useFormContext, type ControllerRenderProps } from 'react-hook-form';
+import { Field, FieldSet, type ControlProps } from './field';
+import { Choice, TextArea, TextInput } from './controls';
 import { caretAfterDigits, digitsForMask, formatDigits } from './masks';
+import { useFieldError, type CommonProps, type Option } from './basic-fields';
 
-// Fields bound to the surrounding react-hook-form form by name (the spec's field names).
+// Every field bound to the surrounding react-hook-form form by name: the basic ones (basic-fields.tsx),
+// and here the long-text, checkbox-list and masked fields.
 
-type Option = { value: string; label: string };
-
-type CommonProps = {
-  name: string;
-  label: string;
-  required?: boolean;
-  help?: string;
-  hint?: ReactNode;
-  className?: string;
-};
-
-function useFieldError(name: string): string | undefined {
-  const {
-    formState: { errors },
-  } = useFormContext();
-  const error = get(errors, name) as { message?: string } | undefined;
-  return error?.message;
-}
-
-type TextFieldProps = CommonProps & {
-  type?: 'text' | 'email' | 'tel' | 'number' | 'date';
-  placeholder?: string;
-  autoComplete?: string;
-  maxLength?: number;
-  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
-  min?: number | string;
-  max?: number | string;
-};
-
-export function TextField({ name, label, required, help, hint, className, type = 'text', ...inputProps }: TextFieldProps) {
-  const { register } = useFormContext();
-  const error = useFieldError(name);
-  return (
-    <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
-      {(control) => <TextInput type={type} {...control} {...inputProps} {...register(name)} />}
-    </Field>
-  );
-}
+export * from './basic-fields';
 
 export function TextAreaField({ name, label, required, help, hint, className, rows = 4, placeholder, maxLength = 500 }: CommonProps & { rows?: number; placeholder?: string; maxLength?: number }) {
   const { register } = useFormContext();
@@ -52,66 +16,6 @@ export function TextAreaField({ name, label, required, help, hint, className, ro
     <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
       {(control) => <TextArea rows={rows} placeholder={placeholder} maxLength={maxLength} {...control} {...register(name)} />}
     </Field>
-  );
-}
-
-export function SelectField({ name, label, required, help, hint, className, options, placeholder = 'Select...' }: CommonProps & { options: readonly Option[]; placeholder?: string }) {
-  const { register } = useFormContext();
-  const error = useFieldError(name);
-  return (
-    <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
-      {(control) => (
-        <Select {...control} {...register(name)}>
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
-  );
-}
-
-type RadioGroupFieldProps = CommonProps & {
-  options: readonly (Option & { hint?: string })[];
-  /** Lay the options side by side on wide screens. */
-  columns?: 1 | 2 | 3;
-};
-
-export function RadioGroupField({ name, label, required, help, hint, className, options, columns = 1 }: RadioGroupFieldProps) {
-  const { register } = useFormContext();
-  const error = useFieldError(name);
-  const grid = columns === 1 ? 'grid-cols-1' : columns === 2 ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-1 sm:grid-cols-3';
-  return (
-    <FieldSet role="radiogroup" legend={label} required={required} help={help} hint={hint} error={error} className={className}>
-      <div className={`grid gap-2 ${grid}`}>
-        {options.map((option) => (
-          <Choice key={option.value} type="radio" value={option.value} label={option.label} hint={option.hint} {...register(name)} />
-        ))}
-      </div>
-    </FieldSet>
-  );
-}
-
-export const yesNoOptions = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-] as const;
-
-/** A required-looking yes/no question; the values are the strings "true" and "false". */
-export function YesNoField(props: CommonProps) {
-  return <RadioGroupField {...props} options={yesNoOptions} columns={2} />;
-}
-
-/** One checkbox holding a boolean. */
-export function CheckboxField({ name, label, hint, className }: Omit<CommonProps, 'required' | 'help'>) {
-  const { register } = useFormContext();
-  return (
-    <div className={className}>
-      <Choice type="checkbox" label={label} hint={typeof hint === 'string' ? hint : undefined} {...register(name)} />
-    </div>
   );
 }
 
@@ -163,41 +67,52 @@ export function MaskedField({ name, label, required, help, hint, className, mask
         <Controller
           name={name}
           control={control}
-          render={({ field }) => {
-            const stored = typeof field.value === 'string' ? field.value : '';
-            const shown = formatDigits(stored.replace(/\D/g, ''), mask.mask);
-            return (
-              <TextInput
-                {...controlProps}
-                ref={field.ref}
-                name={field.name}
-                value={shown}
-                placeholder={placeholder}
-                autoComplete={autoComplete}
-                inputMode="numeric"
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  const input = event.target;
-                  const caret = input.selectionStart ?? input.value.length;
-                  const typingAtEnd = caret === input.value.length;
-                  const digitsBeforeCaret = input.value.slice(0, caret).replace(/\D/g, '').length;
-                  const digits = digitsForMask(input.value, mask.mask, mask.countryCode);
-                  const formatted = formatDigits(digits, mask.mask);
-                  field.onChange(mask.store === 'digits' ? digits : formatted);
-                  if (typingAtEnd) return;
-                  // An edit inside the text: React puts the caret at the end when it writes the new
-                  // value, so put it back after the same digit (unless more typing changed the value).
-                  requestAnimationFrame(() => {
-                    if (document.activeElement !== input || input.value !== formatted) return;
-                    const position = caretAfterDigits(formatted, digitsBeforeCaret);
-                    input.setSelectionRange(position, position);
-                  });
-                }}
-              />
-            );
-          }}
+          render={({ field }) => maskedInput({ field, mask, control: controlProps, placeholder, autoComplete })}
         />
       )}
     </Field>
+  );
+}
+
+type MaskedInputProps = {
+  field: ControllerRenderProps;
+  mask: MaskSpec;
+  control: ControlProps;
+  placeholder?: string;
+  autoComplete?: string;
+};
+
+/** The input of a MaskedField, for a field that shows it beside other controls (PhoneField): called in a Controller's render. */
+export function maskedInput({ field, mask, control, placeholder, autoComplete }: MaskedInputProps) {
+  const stored = typeof field.value === 'string' ? field.value : '';
+  const shown = formatDigits(stored.replace(/\D/g, ''), mask.mask);
+  return (
+    <TextInput
+      {...control}
+      ref={field.ref}
+      name={field.name}
+      value={shown}
+      placeholder={placeholder}
+      autoComplete={autoComplete}
+      inputMode="numeric"
+      onBlur={field.onBlur}
+      onChange={(event) => {
+        const input = event.target;
+        const caret = input.selectionStart ?? input.value.length;
+        const typingAtEnd = caret === input.value.length;
+        const digitsBeforeCaret = input.value.slice(0, caret).replace(/\D/g, '').length;
+        const digits = digitsForMask(input.value, mask.mask, mask.countryCode);
+        const formatted = formatDigits(digits, mask.mask);
+        field.onChange(mask.store === 'digits' ? digits : formatted);
+        if (typingAtEnd) return;
+        // An edit inside the text: React puts the caret at the end when it writes the new
+        // value, so put it back after the same digit (unless more typing changed the value).
+        requestAnimationFrame(() => {
+          if (document.activeElement !== input || input.value !== formatted) return;
+          const position = caretAfterDigits(formatted, digitsBeforeCaret);
+          input.setSelectionRange(position, position);
+        });
+      }}
+    />
   );
 }

@@ -15,7 +15,7 @@ function opensFromReview(state: unknown): boolean {
  * change leaves the later questions as they were (`laterQuestionsUnchanged`). Otherwise the next step,
  * still marked as coming from the review, so the first step whose answers are complete again returns.
  * The whole application's schema (every later step's rules) is loaded only then: step 1 would
- * otherwise carry the rules of steps 2 to 5 to every visitor.
+ * otherwise carry the rules of steps 2 to 5 to every visitor (whole-application.ts).
  */
 export function useContinue(nextPath: string): (saved: SavedApplication, laterQuestionsUnchanged?: boolean) => void {
   const navigate = useNavigate();
@@ -26,12 +26,14 @@ export function useContinue(nextPath: string): (saved: SavedApplication, laterQu
       navigate(nextPath);
       return;
     }
-    void import('../../../shared/application/application').then(
-      ({ applicationSchema }) => {
-        if (laterQuestionsUnchanged && applicationSchema.safeParse(saved).success) navigate(paths.step6);
-        else navigate(nextPath, { state: returnToReviewState });
-      },
-      () => navigate(nextPath, { state: returnToReviewState }),
-    );
+    void import('./whole-application')
+      .then(({ isWholeApplication }) => isWholeApplication(saved))
+      .then(
+        (whole) => {
+          if (laterQuestionsUnchanged && whole) navigate(paths.step6);
+          else navigate(nextPath, { state: returnToReviewState });
+        },
+        () => navigate(nextPath, { state: returnToReviewState }),
+      );
   };
 }

@@ -14,14 +14,14 @@ beforeEach(() => {
 });
 
 describe('FaqPage', () => {
-  it('shows ten questions, all expanded, and a call to action', () => {
+  it('shows eleven questions, all expanded, and a call to action', () => {
     const { container } = render(
       <MemoryRouter initialEntries={['/faq']}>
         <FaqPage />
       </MemoryRouter>,
     );
     const questions = container.querySelectorAll('details');
-    expect(questions).toHaveLength(10);
+    expect(questions).toHaveLength(11);
     for (const question of questions) expect(question.open).toBe(true);
     expect(screen.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeTruthy();
     const main = screen.getByRole('main');
@@ -53,6 +53,20 @@ describe('FaqPage', () => {
     expect(answer?.textContent).toContain('Applying directly with the IRS is free');
     expect(within(answer as HTMLElement).getByRole('link', { name: 'IRS.gov' }).getAttribute('href')).toBe('https://www.irs.gov');
     expect(screen.getByRole('main').textContent).toContain('Our fee is $175.00; applying directly with the IRS is free.');
+  });
+
+  it('tells founders abroad they are served without an SSN or ITIN, what changes for them, and that the IRS is free to them too', () => {
+    render(
+      <MemoryRouter>
+        <FaqPage />
+      </MemoryRouter>,
+    );
+    const answer = screen.getByText('I live outside the United States. Can you get my EIN?').closest('details')?.textContent ?? '';
+    expect(answer).toContain('no SSN or ITIN is needed');
+    expect(answer).toContain('we file your Form SS-4 by fax');
+    expect(answer).toContain('the IRS answers in about 4 business days');
+    expect(answer).toContain('A sole proprietor still needs an SSN or ITIN');
+    expect(answer).toContain('The IRS issues EINs free of charge, to founders abroad too');
   });
 
   it('opens at the top of the page', () => {

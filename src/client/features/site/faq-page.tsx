@@ -88,10 +88,33 @@ export function faqQuestions({ supportEmail, priceCents }: { supportEmail: strin
           <ul>
             <li>the legal name of the business, its structure (LLC, corporation, sole proprietor...) and its state;</li>
             <li>the business address and start date;</li>
-            <li>the responsible party’s full name, title and Social Security number;</li>
+            <li>
+              the responsible party’s full name, title and Social Security number or ITIN (a responsible party outside
+              the United States may have neither);
+            </li>
             <li>your e-mail address and phone number;</li>
             <li>what the business does and whether you plan to hire employees in the next 12 months.</li>
           </ul>
+        </>
+      ),
+    },
+    {
+      question: 'I live outside the United States. Can you get my EIN?',
+      answer: (
+        <>
+          <p>
+            Yes. Founders abroad who formed a US LLC or corporation are welcome, and no SSN or ITIN is needed: tell us
+            the responsible party has neither, and give your address and phone number abroad.
+          </p>
+          <p>
+            What changes: the IRS’s online application needs an SSN or ITIN, so we file your Form SS-4 by fax, to the
+            IRS’s international fax line when the business has no office in a US state. Once it is faxed, the IRS
+            answers in about 4 business days. A sole proprietor still needs an SSN or ITIN of their own.
+          </p>
+          <p>
+            The IRS issues EINs free of charge, to founders abroad too: you can also fax the form to the IRS or apply
+            by phone yourself.
+          </p>
         </>
       ),
     },
@@ -109,7 +132,7 @@ export function faqQuestions({ supportEmail, priceCents }: { supportEmail: strin
       answer: (
         <p>
           Yes. Everything you send us travels over a 256-bit SSL (TLS) connection, and the SSN is encrypted when we
-          store it. Our staff see it masked; only staff handling orders can reveal it in full, and every reveal is
+          store it, as is an ITIN. Our staff see it masked; only staff handling orders can reveal it in full, and every reveal is
           logged. See our <Link to={paths.privacy}>Privacy Policy</Link> for details.
         </p>
       ),

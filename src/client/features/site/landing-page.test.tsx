@@ -79,6 +79,14 @@ describe('LandingPage', () => {
     expect(within(benefits as HTMLElement).getAllByRole('heading', { level: 3 })).toHaveLength(6);
   });
 
+  it('says that founders abroad are served with no SSN or ITIN, by fax, and what the IRS then takes', () => {
+    renderLanding();
+    expect(screen.getByText(/For businesses in every US state, and their founders abroad/)).toBeTruthy();
+    const before = screen.getByRole('complementary', { name: 'Our fee and what you need' });
+    expect(within(before).getByText(deliveryPromise.abroad)).toBeTruthy();
+    expect(deliveryPromise.abroad).toMatch(/No SSN or ITIN is needed: we file your form by fax, and the IRS answers in about 4 business days/);
+  });
+
   it('says plainly that it is not the IRS and that the IRS issues EINs free', () => {
     renderLanding();
     const note = screen.getByTestId('irs-disclosure');

@@ -6,6 +6,7 @@ import {
   CircleCheck,
   Clock,
   FileText,
+  Globe,
   Headphones,
   Info,
   Landmark,
@@ -226,7 +227,7 @@ export function LandingPage() {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">
               <Building className="size-4" aria-hidden="true" />
-              For businesses in every US state
+              For businesses in every US state, and their founders abroad
             </p>
             <h1 id="hero-title" className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
               {deliveryPromise.headline.lead} <span className="whitespace-nowrap text-brand-600">{deliveryPromise.headline.highlight}</span>
@@ -267,7 +268,11 @@ export function LandingPage() {
               </li>
               <li className="flex gap-3">
                 <ShieldCheck className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                The responsible party’s SSN is encrypted and never shown in full
+                The responsible party’s SSN or ITIN is encrypted and never shown in full
+              </li>
+              <li className="flex gap-3">
+                <Globe className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                {deliveryPromise.abroad}
               </li>
             </ul>
           </aside>

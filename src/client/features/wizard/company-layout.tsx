@@ -38,7 +38,7 @@ export function CompanyLayout({ title, subtitle, children }: { title: string; su
 // Ticks, and the header's own lock and auto-save icons: step 1 loads no icon of its own (its script budget).
 const needs = [
   { icon: Check, title: 'Company formation details', text: 'Legal name, state and type of entity' },
-  { icon: Check, title: 'Responsible party information', text: 'Name and SSN of the owner or principal officer' },
+  { icon: Check, title: 'Responsible party information', text: 'Name and SSN or ITIN of the owner or principal officer, if they have one' },
   { icon: Check, title: 'Contact information', text: 'Phone number and e-mail address' },
   { icon: Check, title: 'Business activity details', text: 'What your business does or sells' },
 ];
@@ -85,6 +85,7 @@ function BeforeYouStart() {
     <section aria-label="Our fee, and who we are" className="mt-4 space-y-2 rounded-lg border border-l-4 border-amber-300 border-l-amber-500 bg-amber-50 p-4 text-sm leading-6 text-slate-800">
       <FeeLine />
       <IrsNotice />
+      <p>{deliveryPromise.abroad}</p>
     </section>
   );
 }

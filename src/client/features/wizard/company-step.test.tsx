@@ -89,11 +89,13 @@ describe('CompanyStep', () => {
     }
   });
 
-  it('offers the 50 states by code and the seven entity types', async () => {
+  it('offers the 50 states and the District of Columbia by code, and the seven entity types', async () => {
     await renderStep();
     const states = within(stateSelect()).getAllByRole('option').slice(1);
-    expect(states).toHaveLength(50);
-    expect(states.map((option) => (option as HTMLOptionElement).value)).not.toContain('DC');
+    expect(states).toHaveLength(51);
+    expect(within(stateSelect()).getByRole('option', { name: 'District of Columbia' }).getAttribute('value')).toBe('DC');
+    // The territories are countries of their own (decision 046).
+    expect(states.map((option) => (option as HTMLOptionElement).value)).not.toContain('PR');
     expect(within(stateSelect()).getByRole('option', { name: 'Texas' }).getAttribute('value')).toBe('TX');
     expect(within(entityTypeSelect()).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Select an entity type...',
@@ -377,6 +379,29 @@ describe('CompanyStep', () => {
     expect(classification()).toBeTruthy();
     await user.click(within(spouses()!).getByRole('radio', { name: 'No' }));
     expect(classification()).toBeNull();
+  });
+
+  it('says before the first question that founders abroad need no SSN, and that their form goes by fax', async () => {
+    await renderStep();
+    const before = screen.getByRole('region', { name: 'Our fee, and who we are' });
+    expect(within(before).getByText(/Outside the United States\? No SSN or ITIN is needed: we file your form by fax, and the IRS answers in about 4 business days/)).toBeTruthy();
+  });
+
+  it('offers an LLC located outside the United States, and saves it', async () => {
+    const user = await renderStep();
+    await fillBasics(user, 'LLC');
+    await user.type(screen.getByRole('spinbutton', { name: 'Number of Members' }), '1');
+    const location = screen.getByRole('combobox', { name: 'State of Physical Location' });
+    const options = within(location).getAllByRole('option');
+    expect(options.at(-1)?.textContent).toBe('Outside the United States');
+    expect(within(location).getByRole('option', { name: 'District of Columbia' })).toBeTruthy();
+    await user.selectOptions(location, 'Outside the United States');
+    expect(queryGroup('Are the two members husband and wife?')).toBeNull();
+    await user.selectOptions(reasonSelect()!, 'Started a new business');
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+
+    await screen.findByText('Registration page');
+    expect(saved()?.company).toMatchObject({ entityType: 'LLC', llcMemberCount: '1', llcLocationState: 'Outside US' });
   });
 
   it('shows the LLC messages on change', async () => {

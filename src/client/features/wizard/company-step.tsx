@@ -29,8 +29,8 @@ import {
   trustTypeOptions,
   type Company,
 } from '../../../shared/application/company';
-import { usStates } from '../../../shared/application/options';
-import { RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
+import { llcLocationOptions, usStates } from '../../../shared/application/options';
+import { RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/basic-fields';
 import { IrsNameField } from '../../components/form/irs-name-field';
 import { pushEvent } from '../../lib/analytics';
 import { paths } from '../../paths';
@@ -252,8 +252,8 @@ function LlcSection() {
         name="llcLocationState"
         label={companyLabels.llcLocationState}
         required
-        help="Where the LLC actually operates. In community property states a married couple owning an LLC together has a choice of tax treatment."
-        options={usStates}
+        help="Where the LLC actually operates, which may be outside the United States. In community property states a married couple owning an LLC together has a choice of tax treatment."
+        options={llcLocationOptions}
         placeholder="Select a state..."
       />
       {asksHusbandWife(llcMemberCount, llcLocationState) ? (

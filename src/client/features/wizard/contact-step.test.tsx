@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { EntityType } from '../../../shared/application/company';
-import type { Contact } from '../../../shared/application/contact';
+import type { Company, EntityType } from '../../../shared/application/company';
+import { contactMessages, type Contact } from '../../../shared/application/contact';
 import { sampleSection } from '../../../shared/application/sample-application';
 import { applicationStorageKey } from '../../lib/application-storage';
 import { ContactStep } from './contact-step';
@@ -16,10 +16,10 @@ afterEach(() => {
 
 const registration = sampleSection('registration');
 
-function openStep(entityType: EntityType = 'LLC', contact?: Contact) {
+function openStep(entityType: EntityType = 'LLC', contact?: Contact, company?: Partial<Company>) {
   sessionStorage.setItem(
     applicationStorageKey,
-    JSON.stringify({ version: 1, company: sampleSection('company', { entityType }), registration, ...(contact ? { contact } : {}) }),
+    JSON.stringify({ version: 1, company: sampleSection('company', { entityType, ...company }), registration, ...(contact ? { contact } : {}) }),
   );
   render(
     <MemoryRouter initialEntries={['/ein/step-3']}>
@@ -66,7 +66,7 @@ describe('ContactStep', () => {
   it('shows step 3 with its title, the SSN notice, the responsible party explanation and Back to step 2', async () => {
     openStep();
     expect(await screen.findByRole('heading', { level: 1, name: 'Responsible Party' })).toBeTruthy();
-    expect(screen.getByText(/Social Security number is encrypted and used only for your IRS EIN application/)).toBeTruthy();
+    expect(screen.getByText(/Social Security number or ITIN is encrypted and used only for your IRS EIN application/)).toBeTruthy();
     expect(screen.getByText(/person who ultimately owns or controls the entity/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Primary Contact' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/ein/step-2');
@@ -270,7 +270,10 @@ describe('ContactStep', () => {
       rpMiddleName: '',
       rpLastName: 'Public',
       rpTitle: 'Owner',
+      rpTaxIdType: 'ssn',
       rpSSN: '123456789',
+      rpItin: '',
+      rpUsPerson: '',
       rpPhone: '5125550148',
       rpEmail: 'john@example.com',
     });
@@ -373,5 +376,195 @@ describe('ContactStep', () => {
     expect(field('rpFirstName').readOnly).toBe(false);
     expect(field('rpFirstName').value).toBe('');
     expect(screen.queryByRole('link', { name: 'Change it on step 1' })).toBeNull();
+  });
+
+  describe("the responsible party's taxpayer number", () => {
+    const taxIdGroup = () => screen.getByRole('radiogroup', { name: /Which taxpayer number does the responsible party have/ });
+    const choose = (user: User, name: RegExp) => user.click(within(taxIdGroup()).getByRole('radio', { name }));
+
+    async function fillAllButTaxId(user: User) {
+      await fillContact(user);
+      const rp = group('Responsible Party');
+      await user.type(within(rp).getByLabelText(label('First Name')), 'Lena');
+      await user.type(within(rp).getByLabelText(label('Last Name')), 'Schmidt');
+      await user.type(within(rp).getByLabelText(label('Title')), 'Managing Member');
+      await user.type(within(rp).getByLabelText(label('Phone Number')), '5125550148');
+      await user.type(within(rp).getByLabelText(label('Email Address')), 'lena@example.com');
+    }
+
+    it('offers SSN (the default), ITIN or neither, each with its explanation, and asks only the chosen number', async () => {
+      const user = openStep();
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      expect(within(taxIdGroup()).getByRole<HTMLInputElement>('radio', { name: /^Social Security number/ }).checked).toBe(true);
+      expect(within(taxIdGroup()).getByText(/issues to US citizens and residents/)).toBeTruthy();
+      expect(within(taxIdGroup()).getByText(/issues to people who cannot get an SSN/)).toBeTruthy();
+      expect(within(taxIdGroup()).getByText(/That is fine: the IRS assigns EINs to businesses owned from abroad/)).toBeTruthy();
+      expect(screen.getByLabelText(label('Social Security Number'))).toBeTruthy();
+      expect(screen.queryByLabelText(label('ITIN'))).toBeNull();
+
+      await choose(user, /^Individual Taxpayer Identification Number/);
+      expect(screen.queryByLabelText(label('Social Security Number'))).toBeNull();
+      const itin = screen.getByLabelText<HTMLInputElement>(label('ITIN'));
+      expect(itin.getAttribute('autocomplete')).toBe('off');
+      await user.type(itin, '9127012345');
+      expect(itin.value).toBe('912-70-1234');
+
+      await choose(user, /^I have neither/);
+      expect(screen.queryByLabelText(label('ITIN'))).toBeNull();
+      expect(screen.queryByLabelText(label('Social Security Number'))).toBeNull();
+    });
+
+    it('refuses an ITIN outside the ranges the IRS issues, and saves a valid one without an SSN', async () => {
+      const user = openStep('LLC', undefined, { llcMemberCount: '2', llcIsHusbandWife: '' });
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      await fillAllButTaxId(user);
+      await choose(user, /^Individual Taxpayer Identification Number/);
+      await user.type(screen.getByLabelText(label('ITIN')), '912341234');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByText(contactMessages.rpItin)).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Step 4 page' })).toBeNull();
+
+      await user.clear(screen.getByLabelText(label('ITIN')));
+      await user.type(screen.getByLabelText(label('ITIN')), '912701234');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
+      expect(savedContact()).toMatchObject({ rpTaxIdType: 'itin', rpItin: '912701234', rpSSN: '', rpUsPerson: '' });
+    });
+
+    it('clears an SSN typed before another kind of number is chosen', async () => {
+      const user = openStep('Corporation');
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      await user.type(screen.getByLabelText(label('Social Security Number')), '123456789');
+      await choose(user, /^I have neither/);
+      await waitFor(() => expect(savedContact()).toMatchObject({ rpTaxIdType: 'none', rpSSN: '', rpItin: '' }));
+      await choose(user, /^Social Security number/);
+      expect(screen.getByLabelText<HTMLInputElement>(label('Social Security Number')).value).toBe('');
+    });
+
+    it('asks an ITIN holder who owns a single-member LLC whether they are a US person, and requires the answer', async () => {
+      const user = openStep('LLC', undefined, { llcMemberCount: '1' });
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      await fillAllButTaxId(user);
+      const question = () => screen.queryByRole('radiogroup', { name: /Is the responsible party a US citizen or a US resident/ });
+      expect(question()).toBeNull();
+      await choose(user, /^Individual Taxpayer Identification Number/);
+      expect(question()).toBeTruthy();
+      await user.type(screen.getByLabelText(label('ITIN')), '912701234');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await within(question()!).findByText(contactMessages.rpUsPerson)).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Step 4 page' })).toBeNull();
+
+      await user.click(within(question()!).getByRole('radio', { name: 'No' }));
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
+      expect(savedContact()).toMatchObject({ rpTaxIdType: 'itin', rpItin: '912701234', rpUsPerson: 'false' });
+    });
+
+    it('does not ask the US-person question of a holder of neither number, nor of a two-member LLC', async () => {
+      const user = openStep('LLC', undefined, { llcMemberCount: '1' });
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      await choose(user, /^I have neither/);
+      expect(screen.queryByRole('radiogroup', { name: /US citizen or a US resident/ })).toBeNull();
+      cleanup();
+      sessionStorage.clear();
+      const again = openStep('LLC', undefined, { llcMemberCount: '3' });
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      await choose(again, /^Individual Taxpayer Identification Number/);
+      expect(screen.queryByRole('radiogroup', { name: /US citizen or a US resident/ })).toBeNull();
+    });
+
+    it('saves a responsible party with neither number', async () => {
+      const user = openStep('LLC', undefined, { llcMemberCount: '1' });
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      await fillAllButTaxId(user);
+      await choose(user, /^I have neither/);
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
+      expect(savedContact()).toMatchObject({ rpTaxIdType: 'none', rpSSN: '', rpItin: '', rpUsPerson: '' });
+    });
+
+    it('tells a sole proprietor who has neither, before Continue, that they need an SSN or ITIN, and refuses it', async () => {
+      const user = openStep('Sole Proprietor');
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      expect(screen.queryByText(contactMessages.rpTaxIdSoleProprietor)).toBeNull();
+      await choose(user, /^I have neither/);
+      expect(screen.getByRole('note').textContent).toBe(contactMessages.rpTaxIdSoleProprietor);
+      await fillAllButTaxId(user);
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await within(taxIdGroup()).findByText(contactMessages.rpTaxIdSoleProprietor)).toBeTruthy();
+      // Said once: the note gives way to the error.
+      expect(screen.getAllByText(contactMessages.rpTaxIdSoleProprietor)).toHaveLength(1);
+      expect(screen.queryByRole('heading', { name: 'Step 4 page' })).toBeNull();
+    });
+
+    it('restores an answer saved before the question as an SSN', async () => {
+      const { rpTaxIdType: _type, rpItin: _itin, rpUsPerson: _usPerson, ...beforeTheQuestion } = sampleSection('contact', { rpSSN: '123456789' });
+      openStep('LLC', beforeTheQuestion as Contact);
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      expect(within(taxIdGroup()).getByRole<HTMLInputElement>('radio', { name: /^Social Security number/ }).checked).toBe(true);
+      expect(field('rpSSN').value).toBe('123-45-6789');
+    });
+  });
+
+  describe('phone numbers abroad', () => {
+    const country = (person: string) => within(group(person)).getByRole('combobox', { name: 'Phone Number: country' });
+
+    it('keeps the US mask by default, and takes a number abroad typed with its country code, stored in E.164', async () => {
+      const user = openStep();
+      await screen.findByRole('group', { name: 'Primary Contact' });
+      expect((country('Primary Contact') as HTMLSelectElement).value).toBe('us');
+      await user.selectOptions(country('Primary Contact'), 'Other');
+      const phone = field('phoneNumber');
+      expect(phone.getAttribute('autocomplete')).toBe('tel');
+      await user.type(phone, '0049 30 1234567');
+      await user.tab();
+      await waitFor(() => expect(field('phoneNumber').value).toBe('+49 30 1234567'));
+      await waitFor(() => expect(savedContact()).toMatchObject({ phoneNumber: '+49301234567' }));
+    });
+
+    it('refuses a number abroad that is not valid, with a message about the country code', async () => {
+      const user = openStep();
+      await screen.findByRole('group', { name: 'Primary Contact' });
+      await user.selectOptions(country('Responsible Party'), 'Other');
+      await user.type(field('rpPhone'), '+49 12');
+      await user.tab();
+      expect(await within(group('Responsible Party')).findByText(contactMessages.internationalPhone)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(within(group('Responsible Party')).getByText(contactMessages.internationalPhone)).toBeTruthy();
+      expect(within(group('Responsible Party')).queryByText(contactMessages.rpPhone)).toBeNull();
+    });
+
+    it("copies the contact's number abroad to the responsible party, whose field turns to Other", async () => {
+      const user = openStep();
+      await screen.findByRole('group', { name: 'Primary Contact' });
+      await user.click(screen.getByRole('checkbox', { name: /same as the primary contact/ }));
+      await user.selectOptions(country('Primary Contact'), 'Other');
+      await user.type(field('phoneNumber'), '+234 803 123 4567');
+      await waitFor(() => expect((country('Responsible Party') as HTMLSelectElement).value).toBe('abroad'));
+      expect(field('rpPhone').value).toBe('+234 803 123 4567');
+      await user.selectOptions(country('Primary Contact'), 'US +1');
+      await user.type(field('phoneNumber'), '5125550147');
+      await waitFor(() => expect((country('Responsible Party') as HTMLSelectElement).value).toBe('us'));
+      expect(field('rpPhone').value).toBe('(512) 555-0147');
+    });
+
+    it('saves numbers abroad and restores them in the international format', async () => {
+      const user = openStep();
+      await screen.findByRole('group', { name: 'Primary Contact' });
+      await fillContact(user);
+      await fillResponsibleParty(user);
+      await user.selectOptions(country('Responsible Party'), 'Other');
+      await user.type(field('rpPhone'), '+52 55 1234 5678');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByRole('heading', { name: 'Step 4 page' })).toBeTruthy();
+      expect(savedContact()).toMatchObject({ phoneNumber: '(512) 555-0147', rpPhone: '+525512345678' });
+
+      cleanup();
+      openStep('LLC', savedContact() as Contact);
+      await screen.findByRole('group', { name: 'Responsible Party' });
+      expect((country('Responsible Party') as HTMLSelectElement).value).toBe('abroad');
+      expect(field('rpPhone').value).toBe('+52 55 1234 5678');
+      expect((country('Primary Contact') as HTMLSelectElement).value).toBe('us');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isTrusteeTitle, ownerNameParts } from '../../../shared/application/prefills';
@@ -7,17 +7,24 @@ import type { SavedApplication } from '../../../shared/application/application';
 import {
   asksDecedentSsn,
   asksGrantorSsn,
+  asksRpUsPerson,
   asksTrustee,
   contactDefaults,
+  contactMessages,
   contactPageLabels,
   contactSchema,
   isOwnerResponsibleParty,
   nameMaxLength,
+  rpTaxIdTypeOf,
   titleMaxLength,
   trusteeSuffixOptions,
   type Contact,
 } from '../../../shared/application/contact';
 import { CheckboxField, MaskedField, masks, SelectField, TextField } from '../../components/form/fields';
+import { PhoneField } from '../../components/form/phone-field';
+import { isInternationalPhone } from '../../../shared/application/phones';
+import { loadPhoneRulesFor } from '../../lib/phones-abroad';
+import { ResponsiblePartyTaxId, taxIdAsAsked, type TaxIdContext } from './responsible-party-tax-id';
 import { IrsNameField } from '../../components/form/irs-name-field';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
@@ -45,13 +52,23 @@ function isCopiedField(name: string | undefined): name is CopiedField {
   return name !== undefined && name in copiedFromContact;
 }
 
-function companyEntityType(application: SavedApplication): string {
-  const value = (application.company as Record<string, unknown> | undefined)?.entityType;
+function companyAnswer(application: SavedApplication, key: 'entityType' | 'llcMemberCount'): string {
+  const value = (application.company as Record<string, unknown> | undefined)?.[key];
   return typeof value === 'string' ? value : '';
 }
 
 /** The responsible party's name fields, which a sole proprietor's step 1 answers. */
 const responsiblePartyNameFields = new Set<string>(['rpFirstName', 'rpMiddleName', 'rpLastName']);
+/**
+ * The page's schema: step 3's own, and the rule of the whole application that needs step 1's member
+ * count (application.ts), so an unanswered US-person question is refused here and not only at checkout.
+ */
+function contactPageSchema({ entityType, llcMemberCount }: TaxIdContext) {
+  return contactSchema.superRefine((contact, ctx) => {
+    if (asksRpUsPerson(rpTaxIdTypeOf(contact), entityType, llcMemberCount) && !contact.rpUsPerson)
+      ctx.addIssue({ code: 'custom', path: ['rpUsPerson'], message: contactMessages.rpUsPerson });
+  });
+}
 
 export function ContactStep() {
   const page = useWizardPage('contact');
@@ -60,7 +77,7 @@ export function ContactStep() {
       step={3}
       title="Responsible Party"
       subtitle="Who we can reach about this application, and who owns or controls the business"
-      securityNotice="Your Social Security number is encrypted and used only for your IRS EIN application. It is never shared or used for anything else."
+      securityNotice="Your Social Security number or ITIN is encrypted and used only for your IRS EIN application. It is never shared or used for anything else."
     >
       <title>Responsible Party | EIN Filing Service</title>
       {page.status === 'loading' ? <WizardLoading /> : <ContactForm application={page.application} />}
@@ -70,13 +87,20 @@ export function ContactStep() {
 
 function ContactForm({ application }: { application: SavedApplication }) {
   const continueTo = useContinue(paths.step4);
-  const entityType = companyEntityType(application);
+  const entityType = companyAnswer(application, 'entityType');
   const isTrust = asksTrustee(entityType);
   // A sole proprietor is its own responsible party: the owner's name from step 1, shown here, not asked again.
   const ownerIsResponsibleParty = isOwnerResponsibleParty(entityType);
+  const llcMemberCount = companyAnswer(application, 'llcMemberCount');
+  const taxIdContext = useMemo(() => ({ entityType, llcMemberCount }), [entityType, llcMemberCount]);
+  const asAsked = (values: Contact) => taxIdAsAsked(values, taxIdContext);
 
   const form = useForm<Contact>({
-    resolver: wizardResolver(contactSchema),
+    resolver: wizardResolver(contactPageSchema(taxIdContext), {
+      asAsked,
+      // A number abroad is checked with libphonenumber-js's rules, loaded only for one.
+      prepare: (values) => loadPhoneRulesFor([values.phoneNumber, values.rpPhone]),
+    }),
     // The entity type always comes from step 1, so a changed answer there is picked up here.
     defaultValues: {
       ...restoreSection(contactDefaults, application.contact, 'contact'),
@@ -96,7 +120,8 @@ function ContactForm({ application }: { application: SavedApplication }) {
     const copy = (from: CopiedField) => {
       if (ownerIsResponsibleParty && responsiblePartyNameFields.has(copiedFromContact[from])) return;
       const raw = getValues(from) ?? '';
-      const value = from === 'phoneNumber' ? raw.replace(/\D/g, '') : raw;
+      // The responsible party's phone keeps a US number's digits; a number abroad is copied as it is (E.164).
+      const value = from === 'phoneNumber' && !isInternationalPhone(raw) ? raw.replace(/\D/g, '') : raw;
       setValue(copiedFromContact[from], value, { shouldDirty: true, shouldValidate: value !== '' });
     };
     return subscribe({
@@ -110,7 +135,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
     });
   }, [getValues, setValue, subscribe, ownerIsResponsibleParty]);
 
-  const draft = useDraftSaving(form, (values) => saveSection('contact', values));
+  const draft = useDraftSaving(form, (values) => saveSection('contact', asAsked(values)));
   const onSubmit = form.handleSubmit((values) => {
     draft.stop();
     continueTo(saveSection('contact', values));
@@ -124,14 +149,13 @@ function ContactForm({ application }: { application: SavedApplication }) {
         <Group label="Primary Contact">
           <FormSection title="Primary Contact" description="The person we contact about this application and send the EIN to.">
             <NameFields person="contact" />
-            <MaskedField
+            <PhoneField
               name="phoneNumber"
               mask={masks.phone}
               label={contactPageLabels.phoneNumber}
               required
-              placeholder="(555) 123-4567"
-              autoComplete="tel-national"
-              help="A US phone number where we can reach you about the application."
+              invalidAbroadMessage={contactMessages.internationalPhone}
+              help="A phone number where we can reach you about the application. For a number outside the United States, choose Other."
             />
             <TextField
               name="emailAddress"
@@ -182,19 +206,24 @@ function ContactForm({ application }: { application: SavedApplication }) {
               placeholder="Owner, President, Managing Member..."
               help="The responsible party's role in the business, such as Owner, President, Managing Member or Trustee."
             />
-            <SsnField
-              name="rpSSN"
-              label={contactPageLabels.rpSSN}
-              help="The responsible party's SSN (or ITIN). The IRS needs it to issue the EIN; it is encrypted and never shown in full."
+            <ResponsiblePartyTaxId
+              context={taxIdContext}
+              ssnField={
+                <SsnField
+                  name="rpSSN"
+                  label={contactPageLabels.rpSSN}
+                  help="The responsible party's SSN. The IRS needs it to issue the EIN; it is encrypted and never shown in full."
+                />
+              }
             />
-            <MaskedField
+            <PhoneField
               name="rpPhone"
               mask={masks.phoneDigits}
               label={contactPageLabels.rpPhone}
               required
-              placeholder="(555) 123-4567"
-              autoComplete="section-responsible-party tel-national"
-              help="The responsible party's phone number."
+              autoCompleteSection="section-responsible-party "
+              invalidAbroadMessage={contactMessages.internationalPhone}
+              help="The responsible party's phone number. For a number outside the United States, choose Other."
             />
             <TextField
               name="rpEmail"

@@ -101,7 +101,9 @@ describe('RegistrationStep', () => {
     openStep(corporation('Corporation'));
     const incorporation = (await screen.findByLabelText(/^State of Incorporation/)) as HTMLSelectElement;
     expect(within(incorporation).getByRole('option', { name: 'Delaware' }).getAttribute('value')).toBe('Delaware');
-    expect(within(incorporation).getAllByRole('option')).toHaveLength(51);
+    // The placeholder, the 50 states and the District of Columbia.
+    expect(within(incorporation).getAllByRole('option')).toHaveLength(52);
+    expect(within(incorporation).getByRole('option', { name: 'District of Columbia' })).toBeTruthy();
   });
 
   it('formats the ZIP code with a hyphen after the fifth digit and stops at nine digits', async () => {
@@ -243,6 +245,9 @@ describe('RegistrationStep', () => {
       county: 'Travis',
       state: 'Texas',
       zipCode: '78701-1234',
+      country: 'US',
+      province: '',
+      postalCode: '',
       sameMailingAddress: true,
       incorporationState: 'Delaware',
       appliedForEinBefore: '',
@@ -378,6 +383,127 @@ describe('RegistrationStep', () => {
     expect(await screen.findByText(registrationMessages.streetAddress)).toBeTruthy();
     // The message renders first; the focus moves on the form's next tick.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Street Address/)), { timeout: 5000 });
+  });
+
+  describe('addresses abroad', () => {
+    const country = () => screen.getByRole('combobox', { name: /^Country/ });
+
+    async function chooseCountry(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, name: string) {
+      await user.selectOptions(select, 'Another country…');
+      // The names load only now; the same list then offers every country.
+      await user.selectOptions(select, await within(select).findByRole('option', { name }));
+    }
+
+    it('asks the country of the business address, the United States by default, without loading the other names', async () => {
+      openStep();
+      await screen.findByRole('heading', { name: 'Business Address Information' });
+      expect((country() as HTMLSelectElement).value).toBe('US');
+      expect(within(country()).getAllByRole('option').map((option) => option.textContent)).toEqual(['United States', 'Another country…']);
+      expect(screen.getByLabelText(/^County/)).toBeTruthy();
+      expect(screen.queryByLabelText(/^Postal Code/)).toBeNull();
+    });
+
+    it('takes a business address in Germany: no county, state or ZIP, an optional region and a postal code, and saves its code', async () => {
+      const user = openStep();
+      await user.type(await screen.findByLabelText(/^Business Start Date/), '2024-03-15');
+      await chooseCountry(user, country(), 'Germany');
+      expect((country() as HTMLSelectElement).value).toBe('DE');
+      expect(screen.queryByLabelText(/^County/)).toBeNull();
+      expect(screen.queryByLabelText(/^State\*?$/)).toBeNull();
+      expect(screen.queryByLabelText(/^ZIP Code/)).toBeNull();
+      const region = screen.getByLabelText(/^State, Province or Region/);
+      expect(region.getAttribute('aria-required')).toBeNull();
+      await user.type(screen.getByLabelText(/^Street Address/), 'Friedrichstrasse 123');
+      await user.type(screen.getByLabelText(/^City/), 'Berlin');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByText(registrationMessages.postalCode)).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Step 3 page' })).toBeNull();
+
+      await user.type(screen.getByLabelText(/^Postal Code/), '10117');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+      expect(savedRegistration()).toMatchObject({
+        streetAddress: 'Friedrichstrasse 123',
+        city: 'Berlin',
+        country: 'DE',
+        province: '',
+        postalCode: '10117',
+        county: '',
+        state: '',
+        zipCode: '',
+      });
+    });
+
+    it('requires the province where the country needs one, and asks no postal code where it has none', async () => {
+      const user = openStep();
+      await screen.findByRole('heading', { name: 'Business Address Information' });
+      await chooseCountry(user, country(), 'Mexico');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByText(registrationMessages.province)).toBeTruthy();
+      expect(screen.getByLabelText(/^State, Province or Region/).getAttribute('aria-required')).toBe('true');
+      await user.selectOptions(country(), 'United Arab Emirates');
+      expect(screen.queryByLabelText(/^Postal Code/)).toBeNull();
+      expect(screen.getByLabelText(/^State, Province or Region/)).toBeTruthy();
+    });
+
+    it('asks county, state and ZIP again when the country goes back to the United States, and saves no province', async () => {
+      const user = openStep();
+      await fillBusinessAddress(user);
+      await chooseCountry(user, country(), 'Canada');
+      await user.type(screen.getByLabelText(/^State, Province or Region/), 'Ontario');
+      await user.selectOptions(country(), 'United States');
+      expect(screen.queryByLabelText(/^State, Province or Region/)).toBeNull();
+      await user.type(screen.getByLabelText(/^County/), 'Travis');
+      await user.selectOptions(screen.getByLabelText(/^State\*?$/), 'Texas');
+      await user.type(screen.getByLabelText(/^ZIP Code/), '78701');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+      expect(savedRegistration()).toMatchObject({ country: 'US', province: '', postalCode: '', county: 'Travis', state: 'Texas', zipCode: '78701' });
+    });
+
+    it('takes a mailing address abroad beside a US business address', async () => {
+      const user = openStep(corporation('Corporation'));
+      await fillBusinessAddress(user);
+      await user.click(screen.getByRole('checkbox', { name: /Mailing address is the same/ }));
+      const mailingCountry = screen.getByRole('combobox', { name: /^Mailing Country/ });
+      await chooseCountry(user, mailingCountry, 'United Kingdom');
+      expect(screen.queryByLabelText(/^Mailing County/)).toBeNull();
+      await user.type(screen.getByLabelText(/^Mailing Street Address/), '10 Downing Street');
+      await user.type(screen.getByLabelText(/^Mailing City/), 'London');
+      await user.type(screen.getByLabelText(/^Mailing Postal Code/), 'SW1A 2AA');
+      await user.click(screen.getByRole('button', { name: /Continue/ }));
+      expect(await screen.findByRole('heading', { name: 'Step 3 page' })).toBeTruthy();
+      expect(savedRegistration()).toMatchObject({
+        country: 'US',
+        state: 'Texas',
+        sameMailingAddress: false,
+        mailingCountry: 'GB',
+        mailingStreetAddress: '10 Downing Street',
+        mailingCity: 'London',
+        mailingProvince: '',
+        mailingPostalCode: 'SW1A 2AA',
+        mailingCounty: '',
+        mailingState: '',
+        mailingZipCode: '',
+      });
+    });
+
+    it('restores a saved address abroad with its country by name', async () => {
+      openStep(llc, { ...sampleSection('registration'), country: 'DE', county: '', state: '', zipCode: '', province: 'Berlin', postalCode: '10117' });
+      await waitFor(() => expect(within(country()).getByRole('option', { name: 'Germany', selected: true })).toBeTruthy());
+      expect(input('province')?.value).toBe('Berlin');
+      expect(input('postalCode')?.value).toBe('10117');
+      expect(input('county')).toBeNull();
+    });
+
+    it("starts an LLC that step 1 placed outside the United States with its country to choose, and no state from step 1", async () => {
+      openStep(sampleSection('company', { entityType: 'LLC', state: 'WY', llcLocationState: 'Outside US' }));
+      await screen.findByRole('heading', { name: 'Articles of Organization' });
+      expect(screen.getByLabelText<HTMLSelectElement>(/^State of Organization/).value).toBe('Wyoming');
+      expect(await within(country()).findByRole('option', { name: 'Select a country…', selected: true })).toBeTruthy();
+      expect(screen.queryByLabelText(/^State\*?$/)).toBeNull();
+      expect(screen.getByLabelText(/^State, Province or Region/)).toBeTruthy();
+    });
   });
 
   describe('draft saving', () => {

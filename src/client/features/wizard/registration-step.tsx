@@ -1,7 +1,7 @@
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { SavedApplication } from '../../../shared/application/application';
 import { usStateNameOptions } from '../../../shared/application/options';
-import { registrationPrefill } from '../../../shared/application/prefills';
+import { businessAbroadFromStepOne, registrationPrefill } from '../../../shared/application/prefills';
 import {
   closingMonthOptions,
   earliestBusinessStartDate,
@@ -23,6 +23,7 @@ import {
 import { Choice } from '../../components/form/controls';
 import { IrsNameField } from '../../components/form/irs-name-field';
 import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
+import { AddressCountryField, AddressRegionFields, addressAsAsked, mailingDefaults } from './address-fields';
 import { paths } from '../../paths';
 import { restoreSection, saveSection } from '../../lib/application-storage';
 import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
@@ -33,7 +34,7 @@ import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
 import { FormSection, WizardForm } from './wizard-form';
 import { useContinue } from '../../components/wizard-shell/use-continue';
 
-const mailingFields = ['mailingCareOf', 'mailingStreetAddress', 'mailingCity', 'mailingCounty', 'mailingState', 'mailingZipCode'] as const;
+const mailingFields = Object.keys(mailingDefaults) as (keyof typeof mailingDefaults)[];
 
 /** A step-1 answer as plain text ('' when absent). */
 function companyAnswer(application: SavedApplication, key: 'entityType' | 'corporationType'): string {
@@ -41,12 +42,17 @@ function companyAnswer(application: SavedApplication, key: 'entityType' | 'corpo
   return typeof value === 'string' ? value : '';
 }
 
-/** Step 1's states in the fields still empty: asked once there, shown here to confirm or change. */
-function withPrefill(values: Registration, prefill: Partial<Record<keyof Registration, string>>): Registration {
+/**
+ * Step 1's states in the fields still empty: asked once there, shown here to confirm or change. An LLC
+ * that step 1 placed outside the United States starts with its address abroad, its country to choose.
+ */
+function withPrefill(values: Registration, application: SavedApplication): Registration {
   const filled: Registration = { ...values };
-  for (const [key, value] of Object.entries(prefill) as [keyof Registration, string][]) {
+  for (const [key, value] of Object.entries(registrationPrefill(application.company)) as [keyof Registration, string][]) {
     if (filled[key] === '' || filled[key] === undefined) (filled as Record<string, unknown>)[key] = value;
   }
+  const savedCountry = (application.registration as Record<string, unknown> | undefined)?.country;
+  if (savedCountry === undefined && businessAbroadFromStepOne(application.company)) filled.country = '';
   return filled;
 }
 
@@ -72,8 +78,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
   const isCorporation = entityType === 'Corporation';
 
   const form = useForm<Registration>({
-    resolver: wizardResolver(registrationSchema),
-    defaultValues: withPrefill(restoreSection(registrationDefaults, application.registration, 'registration'), registrationPrefill(application.company)),
+    resolver: wizardResolver(registrationSchema, { asAsked: addressAsAsked }),
+    defaultValues: withPrefill(restoreSection(registrationDefaults, application.registration, 'registration'), application),
     mode: 'onTouched',
     // Hidden conditional fields are not submitted or saved.
     shouldUnregister: true,
@@ -86,11 +92,11 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
       // Re-checking clears the mailing address; resetting the fields' defaults too keeps an earlier
       // (saved) mailing address from coming back when the box is unchecked again.
       if (!event.target.checked) return;
-      for (const field of mailingFields) form.resetField(field, { defaultValue: '' });
+      for (const field of mailingFields) form.resetField(field, { defaultValue: mailingDefaults[field] });
     },
   });
 
-  const draft = useDraftSaving(form, (values) => saveSection('registration', values));
+  const draft = useDraftSaving(form, (values) => saveSection('registration', addressAsAsked(values)));
   const onSubmit = form.handleSubmit((values) => {
     draft.stop();
     continueTo(saveSection('registration', values));
@@ -182,7 +188,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           </FormSection>
         ) : null}
 
-        <FormSection title="Business Address Information" description="The physical location of the business in the United States.">
+        <FormSection title="Business Address Information" description="The physical location of the business, in the United States or abroad.">
+          <AddressCountryField kind="business" />
           <TextField
             name="streetAddress"
             label={registrationLabels.streetAddress}
@@ -200,30 +207,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             maxLength={registrationLimits.city}
             help="The city or town of the business address."
           />
-          <TextField
-            name="county"
-            label={registrationLabels.county}
-            required
-            maxLength={registrationLimits.county}
-            help="The county where the business is located (IRS Form SS-4, line 6)."
-          />
-          <SelectField
-            name="state"
-            label={registrationLabels.state}
-            required
-            options={usStateNameOptions}
-            placeholder="Select state"
-            help="The state of the business address."
-          />
-          <MaskedField
-            name="zipCode"
-            mask={masks.zip}
-            label={registrationLabels.zipCode}
-            required
-            placeholder="12345 or 12345-6789"
-            autoComplete="postal-code"
-            help="5 digits, or ZIP+4 (9 digits)."
-          />
+          <AddressRegionFields kind="business" />
           <div className="pt-2 pb-4 sm:col-span-2">
             <Choice type="checkbox" label={registrationPageLabels.sameMailingAddress} {...sameMailingAddressField} />
           </div>
@@ -242,6 +226,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                   className="sm:col-span-2"
                 />
               ) : null}
+              <AddressCountryField kind="mailing" />
               <TextField
                 name="mailingStreetAddress"
                 label={registrationLabels.mailingStreetAddress}
@@ -259,30 +244,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                 maxLength={registrationLimits.city}
                 help="The city or town of the mailing address."
               />
-              <TextField
-                name="mailingCounty"
-                label={registrationLabels.mailingCounty}
-                required
-                maxLength={registrationLimits.county}
-                help="The county of the mailing address."
-              />
-              <SelectField
-                name="mailingState"
-                label={registrationLabels.mailingState}
-                required
-                options={usStateNameOptions}
-                placeholder="Select state"
-                help="The state of the mailing address."
-              />
-              <MaskedField
-                name="mailingZipCode"
-                mask={masks.zip}
-                label={registrationLabels.mailingZipCode}
-                required
-                placeholder="12345 or 12345-6789"
-                autoComplete="section-mailing postal-code"
-                help="5 digits, or ZIP+4 (9 digits)."
-              />
+              <AddressRegionFields kind="mailing" />
             </>
           ) : null}
         </FormSection>

@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { BackLink } from '../../components/wizard-shell/back-link';
@@ -15,8 +15,9 @@ type WizardFormProps = {
 
 /** A wizard page's form: its sections, then Back and the submit button; disabled while submitting. */
 export function WizardForm({ onSubmit, submitting, backTo, backLabel = 'Back', submitLabel = 'Continue', children }: WizardFormProps) {
+  const form = useFocusOnRefusedSubmit(submitting);
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form ref={form} noValidate onSubmit={onSubmit}>
       <fieldset disabled={submitting} className="min-w-0 space-y-6">
         {children}
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
@@ -44,4 +45,18 @@ export function FormSection({ title, description, children }: { title: string; d
       <div className="mt-4 grid gap-x-4 gap-y-1 sm:grid-cols-2">{children}</div>
     </section>
   );
+}
+
+/**
+ * After a refused submit, the focus goes to the first field in error. react-hook-form moves it as the
+ * check ends, but the fieldset may still be disabled then (a disabled control takes no focus): so the
+ * first field in error on the page takes it again once the form is enabled. (This runs as a submit
+ * ends, and as the page opens, when no field is in error yet.)
+ */
+function useFocusOnRefusedSubmit(submitting: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!submitting) form.current?.querySelector<HTMLElement>('[aria-invalid=true]:is(input,select,textarea),fieldset[aria-invalid=true] input')?.focus();
+  }, [submitting]);
+  return form;
 }

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { formatPhoneForPeople, isInternationalPhone, loadPhoneRules, phoneRules, phoneRulesLoaded } from '../../../shared/application/phones';
+import { Field } from './field';
+import { Select, TextInput } from './controls';
+import { maskedInput, useFieldError, type MaskSpec } from './fields';
+
+type PhoneFieldProps = {
+  name: string;
+  label: string;
+  /** The mask of a US number, and whether the form keeps its digits or the text as shown. */
+  mask: MaskSpec;
+  required?: boolean;
+  help?: string;
+  /** The autofill section, if any ("section-responsible-party "), before "tel-national" or "tel". */
+  autoCompleteSection?: string;
+  /** The message for a number abroad that is not valid: the field's own messages speak of US numbers. */
+  invalidAbroadMessage: string;
+};
+
+/** "0049 30…" and "+49 30…" alike, as the form keeps a number abroad until it reads as E.164. */
+function typedAbroad(typed: string): string {
+  const text = typed.trim().replace(/^00(?=[1-9])/, '+');
+  if (!phoneRulesLoaded()) return text;
+  return phoneRules().toE164(text) ?? text;
+}
+
+/**
+ * A phone number in the United States or abroad (decision 046). A country choice beside the number
+ * ("US +1" or "Other", named "<label>: country" for assistive technology) says which: a US number keeps its mask and paste handling; a number abroad is typed with its
+ * country code ("+49 30 1234567" or "0049 30 1234567"), kept in E.164 ("+493012345678") and shown in
+ * the international format once the field is left. The rules for numbers abroad (libphonenumber-js)
+ * load only when "Other" is chosen or a saved number is one, never for a US number.
+ */
+export function PhoneField({ name, label, mask, required, help, autoCompleteSection = '', invalidAbroadMessage }: PhoneFieldProps) {
+  const { control } = useFormContext();
+  const value = useWatch({ control, name }) as unknown;
+  const stored = typeof value === 'string' ? value : '';
+  const [abroad, setAbroad] = useState(() => isInternationalPhone(stored));
+  // What the person typed or sees for a number abroad; the form holds its E.164 form.
+  const [text, setText] = useState(() => formatPhoneForPeople(stored));
+  // The last value this field wrote, and the last it saw: any other change came from elsewhere (a
+  // copy of the contact's number), and its kind decides the country choice.
+  const [own, setOwn] = useState(stored);
+  const [seen, setSeen] = useState(stored);
+  if (stored !== seen) {
+    setSeen(stored);
+    if (stored !== own && stored !== '') {
+      setAbroad(isInternationalPhone(stored));
+      if (isInternationalPhone(stored)) setText(formatPhoneForPeople(stored));
+    }
+  }
+  const error = useFieldError(name);
+
+  useEffect(() => {
+    if (!abroad || phoneRulesLoaded()) return;
+    // A number abroad (saved, or copied in): shown as stored until the rules that format it have
+    // loaded, as "Other" is chosen.
+    let current = true;
+    loadPhoneRules().then(
+      (rules) => {
+        if (current && isInternationalPhone(stored) && rules.isValid(stored)) setText(rules.formatInternational(stored));
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [abroad, stored]);
+
+  return (
+    <Field
+      label={label}
+      required={required}
+      help={help}
+      hint={abroad ? 'With its country code: +49 30 1234567, or 0049 30 1234567.' : undefined}
+      error={error && abroad ? invalidAbroadMessage : error}
+    >
+      {(controlProps) => (
+        <Controller
+          name={name}
+          control={control}
+          render={({ field }) => {
+            const write = (next: string) => {
+              setOwn(next);
+              field.onChange(next);
+            };
+            return (
+              <div className="flex gap-2">
+                {/* Short option names: at 375 px the number beside them keeps room for "+49 30 1234567". */}
+                <div className="w-28 shrink-0">
+                  <Select
+                    aria-label={`${label}: country`}
+                    value={abroad ? 'abroad' : 'us'}
+                    onChange={(event) => {
+                      const toAbroad = event.target.value === 'abroad';
+                      setAbroad(toAbroad);
+                      setText('');
+                      write('');
+                      if (toAbroad) loadPhoneRules().catch(() => {});
+                    }}
+                  >
+                    <option value="us">US +1</option>
+                    <option value="abroad">Other</option>
+                  </Select>
+                </div>
+                {abroad ? (
+                  <TextInput
+                    {...controlProps}
+                    ref={field.ref}
+                    name={field.name}
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete={`${autoCompleteSection}tel`}
+                    placeholder="+49 30 1234567"
+                    value={text}
+                    onChange={(event) => {
+                      setText(event.target.value);
+                      write(typedAbroad(event.target.value));
+                    }}
+                    onBlur={(event) => {
+                      const typed = event.target.value;
+                      field.onBlur();
+                      loadPhoneRules().then(
+                        (rules) => {
+                          const e164 = rules.toE164(typed);
+                          if (!e164) return;
+                          write(e164);
+                          if (rules.isValid(e164)) setText(rules.formatInternational(e164));
+                        },
+                        () => {},
+                      );
+                    }}
+                  />
+                ) : (
+                  maskedInput({ field, mask, control: controlProps, placeholder: '(555) 123-4567', autoComplete: `${autoCompleteSection}tel-national` })
+                )}
+              </div>
+            );
+          }}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,206 @@
+import { useEffect, useState } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { asksPostalCode, isAbroad, requiresProvince, unitedStates } from '../../../shared/application/countries';
+import { usStateNameOptions } from '../../../shared/application/options';
+import { asksMailingAddress, registrationLabels, registrationLimits, type Registration } from '../../../shared/application/registration';
+import { Field } from '../../components/form/field';
+import { Select } from '../../components/form/controls';
+import { MaskedField, masks, SelectField, TextField, useFieldError } from '../../components/form/fields';
+
+// The part of an address that depends on its country (decision 046): in the United States its county,
+// state and ZIP code; abroad its state, province or region and its postal code, as the country needs.
+
+const parts = {
+  business: { country: 'country', county: 'county', state: 'state', zipCode: 'zipCode', province: 'province', postalCode: 'postalCode' },
+  mailing: {
+    country: 'mailingCountry',
+    county: 'mailingCounty',
+    state: 'mailingState',
+    zipCode: 'mailingZipCode',
+    province: 'mailingProvince',
+    postalCode: 'mailingPostalCode',
+  },
+} as const satisfies Record<string, Record<string, keyof Registration>>;
+
+type AddressKind = keyof typeof parts;
+
+/** The mailing address's answers, and what each holds once the box "same as the business address" is checked again. */
+export const mailingDefaults = {
+  mailingCareOf: '',
+  mailingStreetAddress: '',
+  mailingCity: '',
+  mailingCountry: unitedStates,
+  mailingCounty: '',
+  mailingState: '',
+  mailingZipCode: '',
+  mailingProvince: '',
+  mailingPostalCode: '',
+} as const satisfies Partial<Registration>;
+
+function withAskedParts(values: Registration, kind: AddressKind): Registration {
+  const names = parts[kind];
+  const country = values[names.country];
+  const abroad = isAbroad(country);
+  const keep = (name: keyof Registration, asked: boolean) => (asked ? ((values[name] as string | undefined) ?? '') : '');
+  return {
+    ...values,
+    [names.county]: keep(names.county, !abroad),
+    [names.state]: keep(names.state, !abroad),
+    [names.zipCode]: keep(names.zipCode, !abroad),
+    [names.province]: keep(names.province, abroad),
+    [names.postalCode]: keep(names.postalCode, asksPostalCode(country)),
+  };
+}
+
+/**
+ * Step 2's answers as stored: the parts an address's country does not ask are '' (the page shows only
+ * the others, and the schema wants every part of the business address). A mailing address the page
+ * does not ask stays out, as before.
+ */
+export function addressAsAsked(values: Registration): Registration {
+  const business = withAskedParts(values, 'business');
+  return asksMailingAddress(values.sameMailingAddress) ? withAskedParts(business, 'mailing') : business;
+}
+
+type CountryOption = { value: string; label: string };
+
+/** The full names of the countries, loaded only once an address is abroad (they weigh more than the page's own code). */
+function useCountryNames(needed: boolean): readonly CountryOption[] | undefined {
+  const [countries, setCountries] = useState<readonly CountryOption[]>();
+  useEffect(() => {
+    if (!needed || countries) return;
+    let current = true;
+    import('./country-options').then(
+      ({ foreignCountryOptions }) => {
+        if (current) setCountries(foreignCountryOptions);
+      },
+      (error: unknown) => console.error('Could not load the country names', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [needed, countries]);
+  return countries;
+}
+
+/**
+ * The address's country: the United States by default. "Another country…" loads the names of the
+ * others, and the same list then offers them all by full name (type a name's first letters to jump to
+ * it); the form keeps the ISO code.
+ */
+function CountryField({ kind, help }: { kind: AddressKind; help: string }) {
+  const name = parts[kind].country;
+  const { control } = useFormContext<Registration>();
+  const country = useWatch({ control, name }) ?? unitedStates;
+  const abroad = isAbroad(country);
+  const countries = useCountryNames(abroad);
+  const error = useFieldError(name);
+  return (
+    <Field label={registrationLabels[name]} required help={help} error={error}>
+      {(controlProps) => (
+        <Controller
+          name={name}
+          control={control}
+          render={({ field }) => (
+            <Select {...controlProps} ref={field.ref} name={field.name} value={field.value ?? unitedStates} onChange={field.onChange} onBlur={field.onBlur}>
+              {countries ? (
+                <>
+                  {country === '' ? <option value="">Select a country…</option> : null}
+                  <option value={unitedStates}>United States</option>
+                  <optgroup label="Other countries">
+                    {countries.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                </>
+              ) : (
+                <>
+                  <option value={unitedStates}>United States</option>
+                  {abroad ? <option value={country}>Loading the countries…</option> : <option value="">Another country…</option>}
+                </>
+              )}
+            </Select>
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+const copy = {
+  business: {
+    country: 'Where the business is physically located. Outside the United States, choose Another country.',
+    county: 'The county where the business is located (IRS Form SS-4, line 6).',
+    state: 'The state of the business address.',
+    province: 'The state, province or region of the business address, as it is written on mail there.',
+    postalCode: 'The postal code of the business address.',
+    autoComplete: '',
+  },
+  mailing: {
+    country: 'The country of the mailing address.',
+    county: 'The county of the mailing address.',
+    state: 'The state of the mailing address.',
+    province: 'The state, province or region of the mailing address, as it is written on mail there.',
+    postalCode: 'The postal code of the mailing address.',
+    autoComplete: 'section-mailing ',
+  },
+} as const;
+
+/** The country of an address; with the street and city before it, and the parts its country asks after. */
+export function AddressCountryField({ kind }: { kind: AddressKind }) {
+  return <CountryField kind={kind} help={copy[kind].country} />;
+}
+
+/** County, state and ZIP code in the United States; state, province or region and postal code abroad. */
+export function AddressRegionFields({ kind }: { kind: AddressKind }) {
+  const names = parts[kind];
+  const text = copy[kind];
+  const country = useWatch<Registration>({ name: names.country }) as string | undefined;
+  // Keyed by name: React would otherwise reuse the county's input for the province, with its text.
+  if (isAbroad(country)) {
+    const provinceRequired = requiresProvince(country);
+    return (
+      <>
+        <TextField
+          key={names.province}
+          name={names.province}
+          label={registrationLabels[names.province]}
+          required={provinceRequired}
+          hint={provinceRequired ? undefined : 'Optional, if addresses there have one.'}
+          autoComplete={`${text.autoComplete}address-level1`}
+          maxLength={registrationLimits.province}
+          help={text.province}
+        />
+        {asksPostalCode(country) ? (
+          <TextField
+            key={names.postalCode}
+            name={names.postalCode}
+            label={registrationLabels[names.postalCode]}
+            required
+            autoComplete={`${text.autoComplete}postal-code`}
+            maxLength={registrationLimits.postalCode}
+            help={text.postalCode}
+          />
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <TextField key={names.county} name={names.county} label={registrationLabels[names.county]} required maxLength={registrationLimits.county} help={text.county} />
+      <SelectField key={names.state} name={names.state} label={registrationLabels[names.state]} required options={usStateNameOptions} placeholder="Select state" help={text.state} />
+      <MaskedField
+        key={names.zipCode}
+        name={names.zipCode}
+        mask={masks.zip}
+        label={registrationLabels[names.zipCode]}
+        required
+        placeholder="12345 or 12345-6789"
+        autoComplete={`${text.autoComplete}postal-code`}
+        help="5 digits, or ZIP+4 (9 digits)."
+      />
+    </>
+  );
+}
