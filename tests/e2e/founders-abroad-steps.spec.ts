@@ -1,5 +1,8 @@
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { contactMessages } from '../../src/shared/application/contact';
+import { ss4FieldPrefix } from '../../src/server/ss4';
 import { registrationMessages } from '../../src/shared/application/registration';
 import { sampleSection } from '../../src/shared/application/sample-application';
 import {
@@ -11,10 +14,13 @@ import {
   seedSavedApplication,
   test,
 } from './fixtures';
+import { readMailbox, signInContext, type StaffAccount } from './staff-accounts';
+import { answerQuestions } from './wizard-answers';
 
-// Steps 1 to 3 for a founder abroad (issue 27): an LLC run from outside the United States, its
-// address abroad, no SSN or an ITIN, and phone numbers with their country code. The country names
-// and the rules for phone numbers abroad load only when an answer is abroad.
+// Founders abroad (decision 046): an LLC run from outside the United States, its address abroad, no
+// SSN or an ITIN, and phone numbers with their country code; the order paid, signed after an e-mailed
+// code, and its SS-4 filled for a foreign responsible party. The country names and the rules for
+// phone numbers abroad load only when an answer is abroad.
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const phoneCountry = (page: Page, group: string) => page.getByRole('group', { name: group }).getByRole('combobox', { name: 'Phone Number: country' });
@@ -31,7 +37,32 @@ function scriptsLoaded(page: Page): string[] {
 const countryNamesLoaded = (scripts: string[]) => scripts.some((name) => /country-names/.test(name));
 const phoneRulesLoaded = (scripts: string[]) => scripts.some((name) => /\/phone-rules-/.test(name));
 
-test('a founder in Germany answers steps 1 to 3 at 375 px: an LLC outside the US, a Berlin address, no SSN and a +49 phone', async ({ page }) => {
+/** The mailbox's messages to `address`, quoted-printable soft breaks joined. */
+function mailTo(address: string): string[] {
+  return readMailbox()
+    .map((message) => message.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((message) => message.includes(`To: ${address}`));
+}
+
+/** Staff open the order found by its tracking number, in a browser of their own. */
+async function openOrderAsStaff(browser: Browser, baseURL: string, account: StaffAccount, trackingNumber: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await signInContext(context, account, baseURL);
+  const staff = await context.newPage();
+  await staff.goto(`/manage/orders?search=${trackingNumber}`);
+  await staff.getByRole('link', { name: trackingNumber }).first().click();
+  await expect(staff.getByRole('heading', { level: 1, name: `Order #${trackingNumber}` })).toBeVisible();
+  return staff;
+}
+
+test('a founder in Germany completes the wizard at 375 px (an LLC outside the US, a Berlin address, no SSN, a +49 phone), pays, signs with an e-mailed code, and staff download an SS-4 reading "Foreign" on 7b', async ({
+  page,
+  browser,
+  baseURL,
+  staffAccount,
+}) => {
+  test.setTimeout(120_000);
+  const email = `lena-${Date.now()}@example.com`;
   await page.setViewportSize({ width: 375, height: 812 });
   const scripts = scriptsLoaded(page);
   await gotoHydrated(page, '/ein-application-start');
@@ -68,7 +99,7 @@ test('a founder in Germany answers steps 1 to 3 at 375 px: an LLC outside the US
   await field(page, 'contactLastName').fill('Schmidt');
   await phoneCountry(page, 'Primary Contact').selectOption({ label: 'Other' });
   await field(page, 'phoneNumber').fill('0049 30 1234567');
-  await field(page, 'emailAddress').fill('lena@example.com');
+  await field(page, 'emailAddress').fill(email);
   await expect(field(page, 'phoneNumber')).toHaveValue('+49 30 1234567');
   expect(phoneRulesLoaded(scripts)).toBe(true);
   await page.getByRole('checkbox', { name: /^The responsible party is the same as the primary contact/ }).check();
@@ -103,6 +134,70 @@ test('a founder in Germany answers steps 1 to 3 at 375 px: an LLC outside the US
     rpItin: '',
     rpUsPerson: '',
   });
+
+  // Steps 4 and 5, then payment on step 6.
+  await answerQuestions(page, { heavyVehicle: 'false', gambling: 'false', atf: 'false', exciseTax: 'false', willHire: 'false' });
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await expect(page).toHaveURL(/\/ein\/step-5$/);
+  await answerQuestions(page, {
+    principalActivity: 'other',
+    otherCategory: 'service',
+    principalProductOrService: 'Software development for online shops, sold to businesses in Europe.',
+  });
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await expect(page).toHaveURL(/\/ein\/step-6$/);
+  await page.locator('[name="cardNumber"]').fill('4242 4242 4242 4242');
+  await page.locator('[name="cardExpiry"]').fill('12 / 34');
+  await page.locator('[name="cardCvc"]').fill('123');
+  await page.getByRole('button', { name: 'Complete Order' }).click();
+  await page.getByRole('dialog', { name: 'Payment Successful!' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+  const trackingNumber = (await page.getByText(/^[A-Z0-9]{12}$/).textContent()) ?? '';
+  expect(trackingNumber).toMatch(/^[A-Z0-9]{12}$/);
+
+  // Staff send the SS-4 for signature; the order is filed by fax, to the international line.
+  const admin = await staffAccount({ role: 'admin' });
+  const staff = await openOrderAsStaff(browser, baseURL!, admin, trackingNumber);
+  await staff.getByRole('button', { name: 'Send for signature' }).click();
+  await expect(staff.getByTestId('signing-state')).toHaveText('Sent');
+  await expect(staff.getByText(/Fax \(international\)/).first()).toBeVisible();
+
+  // The founder opens the e-mailed link on the phone, asks for a code, and answers it.
+  await expect.poll(() => mailTo(email).some((message) => /\/sign\/[A-Za-z0-9_-]{43}/.test(message))).toBe(true);
+  const signingLink = mailTo(email)
+    .flatMap((message) => [...message.matchAll(/https?:\/\/[^\s"<]+(\/sign\/[A-Za-z0-9_-]{43})/g)].map((match) => match[1]!))
+    .at(-1)!;
+  await page.goto(signingLink);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
+  await expect(page.getByLabel(/Last four digits/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect.poll(() => mailTo(email).some((message) => /Your code: \d{6}/.test(message))).toBe(true);
+  const code = mailTo(email)
+    .flatMap((message) => [...message.matchAll(/Your code: (\d{6})/g)].map((match) => match[1]!))
+    .at(-1)!;
+  await page.getByLabel('Code from the e-mail').fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your SS-4' })).toBeVisible();
+  await page.getByRole('button', { name: 'The form is right: continue to sign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign your SS-4' })).toBeVisible();
+  await page.getByLabel('Your full name').fill('Lena Schmidt');
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await expectAccessibleAtBothWidths(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Sign the SS-4' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeVisible();
+
+  // Staff download the SS-4: "Foreign" on 7b, the foreign-owned disregarded entity on 9a, the address in full.
+  await staff.reload();
+  await expect(staff.getByTestId('signing-state')).toHaveText('Signed');
+  const downloading = staff.waitForEvent('download');
+  await staff.getByRole('link', { name: 'Download SS-4' }).click();
+  const form = (await PDFDocument.load(readFileSync(await (await downloading).path()))).getForm();
+  const text = (name: string) => form.getTextField(ss4FieldPrefix + name).getText();
+  expect(text('f1_2[0]')).toBe('Spree Digital LLC');
+  expect(text('f1_10[0]')).toBe('Lena Schmidt');
+  expect(text('f1_11[0]')).toBe('Foreign');
+  await staff.context().close();
 });
 
 test('a visitor with US answers loads neither the country names nor the phone rules on steps 2 and 3', async ({ page }) => {
