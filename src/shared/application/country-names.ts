@@ -1,4 +1,4 @@
-import english from 'i18n-iso-countries/langs/en.json';
+import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { countryCodes, unitedStates } from './countries';
 
 // Country names in English, for the form's country list and every place an address abroad is written
