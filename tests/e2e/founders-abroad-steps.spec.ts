@@ -181,6 +181,7 @@ test('a founder in Germany completes the wizard at 375 px (an LLC outside the US
   await page.getByRole('button', { name: 'The form is right: continue to sign' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign your SS-4' })).toBeVisible();
   await page.getByLabel('Your full name').fill('Lena Schmidt');
+  await page.getByLabel('Your title').fill('Managing Member');
   for (const box of await page.getByRole('checkbox').all()) await box.check();
   await expectAccessibleAtBothWidths(page);
   await page.setViewportSize({ width: 375, height: 812 });
@@ -197,6 +198,10 @@ test('a founder in Germany completes the wizard at 375 px (an LLC outside the US
   expect(text('f1_2[0]')).toBe('Spree Digital LLC');
   expect(text('f1_10[0]')).toBe('Lena Schmidt');
   expect(text('f1_11[0]')).toBe('Foreign');
+  expect(text('Line4ReadOrder[0].f1_6[0]')).toBe('Berlin, 10117, Germany');
+  expect(text('f1_9[0]')).toBe('Berlin, Germany');
+  expect(text('f1_19[0]')).toBe('Foreign-owned U.S. disregarded entity-Form 5472');
+  await screenshotAtBothWidths(page, 'signed-germany');
   await staff.context().close();
 });
 
