@@ -3,6 +3,8 @@ import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
 import { giveSignInCode, signInContext } from './staff-accounts';
 import { totpCodeOf } from '../support/totp';
 import { twoFactorMessages } from '../../src/shared/staff/two-factor';
+import { staffMessages } from '../../src/shared/staff/staff-messages';
+import { passwordRuleMessages } from '../../src/shared/staff/password-rule';
 
 // Two-factor sign-in through the screens themselves: enrolment at the first sign-in with a code
 // computed here from the secret the screen shows, the code step, recovery codes, the forced
@@ -90,6 +92,16 @@ test('a member whose password an admin set chooses a new one, then enrols, befor
   await page.setViewportSize({ width: 1280, height: 800 });
   const form = page.getByRole('form', { name: 'Choose Your Password' });
   await form.getByLabel('Current Password').fill(member.password);
+  // A short or common password is refused on this screen too, with its reason.
+  for (const [weak, reason] of [
+    ['abc', staffMessages.passwordTooShort],
+    ['password1234', passwordRuleMessages.tooGuessable],
+  ] as const) {
+    await form.getByLabel('New Password').fill(weak);
+    await form.getByRole('button', { name: 'Save Password' }).click();
+    await expect(form.getByText(reason)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Password' })).toBeVisible();
+  }
   await form.getByLabel('New Password').fill('my-own-password-1');
   await form.getByRole('button', { name: 'Save Password' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Set Up Two-Factor Sign-In' })).toBeVisible();
