@@ -18,7 +18,9 @@ describe('assignmentEmail', () => {
       expect(body).toContain('Frank Fulfiller');
       expect(body).toContain('HFE12W87EQ23');
       expect(body).toContain('Rush');
-      expect(body).toContain('March 7, 2025');
+      // 09:30 UTC is 4:30 AM in New York: the business calendar's zone, named (decision 033).
+      expect(body).toContain('March 7, 2025 at 4:30 AM EST');
+      expect(body).not.toContain('UTC');
       expect(body).toContain('Ada Admin assigned it to you.');
     }
     expect(email.text).toContain('Open the order: https://ein.example.com/manage/orders/42');

@@ -1,5 +1,7 @@
 import { escapeHtml, htmlEmail, type MailMessage } from '../email';
 import { orderPriorityLabels, type OrderPriority } from '../../shared/orders/lifecycle';
+import { formatCustomerTime } from '../../shared/customer-time';
+import { businessTimeZone } from '../../shared/dates';
 
 export type AssignmentEmailDetails = {
   /** The staff member the order is now assigned to. */
@@ -13,9 +15,7 @@ export type AssignmentEmailDetails = {
   orderUrl: string;
 };
 
-// Server time zones differ; staff read due dates in UTC everywhere in e-mail.
-const dueDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-
+// Staff read due dates in the business calendar's zone (decision 033), named, as the panel shows them.
 const unsubscribeNote = 'You get these e-mails because notifications are on for your account; an admin can turn them off on the Users page.';
 
 /**
@@ -27,7 +27,7 @@ export function assignmentEmail(details: AssignmentEmailDetails): Omit<MailMessa
   const subject = `Order ${trackingNumber} has been assigned to you`;
   const how = assignedBy ? `${assignedBy} assigned it to you.` : 'It was assigned to you automatically as a priority fulfiller.';
   const priority = orderPriorityLabels[details.priority];
-  const dueDate = details.dueDate ? `${dueDateFormat.format(details.dueDate)} UTC` : null;
+  const dueDate = details.dueDate ? formatCustomerTime(details.dueDate, businessTimeZone) : null;
 
   const text = [
     `Hello ${assigneeName},`,

@@ -7,7 +7,7 @@ import type { PdfSealer } from '../seal';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { manageOrderUrl } from '../http';
-import { changeOrderStatus } from '../orders';
+import { changeOrderStatus, customerTimeZoneOf } from '../orders';
 import { renderOrderSs4, sha256Hex, signSs4, utcTimestamp, type SignatureMark } from '../ss4';
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import type { Ss4Designee } from '../../shared/ss4/ss4-mapping';
@@ -148,6 +148,7 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
         companyName: responsibleName(order.formData).companyName,
         documentUrl: `${origin}${copy.pagePath}`,
         expiresAt: copy.link.expiresAt,
+        timeZone: customerTimeZoneOf(order.formData),
         supportEmail: env.SUPPORT_EMAIL,
         question: verificationQuestionOfApplication(order.formData),
       }),

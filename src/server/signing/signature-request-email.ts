@@ -1,5 +1,6 @@
 import { breakableHtml, customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
 import { formatCustomerTime } from '../../shared/customer-time';
+import { businessTimeZone } from '../../shared/dates';
 import { orderStatusLabels } from '../../shared/orders/lifecycle';
 import { emailCodeLength, type VerificationQuestion } from '../../shared/ssn-last-four';
 
@@ -20,7 +21,6 @@ export type SignatureRequestEmailDetails = {
   question?: VerificationQuestion;
 };
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 const purpose =
   'The IRS needs the signature of the responsible party on Form SS-4, the application for an Employer Identification Number (EIN). Signing also authorizes us, as the third-party designee named on the form, to file it for you and receive your EIN.';
@@ -99,7 +99,8 @@ const notificationNote = 'You get these e-mails because notifications are on for
 export function signedNoticeEmail(details: SignedNoticeEmailDetails): Omit<MailMessage, 'to'> {
   const { assigneeName, trackingNumber, signerName, orderUrl } = details;
   const subject = `Order ${trackingNumber}: the SS-4 has been signed`;
-  const when = `${expiryFormat.format(details.signedAt)} UTC`;
+  // Staff read times in the business calendar's zone (decision 033), named.
+  const when = formatCustomerTime(details.signedAt, businessTimeZone);
   const text = [
     `Hello ${assigneeName},`,
     '',

@@ -1,5 +1,7 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
 import { verificationQuestionPhrase, type VerificationQuestion } from '../../shared/ssn-last-four';
+import { formatCustomerTime } from '../../shared/customer-time';
+import { businessTimeZone } from '../../shared/dates';
 
 export type SignedCopyEmailDetails = {
   trackingNumber: string;
@@ -7,18 +9,18 @@ export type SignedCopyEmailDetails = {
   /** `PUBLIC_URL/signed-ss4/<token>`. */
   documentUrl: string;
   expiresAt: Date;
+  /** The zone the link's last moment is written in (the business address's, decision 040); Eastern when unknown. */
+  timeZone?: string;
   supportEmail: string;
   /** What the page asks before the copy (the SSN's last four when not given). */
   question?: VerificationQuestion;
 };
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 /**
  * The signer's own copy (decision 037): the link to the sealed signed SS-4, which opens after the
  * last four digits of the SSN, as the signing link did. The form itself never travels by e-mail.
  */
-export function signedCopyEmail({ trackingNumber, companyName, documentUrl, expiresAt, supportEmail, question = 'ssn' }: SignedCopyEmailDetails): Omit<MailMessage, 'to'> {
+export function signedCopyEmail({ trackingNumber, companyName, documentUrl, expiresAt, timeZone, supportEmail, question = 'ssn' }: SignedCopyEmailDetails): Omit<MailMessage, 'to'> {
   const subject = `Your signed SS-4 (application ${trackingNumber})`;
   const forCompany = companyName ? ` for ${companyName}` : '';
   const paragraphs = [
@@ -26,7 +28,7 @@ export function signedCopyEmail({ trackingNumber, companyName, documentUrl, expi
     'The file is the form as you signed it, with the certificate of your signature, sealed with our digital signature: a PDF reader shows that signature, and shows any change made to the file after it was sealed.',
     `To open it, you ${question === 'email_code' ? 'enter' : 'confirm'} ${verificationQuestionPhrase(question)}, as you did to sign.`,
   ];
-  const expires = `The link works until ${expiryFormat.format(expiresAt)}. After that, reply to this e-mail and we will send you the copy again.`;
+  const expires = `The link works until ${formatCustomerTime(expiresAt, timeZone ?? businessTimeZone)}. After that, reply to this e-mail and we will send you the copy again.`;
   const support = supportLine(supportEmail);
   const text = [...paragraphs.flatMap((paragraph) => [paragraph, '']), `Download your signed SS-4: ${documentUrl}`, '', expires, `Tracking number: ${trackingNumber}`, '', support.text, '', customerDisclosure, ''].join('\n');
   const e = escapeHtml;
