@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('test-support API on %s', (kind) => {
     const cookie = session.cookies.find((item) => item.name.endsWith('session_token'));
     expect(cookie).toBeDefined();
     const revealed = await staffInject(harness.app, `${cookie!.name}=${cookie!.value}`, 'POST', `/api/manage/orders/${orderId}/ssn`);
-    expect(revealed.json()).toEqual({ ssn: '123-45-6789' });
+    expect(revealed.json()).toEqual({ ssn: '123-45-6789', kind: 'ssn' });
   });
 
   it('assigns the order to the given staff member and refuses an unknown one with a 400', async () => {
