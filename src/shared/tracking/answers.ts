@@ -14,4 +14,6 @@ export const trackingResultSchema = z
   })
   .meta({ examples: [{ status: 'in_process', stage: 'awaiting_signature', createDate: '2026-11-20', actionNeeded: 'Sign your SS-4 online.' }] }) satisfies z.ZodType<TrackingResult>;
 
-export const trackingNumberParamsSchema = z.strictObject({ number: z.string().meta({ examples: ['HFE1-2W87-EQ23'] }) });
+export const trackingNumberParamsSchema = z.strictObject({
+  number: z.string().meta({ description: 'The 12 characters of the tracking number, without dashes or spaces (the page takes them grouped; the API does not).', examples: ['HFE12W87EQ23'] }),
+});
