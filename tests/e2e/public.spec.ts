@@ -121,10 +121,11 @@ test('the landing page and the footer say the service is not the IRS, which issu
   await expect(footer).toContainText('EIN Filing Service LLC');
 });
 
-test('the FAQ shows ten expanded questions', async ({ page }) => {
+test('the FAQ shows eleven expanded questions, founders abroad among them', async ({ page }) => {
   await page.goto('/faq');
   const questions = page.locator('details');
-  await expect(questions).toHaveCount(10);
+  await expect(questions).toHaveCount(11);
+  await expect(page.locator('summary', { hasText: 'I live outside the United States. Can you get my EIN?' })).toBeVisible();
   for (const question of await questions.all()) {
     await expect(question).toHaveAttribute('open', '');
     await expect(question.locator('summary + div')).toBeVisible();
