@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { businessAbroadFromStepOne, hireMonthOf, isTrusteeTitle, ownerNameParts, registrationPrefill, totalEmployeesOf } from './prefills';
+import { businessAbroadFromStepOne, hireMonthOf, registrationPrefill, totalEmployeesOf } from './prefills';
+import { isTrusteeTitle, ownerNameParts } from './contact-prefills';
 import { isOwnerName } from './contact';
 
 describe('answers a later question takes from an earlier one', () => {

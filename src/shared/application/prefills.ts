@@ -2,7 +2,8 @@ import { outsideUnitedStates, usStates } from './options';
 
 // Answers a later question can take from an earlier one, so the customer types each fact once: the
 // wizard fills the later field with them, and the customer may still change it. Nothing here is a
-// rule: the schemas check the answers as given.
+// rule: the schemas check the answers as given. Step 3's are in contact-prefills.ts, apart from the
+// list of states that step 2's need.
 
 type CompanyStates = { state?: unknown; llcLocationState?: unknown };
 
@@ -45,23 +46,4 @@ export function totalEmployeesOf(employeeTypes: unknown, counts: Record<string, 
 export function hireMonthOf(firstWageDate: unknown): string {
   const match = typeof firstWageDate === 'string' ? /^(\d{4})-(\d{2})-\d{2}$/.exec(firstWageDate) : null;
   return match ? `${match[2]}/${match[1]}` : '';
-}
-
-/** Whether the responsible party's title says they are the trust's trustee ("Trustee", "Co-Trustee"). */
-export function isTrusteeTitle(title: unknown): boolean {
-  return typeof title === 'string' && /\btrustee\b/i.test(title);
-}
-
-export type ResponsiblePartyName = { rpFirstName: string; rpMiddleName: string; rpLastName: string };
-
-/**
- * A sole proprietor's name from step 1 as step 3's responsible party: the first word, the last word
- * and the words between ("Mary Ann Smith" → Mary, Ann, Smith), so that joined again they are the
- * name on line 1. Which words are the middle name changes nothing on the form.
- */
-export function ownerNameParts(companyName: unknown): ResponsiblePartyName {
-  const words = typeof companyName === 'string' ? companyName.trim().split(/\s+/).filter(Boolean) : [];
-  if (words.length === 0) return { rpFirstName: '', rpMiddleName: '', rpLastName: '' };
-  if (words.length === 1) return { rpFirstName: words[0] ?? '', rpMiddleName: '', rpLastName: '' };
-  return { rpFirstName: words[0] ?? '', rpMiddleName: words.slice(1, -1).join(' '), rpLastName: words.at(-1) ?? '' };
 }
