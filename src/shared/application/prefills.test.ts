@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { businessAbroadFromStepOne, hireMonthOf, registrationPrefill, totalEmployeesOf } from './prefills';
+import { businessAbroadFromStepOne, registrationPrefill } from './prefills';
+import { hireMonthOf, totalEmployeesOf } from './compliance-prefills';
 import { isTrusteeTitle, ownerNameParts } from './contact-prefills';
 import { isOwnerName } from './contact';
 
