@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rpTaxIdTypeOf } from './application/contact';
+import { rpTaxIdTypeOf } from './application/rp-tax-id-type';
 
 // The question a customer answers before a link shows anything of their order. The signing page and
 // the customer document page ask it alike, and a link locks after five wrong answers. It follows the

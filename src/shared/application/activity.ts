@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { choice, optionalText, requiredChoice, valuesOf, yesNo, type Option } from './fields';
-import type { YesNo } from './options';
+import { choice, optionalText, requiredChoice, valuesOf, yesNo, type Option, type YesNo } from './fields';
 
 // Step 5, "Business Activity": the principal activity (Form SS-4 line 16), the follow-up questions
 // each activity asks, and the principal product or service (line 17).

@@ -3,6 +3,7 @@ import { entityTypeOptions } from './entity-types';
 import { isBlank, optionalText, tooLong } from './fields';
 import { irsNameMessages, isIrsName } from './irs-names';
 import { isInternationalPhone, isValidInternationalPhone } from './phones';
+import { rpTaxIdTypeOf, rpTaxIdTypes, type RpTaxIdType } from './rp-tax-id-type';
 
 // Step 3 "Responsible Party": the primary contact, the responsible party and, for trusts, the trustee.
 
@@ -98,13 +99,8 @@ export const rpTaxIdTypeOptions = [
     label: 'I have neither; I am not a US person',
     hint: 'That is fine: the IRS assigns EINs to businesses owned from abroad. We file your form by fax.',
   },
-] as const;
-export type RpTaxIdType = (typeof rpTaxIdTypeOptions)[number]['value'];
-const rpTaxIdTypes = rpTaxIdTypeOptions.map((option) => option.value);
-
-export function rpTaxIdTypeOf(contact: { rpTaxIdType?: string }): RpTaxIdType {
-  return (rpTaxIdTypes as readonly string[]).includes(contact.rpTaxIdType ?? '') ? (contact.rpTaxIdType as RpTaxIdType) : 'ssn';
-}
+] as const satisfies readonly { value: RpTaxIdType; label: string; hint: string }[];
+export { rpTaxIdTypeOf, type RpTaxIdType };
 
 /**
  * An ITIN: 9 digits starting with 9, whose fourth and fifth digits (the group) are 50-65, 70-88,

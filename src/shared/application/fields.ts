@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { yesNoValues } from './options';
 
 // Building blocks shared by the wizard pages' schemas. Each takes the page's own message, so the
 // words stay in that page's messages object.
@@ -42,6 +41,10 @@ export function requiredChoice<const V extends string>(values: readonly V[], mes
   // Typed boolean so TypeScript does not narrow '' out of the form's value type.
   return choice(values, message).refine((value): boolean => value !== '', { error: message });
 }
+
+/** Values of yes/no answers, kept as strings as the controls carry them. */
+export const yesNoValues = ['true', 'false'] as const;
+export type YesNo = (typeof yesNoValues)[number];
 
 /** A yes/no answer held as 'true'/'false', or '' while unanswered. */
 export const yesNo = (message: string) => choice(yesNoValues, message);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { irsFormOfName, isIrsName, irsNameMessages, plainLetters, suggestIrsName } from './irs-names';
+import { isIrsName, irsNameMessages } from './irs-names';
+import { irsFormOfName, plainLetters, suggestIrsName } from './irs-name-suggestions';
 
 describe('suggestIrsName', () => {
   it.each([

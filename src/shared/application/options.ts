@@ -74,6 +74,3 @@ export const llcLocationValues = llcLocationOptions.map((option) => option.value
 /** States where a married couple may own an LLC as community property (the husband-and-wife question). */
 export const communityPropertyStates: readonly UsStateCode[] = ['AZ', 'CA', 'ID', 'LA', 'NV', 'NM', 'TX', 'WA', 'WI'];
 
-/** Values of yes/no answers, kept as strings as the controls carry them. */
-export const yesNoValues = ['true', 'false'] as const;
-export type YesNo = (typeof yesNoValues)[number];

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { businessAbroadFromStepOne, hireMonthOf, isTrusteeTitle, ownerNameParts, registrationPrefill, totalEmployeesOf } from './prefills';
+import { businessAbroadFromStepOne, registrationPrefill } from './prefills';
+import { hireMonthOf, totalEmployeesOf } from './compliance-prefills';
+import { isTrusteeTitle, ownerNameParts } from './contact-prefills';
 import { isOwnerName } from './contact';
 
 describe('answers a later question takes from an earlier one', () => {

@@ -2,7 +2,9 @@ import { outsideUnitedStates, usStates } from './options';
 
 // Answers a later question can take from an earlier one, so the customer types each fact once: the
 // wizard fills the later field with them, and the customer may still change it. Nothing here is a
-// rule: the schemas check the answers as given.
+// rule: the schemas check the answers as given. These are step 2's; step 3's and step 4's are in
+// contact-prefills.ts and compliance-prefills.ts, so each step downloads only its own (and step 3
+// not the list of states).
 
 type CompanyStates = { state?: unknown; llcLocationState?: unknown };
 
@@ -26,42 +28,4 @@ export function registrationPrefill(company: CompanyStates | undefined): { llcOr
 /** Whether step 1 said the business (an LLC) is located outside the United States. */
 export function businessAbroadFromStepOne(company: CompanyStates | undefined): boolean {
   return company?.llcLocationState === outsideUnitedStates;
-}
-
-/** The total of the chosen types' counts, while every chosen count is a whole number; '' otherwise. */
-export function totalEmployeesOf(employeeTypes: unknown, counts: Record<string, unknown> | undefined): string {
-  const chosen = Array.isArray(employeeTypes) ? employeeTypes.filter((type): type is string => typeof type === 'string') : [];
-  if (chosen.length === 0) return '';
-  let total = 0;
-  for (const type of chosen) {
-    const count = counts?.[type];
-    if (typeof count !== 'string' || !/^\d{1,7}$/.test(count)) return '';
-    total += Number(count);
-  }
-  return total > 0 ? String(total) : '';
-}
-
-/** The month of the first wages as "MM/YYYY", the expected hiring date's form; '' without a full date. */
-export function hireMonthOf(firstWageDate: unknown): string {
-  const match = typeof firstWageDate === 'string' ? /^(\d{4})-(\d{2})-\d{2}$/.exec(firstWageDate) : null;
-  return match ? `${match[2]}/${match[1]}` : '';
-}
-
-/** Whether the responsible party's title says they are the trust's trustee ("Trustee", "Co-Trustee"). */
-export function isTrusteeTitle(title: unknown): boolean {
-  return typeof title === 'string' && /\btrustee\b/i.test(title);
-}
-
-export type ResponsiblePartyName = { rpFirstName: string; rpMiddleName: string; rpLastName: string };
-
-/**
- * A sole proprietor's name from step 1 as step 3's responsible party: the first word, the last word
- * and the words between ("Mary Ann Smith" → Mary, Ann, Smith), so that joined again they are the
- * name on line 1. Which words are the middle name changes nothing on the form.
- */
-export function ownerNameParts(companyName: unknown): ResponsiblePartyName {
-  const words = typeof companyName === 'string' ? companyName.trim().split(/\s+/).filter(Boolean) : [];
-  if (words.length === 0) return { rpFirstName: '', rpMiddleName: '', rpLastName: '' };
-  if (words.length === 1) return { rpFirstName: words[0] ?? '', rpMiddleName: '', rpLastName: '' };
-  return { rpFirstName: words[0] ?? '', rpMiddleName: words.slice(1, -1).join(' '), rpLastName: words.at(-1) ?? '' };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxSsnAnswerAttempts, ssnLastFourMessages, ssnLastFourSchema, type VerificationQuestion } from '../ssn-last-four';
-import { irsFormOfName } from '../application/irs-names';
+import { irsFormOfName } from '../application/irs-name-suggestions';
 
 // The customer's electronic signature of Form SS-4 (decision 022): the rules of a signing request,
 // the consent texts with their versions, the signing page's API shapes and messages. The server

@@ -1,6 +1,6 @@
-import { useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
-import { suggestIrsName, type IrsNameKind } from '../../../shared/application/irs-names';
+import { isIrsName, type IrsNameKind } from '../../../shared/application/irs-names';
 import { Field } from './field';
 import { TextInput } from './controls';
 
@@ -19,11 +19,9 @@ type IrsNameFieldProps = {
   readOnly?: boolean;
 };
 
-/** Puts text into an input as typing would, so the form's change handlers (copies, validation) run. */
-function typeInto(input: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
+// The offer is for a name the IRS refuses as typed, which few visitors type: its code (and the
+// spelling rules behind it) loads only then, the field's hint staying in its place meanwhile.
+const IrsNameOffer = lazy(() => import('./irs-name-offer').then((module) => ({ default: module.IrsNameOffer })));
 
 /**
  * A name the IRS files in A-Z only. While the typed name holds other characters ("José
@@ -35,29 +33,15 @@ export function IrsNameField({ name, label, kind, required, help, hint, classNam
   const { register, control, formState } = useFormContext();
   const value: unknown = useWatch({ control, name });
   // A name shown read-only is changed where it was typed: nothing to put in here.
-  const suggestion = typeof value === 'string' && !readOnly ? suggestIrsName(value, kind) : null;
+  const refused = typeof value === 'string' && !readOnly && !isIrsName(value, kind);
   const error = (get(formState.errors, name) as { message?: string } | undefined)?.message;
   const input = useRef<HTMLInputElement | null>(null);
   const field = register(name);
 
-  const offer = suggestion ? (
-    <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-amber-50 px-2 py-1.5 text-sm text-slate-800">
-      <span>
-        The IRS will receive <span className="font-semibold">{suggestion}</span>
-      </span>
-      <button
-        type="button"
-        className="rounded px-1.5 py-0.5 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={`Use this: ${suggestion}`}
-        onClick={() => {
-          if (!input.current) return;
-          typeInto(input.current, suggestion);
-          input.current.focus();
-        }}
-      >
-        Use this
-      </button>
-    </span>
+  const offer = refused ? (
+    <Suspense fallback={hint}>
+      <IrsNameOffer value={value} kind={kind} input={input} otherwise={hint} />
+    </Suspense>
   ) : null;
 
   return (

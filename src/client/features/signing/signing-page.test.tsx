@@ -207,7 +207,7 @@ describe('SigningPage', () => {
     const user = renderSigning();
     await openSignStep(user);
     await user.type(nameField(), 'John Públic');
-    await user.click(screen.getByRole('button', { name: 'Use this: John Public' }));
+    await user.click(await screen.findByRole('button', { name: 'Use this: John Public' }));
     expect(nameField().value).toBe('John Public');
     expect(screen.queryByRole('button', { name: /Use this/ })).toBeNull();
   });

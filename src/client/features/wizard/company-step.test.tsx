@@ -127,7 +127,7 @@ describe('CompanyStep', () => {
     await user.clear(tradeName);
     await user.type(tradeName, "Joe's Café 2");
     expect(await screen.findByText(companyMessages.tradeNameCharacters)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Use this: Joes Cafe 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Use this: Joes Cafe 2' }));
     expect((tradeName as HTMLInputElement).value).toBe('Joes Cafe 2');
     expect(screen.queryByText(companyMessages.tradeNameCharacters)).toBeNull();
     await user.clear(tradeName);
@@ -138,8 +138,8 @@ describe('CompanyStep', () => {
     const user = await renderStep();
     await user.type(companyName(), 'Café Olé Holdings LLC');
     expect(await screen.findByText(companyMessages.companyNameCharacters)).toBeTruthy();
-    expect(screen.getByText('Cafe Ole Holdings LLC')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Use this: Cafe Ole Holdings LLC' }));
+    expect(await screen.findByText('Cafe Ole Holdings LLC')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Use this: Cafe Ole Holdings LLC' }));
     expect(companyName().value).toBe('Cafe Ole Holdings LLC');
     expect(screen.queryByText(companyMessages.companyNameCharacters)).toBeNull();
     expect(screen.queryByRole('button', { name: /Use this/ })).toBeNull();
@@ -156,7 +156,7 @@ describe('CompanyStep', () => {
     const ownerName = () => screen.getByRole('textbox', { name: "Owner's Full Legal Name" }) as HTMLInputElement;
     await user.type(ownerName(), 'Renée O’Connor');
     expect(await screen.findByText(companyMessages.ownerNameCharacters)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Use this: Renee OConnor' }));
+    await user.click(await screen.findByRole('button', { name: 'Use this: Renee OConnor' }));
     expect(ownerName().value).toBe('Renee OConnor');
     expect(screen.queryByText(companyMessages.ownerNameCharacters)).toBeNull();
     await user.clear(ownerName());

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { hireMonthOf, totalEmployeesOf } from '../../../shared/application/prefills';
+import { hireMonthOf, totalEmployeesOf } from '../../../shared/application/compliance-prefills';
 import { usePrefilledField } from '../../components/form/use-prefilled-field';
 import type { SavedApplication } from '../../../shared/application/application';
 import {

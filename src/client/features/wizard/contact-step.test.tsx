@@ -313,13 +313,13 @@ describe('ContactStep', () => {
     await user.type(within(contact).getByLabelText(label('Last Name')), "Núñez-García O'Brien");
     await user.tab();
     expect(await within(contact).findAllByText('The IRS accepts only the letters A-Z, spaces, hyphens (-) and ampersands (&)')).toHaveLength(2);
-    expect(within(contact).getByText('Jose Luis')).toBeTruthy();
+    expect(await within(contact).findByText('Jose Luis')).toBeTruthy();
     expect(within(contact).getByText('Nunez-Garcia OBrien')).toBeTruthy();
 
-    await user.click(within(contact).getByRole('button', { name: 'Use this: Jose Luis' }));
+    await user.click(await within(contact).findByRole('button', { name: 'Use this: Jose Luis' }));
     expect(field('contactFirstName').value).toBe('Jose Luis');
     expect(document.activeElement).toBe(field('contactFirstName'));
-    await user.click(within(contact).getByRole('button', { name: 'Use this: Nunez-Garcia OBrien' }));
+    await user.click(await within(contact).findByRole('button', { name: 'Use this: Nunez-Garcia OBrien' }));
     expect(field('contactLastName').value).toBe('Nunez-Garcia OBrien');
     await user.tab();
     expect(within(contact).queryByText(/The IRS accepts only/)).toBeNull();
@@ -332,7 +332,7 @@ describe('ContactStep', () => {
     const contact = group('Primary Contact');
     await user.type(within(contact).getByLabelText(label('Last Name')), "O'Brien");
     expect(field('rpLastName').value).toBe("O'Brien");
-    await user.click(within(contact).getByRole('button', { name: 'Use this: OBrien' }));
+    await user.click(await within(contact).findByRole('button', { name: 'Use this: OBrien' }));
     expect(field('contactLastName').value).toBe('OBrien');
     expect(field('rpLastName').value).toBe('OBrien');
   });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { isTrusteeTitle, ownerNameParts } from '../../../shared/application/prefills';
+import { isTrusteeTitle, ownerNameParts } from '../../../shared/application/contact-prefills';
 import { usePrefilledField } from '../../components/form/use-prefilled-field';
 import type { SavedApplication } from '../../../shared/application/application';
 import {

@@ -169,7 +169,7 @@ describe('RegistrationStep', () => {
     await user.type(careOf, 'Müller & Söhne, Inc.');
     await user.tab();
     expect(await screen.findByText(registrationMessages.mailingCareOfCharacters)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Use this: Muller & Sohne Inc' }));
+    await user.click(await screen.findByRole('button', { name: 'Use this: Muller & Sohne Inc' }));
     expect(careOf.value).toBe('Muller & Sohne Inc');
     await user.tab();
     expect(screen.queryByText(registrationMessages.mailingCareOfCharacters)).toBeNull();
