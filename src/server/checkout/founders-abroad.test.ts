@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { testDatabaseKinds } from '../../../tests/support/database';
 import { createPaidOrder } from '../../../tests/factories/orders';
@@ -15,6 +15,7 @@ import { contactMessages } from '../../shared/application/contact';
 import { registrationMessages } from '../../shared/application/registration';
 import { submissionGroups } from '../../shared/application/answer-review';
 import type { RevealSsnResponse } from '../../shared/fulfilment/orders';
+import { captureStdout } from '../../../tests/support/captured-stdout';
 
 // Founders abroad at the checkout and at rest: the ITIN sealed like the SSN everywhere it is kept,
 // every new rule of step 3 and the addresses abroad refused by the server with its message and
@@ -32,17 +33,8 @@ const foreigner: SampleOverrides = {
 let nextClient = 0;
 const client = () => `198.19.${Math.floor(++nextClient / 250)}.${(nextClient % 250) + 1}`;
 
-// Everything the server logs (to stdout) during a test, to look for secrets in it. One listener for
-// the whole file: each database's block reads it and empties it after each test.
-let logged = '';
-const originalWrite = process.stdout.write.bind(process.stdout);
-vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
-  logged += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  return (originalWrite as (...args: unknown[]) => boolean)(chunk, ...rest);
-}) as typeof process.stdout.write);
-afterEach(() => {
-  logged = '';
-});
+// Everything the server logs during a test, to look for secrets in it.
+const logged = captureStdout();
 
 describe.each(testDatabaseKinds)('founders abroad at the checkout and at rest on %s', (kind) => {
   const harness = withStaffApp(kind, { logger: true, env: { LOG_REQUESTS: 'true' } });
@@ -91,8 +83,8 @@ describe.each(testDatabaseKinds)('founders abroad at the checkout and at rest on
     const mail = mailbox(harness.env).join('\n');
     expect(mail).toContain(trackingNumber);
     for (const layout of itinLayouts) expect(mail).not.toContain(layout);
-    expect(logged).toContain('/api/checkout');
-    for (const layout of itinLayouts) expect(logged).not.toContain(layout);
+    expect(logged.text()).toContain('/api/checkout');
+    for (const layout of itinLayouts) expect(logged.text()).not.toContain(layout);
 
     // Staff see it masked like an SSN, and its Reveal says ITIN, audited as an SSN's is.
     const detail = await getOrder(harness.app, admin.cookie, orderId);
@@ -109,7 +101,7 @@ describe.each(testDatabaseKinds)('founders abroad at the checkout and at rest on
       { result: 'readable', field: 'rpItin', taxIdType: 'itin' },
       { result: 'readable', field: 'rpItin', taxIdType: 'itin' },
     ]);
-    expect(logged).not.toContain('912-70-1234');
+    expect(logged.text()).not.toContain('912-70-1234');
 
     // The customer's export shows it by its last four digits only.
     const exported = await staffInject(harness.app, admin.cookie, 'POST', '/api/manage/customer-data/export', { email });

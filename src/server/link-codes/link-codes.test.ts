@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { testDatabaseKinds } from '../../../tests/support/database';
@@ -14,6 +14,7 @@ import type { Application } from '../../shared/application/application';
 import { signingConsents } from '../../shared/signing/signing';
 import { emailCodeMessages, itinLastFourMessages, maxEmailCodesPerLink, ssnLastFourMessages, type EmailCodeSentResponse } from '../../shared/ssn-last-four';
 import type { ApiErrorBody } from '../../shared/errors';
+import { captureStdout } from '../../../tests/support/captured-stdout';
 
 // The question a customer link asks follows the responsible party's taxpayer number: the last four
 // digits of an ITIN like an SSN's, and for a responsible party with neither a code e-mailed to the
@@ -25,17 +26,8 @@ const foreigner: SampleOverrides = { contact: { rpTaxIdType: 'none', rpSSN: '', 
 let nextAddress = 0;
 const clientAddress = () => `203.0.113.${(nextAddress++ % 250) + 1}`;
 
-// Everything the server logs (to stdout) during a test, to look for secrets in it. One listener for
-// the whole file: each database's block reads it and empties it after each test.
-let logged = '';
-const originalWrite = process.stdout.write.bind(process.stdout);
-vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
-  logged += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  return (originalWrite as (...args: unknown[]) => boolean)(chunk, ...rest);
-}) as typeof process.stdout.write);
-afterEach(() => {
-  logged = '';
-});
+// Everything the server logs during a test, to look for secrets in it.
+const logged = captureStdout();
 
 describe.each(testDatabaseKinds)('the question of a customer link on %s', (kind) => {
   const harness = withStaffApp(kind, { logger: true, env: { LOG_REQUESTS: 'true' } });
@@ -164,8 +156,8 @@ describe.each(testDatabaseKinds)('the question of a customer link on %s', (kind)
     expect(documentCode?.linkId).toBe(link!.id);
 
     // No code in the log, whatever was logged meanwhile.
-    expect(logged).toContain('/api/sign/');
-    for (const value of [code!, copyCode]) expect(logged).not.toContain(value);
+    expect(logged.text()).toContain('/api/sign/');
+    for (const value of [code!, copyCode]) expect(logged.text()).not.toContain(value);
 
     // Erasing the order's personal data (a deletion request, the retention purge) takes its codes too.
     await harness.database.db.transaction((tx) => eraseOrderPersonalData(tx, [order.id]));
