@@ -108,6 +108,14 @@ export async function buyWithTestCard(
   await page.goto('/ein/step-6');
   await expect(page.locator('[name="cardNumber"]')).toBeVisible();
   await beforePaying?.();
+  return payWithTestCard(page);
+}
+
+/**
+ * On step 6, pays with the test processor's card that succeeds, continues to the confirmation page, and
+ * answers the tracking number shown there.
+ */
+export async function payWithTestCard(page: Page): Promise<string> {
   await page.locator('[name="cardNumber"]').fill('4242 4242 4242 4242');
   await page.locator('[name="cardExpiry"]').fill('12 / 34');
   await page.locator('[name="cardCvc"]').fill('123');

@@ -9,6 +9,7 @@ import {
   expect,
   expectAccessibleAtBothWidths,
   gotoHydrated,
+  payWithTestCard,
   readSavedApplication,
   screenshotAtBothWidths,
   seedSavedApplication,
@@ -146,14 +147,7 @@ test('a founder in Germany completes the wizard at 375 px (an LLC outside the US
   });
   await page.getByRole('button', { name: /Continue/ }).click();
   await expect(page).toHaveURL(/\/ein\/step-6$/);
-  await page.locator('[name="cardNumber"]').fill('4242 4242 4242 4242');
-  await page.locator('[name="cardExpiry"]').fill('12 / 34');
-  await page.locator('[name="cardCvc"]').fill('123');
-  await page.getByRole('button', { name: 'Complete Order' }).click();
-  await page.getByRole('dialog', { name: 'Payment Successful!' }).getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
-  const trackingNumber = (await page.getByText(/^[A-Z0-9]{12}$/).textContent()) ?? '';
-  expect(trackingNumber).toMatch(/^[A-Z0-9]{12}$/);
+  const trackingNumber = await payWithTestCard(page);
 
   // Staff send the SS-4 for signature; the order is filed by fax, to the international line.
   const admin = await staffAccount({ role: 'admin' });
