@@ -11,14 +11,14 @@
 // measures last; `BENCH_ONLY=fax-outbox` the fax outbox's throughput alone (scripts/bench-fax-outbox.ts).
 // The e-mail outbox's figures come after the staff API's (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
 // The public API calls end with the tracking lookup under load beside a bare route (autocannon,
-// scripts/bench-under-load.ts); `BENCH_API_ONLY=1` runs only the public API (no build, no browser).
+// scripts/bench-under-load.ts); `BENCH_API_ONLY=1` runs only the public API (no build, no browser);
+// `BENCH_ONLY=load` only the tracking lookup under load.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db';
 import { loadEnv } from '../src/server/env';
@@ -40,6 +40,12 @@ import { benchTrackingUnderLoad } from './bench-under-load';
 
 if (process.env.BENCH_ONLY === 'fax-outbox') {
   await benchFaxOutbox();
+  process.exit(0);
+}
+
+if (process.env.BENCH_ONLY === 'load') {
+  await benchTrackingUnderLoad({ kind: 'pglite' });
+  await benchTrackingOnPostgres();
   process.exit(0);
 }
 
@@ -225,10 +231,9 @@ await timeCalls('GET /api/track/:number', 200, (index) =>
   fetch(`${address}/api/track/${checkouts[index]!.trackingNumber}`, { headers: { 'x-forwarded-for': clientAddress(index) } }),
 );
 
-await benchTrackingUnderLoad(address, checkouts[0]!.trackingNumber);
-
 await app.close();
 await database.close();
+await benchTrackingUnderLoad({ kind: 'pglite' });
 await benchTrackingOnPostgres();
 if (apiOnly) process.exit(0);
 
@@ -242,9 +247,9 @@ await benchFaxBack();
 process.exit(overBudget ? 1 : 0);
 
 /**
- * The tracking lookup under load again with the app on PostgreSQL (`BENCH_DATABASE_URL`, else
+ * The tracking lookup under load again with the service on PostgreSQL (`BENCH_DATABASE_URL`, else
  * `TEST_DATABASE_URL`, in a schema of its own), as a production instance runs: PGlite answers in the
- * app's own process and thread, PostgreSQL beside it.
+ * service's own process and thread, PostgreSQL beside it.
  */
 async function benchTrackingOnPostgres(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -252,24 +257,5 @@ async function benchTrackingOnPostgres(): Promise<void> {
     console.log('\nTracking under load on PostgreSQL: skipped, because neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set');
     return;
   }
-  const searchPath = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const postgres = await openDatabase({ kind: 'postgres', url, searchPath });
-  const onPostgres = await buildApp({ env, database: postgres, clientDir });
-  try {
-    const base = await onPostgres.listen({ port: 0, host: '127.0.0.1' });
-    const send = (route: string, body: unknown) =>
-      fetch(`${base}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.1' }, body: JSON.stringify(body) });
-    const started = (await (await send('/api/checkout', { draftId: crypto.randomUUID(), email: 'owner@example.com', application: sampleApplication() })).json()) as (typeof checkouts)[number];
-    await send('/api/test-payments/confirm', { clientSecret: started.clientSecret, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123' });
-    await send('/api/payments/confirm', { paymentIntentId: started.paymentIntentId });
-    console.log('\nOn PostgreSQL:');
-    await benchTrackingUnderLoad(base, started.trackingNumber);
-  } finally {
-    await onPostgres.close();
-    await postgres.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${searchPath}" CASCADE`);
-    await admin.end();
-  }
+  await benchTrackingUnderLoad({ kind: 'postgres', url });
 }

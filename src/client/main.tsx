@@ -8,12 +8,7 @@ import { getPublicConfig } from './lib/public-config';
 import { loadTagManager } from './lib/analytics';
 import { paths } from './paths';
 import { applicationStorageKey } from './lib/application-storage';
-import { deferredStylesheetAttribute } from '../shared/site/page-render';
 import './styles.css';
-
-// A page rendered on the server painted with its own rules inlined; the whole stylesheet, loaded
-// meanwhile without holding that paint, serves its later states and the app's other screens.
-for (const link of document.querySelectorAll<HTMLLinkElement>(`link[${deferredStylesheetAttribute}]`)) link.media = 'all';
 
 // The response's style nonce, for the <style> Radix's scroll lock inserts while a dialog is open.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, DataDirInUseError, type Database } from './db';
+import { openDatabase, DataDirInUseError, type Database, type DatabaseOptions } from './db';
 import { loadEnv, publicConfig } from './env';
 import { buildAppWithServices } from './app';
 import { ensureFirstAdmin, firstAdminNotice } from './staff';
@@ -15,17 +15,19 @@ export type StartServerOptions = {
   faults?: Faults;
   /** Routes of the caller's own, added before the server listens (the browser tests' set-up API). */
   addRoutes?: (app: FastifyInstance, services: AppServices) => void;
+  /** The database to open instead of the environment's (the bench puts PostgreSQL in a schema of its own). */
+  database?: DatabaseOptions;
 };
 
 /**
  * The server process: the environment, the database (PGlite under `DATA_DIR`, or PostgreSQL), the app,
  * the first admin, the background jobs, then listening on `PORT`; SIGINT and SIGTERM shut it down.
  */
-export async function startServer({ faults, addRoutes }: StartServerOptions = {}): Promise<void> {
+export async function startServer({ faults, addRoutes, database: databaseOptions }: StartServerOptions = {}): Promise<void> {
   const env = loadEnv();
   let database: Database;
   try {
-    database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
+    database = await openDatabase(databaseOptions ?? (env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR }));
   } catch (error) {
     // Another process on the embedded database's folder: one line saying who, and what to do.
     if (!(error instanceof DataDirInUseError)) throw error;

@@ -77,9 +77,11 @@ describe('the start-up console', () => {
     expect(lines.filter((line) => line.startsWith('{') && line.includes(password!))).toEqual([]);
   });
 
-  it('logs each request when LOG_REQUESTS=true', { timeout: 90_000 }, async () => {
+  it('logs each request in one line when LOG_REQUESTS=true: its method, path, status and time', { timeout: 90_000 }, async () => {
     const { lines } = await runServer({ LOG_REQUESTS: 'true' });
-    expect(requestLines(lines).length).toBeGreaterThanOrEqual(6);
+    const logged = requestLines(lines).map((line) => JSON.parse(line) as { req: { method: string; url: string }; res: { statusCode: number }; responseTime: number });
+    expect(logged.map(({ req, res }) => `${req.method} ${req.url} ${res.statusCode}`)).toEqual(['GET /api/health 200', 'GET /api/config 200', 'GET /no-such-page 404']);
+    for (const { responseTime } of logged) expect(responseTime).toBeGreaterThan(0);
   });
 });
 

@@ -4,7 +4,7 @@ import { deliveryPromise } from '../../src/shared/delivery-promise';
 
 // The staff sign-in is rendered on the server too, though kept out of search.
 for (const route of [...publicRoutes, { path: '/manage/login', heading: 'Admin Login' }]) {
-  test(`${route.path} hydrates the server's HTML without a warning`, async ({ page }) => {
+  test(`${route.path} paints the server's HTML before requesting its code, then hydrates it without a warning`, async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       // The not-found page logs the address, and the browser its 404 status: both intended.
@@ -21,6 +21,17 @@ for (const route of [...publicRoutes, { path: '/manage/login', heading: 'Admin L
     await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
+    // Its scripts and whole stylesheet were requested only once the page had painted.
+    const timings = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      codeRequests: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.(?:js|css)$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timings.firstPaint).not.toBeNull();
+    expect(timings.codeRequests.length).toBeGreaterThan(0);
+    expect(Math.min(...timings.codeRequests)).toBeGreaterThanOrEqual(timings.firstPaint!);
   });
 }
 

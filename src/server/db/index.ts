@@ -6,7 +6,7 @@
 export { backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup';
 export { DataDirInUseError } from './data-dir-lock';
 export { openDatabase } from './database';
-export type { Database, Db } from './database';
+export type { Database, DatabaseOptions, Db } from './database';
 export * as schema from './schema';
 export { statusAsReadSql, storedValuesOf, storedValuesOfGroup } from './stored-statuses';
 export { account, auditLog, cancellationLinks, checkouts, customerDocumentLinks, emailOutbox, faxMedia, filings, inboundFaxes, irsLetters, linkCodes, testFaxes, orderComments, orderCounters, orderStatusHistory, orders, rateLimitHits, refunds, session, settings, signingRequests, testPaymentDisputes, testPaymentIntents, testPaymentRefunds, testPaymentWebhooks, twoFactor, twoFactorCodeClaims, user, verification, webhookEvents } from './schema';

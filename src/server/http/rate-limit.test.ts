@@ -1,11 +1,11 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
 import type { Database } from '../db';
 import { registerErrorHandler } from './error-handler';
-import { rateLimitedWith, registerRateLimit, type RateLimitOptions } from './rate-limit';
+import { countHits, rateLimitedWith, registerRateLimit, type RateLimitOptions } from './rate-limit';
 
 /** An app with three routes: limited with our message, limited with the default one, and unlimited. */
 async function buildLimitedApp(database: Database, options: RateLimitOptions & { trustProxy?: boolean } = {}): Promise<FastifyInstance> {
@@ -121,6 +121,47 @@ describe.each(testDatabaseKinds)('rate limit on %s', (kind) => {
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(3);
     expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(7);
     expect(await counters(database)).toEqual([{ key: 'GET /limited|203.0.113.7', count: 10 }]);
+  });
+
+  it('counts the hits of requests that arrive together in one statement, each client apart', async () => {
+    const statements = vi.spyOn(database.db, 'execute');
+    try {
+      const clients = Array.from({ length: 20 }, (_, index) => `198.51.100.${index + 1}`);
+      const responses = await Promise.all([...clients, ...clients].map((address) => hit(app, '/limited', address)));
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(40).fill(200));
+      expect(statements.mock.calls.length).toBeLessThan(10);
+    } finally {
+      statements.mockRestore();
+    }
+    const rows = await counters(database);
+    expect(rows).toHaveLength(20);
+    expect(rows.every((row) => row.count === 2)).toBe(true);
+  });
+
+  it('answers each hit of a batch with the count it made, as if counted one after another', async () => {
+    const window = 60_000;
+    await database.db.execute(sql`insert into rate_limit_hits (key, count, reset_at) values ('b', 5, now() + interval '1 minute'), ('c', 9, now() - interval '1 second')`);
+    const first = await countHits(database.db, [
+      { key: 'a', timeWindowMs: window },
+      { key: 'b', timeWindowMs: window },
+      { key: 'a', timeWindowMs: window },
+      { key: 'c', timeWindowMs: window },
+      { key: 'a', timeWindowMs: window },
+      { key: 'c', timeWindowMs: window },
+    ]);
+    // a is new, b goes on from 5, c's window was over so it starts again.
+    expect(first.map((result) => result.current)).toEqual([1, 6, 2, 1, 3, 2]);
+    for (const { ttl } of first) {
+      expect(ttl).toBeGreaterThan(50_000);
+      expect(ttl).toBeLessThanOrEqual(window);
+    }
+    const second = await countHits(database.db, [{ key: 'a', timeWindowMs: window }]);
+    expect(second.map((result) => result.current)).toEqual([4]);
+    expect(await counters(database)).toEqual([
+      { key: 'a', count: 4 },
+      { key: 'b', count: 6 },
+      { key: 'c', count: 2 },
+    ]);
   });
 
   it('keys clients by the forwarded address only when the proxy is trusted', async () => {

@@ -1,11 +1,13 @@
 import Beasties from 'beasties';
-import { deferredStylesheetAttribute } from '../../shared/site/page-render';
 
 /**
  * The attribute of the inlined `<style>`: the response's nonce is written beside it (`renderShell`),
  * since the rendered page is kept and the nonce is new on every response.
  */
 export const criticalStyleAttribute = 'data-critical-css';
+
+/** Marks the whole stylesheet of a page whose critical rules are inlined (`loadAfterFirstPaint` loads it). */
+export const deferredStylesheetAttribute = 'data-deferred-stylesheet';
 
 const stylesheetLink = /<link rel="stylesheet"([^>]*) href="([^"]+\.css)"([^>]*)>/;
 const inlinedStyle = /<style[^>]*>([\s\S]*?)<\/style>/;

@@ -8,23 +8,28 @@ import { indexedPagePaths, privatePathPrefixes } from '../../shared/site/public-
 import type { PublicConfig } from '../../shared/site/public-config';
 import { AppError } from '../errors';
 import { createCriticalCssInliner, criticalStyleAttribute } from './critical-css';
+import { afterPaintScriptAttribute, loadAfterFirstPaint } from './after-paint';
 
 const configPlaceholder = '<!--public-config-->';
 const rootElement = '<div id="root"></div>';
 const noindex = '<meta name="robots" content="noindex">';
 
 /**
- * The page shell with the public configuration embedded as inert JSON (no inline script to allow), and
+ * The page shell with the public configuration embedded as inert JSON, and
  * the response's style nonce for the scripts that insert a <style> (read through `get-nonce`) and for
- * the page's inlined critical CSS.
+ * the page's inlined critical CSS, and its script nonce for the script that loads the page's code
+ * after its first paint.
  */
-export function renderShell(template: string, config: PublicConfig, styleNonce?: string): string {
+export function renderShell(template: string, config: PublicConfig, nonces: { style?: string; script?: string } = {}): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const nonce = styleNonce && /^[0-9a-f]+$/.test(styleNonce) ? styleNonce : null;
-  const nonceMeta = nonce ? `<meta property="csp-nonce" nonce="${nonce}">` : '';
-  const withConfig = template.replace(configPlaceholder, () => `${nonceMeta}<script id="public-config" type="application/json">${json}</script>`);
-  const criticalStyle = `<style ${criticalStyleAttribute}>`;
-  return nonce ? withConfig.replace(criticalStyle, () => `<style ${criticalStyleAttribute} nonce="${nonce}">`) : withConfig;
+  const valid = (nonce: string | undefined) => (nonce && /^[0-9a-f]+$/.test(nonce) ? nonce : null);
+  const styleNonce = valid(nonces.style);
+  const scriptNonce = valid(nonces.script);
+  const nonceMeta = styleNonce ? `<meta property="csp-nonce" nonce="${styleNonce}">` : '';
+  let page = template.replace(configPlaceholder, () => `${nonceMeta}<script id="public-config" type="application/json">${json}</script>`);
+  if (styleNonce) page = page.replace(`<style ${criticalStyleAttribute}>`, () => `<style ${criticalStyleAttribute} nonce="${styleNonce}">`);
+  if (scriptNonce) page = page.replace(`<script ${afterPaintScriptAttribute}>`, () => `<script ${afterPaintScriptAttribute} nonce="${scriptNonce}">`);
+  return page;
 }
 
 // React writes a page's title, meta and link elements ahead of its markup; they belong in the head.
@@ -161,15 +166,15 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     }
     // Per request: the price in the configuration is a setting staff may change, and the nonce is new.
     const config = await getConfig();
-    const nonce = reply.cspNonce?.style;
+    const nonces = { style: reply.cspNonce?.style, script: reply.cspNonce?.script };
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
-    if (!renderer) return reply.send(renderShell(shell, config, nonce));
+    if (!renderer) return reply.send(renderShell(shell, config, nonces));
 
     const kind = renderer.routeKind(pathname);
     const key = `${JSON.stringify(config)}\n${kind === 'not-found' ? 'not-found' : pathname}`;
     let page = await cache.get(key, async () => {
       const prepared = pageDocument(await renderer.renderPage(pathname, config));
-      return { ...prepared, document: prepared.html === null ? prepared.document : await inlineCriticalCss(prepared.document) };
+      return { ...prepared, document: prepared.html === null ? prepared.document : loadAfterFirstPaint(await inlineCriticalCss(prepared.document)) };
     });
     // The query changes what the tracking page shows. A render it changes is not kept, and is sent
     // with the whole stylesheet (picking its rules would cost every such request); one it leaves
@@ -179,7 +184,7 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
       if (rendered.html !== page.html) page = pageDocument(rendered);
     }
     if (page.kind === 'private' || page.kind === 'unlisted') reply.header('X-Robots-Tag', 'noindex');
-    return reply.status(page.kind === 'not-found' ? 404 : 200).send(renderShell(page.document, config, nonce));
+    return reply.status(page.kind === 'not-found' ? 404 : 200).send(renderShell(page.document, config, nonces));
   }
 
   // Every address no other route answers: a route, so responses are compressed like any other.

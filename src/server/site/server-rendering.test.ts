@@ -20,15 +20,18 @@ const usedRule = 'main{margin-top:1px}';
 const unusedRule = '.never-on-any-page{color:red}';
 const script = { path: '/assets/entry-test.js', text: `console.log(${JSON.stringify('x'.repeat(2000))});` };
 
+const preload = '/assets/react-test.js';
+
 /**
- * The built shell's shape: the placeholder title React's replaces, the stylesheet as Vite links it,
- * and the empty root; beside it the stylesheet and a script with the brotli copy the build makes.
+ * The built shell's shape: the placeholder title React's replaces, the entry, its preload and the
+ * stylesheet as Vite links them, and the empty root; beside it the stylesheet and a script with the
+ * brotli copy the build makes.
  */
 function clientDirWithShell(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ein-client-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    `<!doctype html><html lang="en"><head><title>Shell title</title><!--public-config--><link rel="stylesheet" crossorigin href="${stylesheet}"></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html lang="en"><head><title>Shell title</title><!--public-config-->\n    <script type="module" crossorigin src="${script.path}"></script>\n    <link rel="modulepreload" crossorigin href="${preload}">\n    <link rel="stylesheet" crossorigin href="${stylesheet}">\n  </head><body><div id="root"></div></body></html>`,
   );
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, stylesheet), `${usedRule}${unusedRule}`);
@@ -192,7 +195,7 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
     expect(form?.querySelector('button[type="submit"]')).not.toBeNull();
   });
 
-  it("inlines each rendered page's rules under the response's nonce and loads the whole stylesheet without holding the paint", async () => {
+  it("inlines each rendered page's rules under the response's nonce, and loads its code and whole stylesheet after the first paint", async () => {
     for (const url of ['/faq', '/manage/login', '/no-such-page']) {
       const response = await app.inject({ method: 'GET', url });
       const { document } = parse(response.body);
@@ -201,19 +204,25 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
       expect(inlined[0]?.textContent, url).toContain(usedRule);
       expect(inlined[0]?.textContent, url).not.toContain(unusedRule);
       // The nonce is this response's, allowed by its policy.
+      const policy = response.headers['content-security-policy'] as string;
       const nonce = inlined[0]?.getAttribute('nonce');
       expect(nonce).toBe(document.querySelector('meta[property="csp-nonce"]')?.getAttribute('nonce'));
-      expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
-      // The whole stylesheet, applied to every medium by the browser's entry, or at once without scripts.
-      const deferred = document.querySelectorAll(`head > link[rel="stylesheet"][href="${stylesheet}"]`);
-      expect(deferred).toHaveLength(1);
-      expect(deferred[0]?.getAttribute('media')).toBe('print');
-      expect(deferred[0]?.hasAttribute('data-deferred-stylesheet')).toBe(true);
+      expect(policy).toMatch(new RegExp(`style-src [^;]*'nonce-${nonce}'`));
+      // Nothing the parser would request before the first paint: no entry, preload or stylesheet link.
+      expect(document.querySelectorAll('script[src], link[rel="modulepreload"], head > link[rel="stylesheet"]'), url).toHaveLength(0);
+      // A script of this response's own, at the end of the body, requests them once the page has painted.
+      const loader = document.querySelector('body > script[data-after-paint]:last-child');
+      expect(loader?.getAttribute('nonce'), url).toMatch(/^[0-9a-f]+$/);
+      expect(policy).toMatch(new RegExp(`script-src [^;]*'nonce-${loader?.getAttribute('nonce')}'`));
+      for (const file of [script.path, preload, stylesheet]) expect(loader?.textContent, url).toContain(file);
+      // Without scripts, the whole stylesheet applies at once.
       expect(document.querySelector(`head > noscript > link[rel="stylesheet"][href="${stylesheet}"]`)?.hasAttribute('media')).toBe(false);
     }
-    // The pages the browser renders link the whole stylesheet as it is.
+    // The pages the browser renders link the entry and the whole stylesheet as they are.
     const { document } = parse((await app.inject({ method: 'GET', url: '/ein/step-2' })).body);
     expect(document.querySelector('style[data-critical-css]')).toBeNull();
+    expect(document.querySelector('script[data-after-paint]')).toBeNull();
+    expect(document.querySelector(`head > script[type="module"][src="${script.path}"]`)).not.toBeNull();
     expect(document.querySelector(`link[rel="stylesheet"][href="${stylesheet}"]`)?.hasAttribute('media')).toBe(false);
   });
 

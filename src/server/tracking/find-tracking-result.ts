@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentStatuses } from '../../shared/refunds/refunds';
 import { orders, refunds, type Db } from '../db';
@@ -5,32 +6,46 @@ import { customerStatusFor, trackingStageFor } from '../../shared/orders/lifecyc
 import { signatureActionNeeded } from '../../shared/signing/signing';
 import type { TrackingResult } from '../../shared/tracking/tracking';
 
-export type FindTrackingResultOptions = { db: Db; trackingNumber: string };
+/** Lookups answered by one query at most; more wait for the next. */
+const lookupsPerQuery = 500;
 
-/** The paid order a tracking number names, or null (a checkout never paid for is not an order). */
-export async function findPaidOrderByTrackingNumber(db: Db, trackingNumber: string) {
-  const [order] = await db
-    .select({ id: orders.id, status: orders.status, createDate: orders.createDate })
+/**
+ * What the customer may know about each paid order the tracking numbers name, in one query: its
+ * customer-facing status and stage, the day it was placed and what was refunded; null for a number
+ * no paid order carries (a checkout never paid for is not an order).
+ */
+export async function findTrackingResults(db: Db, trackingNumbers: readonly string[]): Promise<(TrackingResult | null)[]> {
+  const rows = await db
+    .select({
+      trackingNumber: orders.applicationId,
+      status: orders.status,
+      createDate: orders.createDate,
+      refundedCents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int`,
+      lastRefundAt: sql<string | Date | null>`max(${refunds.updatedAt})`,
+    })
     .from(orders)
-    .where(and(eq(orders.applicationId, trackingNumber), inArray(orders.paymentStatus, [...paymentStatuses])))
-    .limit(1);
-  return order ?? null;
+    .leftJoin(refunds, and(eq(refunds.orderId, orders.id), eq(refunds.state, 'succeeded')))
+    .where(and(inArray(orders.applicationId, [...new Set(trackingNumbers)]), inArray(orders.paymentStatus, [...paymentStatuses])))
+    .groupBy(orders.id);
+  const found = new Map(rows.map((row) => [row.trackingNumber, row]));
+  return trackingNumbers.map((trackingNumber) => {
+    const order = found.get(trackingNumber);
+    if (!order) return null;
+    const stage = trackingStageFor(order.status);
+    const result: TrackingResult = { status: customerStatusFor(order.status), stage, createDate: order.createDate.toISOString() };
+    if (stage === 'awaiting_signature') result.actionNeeded = signatureActionNeeded;
+    const refundedCents = Number(order.refundedCents);
+    if (refundedCents > 0 && order.lastRefundAt) result.refund = { amountCents: refundedCents, refundedAt: new Date(order.lastRefundAt).toISOString() };
+    return result;
+  });
 }
 
 /**
- * What the customer may know about a paid order: its customer-facing status and stage and the day
- * it was placed; null when no paid order carries the number.
+ * The tracking lookup the route uses: the lookups of every request that arrives in one turn of the
+ * event loop are answered by one query (decision 047), which starts after the last of them arrived,
+ * so none is answered from before it was asked.
  */
-export async function findTrackingResult({ db, trackingNumber }: FindTrackingResultOptions): Promise<TrackingResult | null> {
-  const order = await findPaidOrderByTrackingNumber(db, trackingNumber);
-  if (!order) return null;
-  const stage = trackingStageFor(order.status);
-  const result: TrackingResult = { status: customerStatusFor(order.status), stage, createDate: order.createDate.toISOString() };
-  if (stage === 'awaiting_signature') result.actionNeeded = signatureActionNeeded;
-  const [refunded] = await db
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int`, lastAt: sql<string | null>`max(${refunds.updatedAt})` })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'succeeded')));
-  if (refunded && refunded.cents > 0 && refunded.lastAt) result.refund = { amountCents: refunded.cents, refundedAt: new Date(refunded.lastAt).toISOString() };
-  return result;
+export function createTrackingLookup(db: Db): (trackingNumber: string) => Promise<TrackingResult | null> {
+  const loader = new DataLoader<string, TrackingResult | null>((numbers) => findTrackingResults(db, numbers), { cache: false, maxBatchSize: lookupsPerQuery, batchScheduleFn: setImmediate });
+  return (trackingNumber) => loader.load(trackingNumber);
 }

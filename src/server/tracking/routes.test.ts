@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { signatureActionNeeded } from '../../shared/signing/signing';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { testDatabaseKinds } from '../../../tests/support/database';
@@ -11,7 +11,7 @@ import { createTrackingNumber } from '../orders';
 import { mailbox, withStaffApp } from '../../../tests/support/staff-app';
 import { mailTo } from '../../../tests/support/orders-api';
 import { createSigningRequest } from '../signing';
-import { orderStatuses } from '../../shared/orders/lifecycle';
+import { orderStatuses, trackingStageFor } from '../../shared/orders/lifecycle';
 import {
   signingLinkHeldBackMessage,
   signingLinkResendMessage,
@@ -87,6 +87,33 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({ error: { code: 'not_found', message: trackingMessages.notFound } });
+  });
+
+  it('answers lookups that arrive together with one query, each with its own order', async () => {
+    const reviewing = await createPaidOrder(harness.database.db, { status: 'submitted_to_irs' });
+    const signing = await createPaidOrder(harness.database.db, { status: 'awaiting_user_signature' });
+    const unpaid = await createPaidOrder(harness.database.db);
+    await harness.database.db.update(orders).set({ paymentStatus: 'unpaid' }).where(eq(orders.id, unpaid.id));
+    const unknown = createTrackingNumber();
+    const asked = [reviewing.applicationId, signing.applicationId, unpaid.applicationId, unknown, reviewing.applicationId, signing.applicationId];
+    const queries = vi.spyOn(harness.database.db, 'select');
+    let responses;
+    try {
+      responses = await Promise.all(asked.map((number) => track(number, newClient())));
+      expect(queries.mock.calls.length).toBeLessThan(asked.length);
+    } finally {
+      queries.mockRestore();
+    }
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 404, 404, 200, 200]);
+    const stages = responses.map((response) => (response.json() as { stage?: string }).stage);
+    expect(stages).toEqual([
+      trackingStageFor('submitted_to_irs'),
+      'awaiting_signature',
+      undefined,
+      undefined,
+      trackingStageFor('submitted_to_irs'),
+      'awaiting_signature',
+    ]);
   });
 
   it('does not find an order that is not paid', async () => {

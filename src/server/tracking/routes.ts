@@ -12,7 +12,7 @@ import {
   type SigningLinkResendAnswer,
   type TrackingResult,
 } from '../../shared/tracking/tracking';
-import { findTrackingResult } from './find-tracking-result';
+import { createTrackingLookup } from './find-tracking-result';
 import { trackingNumberParamsSchema, trackingResultSchema } from '../../shared/tracking/answers';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 import { resendSigningLink } from './resend-signing-link';
@@ -33,7 +33,7 @@ function parseTrackingNumber(value: string): string {
 }
 
 export function registerTrackingRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'cipher' | 'outbox' | 'env'>): void {
-  const { database } = services;
+  const findTrackingResult = createTrackingLookup(services.database.db);
   const api = app.withTypeProvider<DocumentedRoutes>();
   api.get<{ Params: { number: string } }>(
     '/api/track/:number',
@@ -58,7 +58,7 @@ export function registerTrackingRoutes(app: FastifyInstance, services: Pick<AppS
     async (request, reply): Promise<TrackingResult> => {
       // The status changes as staff work the order, and the number is all it takes to ask.
       reply.header('Cache-Control', 'no-store');
-      const result = await findTrackingResult({ db: database.db, trackingNumber: parseTrackingNumber(request.params.number) });
+      const result = await findTrackingResult(parseTrackingNumber(request.params.number));
       if (!result) throw new AppError('not_found', trackingMessages.notFound);
       return result;
     },

@@ -15,10 +15,3 @@ export type PageRendererModule = {
   renderPage: PageRenderer;
   routeKind: (pathname: string) => RenderedPage['kind'];
 };
-
-/**
- * Marks the whole stylesheet of a page rendered on the server: its critical rules are inlined, and
- * the stylesheet arrives without holding the first paint (`media="print"`) until the browser's entry
- * applies it to every medium.
- */
-export const deferredStylesheetAttribute = 'data-deferred-stylesheet';
