@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds)('rate limit on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    app = await buildLimitedApp(database, { cleanupProbability: 0 });
+    app = await buildLimitedApp(database, { cleanupIntervalMs: Number.POSITIVE_INFINITY });
   });
 
   afterAll(async () => {
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds)('rate limit on %s', (kind) => {
   });
 
   it('shares the counters between app instances on one database', async () => {
-    const second = await buildLimitedApp(database, { cleanupProbability: 0 });
+    const second = await buildLimitedApp(database, { cleanupIntervalMs: Number.POSITIVE_INFINITY });
     try {
       await hit(app, '/limited');
       await hit(second, '/limited');
@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds)('rate limit on %s', (kind) => {
   });
 
   it('keys clients by the forwarded address only when the proxy is trusted', async () => {
-    const behindProxy = await buildLimitedApp(database, { cleanupProbability: 0, trustProxy: true });
+    const behindProxy = await buildLimitedApp(database, { cleanupIntervalMs: Number.POSITIVE_INFINITY, trustProxy: true });
     try {
       for (let i = 0; i < 3; i += 1) await hit(behindProxy, '/limited', '10.0.0.1', { 'x-forwarded-for': '192.0.2.1' });
       expect((await hit(behindProxy, '/limited', '10.0.0.1', { 'x-forwarded-for': '192.0.2.1' })).statusCode).toBe(429);
@@ -179,7 +179,7 @@ describe.each(testDatabaseKinds)('rate limit on %s', (kind) => {
   });
 
   it('deletes expired counters now and then', async () => {
-    const cleaning = await buildLimitedApp(database, { cleanupProbability: 1 });
+    const cleaning = await buildLimitedApp(database, { cleanupIntervalMs: 0 });
     try {
       await database.db.execute(
         sql`insert into rate_limit_hits (key, count, reset_at) values ('GET /limited|192.0.2.50', 9, now() - interval '1 minute'), ('GET /limited|192.0.2.51', 2, now() + interval '1 minute')`,
@@ -191,9 +191,27 @@ describe.each(testDatabaseKinds)('rate limit on %s', (kind) => {
     }
   });
 
+  it('deletes expired counters once per interval, not on every hit', async () => {
+    const intervalMs = 400;
+    const cleaning = await buildLimitedApp(database, { cleanupIntervalMs: intervalMs });
+    const deletes = vi.spyOn(database.db, 'delete');
+    try {
+      const clients = (offset: number) => Array.from({ length: 20 }, (_, index) => `198.51.100.${offset + index}`);
+      await Promise.all(clients(1).map((address) => hit(cleaning, '/limited', address)));
+      expect(deletes).not.toHaveBeenCalled();
+      await new Promise((resolve) => setTimeout(resolve, intervalMs + 50));
+      await Promise.all(clients(30).map((address) => hit(cleaning, '/limited', address)));
+      for (const address of clients(60)) await hit(cleaning, '/limited', address);
+      expect(deletes).toHaveBeenCalledTimes(1);
+    } finally {
+      deletes.mockRestore();
+      await cleaning.close();
+    }
+  });
+
   it('lets requests through when the counters cannot be reached', async () => {
     const broken = await openTestDatabase(kind);
-    const brokenApp = await buildLimitedApp(broken, { cleanupProbability: 0 });
+    const brokenApp = await buildLimitedApp(broken, { cleanupIntervalMs: Number.POSITIVE_INFINITY });
     try {
       await broken.db.execute(sql`drop table rate_limit_hits`);
       for (let i = 0; i < 5; i += 1) expect((await hit(brokenApp, '/limited')).statusCode).toBe(200);

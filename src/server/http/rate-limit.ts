@@ -35,8 +35,12 @@ function scopeOf(options: RouteScope): string {
 }
 
 export type RateLimitOptions = {
-  /** The share of hits that also deletes expired counters; 1% keeps the table small at no real cost. */
-  cleanupProbability?: number;
+  /**
+   * How often each instance deletes the expired counters, on the first hit after the interval (a
+   * minute unless told): the table stays small, and a crowd of new clients does not turn into a
+   * delete over the whole table every few requests (decision 047).
+   */
+  cleanupIntervalMs?: number;
 };
 
 type CountResult = { current: number; ttl: number };
@@ -97,10 +101,11 @@ export async function deleteExpiredHits(db: Db): Promise<void> {
 /** Hits counted in one statement at most; more wait for the next. */
 const hitsPerStatement = 500;
 
-function databaseStore(db: Db, log: FastifyBaseLogger, cleanupProbability: number) {
+function databaseStore(db: Db, log: FastifyBaseLogger, cleanupIntervalMs: number) {
   // The hits of every request that arrives in one turn of the event loop go to the database in one
   // statement (decision 047): under load, one write for many requests instead of one each.
   const counter = new DataLoader<Hit, CountResult>((hits) => countHits(db, hits), { cache: false, maxBatchSize: hitsPerStatement, batchScheduleFn: setImmediate });
+  let nextCleanupAt = Date.now() + cleanupIntervalMs;
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly scope: string;
 
@@ -117,7 +122,8 @@ function databaseStore(db: Db, log: FastifyBaseLogger, cleanupProbability: numbe
           callback(error instanceof Error ? error : new Error(String(error)));
         },
       );
-      if (Math.random() < cleanupProbability) {
+      if (Date.now() >= nextCleanupAt) {
+        nextCleanupAt = Date.now() + cleanupIntervalMs;
         deleteExpiredHits(db).catch((error: unknown) => log.error({ err: error }, 'could not delete expired rate limit counters'));
       }
     }
@@ -136,7 +142,7 @@ function databaseStore(db: Db, log: FastifyBaseLogger, cleanupProbability: numbe
 export async function registerRateLimit(app: FastifyInstance, database: Database, options: RateLimitOptions = {}): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    store: databaseStore(database.db, app.log, options.cleanupProbability ?? 0.01),
+    store: databaseStore(database.db, app.log, options.cleanupIntervalMs ?? 60_000),
     skipOnError: true,
     errorResponseBuilder: defaultErrorBuilder,
   });
