@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 import { publicRoutes } from './public-routes';
 import { deliveryPromise } from '../../src/shared/delivery-promise';
 
@@ -58,7 +58,8 @@ test('the pages read and link without JavaScript', async ({ browser, baseURL }) 
 });
 
 test('client navigation updates the title, description and canonical link', async ({ page }) => {
-  await page.goto('/');
+  // Hydrated first: a click before would be an ordinary page load, not the router's navigation.
+  await gotoHydrated(page, '/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
   await expect(page).toHaveTitle('About Us | EIN Filing Service');
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
