@@ -103,10 +103,10 @@ test('a suspended account is refused with the spec message', async ({ page, staf
   await expect(page.getByRole('alert')).toContainText(staffMessages.invalidCredentials);
 });
 
-test('a sign-in submitted before the page has hydrated goes through once it has, the password never in an address', async ({ page, staffAccount }) => {
+test('the sign-in form waits for its code: nothing can be typed or sent before, and the password is never in an address', async ({ page, staffAccount }) => {
   const admin = await staffAccount({ role: 'admin' });
   // The form arrives in the server's HTML; the sign-in page's code is held back, so the page is not
-  // hydrated yet when the form is filled and sent.
+  // hydrated yet.
   let releaseChunk = () => {};
   const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
   await page.route(/\/assets\/login-page-[^/]+\.js$/, async (route) => {
@@ -116,11 +116,15 @@ test('a sign-in submitted before the page has hydrated goes through once it has,
   const addresses: string[] = [];
   page.on('request', (request) => addresses.push(request.url()));
   await page.goto('/manage/login', { waitUntil: 'domcontentloaded' });
+  // Shown at once, but closed: a native post would reach no route, and typing could be lost.
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Email/ })).toBeDisabled();
+  await expect(page.getByLabel('Password')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+  releaseChunk();
   await page.getByRole('textbox', { name: /^Email/ }).fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/manage\/login$/);
-  releaseChunk();
   await giveSignInCode(page, admin.totpSecret!);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeVisible();
   expect(addresses.filter((address) => address.includes(encodeURIComponent(admin.password)) || address.includes(admin.password))).toEqual([]);

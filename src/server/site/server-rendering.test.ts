@@ -193,6 +193,9 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
     expect(form?.querySelector('input[type="email"]')).not.toBeNull();
     expect(form?.querySelector('input[type="password"]')).not.toBeNull();
     expect(form?.querySelector('button[type="submit"]')).not.toBeNull();
+    // Posted natively before the scripts come, the form would fail: its fields wait for them.
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.querySelector('fieldset')?.hasAttribute('disabled')).toBe(true);
   });
 
   it("inlines each rendered page's rules under the response's nonce, and loads its code and whole stylesheet after the first paint", async () => {

@@ -17,6 +17,7 @@ import { SecondFactorForm } from '../../lib/staff/second-factor-form';
 import { twoFactorMessages, type SignedInSession } from '../../../shared/staff/two-factor';
 import { safeNextPath, type LoginPageState } from '../../lib/staff/login-redirect';
 import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const signInFields = ['email', 'password'] as const;
 
@@ -51,6 +52,7 @@ export function ManageLoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   // The password was right and the member is enrolled: the code step replaces the form.
   const [codeStep, setCodeStep] = useState(false);
+  const hydrated = useHydrated();
 
   // Someone already signed in goes straight on; until the answer comes the form is usable. Always asked
   // afresh: a page whose session ended sends the user here while the cache still holds the old answer.
@@ -139,9 +141,11 @@ export function ManageLoginPage() {
             </>
           ) : (
           <FormProvider {...form}>
-            {/* Rendered on the server: a submit before the scripts arrive must never put the password in an address. */}
+            {/* Rendered on the server: a submit before the scripts arrive must never put the password in an
+                address, and the fields wait for them (they load once the page has painted), so nothing
+                typed is lost and the form is never sent without them. */}
             <form method="post" noValidate onSubmit={submit} aria-label="Admin Login">
-              <fieldset disabled={busy} className="space-y-1">
+              <fieldset disabled={busy || !hydrated} className="space-y-1">
                 <TextField name="email" label="Email" type="email" required autoComplete="username" inputMode="email" />
                 <Field label="Password" required error={form.formState.errors.password?.message}>
                   {(control) => <TextInput type="password" autoComplete="current-password" {...control} {...form.register('password')} />}

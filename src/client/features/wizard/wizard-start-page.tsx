@@ -1,21 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { PageMeta } from '../../components/seo/page-meta';
 import { filingService } from '../../components/seo/structured-data';
 import { usePublicConfig } from '../../lib/public-config';
+import { useHydrated } from '../../lib/use-hydrated';
 import { paths } from '../../paths';
 import { CompanyStep } from './company-step';
 import { deliveryPromise } from '../../../shared/delivery-promise';
-
-const subscribeToNothing = () => () => {};
-
-/** False in the server's HTML and while hydrating it; true once React runs the page. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
 
 /** The wizard's first step as search and link previews see it: the step, with the public page's tags. */
 export function WizardStartPage() {
