@@ -52,8 +52,9 @@ if (root.firstElementChild && !savedAnswersShown()) {
   // (A promise chain, not a top-level await, which would make the bundler split the shared modules
   // out of the entry into many small chunks.)
   // A form of the server's HTML submitted before its page has hydrated (a tracking number looked up
-  // quickly; the staff sign-in's fields wait for hydration) is never sent by the browser itself: the submit that no handler of the page took is held,
-  // and sent again once the hydrated page takes it (for 5 s at most; then the visitor sends it again).
+  // quickly; the staff sign-in's fields wait for hydration) is never sent by the browser itself: the
+  // submit that no handler of the page took is held, and sent again once the hydrated page takes it
+  // (for 5 s at most; then the visitor sends it again).
   let heldForm: HTMLFormElement | null = null;
   const holdUntaken = (event: SubmitEvent) => {
     if (!(event.target instanceof HTMLFormElement)) return;

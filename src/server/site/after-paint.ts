@@ -41,8 +41,8 @@ export function loadAfterFirstPaint(document: string): string {
   const links: string[] = [];
   for (const pattern of [modulePreloads, deferredStylesheet]) {
     for (const [tag] of rest.matchAll(pattern)) {
-      // The stylesheet loads for every medium; without scripts, its `<noscript>` copy serves.
-      links.push(tag.replace(/ media="print"/, '').replace(` ${deferredStylesheetAttribute}`, '').trim());
+      // Without scripts, the stylesheet's `<noscript>` copy serves.
+      links.push(tag.replace(` ${deferredStylesheetAttribute}`, '').trim());
       rest = rest.replace(tag, '');
     }
   }

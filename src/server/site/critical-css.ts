@@ -20,9 +20,9 @@ export type CriticalCssInliner = (document: string) => Promise<string>;
 /**
  * A server-rendered page's first paint needs only the rules its markup uses: they are inlined in
  * the head (4 to 5 KB gzip against the stylesheet's 9 KB), and the whole stylesheet, which
- * the page's later states and the app's other screens need, is loaded without holding the paint
- * (`media="print"`, switched to all media by the browser's entry; a `<noscript>` copy without
- * scripts). Beasties picks the rules by matching each selector against the page.
+ * the page's later states and the app's other screens need, is marked for `loadAfterFirstPaint`,
+ * which loads it once the page has painted (a `<noscript>` copy serves visitors without scripts).
+ * Beasties picks the rules by matching each selector against the page.
  *
  * Only the CSS Beasties picks is used: the page's markup stays React's own, byte for byte, so it
  * hydrates exactly. A document without a built stylesheet is returned as it is.
@@ -53,7 +53,7 @@ export function createCriticalCssInliner(clientDir: string, log: CriticalCssLog)
     const css = inlinedStyle.exec(await beasties.process(document))?.[1];
     if (!css) return document;
     const [whole, before = '', href = '', after = ''] = link;
-    const deferred = `<link rel="stylesheet"${before} href="${href}"${after} media="print" ${deferredStylesheetAttribute}>`;
+    const deferred = `<link rel="stylesheet"${before} href="${href}"${after} ${deferredStylesheetAttribute}>`;
     const fallback = `<noscript><link rel="stylesheet"${before} href="${href}"${after}></noscript>`;
     // A function replacement: `$` in the CSS (none today) must not be read as a pattern.
     return document.replace(whole, () => `<style ${criticalStyleAttribute}>${css}</style>${deferred}${fallback}`);
