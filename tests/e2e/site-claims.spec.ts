@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from './fixtures';
 import { formatUsd } from '../../src/shared/money';
 import { deliveryPromise } from '../../src/shared/delivery-promise';
 import { irsIsFree } from '../../src/shared/site/service-fee';
@@ -79,7 +79,8 @@ test.describe('a site whose operator configured no claims', () => {
   });
 
   test('a money-back mention opens the Terms at their refund section, whose condition it quotes', async ({ page }) => {
-    await page.goto('/about');
+    // Hydrated first, so the click is the router's, not one racing the page's code as it arrives.
+    await gotoHydrated(page, '/about');
     const guarantee = page.getByRole('listitem').filter({ hasText: 'Money-back guarantee:' });
     await expect(guarantee).toContainText(`your money back if ${deliveryPromise.refundCondition}`);
     await guarantee.getByRole('link', { name: 'refund terms' }).click();
