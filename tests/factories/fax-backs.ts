@@ -5,7 +5,7 @@ import { ss4Lines } from '../../src/shared/ss4/ss4-mapping';
 import { generateIrsEin, seededRandom, simulateIrsReply, type Random } from '../../src/server/fax';
 import { parseFilingReference, referencePlaces, stampFilingReference } from '../../src/server/filing';
 import { fillSs4, signSs4 } from '../../src/server/ss4';
-import { createPdfSealer, makeSelfSignedSealP12, readSealCertificate } from '../../src/server/seal';
+import { createPdfSealer, makeSelfSignedSealP12, readSealCertificate, type PdfSealer } from '../../src/server/seal';
 
 // IRS fax-backs made the way production makes them, for the reader's test and the bench: the sample
 // application's SS-4 filled and signed (page 1 of the form and the certificate page the signing step
@@ -24,13 +24,17 @@ export function seededReference(random: Random): string {
   throw new Error('Ten characters with no check character');
 }
 
-/** The form's page 1 and the certificate page, as the service faxes them once the customer has signed. */
-export async function signedSs4ForFax(): Promise<Uint8Array> {
-  const designee = { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null };
-  const filled = await fillSs4(ss4Lines(sampleApplication() as Application, designee));
+/** A sealer with a self-signed certificate of its own, as a fresh service makes on its first start. */
+export async function testSealer(): Promise<PdfSealer> {
   const password = 'fax-backs';
   const p12 = await makeSelfSignedSealP12({ commonName: 'EIN Filing Service document seal', organization: 'EIN Filing Service LLC', password });
-  const sealer = createPdfSealer(readSealCertificate(p12, password, 'a test seal'), { name: 'EIN Filing Service', contactInfo: 'support@example.com' });
+  return createPdfSealer(readSealCertificate(p12, password, 'a test seal'), { name: 'EIN Filing Service', contactInfo: 'support@example.com' });
+}
+
+/** The sample application's SS-4 signed and sealed as the signing step stores it (the form's two pages and the certificate page). */
+export async function sealedSignedSs4(sealer: PdfSealer): Promise<Uint8Array> {
+  const designee = { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null };
+  const filled = await fillSs4(ss4Lines(sampleApplication() as Application, designee));
   const { pdf: signed } = await signSs4(
     filled,
     { kind: 'typed', name: 'John Public' },
@@ -50,6 +54,12 @@ export async function signedSs4ForFax(): Promise<Uint8Array> {
     },
     sealer,
   );
+  return signed;
+}
+
+/** The form's page 1 and the certificate page, as the service faxes them once the customer has signed. */
+export async function signedSs4ForFax(): Promise<Uint8Array> {
+  const signed = await sealedSignedSs4(await testSealer());
   // Page 2 of the form is its instructions, which the IRS does not need.
   const document = await PDFDocument.load(signed);
   if (document.getPageCount() !== 3) throw new Error(`A signed SS-4 of ${document.getPageCount()} pages`);

@@ -68,6 +68,25 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
+/**
+ * A fingerprint (`AB:CD:…`) in lines no wider than `width`, broken only after a colon and in lines of
+ * as even a length as fit, so that every byte can be read and compared, none split across lines.
+ */
+function fingerprintLines(font: PDFFont, fingerprint: string, size: number, width: number): string[] {
+  const bytes = fingerprint.split(':');
+  const fits = (count: number) => font.widthOfTextAtSize(`${bytes.slice(0, count).join(':')}:`, size) <= width;
+  let most = bytes.length;
+  while (most > 1 && !fits(most)) most -= 1;
+  const perLine = Math.ceil(bytes.length / Math.ceil(bytes.length / most));
+  const lines: string[] = [];
+  for (let start = 0; start < bytes.length; start += perLine) {
+    const end = Math.min(bytes.length, start + perLine);
+    // A colon ends every line but the last: the fingerprint goes on below.
+    lines.push(bytes.slice(start, end).join(':') + (end < bytes.length ? ':' : ''));
+  }
+  return lines;
+}
+
 async function stampSignature(document: PDFDocument, page: PDFPage, mark: SignatureMark, signedAt: Date): Promise<void> {
   const ink = rgb(0.05, 0.1, 0.35);
   if (mark.kind === 'drawn') {
@@ -117,10 +136,10 @@ async function appendCertificate(
     }
     y -= options.gap ?? 6;
   };
-  const field = (label: string, value: string, face: PDFFont = font) => {
+  const field = (label: string, value: string | readonly string[], face: PDFFont = font) => {
     room(14);
     page.drawText(label, { x: margin, y: y - 10, size: 10, font: bold });
-    const lines = wrap(face, drawable(face, value), face === courier ? 9 : 10, width - 150);
+    const lines = typeof value === 'string' ? wrap(face, drawable(face, value), face === courier ? 9 : 10, width - 150) : value;
     lines.forEach((line, index) => {
       if (index > 0) room(14);
       page.drawText(line, { x: margin + 150, y: y - 10, size: face === courier ? 9 : 10, font: face });
@@ -159,7 +178,7 @@ async function appendCertificate(
     { gap: 6 },
   );
   field('Certificate', sealed.seal.subject);
-  field('SHA-256 fingerprint', sealed.seal.fingerprint, courier);
+  field('SHA-256 fingerprint', fingerprintLines(courier, sealed.seal.fingerprint, 9, width - 150), courier);
   field('Valid until', sealDateFormat.format(sealed.seal.validUntil));
   if (sealed.seal.selfSigned) {
     y -= 6;
