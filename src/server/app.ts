@@ -136,7 +136,7 @@ export async function buildAppWithServices({
     sealer,
     mailer: chosenMailer,
     outbox,
-    filing: startFiling({ env, database, cipher, outbox, log: app.log, faults, publicUrl: siteOrigin(env) }),
+    filing: startFiling({ env, database, cipher, sealer, outbox, log: app.log, faults, publicUrl: siteOrigin(env) }),
     auth,
     verifySecondFactor: wrapSecondFactorVerifier ? wrapSecondFactorVerifier(verifySecondFactor) : verifySecondFactor,
     faults,

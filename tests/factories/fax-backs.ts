@@ -31,6 +31,21 @@ export async function testSealer(): Promise<PdfSealer> {
   return createPdfSealer(readSealCertificate(p12, password, 'a test seal'), { name: 'EIN Filing Service', contactInfo: 'support@example.com' });
 }
 
+let shared: Promise<PdfSealer> | undefined;
+/** One test sealer for the whole test file (its key takes a moment to make). */
+export function sharedTestSealer(): Promise<PdfSealer> {
+  shared ??= testSealer();
+  return shared;
+}
+
+/** When the fax-backs' copies are stamped and sealed: fixed, so a run can be replayed. */
+const stampedAt = new Date('2026-01-06T14:00:00Z');
+
+/** The faxed copy of `signed` with this reference, stamped and sealed as the fax outbox does it. */
+export async function faxedCopy(signed: Uint8Array, reference: string): Promise<Uint8Array> {
+  return stampFilingReference(signed, reference, await sharedTestSealer(), stampedAt);
+}
+
 /** The sample application's SS-4 signed and sealed as the signing step stores it (the form's two pages and the certificate page). */
 export async function sealedSignedSs4(sealer: PdfSealer): Promise<Uint8Array> {
   const designee = { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null };
@@ -59,12 +74,13 @@ export async function sealedSignedSs4(sealer: PdfSealer): Promise<Uint8Array> {
 
 /** The form's page 1 and the certificate page, as the service faxes them once the customer has signed. */
 export async function signedSs4ForFax(): Promise<Uint8Array> {
-  const signed = await sealedSignedSs4(await testSealer());
+  const signed = await sealedSignedSs4(await sharedTestSealer());
   // Page 2 of the form is its instructions, which the IRS does not need.
   const document = await PDFDocument.load(signed);
   if (document.getPageCount() !== 3) throw new Error(`A signed SS-4 of ${document.getPageCount()} pages`);
   document.removePage(1);
-  return document.save();
+  // Written as the sealer writes, with a cross-reference table, so the stamp is appended as it is in production.
+  return document.save({ useObjectStreams: false });
 }
 
 /** Both marks covered by an ink blot on every page, as on a fax smudged beyond reading. */
@@ -94,7 +110,7 @@ export async function makeFaxBackCase(signed: Uint8Array, index: number): Promis
   const ein = generateIrsEin(random);
   const dropCode = droppedCode.has(index);
   const blot = index === blottedCase;
-  const stamped = await stampFilingReference(signed, reference);
+  const stamped = await faxedCopy(signed, reference);
   const received = blot ? await blotReferences(stamped) : stamped;
   const reply = await simulateIrsReply({ received, ein, seed: 7_000 + index, dropCodeOnPages: dropCode ? [0, 1] : [] });
   return { index, reference, ein, dropCode, blot, reply };

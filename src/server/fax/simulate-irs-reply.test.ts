@@ -2,8 +2,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidEin } from '../../shared/ein';
-import { seededReference, signedSs4ForFax } from '../../../tests/factories/fax-backs';
-import { stampFilingReference } from '../filing';
+import { faxedCopy, seededReference, signedSs4ForFax } from '../../../tests/factories/fax-backs';
 import { ss4EinBox } from '../ss4';
 import { seededRandom } from './fax-print';
 import { findCodes } from './find-codes';
@@ -15,7 +14,7 @@ import { renderPdfGray, type GrayImage } from './render-pages';
 
 let stamped: Uint8Array;
 beforeAll(async () => {
-  stamped = await stampFilingReference(await signedSs4ForFax(), seededReference(seededRandom(8)));
+  stamped = await faxedCopy(await signedSs4ForFax(), seededReference(seededRandom(8)));
 }, 60_000);
 
 /** The share of dark pixels in a rectangle given in points from the page's bottom left. */

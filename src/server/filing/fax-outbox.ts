@@ -37,7 +37,7 @@ export type FaxOutbox = {
 type FilingRow = typeof filings.$inferSelect;
 
 export function createFaxOutbox(context: FilingContext): FaxOutbox {
-  const { db, provider, cipher, env, log, ownFaxNumber, faults } = context;
+  const { db, provider, cipher, sealer, env, log, ownFaxNumber, faults } = context;
   /** Due fax filings (of `ids` when given) that nobody holds. */
   async function candidates(options: { ids?: number[]; limit: number }): Promise<number[]> {
     const rows = await db
@@ -151,7 +151,8 @@ export function createFaxOutbox(context: FilingContext): FaxOutbox {
       await refuse(filing, new FaxSendError(filingMessages.notSigned, false));
       return;
     }
-    const document = await stampFilingReference(new Uint8Array(signed.pdf), filing.reference);
+    // The sealed file with the reference appended and sealed in turn: its first seal stays valid (decision 050).
+    const document = await stampFilingReference(new Uint8Array(signed.pdf), filing.reference, sealer);
     let fax: ProviderFax;
     try {
       fax = await provider.send({ to: filing.toNumber, from: ownFaxNumber, document, clientState: attemptKey, filingId: filing.id, orderId: filing.orderId });

@@ -5,12 +5,15 @@ import type { EmailOutbox } from '../email';
 import type { FieldCipher } from '../encryption';
 import type { FaxProvider } from '../fax';
 import type { Faults } from '../faults';
+import type { PdfSealer } from '../seal';
 import type { FaxOutbox } from './fax-outbox';
 
 /** What the filing leg's operations are given (the app builds it once, `createFiling`). */
 export type FilingContext = {
   db: Db;
   cipher: FieldCipher;
+  /** Seals what the faxed copy adds to the signed SS-4 (its filing reference), decision 050. */
+  sealer: PdfSealer;
   env: Env;
   outbox: EmailOutbox;
   provider: FaxProvider;

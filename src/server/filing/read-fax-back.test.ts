@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { faxBackCount, makeFaxBackCase, seededReference, signedSs4ForFax } from '../../../tests/factories/fax-backs';
+import { faxBackCount, faxedCopy, makeFaxBackCase, seededReference, signedSs4ForFax } from '../../../tests/factories/fax-backs';
 import { generateIrsEin, seededRandom, simulateIrsReply } from '../fax';
-import { closeFaxBackReader, readFaxBack, stampFilingReference, startFaxBackReader } from '.';
+import { closeFaxBackReader, readFaxBack, startFaxBackReader } from '.';
 
 // The reader on twenty fax-backs made the way production makes them (tests/factories/fax-backs.ts):
 // the signed SS-4 stamped with its reference and answered by the simulated IRS, skewed and specked;
@@ -68,10 +68,10 @@ describe('readFaxBack', () => {
     const [first, second] = [seededReference(random), seededReference(random)];
     // Page 1 stamped with the first filing's reference, and the second filing's code printed in its right
     // margin too, as if two filings' marks had ended up on one sheet.
-    const document = await PDFDocument.load(await stampFilingReference(signed, first));
+    const document = await PDFDocument.load(await faxedCopy(signed, first));
     const blank = await PDFDocument.create();
     blank.addPage([612, 792]);
-    const [otherMarks] = await document.embedPdf(await stampFilingReference(await blank.save(), second));
+    const [otherMarks] = await document.embedPdf(await faxedCopy(await blank.save(), second));
     document.getPage(0).drawPage(otherMarks!, { x: 612 - 36, y: 0 });
     const reading = await readFaxBack(await simulateIrsReply({ received: await document.save(), ein: generateIrsEin(random), seed: 4242 }));
     expect(reading.references.sort()).toEqual([first, second].sort());

@@ -1,5 +1,6 @@
-import { PDFDocument, StandardFonts, rgb, type PDFPage } from 'pdf-lib';
+import { rgb, StandardFonts, type PDFDocument, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import type { PdfSealer } from '../seal';
 import { parseFilingReference } from './filing-reference';
 
 // Prints a filing's reference in the margins of every page the service faxes: a QR code in the left
@@ -9,12 +10,25 @@ import { parseFilingReference } from './filing-reference';
 // from 25 pt to 756.5 pt up a 612 × 792 pt page (page 2 the same across), so the left margin is
 // 35.75 pt wide and the bottom one 25 pt high. The certificate pages the signing step appends keep a
 // margin of 54 pt, and get the marks in the same places.
+//
+// The signed SS-4 is sealed (decision 037): the marks are appended to it as an incremental update that
+// the service seals in turn (decision 050), so the customer's sealed file is still in the faxed copy
+// byte for byte and its seal still verifies.
 
-/** The widest the left margin leaves the code: from 4.5 pt off the sheet's edge to 3 pt short of the form. */
-const codeLeft = 4.5;
-const codeSide = 35.75 - 3 - codeLeft;
 /** A version 1 QR code (21 modules a side) holds the 12 characters of a reference at error correction Q (25% may be lost). */
 const qrModules = 21;
+/** The light margin a QR code needs on every side to be found (ISO/IEC 18004: four modules). */
+export const qrQuietZoneModules = 4;
+/** Where the form's content starts across, and the room left on each side beyond the code's quiet zone. */
+const formLeft = 35.75;
+const clearance = 0.25;
+/**
+ * The largest module that fits the code and its quiet zone on both sides (from the sheet's edge and
+ * from the form) in the left margin: 1.216 pt, 3.4 dots of a fax's 204 dpi.
+ */
+const moduleSize = (formLeft - 2 * clearance) / (qrModules + 2 * qrQuietZoneModules);
+const codeLeft = clearance + qrQuietZoneModules * moduleSize;
+const codeSide = qrModules * moduleSize;
 const textSize = 11;
 const textBaseline = 9;
 const textLabel = 'Ref ';
@@ -56,17 +70,8 @@ function drawCode(page: PDFPage, modules: QRCode.BitMatrix, place: { x: number; 
   }
 }
 
-/**
- * The PDF with the filing's reference on every page: a QR code holding the reference alone, and the
- * reference written out (`Ref XXXXX-XXXXXX`). Nothing else is added, and the form's fields stay as
- * they are.
- */
-export async function stampFilingReference(pdf: Uint8Array, reference: string): Promise<Uint8Array> {
-  if (parseFilingReference(reference) !== reference) throw new Error('Not a filing reference in its written form');
-  const qr = QRCode.create([{ data: reference, mode: 'alphanumeric' }], { errorCorrectionLevel: 'Q', version: 1 });
-  if (qr.modules.size !== qrModules) throw new Error('The reference no longer fits a version 1 QR code');
-
-  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+/** Draws the reference's two marks on every page of the document. */
+async function drawReference(document: PDFDocument, reference: string, qr: QRCode.QRCode): Promise<void> {
   const font = await document.embedFont(StandardFonts.HelveticaBold);
   const text = `${textLabel}${reference}`;
   for (const page of document.getPages()) {
@@ -76,5 +81,20 @@ export async function stampFilingReference(pdf: Uint8Array, reference: string): 
     const width = font.widthOfTextAtSize(text, places.text.size);
     page.drawText(text, { x: box.x + places.text.centreX - width / 2, y: box.y + places.text.baseline, size: places.text.size, font, color: rgb(0, 0, 0) });
   }
-  return document.save({ updateFieldAppearances: false });
+}
+
+/**
+ * The faxed copy of a signed SS-4: the sealed file with the filing's reference on every page (a QR code
+ * holding the reference alone, and the reference written out, `Ref XXXXX-XXXXXX`), added as an
+ * incremental update sealed by `sealer` at `at`. Nothing else is added; the form's fields, and every
+ * byte of the file as it was sealed, stay as they are.
+ */
+export async function stampFilingReference(pdf: Uint8Array, reference: string, sealer: PdfSealer, at: Date = new Date()): Promise<Uint8Array> {
+  if (parseFilingReference(reference) !== reference) throw new Error('Not a filing reference in its written form');
+  const qr = QRCode.create([{ data: reference, mode: 'alphanumeric' }], { errorCorrectionLevel: 'Q', version: 1 });
+  if (qr.modules.size !== qrModules) throw new Error('The reference no longer fits a version 1 QR code');
+  return sealer.sealUpdate(pdf, (document) => drawReference(document, reference, qr), {
+    signedAt: at,
+    reason: `Filing reference ${reference} added in the margins for faxing to the IRS`,
+  });
 }

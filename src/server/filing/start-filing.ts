@@ -6,6 +6,7 @@ import { type Env, ss4DesigneeOf } from '../env';
 import type { EmailOutbox } from '../email';
 import type { FieldCipher } from '../encryption';
 import type { Faults } from '../faults';
+import type { PdfSealer } from '../seal';
 import { recordAudit } from '../audit';
 import { createFaxProvider } from '../fax';
 import { usNumberToE164 } from '../../shared/filing/filing';
@@ -23,6 +24,8 @@ export type StartFilingOptions = {
   env: Env;
   database: Database;
   cipher: FieldCipher;
+  /** Seals the reference added to the signed SS-4 on its faxed copy. */
+  sealer: PdfSealer;
   outbox: EmailOutbox;
   log: FastifyBaseLogger;
   faults: Faults;
@@ -37,10 +40,10 @@ export type StartFilingOptions = {
  * the provider's webhook is read by the reader's job, woken by the route.
  */
 export function startFiling(options: StartFilingOptions): FilingContext {
-  const { env, database, cipher, outbox, log, faults } = options;
+  const { env, database, cipher, sealer, outbox, log, faults } = options;
   const designee = ss4DesigneeOf(env);
   const ownFaxNumber = usNumberToE164(designee.fax ?? designee.phone) ?? '+15125550101';
-  const context = { db: database.db, cipher, env, outbox, log, faults, ownFaxNumber } as Omit<FilingContext, 'provider' | 'faxOutbox'> & Partial<FilingContext>;
+  const context = { db: database.db, cipher, sealer, env, outbox, log, faults, ownFaxNumber } as Omit<FilingContext, 'provider' | 'faxOutbox'> & Partial<FilingContext>;
 
   /** A short-lived link to a filing's stamped document for Telnyx to fetch, kept only as its hash. */
   async function publishMedia(document: Uint8Array, filingId: number): Promise<string> {
