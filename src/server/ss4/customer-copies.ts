@@ -39,7 +39,7 @@ function appendCopyNote(document: PDFDocument, madeAt: Date, fonts: { regular: P
   const width = 612 - margin * 2;
   page.drawText('Signer\u2019s copy', { x: margin, y: 792 - margin - 16, size: 16, font: fonts.bold });
   const paragraphs = [
-    'This is your copy of the Form SS-4 you signed. To keep your taxpayer number safe, line 7b shows only its last four digits here; the form filed with the IRS carries the whole number.',
+    'This is your copy of the Form SS-4 you signed. To keep your taxpayer number safe, line 7b shows only its last four digits here; the form we file with the IRS carries the whole number.',
     'The certificate of electronic signature on the page before is the filed form\u2019s: its hashes are of that form, with the whole number. This copy was made from it, with its fields printed onto the page, and sealed with the same certificate.',
     `Copy made ${utcTimestamp(madeAt)}.`,
   ];
