@@ -46,7 +46,7 @@ export async function benchFaxOutbox(faxes = 40): Promise<void> {
   const started = performance.now();
   const sent = await services.filing.faxOutbox.deliverDue();
   const seconds = (performance.now() - started) / 1000;
-  const written = readdirSync(path.join(env.DATA_DIR, 'fax', 'outgoing')).filter((name) => name.endsWith('.pdf')).length;
+  const written = readdirSync(path.join(env.DATA_DIR, 'fax', 'outgoing')).filter((name) => name.endsWith('.pdf.enc')).length;
   if (sent !== faxes || written !== faxes) throw new Error(`${sent} of ${faxes} faxes tried, ${written} written`);
   printFigure(
     'fax outbox worker, test transport (PGlite)',

@@ -153,7 +153,7 @@ export async function buildAppWithServices({
   registerStaffRoutes(app, services);
   await registerFulfilmentRoutes(app, services);
   registerSigningRoutes(app, services);
-  registerCustomerDocumentRoutes(app, services, [signedSs4Document, einLetterDocument]);
+  registerCustomerDocumentRoutes(app, services, [signedSs4Document(sealer), einLetterDocument]);
   registerRefundRoutes(app, services);
   registerAuditRoutes(app, services);
   registerCustomerDataRoutes(app, services);

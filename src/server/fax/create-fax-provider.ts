@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db';
 import type { Env } from '../env';
+import type { FieldCipher } from '../encryption';
 import type { FaxProvider } from './provider';
 import { createTelnyxFaxProvider } from './telnyx-fax-provider';
 import { createTestFaxTransport, type TestFaxTransport } from './test-transport/test-fax-transport';
@@ -8,6 +9,8 @@ import { createTestFaxTransport, type TestFaxTransport } from './test-transport/
 export type CreateFaxProviderOptions = {
   env: Env;
   database: Database;
+  /** Encrypts what the test transport keeps on disk. */
+  cipher: FieldCipher;
   /** The service's own fax number (the designee's, E.164): received faxes are addressed to it. */
   ownNumber: string;
   /** Publishes a filing's document for Telnyx to fetch (the filing module's media route). */
@@ -31,6 +34,7 @@ export function createFaxProvider(options: CreateFaxProviderOptions): FaxProvide
   }
   return createTestFaxTransport({
     database: options.database,
+    cipher: options.cipher,
     dataDir: env.DATA_DIR,
     irsReplySeconds: env.TEST_FAX_IRS_REPLY_SECONDS,
     ownNumber: options.ownNumber,

@@ -13,7 +13,7 @@ export { faxDpi, imagesToPdf, printAsFax, seededRandom } from './fax-print';
 export type { Random } from './fax-print';
 export { findCodes } from './find-codes';
 export type { FoundCode, PixelRegion } from './find-codes';
-export { cleanSpecks, cropStraight, estimateSkew, pageHeightPoints } from './page-geometry';
+export { cleanSpecks, cropStraight, estimateSkew, pageHeightPoints, paintStraight } from './page-geometry';
 export type { PointRegion } from './page-geometry';
 export { eachGrayPage, renderPageImages, renderPdfGray, renderPdfPages } from './render-pages';
 export type { GrayImage, PageImage } from './render-pages';

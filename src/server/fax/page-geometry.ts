@@ -139,3 +139,46 @@ export function cleanSpecks(image: GrayImage, options: { minArea: number; dropEd
   }
   return { ...image, pixels };
 }
+
+/**
+ * Paints a region, given in the original page's points, onto the faxed page at `level` (0 black), with
+ * the page's skew taken into account as `cropStraight` takes it: every pixel of the page whose
+ * straightened place falls inside the region. What was there is gone from the image.
+ */
+export function paintStraight(image: GrayImage, region: PointRegion, angle: number, level = 0): void {
+  const centreX = image.width / image.xDpi / 2;
+  const centreY = image.height / image.yDpi / 2;
+  const left = region.x / 72;
+  const right = (region.x + region.width) / 72;
+  const top = (pageHeightPoints(image) - region.y - region.height) / 72;
+  const bottom = (pageHeightPoints(image) - region.y) / 72;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  // The region's corners on the page (straight to source, as cropStraight turns them) bound the pixels to look at.
+  const corners = [
+    [left, top],
+    [right, top],
+    [left, bottom],
+    [right, bottom],
+  ].map(([x, y]) => {
+    const straightX = x! - centreX;
+    const straightY = y! - centreY;
+    return [(cos * straightX - sin * straightY + centreX) * image.xDpi, (sin * straightX + cos * straightY + centreY) * image.yDpi] as const;
+  });
+  const fromX = Math.max(0, Math.floor(Math.min(...corners.map(([x]) => x)) - 1));
+  const toX = Math.min(image.width - 1, Math.ceil(Math.max(...corners.map(([x]) => x)) + 1));
+  const fromY = Math.max(0, Math.floor(Math.min(...corners.map(([, y]) => y)) - 1));
+  const toY = Math.min(image.height - 1, Math.ceil(Math.max(...corners.map(([, y]) => y)) + 1));
+  for (let y = fromY; y <= toY; y += 1) {
+    const sourceY = (y + 0.5) / image.yDpi - centreY;
+    for (let x = fromX; x <= toX; x += 1) {
+      const sourceX = (x + 0.5) / image.xDpi - centreX;
+      // The inverse turn: where this pixel sits on the straight page.
+      const straightX = cos * sourceX + sin * sourceY + centreX;
+      const straightY = -sin * sourceX + cos * sourceY + centreY;
+      if (straightX >= left - 0.5 / image.xDpi && straightX <= right + 0.5 / image.xDpi && straightY >= top - 0.5 / image.yDpi && straightY <= bottom + 0.5 / image.yDpi) {
+        image.pixels[y * image.width + x] = level;
+      }
+    }
+  }
+}

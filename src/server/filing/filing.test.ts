@@ -124,7 +124,9 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     const sent = JSON.parse(readFileSync(path.join(transport.folders.outgoing, `${row!.providerFaxId}.json`), 'utf8')) as Record<string, unknown>;
     expect(sent).toMatchObject({ to: irsFaxNumbers.domestic, from: '+15125550101', orderId: order.id });
     expect(sent.pages).toBeGreaterThanOrEqual(3);
-    expect(readFileSync(path.join(transport.folders.outgoing, `${row!.providerFaxId}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+    // Kept encrypted, as every document with personal data is.
+    expect(readFileSync(path.join(transport.folders.outgoing, `${row!.providerFaxId}.pdf.enc`), 'utf8')).toMatch(/^v1\./);
+    expect(Buffer.from((await transport.readFax('outgoing', row!.providerFaxId!))!.subarray(0, 5)).toString()).toBe('%PDF-');
 
     // Delivered: the order is "Submitted to IRS" through the lifecycle.
     await reportNow(order.id);
@@ -181,7 +183,10 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect(letter.statusCode).toBe(200);
     expect(letter.headers['content-type']).toBe('application/pdf');
     expect(letter.headers['cache-control']).toBe('no-store');
-    expect(letter.rawPayload.equals(Buffer.from(harness.services.cipher.decrypt(stored!.document!), 'base64'))).toBe(true);
+    // The fax-back as the customer gets it: its pages, line 7b covered (decision 049), so not the fax as received.
+    const received = Buffer.from(harness.services.cipher.decrypt(stored!.document!), 'base64');
+    expect(letter.rawPayload.equals(received)).toBe(false);
+    expect((await PDFDocument.load(letter.rawPayload)).getPageCount()).toBe((await PDFDocument.load(received)).getPageCount());
     expect(await auditRows(db(), 'customer_document_downloaded', `order:${order.id}`)).toHaveLength(1);
 
     // Five wrong answers lock a link: the right one is then refused too.
@@ -351,7 +356,8 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect(unmatched).toBeDefined();
     expect(unmatched!.suggestions.map((suggestion) => suggestion.orderId)).toContain(order.id);
     expect(existsSync(path.join(transport.folders.incoming, 'unreadable-answer.pdf'))).toBe(false);
-    expect(readdirSync(transport.folders.received).some((name) => name.endsWith('.original-unreadable-answer.pdf'))).toBe(true);
+    // What was received is kept encrypted, and nothing of it in the clear.
+    expect(readdirSync(transport.folders.received).filter((name) => !name.startsWith('.')).every((name) => name.endsWith('.enc'))).toBe(true);
 
     // The assignee sees it, with their order suggested; a member with no such order does not.
     expect((await inbox(fulfiller.cookie)).map((entry) => entry.id)).toContain(unmatched!.id);

@@ -12,6 +12,8 @@ export type { FaxBackReading, ReadFaxBackOptions } from './read-fax-back';
 export { referencePlaces, stampFilingReference } from './stamp-reference';
 export { startFiling, purgeFaxMedia } from './start-filing';
 export { einLetterDocument } from './ein-letter-document';
+export { coverLine7b } from './cover-fax-back';
+export { findFormShift } from './read-ein-box';
 export type { FilingContext } from './filing-context';
 export type { FaxOutbox } from './fax-outbox';
 export { createFiling } from './create-filing';

@@ -124,11 +124,29 @@ function einOf(reading: LineReading): string | null {
 
 export type EinBoxReading = { ein: string | null; einText: string | null };
 
-/** The EIN written in the SS-4's EIN box on this faxed page, or nulls when the page has no such box. */
-export async function readEinBox(page: GrayImage, angle: number): Promise<EinBoxReading | null> {
+/** The part of the page where the EIN box may be, cut out straight, and where that part starts (points). */
+function boxArea(page: GrayImage, angle: number): { area: GrayImage; origin: { x: number; y: number } } {
   const origin = { x: ss4EinBox.x - slack - 6, y: ss4EinBox.y - slack - 6 };
   const region = { ...origin, width: ss4EinBox.width + 2 * slack + 12, height: ss4EinBox.height + 2 * slack + 12 };
-  const area = cropStraight(page, region, angle, workDpi);
+  return { area: cropStraight(page, region, angle, workDpi), origin };
+}
+
+/**
+ * How far (points, right and up) the form sits on this faxed page from where Form SS-4 puts it, by its
+ * EIN box's rules; null when the page has no such box (it is not the form's page 1). What covers a
+ * line of the form on a fax-back is placed with it.
+ */
+export function findFormShift(page: GrayImage, angle: number): { x: number; y: number } | null {
+  const { area, origin } = boxArea(page, angle);
+  const rules = findRules(area, origin);
+  if (!rules) return null;
+  const toPoints = (pixels: number) => (pixels / workDpi) * 72;
+  return { x: toPoints(rules.left - toPixels(ss4EinBox.x - origin.x)), y: toPoints(area.height - toPixels(ss4EinBox.y - origin.y) - rules.bottom) };
+}
+
+/** The EIN written in the SS-4's EIN box on this faxed page, or nulls when the page has no such box. */
+export async function readEinBox(page: GrayImage, angle: number): Promise<EinBoxReading | null> {
+  const { area, origin } = boxArea(page, angle);
   const rules = findRules(area, origin);
   if (!rules) return null;
 

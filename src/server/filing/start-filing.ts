@@ -60,6 +60,7 @@ export function startFiling(options: StartFilingOptions): FilingContext {
   context.provider = createFaxProvider({
     env,
     database,
+    cipher,
     ownNumber: ownFaxNumber,
     publishMedia,
     log,

@@ -6,7 +6,8 @@ import { AppError } from '../errors';
 import { customerDocumentKinds } from '../../shared/documents/documents';
 import { signingMessages } from '../../shared/signing/signing';
 import { hasVerifiedSession } from './find-usable-request';
-import { readSignedSs4 } from './read-signed-ss4';
+import type { PdfSealer } from '../seal';
+import { readSignersCopy } from './read-signed-ss4';
 import { hashToken, isWellFormedToken } from './requests';
 
 export type SignersCopyOptions = {
@@ -14,16 +15,17 @@ export type SignersCopyOptions = {
   cipher: FieldCipher;
   token: string;
   sessionCookie: string | undefined;
+  sealer: PdfSealer;
   ipAddress: string;
   now?: Date;
 };
 
 /**
- * The signer's copy on the thank-you page (decision 037): the sealed PDF of the request signed through
- * this link, for the browser that answered its SSN question (its cookie), until the link expires.
+ * The signer's copy on the thank-you page (decisions 037 and 049): the sealed PDF of the request signed
+ * through this link with every taxpayer number masked, for the browser that answered its SSN question (its cookie), until the link expires.
  * Each download is audited as the customer's.
  */
-export async function downloadSignersCopy({ db, cipher, token, sessionCookie, ipAddress, now = new Date() }: SignersCopyOptions): Promise<{ pdf: Uint8Array; fileName: string }> {
+export async function downloadSignersCopy({ db, cipher, token, sessionCookie, sealer, ipAddress, now = new Date() }: SignersCopyOptions): Promise<{ pdf: Uint8Array; fileName: string }> {
   if (!isWellFormedToken(token)) throw new AppError('signing_link_unavailable', signingMessages.linkUnknown);
   const [row] = await db
     .select({ request: signingRequests, order: orders })
@@ -35,7 +37,7 @@ export async function downloadSignersCopy({ db, cipher, token, sessionCookie, ip
   if (request.expiresAt.getTime() <= now.getTime()) throw new AppError('signing_link_unavailable', signingMessages.linkExpired);
   if (!hasVerifiedSession(request, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
   if (request.status !== 'signed') throw new AppError('not_found', signingMessages.notSignedYet);
-  const pdf = await readSignedSs4(db, cipher, { requestId: request.id, orderId: order.id });
+  const pdf = await readSignersCopy(db, cipher, sealer, { requestId: request.id, orderId: order.id }, now);
   if (!pdf) throw new AppError('signing_link_unavailable', signingMessages.copyGone);
   await recordAudit(db, {
     actor: null,

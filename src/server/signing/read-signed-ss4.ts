@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { signingRequests, type Db } from '../db';
-import type { FieldCipher } from '../encryption';
+import { orders, signingRequests, type Db } from '../db';
+import { readOrderSsns, type FieldCipher } from '../encryption';
 import type { CustomerDocumentSource } from '../documents';
-import { sha256Hex } from '../ss4';
+import type { PdfSealer } from '../seal';
+import { makeSignersCopy, sha256Hex } from '../ss4';
 
 /** The stored sealed PDF opened, and checked against the hash stored with it when it was signed. */
 export function openSignedPdf(cipher: FieldCipher, row: { id: string; signedPdf: string; signedSha256: string | null }): Uint8Array {
@@ -13,18 +14,33 @@ export function openSignedPdf(cipher: FieldCipher, row: { id: string; signedPdf:
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The sealed signed SS-4 of one signing request of the order; null when it has none (unsigned, or erased). */
-export async function readSignedSs4(db: Db, cipher: FieldCipher, { requestId, orderId }: { requestId: string; orderId: number }): Promise<Uint8Array | null> {
+/**
+ * The signer's copy of one signing request of the order (decision 049): the sealed signed SS-4 with
+ * every taxpayer number masked, sealed anew; null when it has none (unsigned, or erased). The filed
+ * form, with the whole number, is for staff alone (`readSignedSs4` of download-signed-ss4).
+ */
+export async function readSignersCopy(
+  db: Db,
+  cipher: FieldCipher,
+  sealer: PdfSealer,
+  { requestId, orderId }: { requestId: string; orderId: number },
+  now: Date = new Date(),
+): Promise<Uint8Array | null> {
   if (!uuidPattern.test(requestId)) return null;
   const [row] = await db
-    .select({ id: signingRequests.id, signedPdf: signingRequests.signedPdf, signedSha256: signingRequests.signedSha256 })
+    .select({ id: signingRequests.id, signedPdf: signingRequests.signedPdf, signedSha256: signingRequests.signedSha256, formData: orders.formData })
     .from(signingRequests)
+    .innerJoin(orders, eq(orders.id, signingRequests.orderId))
     .where(and(eq(signingRequests.id, requestId), eq(signingRequests.orderId, orderId), eq(signingRequests.status, 'signed')));
-  return row?.signedPdf ? openSignedPdf(cipher, { ...row, signedPdf: row.signedPdf }) : null;
+  if (!row?.signedPdf) return null;
+  const sealed = openSignedPdf(cipher, { ...row, signedPdf: row.signedPdf });
+  return makeSignersCopy(sealed, { numbers: Object.values(readOrderSsns(row.formData, cipher).ssns), sealer, madeAt: now });
 }
 
-/** The signer's copy as a customer document (decision 037): the sealed PDF of the link's signing request. */
-export const signedSs4Document: CustomerDocumentSource = {
-  kind: 'signed_ss4',
-  read: ({ db, cipher }, link) => readSignedSs4(db, cipher, { requestId: link.documentId, orderId: link.orderId }),
-};
+/** The signer's copy as a customer document (decisions 037 and 049): the masked copy of the link's signing request. */
+export function signedSs4Document(sealer: PdfSealer): CustomerDocumentSource {
+  return {
+    kind: 'signed_ss4',
+    read: ({ db, cipher }, link) => readSignersCopy(db, cipher, sealer, { requestId: link.documentId, orderId: link.orderId }),
+  };
+}

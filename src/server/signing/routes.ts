@@ -248,7 +248,7 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     '/api/sign/:token/document.pdf',
     {
       config: limit(signingCallsPerMinute),
-      schema: routeSchema({ ...signingRoute, summary: 'The SS-4 to sign', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: pdf('The unsigned SS-4.') } }),
+      schema: routeSchema({ ...signingRoute, summary: 'The SS-4 to sign', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: pdf('The unsigned SS-4, each taxpayer number masked to its last four digits.') } }),
     },
     async (request, reply) => {
     noStore(reply);
@@ -301,11 +301,11 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     '/api/sign/:token/signed.pdf',
     {
       config: limit(signingCallsPerMinute),
-      schema: routeSchema({ ...signingRoute, summary: 'The signer\'s copy', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: pdf('The sealed signed SS-4.') } }),
+      schema: routeSchema({ ...signingRoute, summary: 'The signer\'s copy', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: pdf('The signer\'s copy: the signed SS-4 with each taxpayer number masked, sealed.') } }),
     },
     async (request, reply) => {
     noStore(reply);
-    const copy = await downloadSignersCopy({ db, cipher, token: tokenOf(request), sessionCookie: cookieOf(request), ipAddress: request.ip });
+    const copy = await downloadSignersCopy({ db, cipher, token: tokenOf(request), sessionCookie: cookieOf(request), sealer: services.sealer, ipAddress: request.ip });
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${copy.fileName}"`).send(Buffer.from(copy.pdf));
   });
 }

@@ -25,7 +25,7 @@ export function signedCopyEmail({ trackingNumber, companyName, documentUrl, expi
   const forCompany = companyName ? ` for ${companyName}` : '';
   const paragraphs = [
     `Thank you for signing the Form SS-4${forCompany}. Here is your copy to keep.`,
-    'The file is the form as you signed it, with the certificate of your signature, sealed with our digital signature: a PDF reader shows that signature, and shows any change made to the file after it was sealed.',
+    'The file is the form as you signed it, with the certificate of your signature and your taxpayer number shown by its last four digits only, sealed with our digital signature: a PDF reader shows that signature, and shows any change made to the file after it was sealed.',
     `To open it, you ${question === 'email_code' ? 'enter' : 'confirm'} ${verificationQuestionPhrase(question)}, as you did to sign.`,
   ];
   const expires = `The link works until ${formatCustomerTime(expiresAt, timeZone ?? businessTimeZone)}. After that, reply to this e-mail and we will send you the copy again.`;

@@ -92,12 +92,16 @@ describe.each(testDatabaseKinds)('the sealed SS-4 and the signer’s copy on %s'
     expect(report.wholeDocument, report.text).toBe(true);
     expect(report.signerCommonName).toBe('EIN Filing Service document seal');
 
-    // Sealed once: what staff download, what the signer downloads and what is stored are the same file.
+    // Sealed once: what staff download is what is stored. The signer's copy is that form with the SSN
+    // masked, sealed on its own (decision 049).
     const [row] = await harness.database.db.select().from(signingRequests).where(eq(signingRequests.orderId, order.id));
     expect(row?.signedSha256).toBe(sha256Hex(sealed));
     const copy = await call('GET', signedCopyPath(token), { cookie });
     expect(copy.statusCode).toBe(200);
-    expect(sha256Hex(copy.rawPayload)).toBe(sha256Hex(sealed));
+    expect(sha256Hex(copy.rawPayload)).not.toBe(sha256Hex(sealed));
+    const copyReport = await pdfsig(copy.rawPayload);
+    expect(copyReport.validation, copyReport.text).toBe('Signature is Valid.');
+    expect(copyReport.wholeDocument, copyReport.text).toBe(true);
 
     const document = await PDFDocument.load(sealed);
     // Every field of the form is read-only; the one signature field is the seal itself.
@@ -200,7 +204,9 @@ describe.each(testDatabaseKinds)('the sealed SS-4 and the signer’s copy on %s'
     expect(download.statusCode).toBe(200);
     expect(download.headers['cache-control']).toBe('no-store');
     expect(download.headers['content-disposition']).toBe(`attachment; filename="SS-4-signed-${order.applicationId}.pdf"`);
-    expect(sha256Hex(download.rawPayload)).toBe(sha256Hex(sealed));
+    // The signer's copy, not the filed form: the SSN masked (decision 049).
+    expect(sha256Hex(download.rawPayload)).not.toBe(sha256Hex(sealed));
+    expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const again = await call('GET', `/api/signed-ss4/${token}/document.pdf`, { cookie });
     expect(again.statusCode).toBe(200);
     const audited = await auditRows(harness.database.db, 'customer_document_downloaded', `order:${order.id}`);

@@ -9,7 +9,7 @@ export const customerDocumentKinds = {
     /** The page's address before the token; the API's is `/api` before it. */
     path: '/signed-ss4',
     title: 'Your signed SS-4',
-    intro: 'Your Form SS-4 as you signed it, sealed with our digital signature so that any change to the file shows in a PDF reader.',
+    intro: 'Your Form SS-4 as you signed it, your taxpayer number shown by its last four digits only, sealed with our digital signature so that any change to the file shows in a PDF reader.',
     downloadLabel: 'Download your signed SS-4 (PDF)',
     /** The file's name, before the tracking number. */
     fileName: 'SS-4-signed',

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { testFaxes, type Database } from '../../db';
+import type { FieldCipher } from '../../encryption';
 import { isIrsFaxNumber } from '../../../shared/filing/filing';
 import { FaxSendError, FaxWebhookRefused, type FaxProvider, type ProviderFax } from '../provider';
 import { receivedAsPdf } from '../received-document';
@@ -13,18 +14,24 @@ import { seededRandom } from '../fax-print';
 
 // The built-in test transport (decision 043): a fax provider on this machine, so filing by fax runs on
 // a laptop and in CI with no account, through the same code as Telnyx. A fax sent is written to
-// DATA_DIR/fax/outgoing/<id>.pdf with <id>.json beside it and reported delivered a few seconds later;
-// one to the busy number fails as a busy line. A PDF or TIFF dropped into DATA_DIR/fax/incoming/ is
-// received, as a provider's inbound webhook would announce it. A simulated IRS answers every fax
-// delivered to an IRS number with a fax-back in incoming/ after TEST_FAX_IRS_REPLY_SECONDS. What a
-// provider would hold (each fax, its next report, the IRS's pending answer) is kept in `test_faxes`,
-// so a restart loses nothing.
+// DATA_DIR/fax/outgoing/<id>.pdf.enc with <id>.json beside it and reported delivered a few seconds
+// later; one to the busy number fails as a busy line. A PDF or TIFF dropped into DATA_DIR/fax/incoming/
+// is received, as a provider's inbound webhook would announce it: kept as received/<id>.pdf.enc and
+// taken out of incoming/. A simulated IRS answers every fax delivered to an IRS number after
+// TEST_FAX_IRS_REPLY_SECONDS with a fax-back received the same way (over the line, never through the
+// folder). The folders hold what a provider holds, and as the service keeps every document with
+// personal data (decision 049): each fax's PDF encrypted with the field cipher (`.enc`: base64 inside
+// the cipher's envelope), its details (numbers, pages, order) in the clear. What a provider would
+// hold besides (each fax, its next report, the IRS's pending answer) is kept in `test_faxes`, so a
+// restart loses nothing.
 
 /** Every fax to this number fails as a busy line, to exercise the retries: +1 555 0100 000. */
 export const testBusyFaxNumber = '+15550100000';
 
 export type TestFaxTransportOptions = {
   database: Database;
+  /** Encrypts the faxes the folders keep, as every stored document with personal data is. */
+  cipher: FieldCipher;
   dataDir: string;
   /** Seconds before the simulated IRS answers a fax it received; null: it never does. */
   irsReplySeconds: number | null;
@@ -40,6 +47,8 @@ export type TestFaxTransportOptions = {
 export type TestFaxTransport = FaxProvider & {
   readonly name: 'test';
   readonly folders: { outgoing: string; incoming: string; received: string };
+  /** A fax the transport keeps (sent: outgoing/, received: received/), decrypted; null when it has none of that id. */
+  readFax(folder: 'outgoing' | 'received', id: string): Promise<Uint8Array | null>;
   /** Reports what is due, answers as the IRS, and receives what is in incoming/; answers how much it did. */
   pump(): Promise<number>;
   /** Pumps every second until the returned function is called. */
@@ -67,12 +76,25 @@ const receivedFile = /\.(pdf|tiff?)$/i;
 const settledMs = 500;
 
 export function createTestFaxTransport(options: TestFaxTransportOptions): TestFaxTransport {
-  const { database, onEvent, log } = options;
+  const { database, cipher, onEvent, log } = options;
   const { db } = database;
   const reportSeconds = options.reportSeconds ?? 3;
   const base = path.join(options.dataDir, 'fax');
   const folders = { outgoing: path.join(base, 'outgoing'), incoming: path.join(base, 'incoming'), received: path.join(base, 'received') };
   for (const folder of Object.values(folders)) mkdirSync(folder, { recursive: true });
+
+  /** A fax's PDF written encrypted, under another name first so the folder never shows half a file. */
+  async function writeFax(file: string, pdf: Uint8Array): Promise<void> {
+    const part = path.join(path.dirname(file), `.${path.basename(file)}.part`);
+    await writeFile(part, cipher.encrypt(Buffer.from(pdf).toString('base64')), { mode: 0o600 });
+    await rename(part, file);
+  }
+
+  async function readFax(folder: 'outgoing' | 'received', id: string): Promise<Uint8Array | null> {
+    if (!/^[A-Za-z0-9_-]+$/.test(id)) return null;
+    const sealed = await readFile(path.join(folders[folder], `${id}.pdf.enc`), 'utf8').catch(() => null);
+    return sealed === null ? null : new Uint8Array(Buffer.from(cipher.decrypt(sealed), 'base64'));
+  }
 
   async function read(id: string): Promise<TestFaxRow | null> {
     const [row] = await db.select().from(testFaxes).where(eq(testFaxes.id, id));
@@ -101,31 +123,45 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
     return due.map((row) => row.id);
   }
 
-  /** The simulated IRS's fax-backs that are due, written into incoming/ as its fax machine would send them. */
-  async function answerAsIrs(): Promise<number> {
+  /** A fax received over the line from `fromNumber`: kept (encrypted) in received/ and recorded; its id. */
+  async function receive(pdf: Uint8Array, pages: number, fromNumber: string): Promise<string> {
+    const id = newId('tfin');
+    await writeFax(path.join(folders.received, `${id}.pdf.enc`), pdf);
+    await db.insert(testFaxes).values({ id, direction: 'inbound', status: 'received', toNumber: options.ownNumber, fromNumber, pages });
+    return id;
+  }
+
+  /** The simulated IRS's fax-backs that are due, received from the number the SS-4 was faxed to, as its fax machine would send them. */
+  async function answerAsIrs(): Promise<string[]> {
     const due = await db
       .update(testFaxes)
       .set({ irsReplyAt: null })
       .where(and(isNotNull(testFaxes.irsReplyAt), lte(testFaxes.irsReplyAt, sql`now()`)))
       .returning();
+    const ids: string[] = [];
     for (const row of due) {
-      const received = await readFile(path.join(folders.outgoing, `${row.id}.pdf`));
+      const received = await readFax('outgoing', row.id);
+      if (!received) {
+        log.warn({ faxId: row.id }, 'the simulated IRS found no fax to answer');
+        continue;
+      }
       // The same order always gets the same answer: the EIN and the print's specks come from the order
       // the fax was sent for (its details beside the PDF), so a run can be repeated page for page.
       const sent = JSON.parse(await readFile(path.join(folders.outgoing, `${row.id}.json`), 'utf8')) as { orderId?: number };
       const seed = [...`order:${sent.orderId ?? row.id}`].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
       const ein = generateIrsEin(seededRandom(seed));
-      const reply = await simulateIrsReply({ received: new Uint8Array(received), ein, seed });
-      const name = `irs-reply-${row.id}.pdf`;
-      // Written under another name first, so the folder never shows half a file.
-      await writeFile(path.join(folders.incoming, `.${name}.part`), reply);
-      await rename(path.join(folders.incoming, `.${name}.part`), path.join(folders.incoming, name));
+      const reply = await simulateIrsReply({ received, ein, seed });
+      const { pages } = await receivedAsPdf(reply);
+      ids.push(await receive(reply, pages, row.toNumber));
       log.info({ faxId: row.id }, 'the simulated IRS answered a fax');
     }
-    return due.length;
+    return ids;
   }
 
-  /** Every settled file in incoming/, received: moved to received/ as a PDF, and announced. */
+  /**
+   * Every settled file in incoming/, received: kept in received/ as a PDF (encrypted), taken out of
+   * incoming/, and announced. A file that is not a fax is moved aside, encrypted too: it may hold anything.
+   */
   async function receiveIncoming(): Promise<string[]> {
     const ids: string[] = [];
     for (const name of (await readdir(folders.incoming)).sort()) {
@@ -133,30 +169,18 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
       const file = path.join(folders.incoming, name);
       const info = await stat(file).catch(() => null);
       if (!info || Date.now() - info.mtimeMs < settledMs) continue;
-      const id = newId('tfin');
-      let pages: number;
+      const bytes = new Uint8Array(await readFile(file));
+      let converted: { pdf: Uint8Array; pages: number };
       try {
-        const converted = await receivedAsPdf(new Uint8Array(await readFile(file)));
-        await writeFile(path.join(folders.received, `${id}.pdf`), converted.pdf);
-        pages = converted.pages;
+        converted = await receivedAsPdf(bytes);
       } catch (error) {
         log.warn({ file: name, err: error instanceof Error ? { message: error.message } : undefined }, 'a file in the fax inbox folder is not a fax; moved aside');
-        await rename(file, path.join(folders.received, `${id}.refused-${name}`));
+        await writeFax(path.join(folders.received, `${newId('tfin')}.refused-${name}.enc`), bytes);
+        await unlink(file);
         continue;
       }
-      await rename(file, path.join(folders.received, `${id}.original-${name}`));
-      // The simulated IRS's answers come from the number the SS-4 was faxed to.
-      const answered = /^irs-reply-(.+)\.pdf$/.exec(name)?.[1];
-      const original = answered ? await read(answered) : null;
-      await db.insert(testFaxes).values({
-        id,
-        direction: 'inbound',
-        status: 'received',
-        toNumber: options.ownNumber,
-        fromNumber: original?.toNumber ?? '+10000000000',
-        pages,
-      });
-      ids.push(id);
+      ids.push(await receive(converted.pdf, converted.pages, '+10000000000'));
+      await unlink(file);
     }
     return ids;
   }
@@ -179,7 +203,7 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
         throw new FaxSendError('file_format_invalid', false);
       });
       const sentAt = new Date();
-      await writeFile(path.join(folders.outgoing, `${id}.pdf`), fax.document);
+      await writeFax(path.join(folders.outgoing, `${id}.pdf.enc`), fax.document);
       await writeFile(path.join(folders.outgoing, `${id}.json`), `${JSON.stringify({ to: fax.to, from: fax.from, pages, orderId: fax.orderId, sentAt: sentAt.toISOString() }, null, 2)}\n`);
       const [row] = await db
         .insert(testFaxes)
@@ -211,8 +235,12 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
     },
 
     async download(id) {
-      return new Uint8Array(await readFile(path.join(folders.received, `${id}.pdf`)));
+      const pdf = await readFax('received', id);
+      if (!pdf) throw new Error(`The test transport has received no fax ${id}`);
+      return pdf;
     },
+
+    readFax,
 
     async verifyWebhook() {
       throw new FaxWebhookRefused('The built-in test transport sends no webhooks: its news comes from within the server.', 401);
@@ -225,8 +253,8 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
           const reported = await reportDue();
           const answered = await answerAsIrs();
           const received = await receiveIncoming();
-          await announce([...reported, ...received]);
-          return reported.length + answered + received.length;
+          await announce([...reported, ...answered, ...received]);
+          return reported.length + answered.length + received.length;
         } finally {
           pumping = null;
         }
