@@ -7,7 +7,7 @@ import { customerDocumentKinds } from '../../shared/documents/documents';
 import { signingMessages } from '../../shared/signing/signing';
 import { hasVerifiedSession } from './find-usable-request';
 import { readSignedSs4 } from './read-signed-ss4';
-import { hashToken, isWellFormedToken } from './requests';
+import { hashToken, isWellFormedToken, setAsideStatus } from './requests';
 
 export type SignersCopyOptions = {
   db: Db;
@@ -34,6 +34,7 @@ export async function downloadSignersCopy({ db, cipher, token, sessionCookie, ip
   const { request, order } = row;
   if (request.expiresAt.getTime() <= now.getTime()) throw new AppError('signing_link_unavailable', signingMessages.linkExpired);
   if (!hasVerifiedSession(request, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
+  if (request.status === setAsideStatus) throw new AppError('signing_link_unavailable', signingMessages.linkSetAside);
   if (request.status !== 'signed') throw new AppError('not_found', signingMessages.notSignedYet);
   const pdf = await readSignedSs4(db, cipher, { requestId: request.id, orderId: order.id });
   if (!pdf) throw new AppError('signing_link_unavailable', signingMessages.copyGone);
