@@ -42,6 +42,8 @@ export const errorCodes = [
   'signing_not_verified',
   // 409: the form was signed already (another browser got there first).
   'signing_already_signed',
+  // 409: a new signing link for an order the customer has signed: void the signature first.
+  'order_already_signed',
   // 410: a checkout left unpaid past its retention window: its answers are erased, it cannot be paid.
   'checkout_expired',
   // 409: a customer's data cannot be deleted while one of their orders is open or being paid.
@@ -92,6 +94,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   signing_link_unavailable: 410,
   signing_not_verified: 401,
   signing_already_signed: 409,
+  order_already_signed: 409,
   checkout_expired: 410,
   customer_data_in_use: 409,
   order_changed: 409,

@@ -42,12 +42,14 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   const admin = await signedInAs('admin');
   const { orderId } = await paidOrder({ billingEmail: email, assignedTo: admin.id });
 
-  // Before the customer signs, the order cannot be filed: the server says why, in the card.
+  // Before the customer signs, the order cannot be filed: the card says why instead of offering it.
   await page.goto(`/manage/orders/${orderId}`);
   const card = page.locator('div.rounded-xl', { has: page.getByRole('heading', { level: 2, name: 'Filing with the IRS' }) });
   await expect(card.getByTestId('filing-fax-to')).toHaveText('Fax (domestic) (855) 641-6935');
-  await card.getByRole('button', { name: 'Filed online' }).click();
-  await expect(card.getByRole('alert')).toHaveText('The customer has not signed the SS-4 yet: it can be filed once it is signed.');
+  await expect(card.getByTestId('filing-not-signed')).toHaveText('The customer has not signed the SS-4 yet: it can be filed once it is signed.');
+  await expect(card.getByRole('button', { name: 'File by fax' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Filed online' })).toHaveCount(0);
+  await shoot(page, 'filing-card-not-signed', card);
 
   // The customer signs through the e-mailed link.
   await page.getByRole('button', { name: 'Send for signature' }).click();
@@ -65,11 +67,13 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
     await customer.getByRole('checkbox', { name: label }).check();
   }
   await customer.getByRole('button', { name: 'Sign the SS-4' }).click();
-  await expect(customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeVisible();
+  // Sealing the signed form takes a few seconds on a busy machine.
+  await expect(customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeVisible({ timeout: 30_000 });
 
   // Staff file by fax, after confirming where it goes.
   await page.reload();
   await expect(page.getByTestId('signing-state')).toHaveText('Signed');
+  await expect(card.getByTestId('filing-not-signed')).toHaveCount(0);
   await card.getByRole('button', { name: 'File by fax' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByText('Fax the signed SS-4 to the IRS at Fax (domestic) (855) 641-6935?')).toBeVisible();
@@ -90,6 +94,11 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   const firstPage = card.getByRole('img', { name: /^Page 1 of the fax received / });
   await expect(firstPage).toBeVisible();
   await expect.poll(() => firstPage.evaluate(loadedWidth)).toBeGreaterThan(0);
+  // The fax's EIN box, beside the EIN read from it, before "Confirm EIN".
+  const einBox = card.getByRole('img', { name: /^The EIN box of the fax received / });
+  await expect(einBox).toBeVisible();
+  await expect.poll(() => einBox.evaluate(loadedWidth)).toBe(435);
+  await expect(card.getByTestId('filing-answer-ein')).toHaveText(ein);
   await expectAccessibleAtBothWidths(page);
   await shoot(page, 'filing-card-answered', card);
 
@@ -100,6 +109,8 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   const form = page.getByRole('form', { name: 'Confirm the match' });
   await expect(form.getByRole('textbox', { name: 'EIN' })).toHaveValue(ein);
   await expect(form.getByRole('combobox', { name: 'Order' })).toHaveValue(String(orderId));
+  const inboxEinBox = form.getByRole('img', { name: /^The EIN box of the fax received / });
+  await expect.poll(() => inboxEinBox.evaluate(loadedWidth)).toBe(435);
   const pages = page.locator('#fax-detail').getByRole('img', { name: /^Page \d+ of the fax received / });
   await expect(pages.first()).toBeVisible();
   await expect.poll(() => pages.first().evaluate(loadedWidth)).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ export { findCodes } from './find-codes';
 export type { FoundCode, PixelRegion } from './find-codes';
 export { cleanSpecks, cropStraight, estimateSkew, pageHeightPoints, paintStraight } from './page-geometry';
 export type { PointRegion } from './page-geometry';
-export { eachGrayPage, renderPageImages, renderPdfGray, renderPdfPages } from './render-pages';
+export { eachGrayPage, grayImagePng, renderPageImages, renderPdfGray, renderPdfPages } from './render-pages';
 export type { GrayImage, PageImage } from './render-pages';
 export { generateIrsEin, simulateIrsReply } from './simulate-irs-reply';
 export type { IrsReplyRequest } from './simulate-irs-reply';

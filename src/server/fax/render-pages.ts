@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import { AnnotationMode, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 // Renders PDF pages to pixels with pdf.js (its legacy build, the one meant for Node) on Skia
@@ -91,4 +91,16 @@ export async function renderPdfPages(pdf: Uint8Array, options: { dpi: number; fi
 /** Every page as a PNG for staff to look at in the browser. */
 export function renderPageImages(pdf: Uint8Array): Promise<PageImage[]> {
   return renderPdfPages(pdf, { dpi: screenDpi });
+}
+
+/** A grey image (a cut-out of a page) as a PNG, for staff to look at. */
+export async function grayImagePng(image: GrayImage): Promise<Buffer> {
+  const rgba = new Uint8ClampedArray(image.width * image.height * 4);
+  for (let index = 0; index < image.pixels.length; index += 1) {
+    const level = image.pixels[index]!;
+    rgba.set([level, level, level, 255], index * 4);
+  }
+  const canvas = createCanvas(image.width, image.height);
+  canvas.getContext('2d').putImageData(new ImageData(rgba, image.width, image.height), 0, 0);
+  return canvas.encode('png');
 }

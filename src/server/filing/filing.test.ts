@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { testDatabaseKinds } from '../../../tests/support/database';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
@@ -152,6 +153,24 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     expect(page.headers['content-type']).toBe('image/png');
     expect((await auditRows(db(), 'fax_viewed', `order:${order.id}`)).length).toBe(1);
     expect((await staffInject(harness.app, other.cookie, 'GET', `/api/manage/fax-inbox/${fax!.id}/pages/1`)).statusCode).toBe(404);
+
+    // And its EIN box cut out, to compare with the EIN read before confirming: the box with 10 points
+    // around it at 200 dpi, the IRS's writing dark in it; audited too.
+    const box = await staffInject(harness.app, fulfiller.cookie, 'GET', `/api/manage/fax-inbox/${fax!.id}/ein-box`);
+    expect(box.statusCode).toBe(200);
+    expect(box.headers['content-type']).toBe('image/png');
+    const boxImage = await loadImage(box.rawPayload);
+    expect([boxImage.width, boxImage.height]).toEqual([Math.round(((136.5 + 20) / 72) * 200), Math.round(((35.5 + 20) / 72) * 200)]);
+    const boxCanvas = createCanvas(boxImage.width, boxImage.height);
+    boxCanvas.getContext('2d').drawImage(boxImage, 0, 0);
+    const boxPixels = boxCanvas.getContext('2d').getImageData(0, 0, boxImage.width, boxImage.height).data;
+    const dark = boxPixels.filter((value, index) => index % 4 === 0 && value < 100).length;
+    expect(dark / (boxImage.width * boxImage.height)).toBeGreaterThan(0.03);
+    expect(await auditRows(db(), 'fax_viewed', `order:${order.id}`)).toEqual([
+      expect.objectContaining({ detail: { inboundFaxId: fax!.id, page: 1 } }),
+      expect.objectContaining({ detail: { inboundFaxId: fax!.id, part: 'ein_box' } }),
+    ]);
+    expect((await staffInject(harness.app, other.cookie, 'GET', `/api/manage/fax-inbox/${fax!.id}/ein-box`)).statusCode).toBe(404);
 
     // One click: the EIN recorded, the order completed, the fax kept as the IRS's letter, the customer told.
     const confirmed = await staffInject(harness.app, fulfiller.cookie, 'POST', `/api/manage/fax-inbox/${fax!.id}/match`, { orderId: order.id, ein: fax!.ein });

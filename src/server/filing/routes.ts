@@ -21,6 +21,7 @@ import { recordOnlineResult } from './record-online-result';
 import { describeOrderFiling } from './describe-order-filing';
 import { findInboxFax, listFaxInbox } from './list-fax-inbox';
 import { readInboxFaxPage } from './read-inbox-fax-page';
+import { readInboxFaxEinBox } from './read-inbox-fax-ein-box';
 import { confirmFaxMatch } from './confirm-fax-match';
 import { handleFaxWebhook } from './handle-fax-event';
 import { readReceivedFaxes } from './read-received-faxes';
@@ -140,6 +141,25 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
     if (!png) throw new AppError('not_found', 'No such page.');
     return reply.header('content-type', 'image/png').send(png);
   });
+
+  api.get(
+    '/api/manage/fax-inbox/:id/ein-box',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        ...inboxRoute,
+        summary: 'The EIN box of a received fax',
+        description: 'The SS-4\'s EIN box on the fax\'s first page, straightened and cut out, to compare with the EIN read from it.',
+        answers: { 200: { file: 'image/png', description: 'The EIN box (audited).' } },
+      }),
+    },
+    async (request, reply) => {
+      const id = idParam((request.params as { id?: string }).id, filingMessages.faxNotFound);
+      const png = await readInboxFaxEinBox(filing, staffOf(request).user, { id, actor: auditActorOf(request), ipAddress: request.ip });
+      if (!png) throw new AppError('not_found', filingMessages.faxNotFound);
+      return reply.header('content-type', 'image/png').send(png);
+    },
+  );
 
   api.post(
     '/api/manage/fax-inbox/:id/match',

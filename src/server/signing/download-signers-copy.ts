@@ -8,7 +8,7 @@ import { signingMessages } from '../../shared/signing/signing';
 import { hasVerifiedSession } from './find-usable-request';
 import type { PdfSealer } from '../seal';
 import { readSignersCopy } from './read-signed-ss4';
-import { hashToken, isWellFormedToken } from './requests';
+import { hashToken, isWellFormedToken, setAsideStatus } from './requests';
 
 export type SignersCopyOptions = {
   db: Db;
@@ -36,6 +36,7 @@ export async function downloadSignersCopy({ db, cipher, token, sessionCookie, se
   const { request, order } = row;
   if (request.expiresAt.getTime() <= now.getTime()) throw new AppError('signing_link_unavailable', signingMessages.linkExpired);
   if (!hasVerifiedSession(request, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
+  if (request.status === setAsideStatus) throw new AppError('signing_link_unavailable', signingMessages.linkSetAside);
   if (request.status !== 'signed') throw new AppError('not_found', signingMessages.notSignedYet);
   const pdf = await readSignersCopy(db, cipher, sealer, { requestId: request.id, orderId: order.id }, now);
   if (!pdf) throw new AppError('signing_link_unavailable', signingMessages.copyGone);

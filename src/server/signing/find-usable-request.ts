@@ -4,12 +4,13 @@ import { sealedSecretMatches, type FieldCipher } from '../encryption';
 import { AppError } from '../errors';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { signingMessages } from '../../shared/signing/signing';
-import { hashToken, isWellFormedToken, type OrderRow, type SigningRequestRow } from './requests';
+import { hashToken, isWellFormedToken, setAsideStatus, type OrderRow, type SigningRequestRow } from './requests';
 
 /** Why a request cannot be used now, or null when it can. */
 export function unavailableReason(request: SigningRequestRow, order: Pick<OrderRow, 'status'>, now: Date): string | null {
   if (request.status === 'signed') return signingMessages.linkUsed;
   if (request.status === 'voided') return signingMessages.linkVoided;
+  if (request.status === setAsideStatus) return signingMessages.linkSetAside;
   if (request.status === 'locked') return signingMessages.linkLocked;
   if (request.expiresAt.getTime() <= now.getTime()) return signingMessages.linkExpired;
   if (isInStatusGroup('closed', normalizeOrderStatus(order.status))) return signingMessages.linkVoided;

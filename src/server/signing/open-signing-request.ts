@@ -25,6 +25,8 @@ export type OpenSigningRequestOptions = {
   ipAddress: string | null;
   /** `PUBLIC_URL` or the request's origin, for the link. */
   origin: string;
+  /** Asking again after staff voided the signature: the e-mail says why, in staff's words, and when the set-aside signature was given. */
+  again?: { reason: string; signedAt: Date };
   now?: Date;
 };
 
@@ -33,7 +35,9 @@ export type OpenSigningRequestOptions = {
  * status change and the customer's message commit together. With the order locked: earlier open
  * requests are voided, the request is stored, and an order not yet in "Awaiting User Signature" moves
  * there through the lifecycle (whose change sends this request's e-mail). A completed or cancelled
- * order gets none. Answers the request and the outbox row of its e-mail.
+ * order gets none, nor does an order the customer has signed (409 `order_already_signed`): a new link
+ * would set the signature aside, which only `voidSignature` does, with its reason. Answers the request
+ * and the outbox row of its e-mail.
  */
 export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequestOptions): Promise<{ request: SigningRequestRow; emailId: number }> {
   const { cipher, env, orderId, actor, ipAddress, origin } = options;
@@ -45,6 +49,12 @@ export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequ
   const status = normalizeOrderStatus(order.status);
   if (isInStatusGroup('closed', status)) throw new AppError('conflict', signingMessages.orderClosed);
   if (!order.billingEmail) throw new AppError('conflict', signingMessages.noEmail);
+  const [signed] = await tx
+    .select({ id: signingRequests.id })
+    .from(signingRequests)
+    .where(and(eq(signingRequests.orderId, orderId), eq(signingRequests.status, 'signed')))
+    .limit(1);
+  if (signed) throw new AppError('order_already_signed', signingMessages.orderSigned);
 
   await tx
     .update(signingRequests)
@@ -76,7 +86,8 @@ export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequ
       orderId,
       to: request.signerEmail,
       message: signatureRequestEmail({
-        kind: 'request',
+        kind: options.again ? 'again' : 'request',
+        again: options.again,
         trackingNumber: order.applicationId,
         companyName: responsibleName(order.formData).companyName,
         signingUrl: `${origin}${signingPagePath(token)}`,

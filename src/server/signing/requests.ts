@@ -13,6 +13,12 @@ import { applicationWithSsns } from '../ss4';
 export type SigningRequestRow = typeof signingRequests.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 
+/**
+ * A signed request whose signature staff voided to ask the customer to sign again: its sealed PDF is
+ * kept for the record (staff-only), but it is no longer the order's signed SS-4.
+ */
+export const setAsideStatus = 'set_aside';
+
 /** Requests still waiting for the customer: sent, or sent and verified. */
 export const openRequestStatuses = ['sent', 'verified'] as const;
 

@@ -6,6 +6,7 @@ import { ss4DesigneeOf } from '../env';
 import { auditActorOf, staffOf, requireOrderAccess } from '../staff';
 import { completeSigning } from './complete-signing';
 import { createSigningRequest } from './open-signing-request';
+import { voidSignature } from './void-signature';
 import { describeSigning } from './describe-signing';
 import { downloadSignedSs4 } from './download-signed-ss4';
 import { findUsableRequest, hasVerifiedSession } from './find-usable-request';
@@ -15,6 +16,7 @@ import { downloadSignersCopy } from './download-signers-copy';
 import {
   signingMessages,
   signSubmissionSchema,
+  voidSignatureSchema,
   type SignatureRequestResponse,
   type SignedResponse,
   type SigningReviewResponse,
@@ -100,12 +102,13 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       ...staffOnly,
       schema: routeSchema({
         summary: 'Send the customer a signing request',
-        description: 'E-mails the customer a link to sign the SS-4 online; a new request replaces the last one.',
+        description:
+          'E-mails the customer a link to sign the SS-4 online; a new request replaces the last one. Refused (`order_already_signed`) once the customer has signed: only voiding the signature asks again.',
         tag: 'Orders',
         access: { kind: 'staff' },
         params: orderIdParamsSchema,
         answers: { 200: signatureRequestResponseSchema },
-        refusals: ['conflict', 'permission_denied'],
+        refusals: ['conflict', 'permission_denied', 'order_already_signed'],
       }),
     },
     async (request): Promise<SignatureRequestResponse> => {
@@ -123,6 +126,40 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
     });
     return { signing: await describeSigning(db, order.id) };
   });
+
+  api.post(
+    '/api/manage/orders/:id/signature/void',
+    {
+      ...staffOnly,
+      schema: routeSchema({
+        summary: 'Void the signature and ask again',
+        description:
+          'Sets the signed SS-4 aside (kept for the record, staff-only), moves the order back to "Awaiting User Signature" and e-mails the customer a new link with the reason as written. Refused once a filing of the order is held, queued, sent or answered.',
+        tag: 'Orders',
+        access: { kind: 'staff' },
+        params: orderIdParamsSchema,
+        body: voidSignatureSchema,
+        answers: { 200: signatureRequestResponseSchema },
+        refusals: ['conflict', 'permission_denied'],
+      }),
+    },
+    async (request): Promise<SignatureRequestResponse> => {
+      const order = await requireOrderAccess(database, request);
+      const { reason } = parseWith(voidSignatureSchema, request.body);
+      await voidSignature({
+        db,
+        cipher,
+        outbox: services.outbox,
+        env,
+        orderId: order.id,
+        actor: staffOf(request).user,
+        reason,
+        ipAddress: request.ip,
+        origin: siteOrigin(env, request),
+      });
+      return { signing: await describeSigning(db, order.id) };
+    },
+  );
 
   api.get(
     '/api/manage/orders/:id/ss4-signed.pdf',

@@ -7,8 +7,10 @@ import { emailCodeLength, type VerificationQuestion } from '../../shared/ssn-las
 const signedStatus = orderStatusLabels.ss4_signed_awaiting_irs;
 
 export type SignatureRequestEmailDetails = {
-  /** `request` for the first message, `reminder` for the one reminder. */
-  kind: 'request' | 'reminder';
+  /** `request` for the first message, `reminder` for the one reminder, `again` after staff voided the signature. */
+  kind: 'request' | 'reminder' | 'again';
+  /** For `again`: why, as staff wrote it, and when the set-aside signature was given. */
+  again?: { reason: string; signedAt: Date };
   trackingNumber: string;
   companyName: string | null;
   /** `PUBLIC_URL/sign/<token>`. */
@@ -37,18 +39,30 @@ function whyParagraphs(question: VerificationQuestion): string[] {
 }
 
 /**
- * Asks the customer to sign their SS-4, or reminds them once. It carries the link and says plainly
+ * Asks the customer to sign their SS-4, reminds them once, or asks them to sign again after staff
+ * voided their signature (quoting staff's reason as written). It carries the link and says plainly
  * what they sign and why; nothing of the application travels in it but the company's name.
  */
 export function signatureRequestEmail(details: SignatureRequestEmailDetails): Omit<MailMessage, 'to'> {
   const { kind, trackingNumber, companyName, signingUrl, supportEmail } = details;
   const forCompany = companyName ? ` for ${companyName}` : '';
-  const subject =
-    kind === 'reminder' ? `Reminder: please sign your SS-4 (application ${trackingNumber})` : `Action needed: sign your SS-4 (application ${trackingNumber})`;
+  const subjects = {
+    request: `Action needed: sign your SS-4 (application ${trackingNumber})`,
+    reminder: `Reminder: please sign your SS-4 (application ${trackingNumber})`,
+    again: `Action needed: please sign your SS-4 again (application ${trackingNumber})`,
+  } as const;
+  const subject = subjects[kind];
+  const again = kind === 'again' && details.again ? details.again : null;
   const opening =
     kind === 'reminder'
       ? `We have not received your signature yet. Your EIN application${forCompany} is waiting for it.`
-      : `Your EIN application${forCompany} is ready for your signature.`;
+      : again
+        ? `You signed the SS-4 of your EIN application${forCompany} on ${formatCustomerTime(again.signedAt, details.timeZone)}. We have set that signature aside and need you to sign the form again, for this reason:`
+        : `Your EIN application${forCompany} is ready for your signature.`;
+  // What happens to the set-aside form, in the customer's words: it is not filed.
+  const afterReason = again
+    ? 'The form you signed before will not be filed with the IRS. Please read the form again before you sign: we file your application once you have signed it.'
+    : null;
   const expires = `The link works once and expires on ${formatCustomerTime(details.expiresAt, details.timeZone)}. If it expires, reply to this e-mail and we will send a new one.`;
   const support = supportLine(supportEmail);
   const why = whyParagraphs(details.question ?? 'ssn');
@@ -56,6 +70,7 @@ export function signatureRequestEmail(details: SignatureRequestEmailDetails): Om
   const text = [
     opening,
     '',
+    ...(again ? [quoted(again.reason), '', afterReason!, ''] : []),
     ...why.flatMap((paragraph) => [paragraph, '']),
     `Sign your SS-4: ${signingUrl}`,
     '',
@@ -69,13 +84,14 @@ export function signatureRequestEmail(details: SignatureRequestEmailDetails): Om
   ].join('\n');
 
   const e = escapeHtml;
+  const headings = { request: 'Please sign your SS-4', reminder: 'Your SS-4 is still waiting for your signature', again: 'Please sign your SS-4 again' } as const;
   const html = htmlEmail({
     subject,
     brand: customerBrand,
-    heading: kind === 'reminder' ? 'Your SS-4 is still waiting for your signature' : 'Please sign your SS-4',
+    heading: headings[kind],
     footer: customerDisclosure,
     body: `<p style="margin:0 0 16px">${e(opening)}</p>
-${why.map((paragraph) => `<p style="margin:0 0 16px">${e(paragraph)}</p>`).join('\n')}
+${again ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #cbd5e1;color:#0f172a;white-space:pre-line">${e(again.reason)}</blockquote>\n<p style="margin:0 0 16px">${e(afterReason!)}</p>\n` : ''}${why.map((paragraph) => `<p style="margin:0 0 16px">${e(paragraph)}</p>`).join('\n')}
 <p style="margin:0 0 16px"><a href="${e(signingUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Review and sign your SS-4</a></p>
 <p style="margin:0 0 16px;font-size:14px;color:#475569">Or paste this address into your browser: ${breakableHtml(signingUrl)}</p>
 <p style="margin:0 0 16px">${e(expires)}</p>
@@ -83,6 +99,14 @@ ${why.map((paragraph) => `<p style="margin:0 0 16px">${e(paragraph)}</p>`).join(
 ${support.html}`,
   });
   return { subject, text, html };
+}
+
+/** Staff's words as the text e-mail quotes them: each line set off with "> ". */
+function quoted(reason: string): string {
+  return reason
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
 }
 
 export type SignedNoticeEmailDetails = {

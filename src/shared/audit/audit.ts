@@ -26,6 +26,7 @@ export const auditActionLabels = {
   ss4_downloaded: 'SS-4 downloaded',
   signature_requested: 'Signature requested',
   ss4_signed: 'SS-4 signed by the customer',
+  signature_voided: 'Signature voided, customer asked to sign again',
   signed_ss4_downloaded: 'Signed SS-4 downloaded',
   customer_document_downloaded: 'Document downloaded by the customer',
   order_status_changed: 'Order status changed',

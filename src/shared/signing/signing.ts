@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxSsnAnswerAttempts, ssnLastFourMessages, ssnLastFourSchema, type VerificationQuestion } from '../ssn-last-four';
 import { irsFormOfName } from '../application/irs-name-suggestions';
+import { refuseUnstorableText } from '../storable-text';
 
 // The customer's electronic signature of Form SS-4 (decision 022): the rules of a signing request,
 // the consent texts with their versions, the signing page's API shapes and messages. The server
@@ -76,6 +77,7 @@ export const signingMessages = {
   linkUsed: 'This form has already been signed with this link.',
   linkVoided: 'This signing link was replaced by a newer one. Please use the latest link we sent to your e-mail.',
   linkLocked: 'This signing link is locked after too many wrong answers.',
+  linkSetAside: 'The signature given with this link was set aside, and we e-mailed you a new link to sign again. Please use the latest link we sent to your e-mail.',
   ssnFormat: ssnLastFourMessages.format,
   ssnWrong: ssnLastFourMessages.wrong,
   notVerified: 'Please confirm it is you first.',
@@ -89,6 +91,15 @@ export const signingMessages = {
   notSignedYet: 'This form has not been signed yet.',
   copyGone: 'Your signed form is no longer kept here: use the link in the e-mail we sent you, or write to us.',
   orderClosed: 'A signature cannot be requested for a completed or cancelled order.',
+  orderSigned:
+    'The customer has signed this SS-4, so a new signing link is not sent: it would set their signature aside. If they must sign again (answers corrected after signing), use \u201cVoid the signature and ask again\u201d.',
+  noSignatureToVoid: 'This order has no signature to void.',
+  voidClosed: 'The signature of a completed or cancelled order cannot be voided.',
+  voidAfterFiling:
+    'The signed SS-4 is filed with the IRS or on its way there (a filing is held, queued, sent or answered), so its signature can no longer be voided.',
+  voidReasonRequired: 'Say why the customer must sign again: the e-mail to them quotes it.',
+  voidReasonTooShort: 'Say why in a few words (at least 10 characters): the customer reads it.',
+  voidReasonTooLong: 'Keep the reason under 500 characters.',
   noEmail: 'The order has no e-mail address to send the link to.',
 } as const;
 
@@ -121,6 +132,25 @@ export const signSubmissionSchema = z
   })
   .strict();
 export type SignSubmission = z.input<typeof signSubmissionSchema>;
+
+/** The longest reason staff may give for voiding a signature. */
+export const maxVoidReasonLength = 500;
+
+/**
+ * `POST /api/manage/orders/:id/signature/void`: why the customer must sign again, written for them
+ * (their e-mail quotes it as written).
+ */
+export const voidSignatureSchema = refuseUnstorableText(
+  z.strictObject({
+    reason: z
+      .string({ error: signingMessages.voidReasonRequired })
+      .trim()
+      .min(1, signingMessages.voidReasonRequired)
+      .min(10, signingMessages.voidReasonTooShort)
+      .max(maxVoidReasonLength, signingMessages.voidReasonTooLong),
+  }),
+);
+export type VoidSignatureInput = z.input<typeof voidSignatureSchema>;
 
 /** One line of the form as the signer reviews it, the SSN masked. */
 export type SigningReviewLine = { line: string; label: string; value: string };

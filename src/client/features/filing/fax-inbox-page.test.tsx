@@ -84,6 +84,8 @@ describe('FaxInboxPage', () => {
     const card = detail.closest('#fax-detail') as HTMLElement;
     const pages = within(card).getAllByRole('img');
     expect(pages.map((page) => [page.getAttribute('alt'), page.getAttribute('src')])).toEqual([
+      // The EIN box, by the EIN field of the form, then the pages.
+      ['The EIN box of the fax received November 24, 2026 at 2:30 PM EST', '/api/manage/fax-inbox/31/ein-box'],
       ['Page 1 of the fax received November 24, 2026 at 2:30 PM EST', '/api/manage/fax-inbox/31/pages/1'],
       ['Page 2 of the fax received November 24, 2026 at 2:30 PM EST', '/api/manage/fax-inbox/31/pages/2'],
     ]);

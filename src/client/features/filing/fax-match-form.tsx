@@ -10,6 +10,8 @@ import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { matchFaxSchema, type InboxFax, type MatchFax } from '../../../shared/filing/filing';
 import { useMatchFax } from './fax-inbox-api';
+import { FaxEinBox } from '../../lib/staff/fax-ein-box';
+import { formatEasternDateTime } from '../../lib/business-time';
 
 /** The form's fields as the controls hold them: the select's value is the order's id as text, '' for none. */
 type MatchForm = { orderId: string; ein: string };
@@ -87,9 +89,12 @@ export function FaxMatchForm({ fax }: { fax: InboxFax }) {
             </Select>
           )}
         </Field>
-        <Field label="EIN" hint={fax.ein ? 'As read from the fax: check it against the page.' : 'Type it as the fax shows it.'} error={formState.errors.ein?.message}>
+        <Field label="EIN" hint={fax.ein ? 'As read from the fax: check it against the EIN box.' : 'Type it as the fax shows it.'} error={formState.errors.ein?.message}>
           {(controlProps) => <TextInput {...controlProps} {...register('ein')} inputMode="numeric" autoComplete="off" placeholder="12-3456789" />}
         </Field>
+        <div className="pb-3">
+          <FaxEinBox faxId={fax.id} received={formatEasternDateTime(fax.receivedAt)} />
+        </div>
         <Button type="submit" variant="primary" disabled={match.isPending}>
           {match.isPending ? 'Confirming...' : 'Confirm'}
         </Button>

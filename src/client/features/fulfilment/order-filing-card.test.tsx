@@ -39,13 +39,25 @@ function faxFiling(overrides: Partial<FilingEntry> = {}): FilingEntry {
   };
 }
 
+/** The customer's signature as the order page reads it once they have signed. */
+const signed: NonNullable<OrderDetail['signing']> = {
+  state: 'signed',
+  requestId: '7d1c3a52-6a43-4c8e-9d6b-2f1f0f7f6a11',
+  sentAt: '2026-11-22T15:00:00.000Z',
+  expiresAt: '2026-11-29T15:00:00.000Z',
+  remindedAt: null,
+  verifiedAt: '2026-11-22T16:00:00.000Z',
+  signedAt: '2026-11-22T16:05:00.000Z',
+  signerName: 'John Public',
+};
+
 /**
- * A server with the order (its filing leg as given) and what the page reads beside it. `next` is the
+ * A server with the order (signed, unless told otherwise; its filing leg as given) and what the page reads beside it. `next` is the
  * order the page reads after a change: the tests see the card reload it.
  */
 function serveOrder(filing: OrderFiling, { next, order: overrides = {} }: { next?: OrderFiling; order?: Partial<OrderDetail> } = {}) {
   let changed = false;
-  const orderNow = () => sampleOrder({ status: 'ss4_signed_awaiting_irs', ...overrides, filing: changed && next ? next : filing });
+  const orderNow = () => sampleOrder({ status: 'ss4_signed_awaiting_irs', signing: signed, ...overrides, filing: changed && next ? next : filing });
   serve({
     'GET /api/manage/orders/42': () => jsonResponse({ order: orderNow(), emails: [] }),
     'GET /api/manage/staff': () => jsonResponse({ staff: staffList }),
@@ -207,6 +219,10 @@ describe('OrderFilingCard', () => {
     expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('The IRS answered: EIN 12-3456789');
     const page = within(card).getByRole('img', { name: 'Page 1 of the fax received November 24, 2026 at 2:30 PM EST' });
     expect(page.getAttribute('src')).toBe('/api/manage/fax-inbox/31/pages/1');
+    // The EIN box of the fax, beside the EIN read from it, before it is confirmed.
+    const box = within(card).getByRole('img', { name: 'The EIN box of the fax received November 24, 2026 at 2:30 PM EST' });
+    expect(box.getAttribute('src')).toBe('/api/manage/fax-inbox/31/ein-box');
+    expect(box.closest('div')?.textContent).toContain('12-3456789');
     expect(within(card).getByRole('link', { name: 'Open the fax in the inbox' }).getAttribute('href')).toBe('/manage/fax-inbox?fax=31');
 
     await user.click(within(card).getByRole('button', { name: 'Confirm EIN' }));
@@ -227,5 +243,28 @@ describe('OrderFilingCard', () => {
     const card = await filingCard();
     expect(within(card).queryByRole('button', { name: 'File by fax' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Filed online' })).toBeNull();
+  });
+
+  it('offers no filing before the customer has signed, and says why instead', async () => {
+    serveOrder(filingOf(), { order: { status: 'awaiting_user_signature', signing: { ...signed, state: 'sent', verifiedAt: null, signedAt: null, signerName: null } } });
+    renderOrderScreen();
+    const card = await filingCard();
+    expect(within(card).getByTestId('filing-not-signed').textContent).toBe(filingMessages.notSigned);
+    expect(within(card).queryByRole('button', { name: 'File by fax' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Filed online' })).toBeNull();
+    resetPage();
+
+    serveOrder(filingOf(), { order: { status: 'preparing_ss4_form', signing: { state: 'not_requested' } } });
+    renderOrderScreen();
+    const unrequested = await filingCard();
+    expect(within(unrequested).getByTestId('filing-not-signed').textContent).toBe(filingMessages.notSigned);
+    expect(within(unrequested).queryByRole('button', { name: 'File by fax' })).toBeNull();
+    resetPage();
+
+    serveOrder(filingOf());
+    renderOrderScreen();
+    const ready = await filingCard();
+    expect(within(ready).queryByTestId('filing-not-signed')).toBeNull();
+    expect(within(ready).getByRole('button', { name: 'File by fax' })).toBeTruthy();
   });
 });

@@ -17,11 +17,13 @@ import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
 import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { paths } from '../../paths';
+import { FaxEinBox } from '../../lib/staff/fax-ein-box';
 import { can } from '../../../shared/staff/permissions';
 import { isInStatusGroup } from '../../../shared/orders/lifecycle';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
 import {
   activeFilingStatuses,
+  filingMessages,
   filingStatusLabels,
   formatFaxNumber,
   irsFaxLineLabels,
@@ -109,7 +111,7 @@ function useReloadAfter(orderId: number) {
 
 /**
  * Filing the signed SS-4 with the IRS (decision 043): where a fax goes, each filing and how it went,
- * filing by fax or recording an online filing (not offered, with the reason, for an order the IRS's
+ * filing by fax or recording an online filing once the customer has signed (before, why not yet) (not offered, with the reason, for an order the IRS's
  * online assistant would refuse), an online filing's EIN and letter, the IRS's faxed answer to
  * confirm, and the IRS's letters kept on the order.
  */
@@ -123,6 +125,8 @@ export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing:
   const mayWork = can(user, 'orders:work-assigned', { assignedTo: order.assignee?.id ?? null });
   const active = filing.filings.some((entry) => (activeFilingStatuses as readonly FilingStatus[]).includes(entry.status));
   const closed = isInStatusGroup('closed', order.status);
+  // Only a signed SS-4 is filed: before, the card says why instead of offering what the server refuses.
+  const signed = order.signing?.state === 'signed';
   const onlineFiled = [...filing.filings].reverse().find((entry) => entry.method === 'online' && entry.status === 'filed');
   const faxTo = faxLineText(filing.faxTo.number, filing.faxTo.line);
 
@@ -211,7 +215,13 @@ export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing:
 
         {onlineFiled && mayWork ? <OnlineResultForm orderId={order.id} filingId={onlineFiled.id} onRecorded={reload} onProblem={setProblem} /> : null}
 
-        {!active && !closed && mayWork ? (
+        {!active && !closed && !signed ? (
+          <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-700" data-testid="filing-not-signed">
+            {filingMessages.notSigned}
+          </p>
+        ) : null}
+
+        {!active && !closed && signed && mayWork ? (
           <div className="flex flex-wrap gap-2">
             <AlertDialog
               open={confirmingFax}
@@ -271,7 +281,7 @@ type PendingAnswerProps = {
   mayConfirm: boolean;
 };
 
-/** The IRS's fax-back matched to this order, its first page, and the EIN read from it to confirm. */
+/** The IRS's fax-back matched to this order: the EIN read from it beside its EIN box, to confirm, and its first page. */
 function PendingAnswer({ answer, onConfirm, confirming, mayConfirm }: PendingAnswerProps) {
   const received = formatEasternDateTime(answer.receivedAt);
   const inboxLink = `${paths.manageFaxInbox}?fax=${answer.inboundFaxId}`;
@@ -281,6 +291,18 @@ function PendingAnswer({ answer, onConfirm, confirming, mayConfirm }: PendingAns
         {answer.ein ? `The IRS answered: EIN ${answer.ein}` : 'The IRS answered: its EIN could not be read'}
       </h3>
       <p className="text-slate-700">Fax received {received}.</p>
+      {answer.ein ? (
+        <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+          <FaxEinBox faxId={answer.inboundFaxId} received={received} />
+          <p className="text-slate-700">
+            <span className="block text-xs text-slate-600">Read as</span>
+            <strong className="font-mono text-lg text-slate-900" data-testid="filing-answer-ein">
+              {answer.ein}
+            </strong>
+            <span className="mt-1 block text-xs text-slate-600">Check it against the box before you confirm.</span>
+          </p>
+        </div>
+      ) : null}
       <a href={`/api/manage/fax-inbox/${answer.inboundFaxId}/pages/1`} target="_blank" rel="noreferrer" className="block">
         <img
           src={`/api/manage/fax-inbox/${answer.inboundFaxId}/pages/1`}

@@ -1,14 +1,33 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { StepUpDownloadLink } from '../../lib/staff/step-up';
 import { toast } from 'sonner';
-import { FileSignature } from 'lucide-react';
+import { FileSignature, LoaderCircle } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Button, buttonClass } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/form/field';
+import { TextArea } from '../../components/form/controls';
 import { ApiError, apiRequest } from '../../lib/api';
-import { isInStatusGroup } from '../../../shared/orders/lifecycle';
+import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
+import { can } from '../../../shared/staff/permissions';
+import { isInStatusGroup, orderStatusLabels } from '../../../shared/orders/lifecycle';
+import { activeFilingStatuses, type FilingStatus } from '../../../shared/filing/filing';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
-import type { SignatureRequestResponse, SigningState } from '../../../shared/signing/signing';
+import {
+  maxVoidReasonLength,
+  signingMessages,
+  voidSignatureSchema,
+  type SignatureRequestResponse,
+  type SigningState,
+  type VoidSignatureInput,
+} from '../../../shared/signing/signing';
 import { formatLongDateTime } from './order-formats';
+import { ordersListKey } from './orders-list-query';
 import { orderQueryKey } from './use-order-detail';
 
 const stateLabels: Record<SigningState['state'], string> = {
@@ -34,12 +53,18 @@ function detailsOf(signing: SigningState): [string, string][] {
 
 /**
  * The customer's signature of the SS-4 (decision 022): where the request stands, a button that
- * sends (or resends) the link, and the signed file once there is one.
+ * sends (or resends) the link, and the signed file once there is one. A signed form is never undone
+ * by a new link (decision 048): only "Void the signature and ask again", with its reason, asks the
+ * customer to sign again, and not once a filing is under way.
  */
 export function OrderSignatureCard({ order }: { order: OrderDetail }) {
   const queryClient = useQueryClient();
+  const user = useStaffUser();
   const signing: SigningState = order.signing ?? { state: 'not_requested' };
   const closed = isInStatusGroup('closed', order.status);
+  const signed = signing.state === 'signed';
+  const mayWork = can(user, 'orders:work-assigned', { assignedTo: order.assignee?.id ?? null });
+  const filingUnderWay = (order.filing?.filings ?? []).some((entry) => (activeFilingStatuses as readonly FilingStatus[]).includes(entry.status));
   const send = useMutation({
     mutationFn: () => apiRequest<SignatureRequestResponse>('POST', `/api/manage/orders/${order.id}/signature-requests`),
     onSuccess: async () => {
@@ -81,16 +106,96 @@ export function OrderSignatureCard({ order }: { order: OrderDetail }) {
               Download signed SS-4
             </StepUpDownloadLink>
           ) : null}
-          {!closed ? (
-            <Button variant={signing.state === 'signed' ? 'secondary' : 'primary'} disabled={send.isPending} onClick={() => send.mutate()}>
+          {!closed && !signed ? (
+            <Button variant="primary" disabled={send.isPending} onClick={() => send.mutate()}>
               {send.isPending ? 'Sending...' : resend ? 'Send a new signing link' : 'Send for signature'}
             </Button>
           ) : null}
+          {signing.state === 'signed' && !closed && mayWork && !filingUnderWay ? <VoidSignatureDialog order={order} signing={signing} /> : null}
         </div>
-        {resend && signing.state !== 'signed' && !closed ? (
-          <p className="text-xs text-slate-600">A new link replaces the one sent before.</p>
+        {resend && !signed && !closed ? <p className="text-xs text-slate-600">A new link replaces the one sent before.</p> : null}
+        {signed && !closed && filingUnderWay ? (
+          <p className="text-xs text-slate-600" data-testid="signature-void-unavailable">
+            {signingMessages.voidAfterFiling}
+          </p>
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+type SignedState = Exclude<SigningState, { state: 'not_requested' }>;
+
+/**
+ * "Void the signature and ask again" (decision 048): a dialog that says what it does, asks why (the
+ * customer's e-mail quotes it), and does it. The server checks everything again under the order's lock.
+ */
+function VoidSignatureDialog({ order, signing }: { order: OrderDetail; signing: SignedState }) {
+  const queryClient = useQueryClient();
+  const handleStaffApiError = useStaffApiErrorHandler();
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<VoidSignatureInput>({ resolver: zodResolver(voidSignatureSchema), defaultValues: { reason: '' } });
+  const voiding = useMutation({
+    mutationFn: (input: VoidSignatureInput) => apiRequest<SignatureRequestResponse>('POST', `/api/manage/orders/${order.id}/signature/void`, input),
+    onSuccess: async () => {
+      setOpen(false);
+      toast.success(`The signature was voided, and ${order.billingEmail} was asked to sign again.`);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) }), queryClient.invalidateQueries({ queryKey: ordersListKey })]);
+    },
+    onError: (error) => {
+      if (handleStaffApiError(error)) return;
+      if (error instanceof ApiError && showServerFieldErrors(error, ['reason'], form.setError)) return;
+      setProblem(error instanceof ApiError && error.code !== 'internal_error' && error.code !== 'network_error' ? error.message : 'The signature could not be voided. Please try again.');
+    },
+  });
+
+  function change(nextOpen: boolean) {
+    if (voiding.isPending) return;
+    setOpen(nextOpen);
+    setProblem(null);
+    form.reset({ reason: '' });
+  }
+
+  const signedOn = signing.signedAt ? formatLongDateTime(signing.signedAt) : null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title="Void the signature and ask again?"
+      description="Only when the customer must sign again, for example after their answers were corrected."
+      trigger={<Button variant="secondary">Void the signature and ask again</Button>}
+    >
+      <form noValidate onSubmit={form.handleSubmit((input) => { setProblem(null); voiding.mutate(input); })} className="space-y-4">
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800" aria-label="What happens">
+          <li>
+            The SS-4 {signing.signerName ?? 'the customer'} signed{signedOn ? ` on ${signedOn}` : ''} is set aside: kept on the order for the record, never filed.
+          </li>
+          <li>The order goes back to {orderStatusLabels.awaiting_user_signature}.</li>
+          <li>
+            {order.billingEmail ?? 'The customer'} gets an e-mail asking to sign again, with your reason as you write it and a new link.
+          </li>
+        </ul>
+        <fieldset disabled={voiding.isPending} className="space-y-4">
+          <Field label="Why must the customer sign again?" required hint="The customer reads this in the e-mail." error={form.formState.errors.reason?.message}>
+            {(control) => <TextArea {...control} {...form.register('reason')} rows={4} maxLength={maxVoidReasonLength} />}
+          </Field>
+          {problem ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              {problem}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => change(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" aria-busy={voiding.isPending} className="bg-red-700 hover:bg-red-800">
+              {voiding.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+              {voiding.isPending ? 'Voiding...' : 'Void and ask again'}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </Dialog>
   );
 }
