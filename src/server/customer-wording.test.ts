@@ -67,6 +67,7 @@ const emails: Record<EmailKind, () => Omit<MailMessage, 'to'>> = {
       paymentReference: 'pi_123',
       cancellation: { url: 'https://ein.example.com/cancel-order/abc', expiresAt: now },
       timeZone: 'America/Chicago',
+      filingRoute: 'online_or_fax',
     }),
   ein: () => einEmail({ ...customer, ein: '12-3456789' }),
   assignment: () => assignmentEmail({ assigneeName: 'Fran Fulfiller', trackingNumber: customer.trackingNumber, priority: 'standard', dueDate: now, assignedBy: 'Ada Admin', orderUrl }),

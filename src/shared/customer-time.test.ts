@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usStateCodes } from './application/options';
-import { formatCustomerClockTime, formatCustomerTime, stateTimeZones, timeZoneOfState } from './customer-time';
+import { countryCodes } from './application/countries';
+import { formatCustomerClockTime, formatCustomerTime, stateTimeZones, timeZoneOfCountry, timeZoneOfState } from './customer-time';
 
 const novemberMorning = new Date('2026-11-26T11:05:00Z');
 const julyMorning = new Date('2026-07-01T11:05:00Z');
@@ -26,5 +27,19 @@ describe('customer times', () => {
 
   it('uses Eastern time for an unknown state or an address abroad', () => {
     for (const state of [undefined, null, '', 'Ontario', 'PR', 'District of Columbia']) expect(timeZoneOfState(state)).toBe('America/New_York');
+  });
+
+  it('gives a country abroad its own zone, the main one of a country with several, named in full where US English has no abbreviation', () => {
+    expect(timeZoneOfCountry('DE')).toBe('Europe/Berlin');
+    expect(formatCustomerTime(novemberMorning, timeZoneOfCountry('DE'))).toBe('November 26, 2026 at 12:05 PM Central European Standard Time');
+    expect(formatCustomerTime(julyMorning, timeZoneOfCountry('DE'))).toBe('July 1, 2026 at 1:05 PM Central European Summer Time');
+    expect(formatCustomerClockTime(novemberMorning, timeZoneOfCountry('IN'))).toBe('4:35 PM India Standard Time');
+    expect(formatCustomerTime(novemberMorning, timeZoneOfCountry('GB'))).toBe('November 26, 2026 at 11:05 AM GMT');
+    expect(timeZoneOfCountry('CA')).toBe('America/Toronto');
+    expect(timeZoneOfCountry('au')).toBe('Australia/Sydney');
+    expect(timeZoneOfCountry('RU')).toBe('Europe/Moscow');
+    expect(formatCustomerTime(novemberMorning, timeZoneOfCountry('PR'))).toBe('November 26, 2026 at 7:05 AM AST');
+    // Every country has a zone that formats, and none writes a bare offset.
+    for (const code of countryCodes) expect(formatCustomerTime(novemberMorning, timeZoneOfCountry(code))).not.toMatch(/GMT[+-]\d+$/);
   });
 });

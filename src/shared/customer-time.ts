@@ -2,9 +2,10 @@ import { usStates, type UsStateCode } from './application/options';
 import { businessTimeZone } from './dates';
 
 // Times shown to customers (decision 040). A page shows a moment in the browser's own zone; an e-mail,
-// which cannot know where it is read, in the zone of the business address's state, or Eastern when
-// the address is unknown or abroad. Either way the zone is named ("5:05 AM CST"), never left implied.
-// Staff screens keep the business calendar of decision 033.
+// which cannot know where it is read, in the zone of the business address: its state's in the United
+// States, its country's abroad (decision 053), Eastern when the address says neither. Either way the
+// zone is named ("5:05 AM CST", "1:05 PM Central European Standard Time"), never left implied. Staff
+// screens keep the business calendar of decision 033.
 
 /**
  * Each state's time zone. A state with two zones takes the one most of its people live in: Florida,
@@ -78,19 +79,67 @@ export function timeZoneOfState(state: string | null | undefined): string {
   return found ? stateTimeZones[found.value] : defaultCustomerTimeZone;
 }
 
+/**
+ * The zone of each country that spans several offsets: where most of its people live (its capital's,
+ * mostly). Every other country's zones keep one offset, and the first the runtime lists is taken.
+ * Kosovo, missing from the runtime's lists, keeps Belgrade's time.
+ */
+const mainCountryTimeZones: Readonly<Record<string, string>> = {
+  AU: 'Australia/Sydney',
+  BR: 'America/Sao_Paulo',
+  CA: 'America/Toronto',
+  CD: 'Africa/Kinshasa',
+  CL: 'America/Santiago',
+  CN: 'Asia/Shanghai',
+  EC: 'America/Guayaquil',
+  ES: 'Europe/Madrid',
+  FM: 'Pacific/Pohnpei',
+  GL: 'America/Nuuk',
+  ID: 'Asia/Jakarta',
+  KI: 'Pacific/Tarawa',
+  MN: 'Asia/Ulaanbaatar',
+  MX: 'America/Mexico_City',
+  NZ: 'Pacific/Auckland',
+  PF: 'Pacific/Tahiti',
+  PG: 'Pacific/Port_Moresby',
+  PT: 'Europe/Lisbon',
+  RU: 'Europe/Moscow',
+  UA: 'Europe/Kyiv',
+  XK: 'Europe/Belgrade',
+};
+
+/** The zones a country uses, as the runtime's CLDR data lists them (`Intl.Locale`'s time zones). */
+function zonesOfCountry(country: string): readonly string[] {
+  try {
+    const locale = new Intl.Locale(`und-${country}`) as Intl.Locale & { timeZones?: string[]; getTimeZones?: () => string[] };
+    return locale.getTimeZones?.() ?? locale.timeZones ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The time zone of a country given by its ISO 3166-1 alpha-2 code ("DE"): its main zone where it has
+ * several offsets, its one zone otherwise; Eastern for a code with none (an uninhabited island).
+ */
+export function timeZoneOfCountry(country: string): string {
+  const code = country.trim().toUpperCase();
+  return mainCountryTimeZones[code] ?? zonesOfCountry(code)[0] ?? defaultCustomerTimeZone;
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatIn(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
+type ZoneName = 'short' | 'long';
+
+function formatIn(timeZone: string | undefined, zoneName: ZoneName, withDate: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''}|${zoneName}|${withDate}`;
   let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
+      ...(withDate ? { year: 'numeric', month: 'long', day: 'numeric' } : {}),
       hour: 'numeric',
       minute: '2-digit',
-      timeZoneName: 'short',
+      timeZoneName: zoneName,
       ...(timeZone ? { timeZone } : {}),
     });
     formats.set(key, format);
@@ -99,14 +148,26 @@ function formatIn(timeZone: string | undefined): Intl.DateTimeFormat {
 }
 
 /**
- * A moment as a customer reads it, with its zone's abbreviation: "November 26, 2026 at 5:05 AM CST".
- * Without `timeZone`, in the zone of the machine that runs it: the browser's, on a page.
+ * A moment in a zone with its name: the abbreviation where US English has one ("CST", "EST", "GMT"),
+ * the zone's full name where it has only an offset ("GMT+1" is written "Central European Standard
+ * Time"), so the reader abroad recognises their own time.
+ */
+function formatNamed(date: Date, timeZone: string | undefined, withDate: boolean): string {
+  const short = formatIn(timeZone, 'short', withDate);
+  const zone = short.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return /^GMT[+-]/.test(zone) ? formatIn(timeZone, 'long', withDate).format(date) : short.format(date);
+}
+
+/**
+ * A moment as a customer reads it, with its zone named: "November 26, 2026 at 5:05 AM CST",
+ * "November 26, 2026 at 12:05 PM Central European Standard Time". Without `timeZone`, in the zone of
+ * the machine that runs it: the browser's, on a page.
  */
 export function formatCustomerTime(date: Date, timeZone?: string): string {
-  return formatIn(timeZone).format(date);
+  return formatNamed(date, timeZone, true);
 }
 
 /** Only the time of day with the zone ("5:05 AM CST"), for a moment later the same day. */
 export function formatCustomerClockTime(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return formatNamed(date, timeZone, false);
 }

@@ -21,6 +21,11 @@ export const deliveryPromise = {
   /** What the IRS takes once the application is filed. */
   irsTurnaround:
     'Filed online, the IRS issues the EIN at once. When the IRS needs the signed form by fax, it answers in about 4 business days; by mail, in about 4 weeks.',
+  /**
+   * What the IRS takes for an order that can only go by fax (no SSN or ITIN, or a business abroad: the
+   * IRS's online application takes neither), said instead of `irsTurnaround`, which promises an EIN at once.
+   */
+  irsTurnaroundByFax: 'We file your application with the IRS by fax, and the IRS answers a faxed application in about 4 business days.',
   /** The shortest honest answer to "when do I get my EIN?". */
   einArrival: 'Most EINs arrive the same business day we file online; a faxed application takes about 4 business days.',
   /**
@@ -45,5 +50,15 @@ export const moneyBackGuarantee = {
 /** The id of the Terms' refund section, which every money-back mention links to. */
 export const refundsSectionId = 'refunds';
 
-/** The promise and the IRS's turnaround together, as the confirmation and the e-mails say them. */
-export const deliveryPromiseInFull = `${deliveryPromise.sentence} ${deliveryPromise.irsTurnaround}`;
+/** How an order can reach the IRS: online or by fax, or by fax only (the IRS's online application would refuse it). */
+export type FilingRoute = 'online_or_fax' | 'fax_only';
+
+/** The IRS's turnaround as it applies to an order: a fax-only order is never promised an EIN at once. */
+export function irsTurnaroundFor(route: FilingRoute): string {
+  return route === 'fax_only' ? deliveryPromise.irsTurnaroundByFax : deliveryPromise.irsTurnaround;
+}
+
+/** The promise and the IRS's turnaround for one order together, as the confirmation page says them. */
+export function deliveryPromiseInFullFor(route: FilingRoute): string {
+  return `${deliveryPromise.sentence} ${irsTurnaroundFor(route)}`;
+}

@@ -138,7 +138,7 @@ test('tracking says what is true at each stage, and names the IRS letter only wh
     // Only Completed speaks of the letter, and only as something the EIN e-mail links to when it came.
     const letterSteps = await result.getByRole('listitem').filter({ hasText: /letter/ }).allTextContents();
     expect(letterSteps, status).toEqual(trackingStageTexts[stage].nextSteps.filter((step) => /letter/.test(step)));
-    expect(letterSteps.every((step) => step.startsWith('When we received the IRS\u2019s letter')), status).toBe(true);
+    expect(letterSteps.every((step) => step.startsWith('If we had the IRS\u2019s letter')), status).toBe(true);
     await expect(page.getByTestId('tracking-action-needed')).toHaveCount(0);
     if (stage === 'reviewing' || stage === 'on_hold') {
       await expectNoSeriousA11yViolations(page);

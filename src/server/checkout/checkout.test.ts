@@ -225,6 +225,7 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       paymentMethod: 'card',
       // The one-hour cancellation page, with a fresh single-use token.
       cancelPath: expect.stringMatching(/^\/cancel-order\/[A-Za-z0-9_-]{43}$/),
+      filingRoute: 'online_or_fax',
     });
     await processor.settled();
 

@@ -8,6 +8,7 @@ import { createOrderFromPayment } from './create-order-from-payment';
 import { checkoutExpired } from './create-checkout';
 import { issueCancellationLink } from '../refunds';
 import { cancellationPagePath } from '../../shared/refunds/refunds';
+import { filingRouteOf } from '../filing';
 
 export type ConfirmPaymentOptions = {
   services: AppServices;
@@ -44,5 +45,5 @@ export async function confirmPayment({ services, paymentIntentId, log }: Confirm
   const { orderId } = await createOrderFromPayment({ services, intent, checkout, log });
   // A fresh link each visit: the e-mail's token is never stored in the clear, so it cannot be shown again.
   const token = await issueCancellationLink(services.database.db, orderId);
-  return { success: true, ...answer, cancelPath: token ? cancellationPagePath(token) : null };
+  return { success: true, ...answer, cancelPath: token ? cancellationPagePath(token) : null, filingRoute: filingRouteOf(checkout.formData) };
 }

@@ -14,6 +14,7 @@ const details = {
   trackingUrl: 'http://localhost:3000/track-application?number=HFE12W87EQ23',
   supportEmail: 'support@einfilingservice.com',
   timeZone: 'America/Chicago',
+  filingRoute: 'online_or_fax' as const,
 };
 
 describe('orderConfirmationEmail', () => {

@@ -1,6 +1,6 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
 import { formatUsd } from '../../shared/money';
-import { deliveryPromise } from '../../shared/delivery-promise';
+import { deliveryPromise, irsTurnaroundFor, type FilingRoute } from '../../shared/delivery-promise';
 import { seller } from '../../shared/seller';
 import { formatCustomerTime } from '../../shared/customer-time';
 
@@ -23,6 +23,8 @@ export type OrderConfirmationDetails = {
   cancellation?: { url: string; expiresAt: Date };
   /** The zone the e-mail writes its times in, named in the text: the business address's (decision 040). */
   timeZone: string;
+  /** Whether the order can be filed online; a fax-only order is not promised an EIN at once. */
+  filingRoute: FilingRoute;
 };
 
 /** The cancellation section: its own block, so the rest of the e-mail can change around it. */
@@ -64,6 +66,7 @@ export function orderConfirmationEmail(details: OrderConfirmationDetails): Omit<
   const forCompany = companyName ? ` for ${companyName}` : '';
   const subject = `Order confirmed: your EIN application ${trackingNumber}`;
   const e = escapeHtml;
+  const irsTurnaround = irsTurnaroundFor(details.filingRoute);
 
   const receiptRows: [string, string][] = [
     ['Date', paidOn],
@@ -83,11 +86,11 @@ ${receiptRows.map(([label, value]) => `<tr><td style="padding:2px 16px 2px 0;col
     },
     {
       title: 'What happens next',
-      text: [...nextSteps.map((step, index) => `${index + 1}. ${step}`), '', deliveryPromise.sentence, deliveryPromise.irsTurnaround],
+      text: [...nextSteps.map((step, index) => `${index + 1}. ${step}`), '', deliveryPromise.sentence, irsTurnaround],
       html: `<ol style="margin:0 0 16px;padding-left:24px">
 ${nextSteps.map((step) => `<li>${e(step)}</li>`).join('\n')}
 </ol>
-<p style="margin:0 0 16px">${e(deliveryPromise.sentence)} ${e(deliveryPromise.irsTurnaround)}</p>`,
+<p style="margin:0 0 16px">${e(deliveryPromise.sentence)} ${e(irsTurnaround)}</p>`,
     },
   ];
 

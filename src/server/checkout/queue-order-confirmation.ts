@@ -5,6 +5,7 @@ import { queueCustomerEmail } from '../email';
 import { siteOrigin, trackingUrl } from '../http';
 import { paymentMethodName } from '../../shared/orders/payment-methods';
 import { companyNameOf, customerTimeZoneOf } from '../orders';
+import { filingRouteOf } from '../filing';
 
 export type QueueOrderConfirmationOptions = {
   env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'SUPPORT_EMAIL'>;
@@ -39,6 +40,7 @@ export function queueOrderConfirmation(tx: Pick<Db, 'insert'>, { env, order, can
       supportEmail: env.SUPPORT_EMAIL,
       cancellation,
       timeZone: customerTimeZoneOf(order.formData),
+      filingRoute: filingRouteOf(order.formData),
     }),
   });
 }

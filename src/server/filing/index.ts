@@ -18,6 +18,7 @@ export type { FilingContext } from './filing-context';
 export type { FaxOutbox } from './fax-outbox';
 export { createFiling } from './create-filing';
 export { describeOrderFiling } from './describe-order-filing';
+export { filingRouteOf } from './responsible-party';
 export { readReceivedFaxes, releaseReadClaims } from './read-received-faxes';
 export { flagOverdueFilings, overdueEmail } from './flag-overdue-filings';
 export { handleFaxNews, handleFaxWebhook } from './handle-fax-event';

@@ -4,6 +4,7 @@ import { rpTaxIdTypeOf } from '../../shared/application/contact';
 import { isAbroad } from '../../shared/application/countries';
 import { usStateNames } from '../../shared/application/options';
 import { filingMessages, irsFaxNumbers, type IrsFaxLine } from '../../shared/filing/filing';
+import type { FilingRoute } from '../../shared/delivery-promise';
 
 // What a filing needs to know of the order's application.
 
@@ -66,4 +67,9 @@ export function onlineFilingRefusalOf(formData: unknown): string | null {
   const country = businessCountryOf(formData);
   if (isAbroad(country) && !usTerritories.includes(country ?? '')) return filingMessages.onlineNeedsUsLocation;
   return null;
+}
+
+/** How the order can reach the IRS: by fax only when the IRS's online assistant would refuse it. */
+export function filingRouteOf(formData: unknown): FilingRoute {
+  return onlineFilingRefusalOf(formData) === null ? 'online_or_fax' : 'fax_only';
 }

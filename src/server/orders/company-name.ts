@@ -1,4 +1,5 @@
-import { timeZoneOfState } from '../../shared/customer-time';
+import { timeZoneOfCountry, timeZoneOfState } from '../../shared/customer-time';
+import { isAbroad } from '../../shared/application/countries';
 
 /** The company an application is for (step 1's name), or null when it has none. */
 export function companyNameOf(formData: unknown): string | null {
@@ -7,10 +8,13 @@ export function companyNameOf(formData: unknown): string | null {
 }
 
 /**
- * The time zone an order's e-mails write times in: the zone of the business address's state (step 2),
- * Eastern when the application has none (decision 040).
+ * The time zone an order's e-mails write times in: the zone of the business address (step 2), its
+ * state's in the United States (decision 040), its country's abroad (decision 053); Eastern when the
+ * application has neither.
  */
 export function customerTimeZoneOf(formData: unknown): string {
-  const state = (formData as { registration?: { state?: unknown } } | null)?.registration?.state;
-  return timeZoneOfState(typeof state === 'string' ? state : null);
+  const registration = (formData as { registration?: { state?: unknown; country?: unknown } } | null)?.registration;
+  const country = typeof registration?.country === 'string' && registration.country !== '' ? registration.country : undefined;
+  if (isAbroad(country)) return timeZoneOfCountry(country ?? '');
+  return timeZoneOfState(typeof registration?.state === 'string' ? registration.state : null);
 }

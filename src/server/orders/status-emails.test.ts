@@ -103,9 +103,9 @@ describe.each(testDatabaseKinds)('status e-mails and tracking on %s', (kind) => 
     expect(trackingStageTexts.on_hold.description).toMatch(/We will contact you/);
     expect(trackingStageTexts.completed.description).toMatch(/e-mailed it to you/);
     // The IRS's letter is on file only when the filing leg received it: the words say so.
-    expect(trackingStageTexts.completed.nextSteps.filter((step) => /letter/.test(step))).toEqual([expect.stringMatching(/^When we received the IRS\u2019s letter, that e-mail links to it/)]);
+    expect(trackingStageTexts.completed.nextSteps.filter((step) => /letter/.test(step))).toEqual([expect.stringMatching(/^If we had the IRS\u2019s letter when we sent it, that e-mail links to it/)]);
     for (const [stage, text] of Object.entries(trackingStageTexts)) {
-      const words = [text.description, ...text.nextSteps.filter((step) => stage !== 'completed' || !/^When we received the IRS\u2019s letter/.test(step))].join(' ');
+      const words = [text.description, ...text.nextSteps.filter((step) => stage !== 'completed' || !/^If we had the IRS\u2019s letter/.test(step))].join(' ');
       expect(words, stage).not.toMatch(/letter|2-3 business days|1-2 business days/);
     }
   });

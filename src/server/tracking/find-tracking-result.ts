@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentStatuses } from '../../shared/refunds/refunds';
-import { orders, refunds, type Db } from '../db';
+import { filings, orders, refunds, type Db } from '../db';
 import { customerStatusFor, trackingStageFor } from '../../shared/orders/lifecycle';
 import { signatureActionNeeded } from '../../shared/signing/signing';
 import type { TrackingResult } from '../../shared/tracking/tracking';
@@ -11,7 +11,8 @@ const lookupsPerQuery = 500;
 
 /**
  * What the customer may know about each paid order the tracking numbers name, in one query: its
- * customer-facing status and stage, the day it was placed and what was refunded; null for a number
+ * customer-facing status and stage, the day it was placed, what was refunded and, once it is with the
+ * IRS, whether it went by fax or online; null for a number
  * no paid order carries (a checkout never paid for is not an order).
  */
 export async function findTrackingResults(db: Db, trackingNumbers: readonly string[]): Promise<(TrackingResult | null)[]> {
@@ -22,6 +23,8 @@ export async function findTrackingResults(db: Db, trackingNumbers: readonly stri
       createDate: orders.createDate,
       refundedCents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int`,
       lastRefundAt: sql<string | Date | null>`max(${refunds.updatedAt})`,
+      // How the application reached the IRS: the method of its latest filing that got there.
+      filedBy: sql<string | null>`(select ${filings.method} from ${filings} where ${filings.orderId} = ${orders.id} and ${filings.status} in ('delivered', 'filed', 'answered') order by ${filings.id} desc limit 1)`,
     })
     .from(orders)
     .leftJoin(refunds, and(eq(refunds.orderId, orders.id), eq(refunds.state, 'succeeded')))
@@ -34,6 +37,7 @@ export async function findTrackingResults(db: Db, trackingNumbers: readonly stri
     const stage = trackingStageFor(order.status);
     const result: TrackingResult = { status: customerStatusFor(order.status), stage, createDate: order.createDate.toISOString() };
     if (stage === 'awaiting_signature') result.actionNeeded = signatureActionNeeded;
+    if (stage === 'with_irs' && (order.filedBy === 'fax' || order.filedBy === 'online')) result.filedBy = order.filedBy;
     const refundedCents = Number(order.refundedCents);
     if (refundedCents > 0 && order.lastRefundAt) result.refund = { amountCents: refundedCents, refundedAt: new Date(order.lastRefundAt).toISOString() };
     return result;

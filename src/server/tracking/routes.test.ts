@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { testDatabaseKinds } from '../../../tests/support/database';
-import { checkouts, emailOutbox, orders, rateLimitHits, signingRequests } from '../db';
+import { checkouts, emailOutbox, filings, orders, rateLimitHits, signingRequests } from '../db';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { createStaffMember } from '../../../tests/factories/staff';
 import { createTrackingNumber } from '../orders';
@@ -56,6 +56,25 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
     expect(response.json()).toStrictEqual({ status: 'in_process', stage: 'reviewing', createDate: '2025-02-03T14:15:16.000Z' });
     expect(Object.keys(response.json() as object)).toEqual(['status', 'stage', 'createDate']);
     expect(response.body).not.toContain('owner@example.com');
+  });
+
+  it('says, once the application is with the IRS, whether it was faxed or filed online, and nothing of a filing not yet there', async () => {
+    const { db } = harness.database;
+    const withIrs = async (filing?: { method: 'fax' | 'online'; status: string }) => {
+      const order = await createPaidOrder(db, { status: 'submitted_to_irs' });
+      if (filing) await db.insert(filings).values({ orderId: order.id, ...filing });
+      return (await track(order.applicationId, newClient())).json<{ stage: string; filedBy?: string }>();
+    };
+    expect(await withIrs({ method: 'fax', status: 'delivered' })).toMatchObject({ stage: 'with_irs', filedBy: 'fax' });
+    expect(await withIrs({ method: 'fax', status: 'answered' })).toMatchObject({ stage: 'with_irs', filedBy: 'fax' });
+    expect(await withIrs({ method: 'online', status: 'filed' })).toMatchObject({ stage: 'with_irs', filedBy: 'online' });
+    // A fax still on its way, or none recorded: the general words, which promise neither.
+    expect(await withIrs({ method: 'fax', status: 'sending' })).not.toHaveProperty('filedBy');
+    expect(await withIrs()).not.toHaveProperty('filedBy');
+    // Before the IRS, nothing is said of a filing.
+    const signed = await createPaidOrder(db, { status: 'ss4_signed_awaiting_irs' });
+    await db.insert(filings).values({ orderId: signed.id, method: 'fax', status: 'queued' });
+    expect((await track(signed.applicationId, newClient())).json()).not.toHaveProperty('filedBy');
   });
 
   // What the customer sees of each status, and of legacy values mapped on load (tests/support/order-statuses.ts).

@@ -42,6 +42,7 @@ export const confirmPaymentResponseSchema = z.strictObject({
   paymentMethod: z.string().nullable(),
   error: z.string().optional(),
   cancelPath: z.string().nullable().optional(),
+  filingRoute: z.enum(['online_or_fax', 'fax_only']).optional(),
 }) satisfies z.ZodType<ConfirmPaymentResponse>;
 
 /** The payment webhook's answer to the provider. */

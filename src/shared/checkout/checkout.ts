@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FilingRoute } from '../delivery-promise';
 import { applicationSchema } from '../application/application';
 import type { ReviewGroup } from '../application/answer-review';
 import { billingEmailSchema } from './billing-email';
@@ -60,4 +61,6 @@ export type ConfirmPaymentResponse = {
   error?: string;
   /** The one-hour cancellation page, while the order can still be cancelled online. */
   cancelPath?: string | null;
+  /** How the order can reach the IRS: what the page promises of the IRS's answer depends on it. */
+  filingRoute?: FilingRoute;
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffRoles, type StaffUser } from './session';
-import type { EnrolmentResponse, RecoveryCodesResponse, SignedInSession, SignInResponse } from './two-factor';
+import { passwordChangeReasons, type EnrolmentResponse, type RecoveryCodesResponse, type SignedInSession, type SignInResponse } from './two-factor';
 import type { AccountResponse } from './account';
 import type { StaffUserRow, UserResponse, UsersResponse } from './users';
 
@@ -21,6 +21,7 @@ export const signedInSessionSchema = z.strictObject({
   user: staffUserSchema,
   required: z.enum(['password_change', 'two_factor_enrolment']).nullable(),
   twoFactorEnabled: z.boolean(),
+  passwordChange: z.enum(passwordChangeReasons).optional(),
   stepUpUntil: z.string().nullable().optional(),
 }) satisfies z.ZodType<SignedInSession>;
 

@@ -11,6 +11,7 @@ export const trackingResultSchema = z
     createDate: z.string(),
     actionNeeded: z.string().optional(),
     refund: z.strictObject({ amountCents: z.number().int(), refundedAt: z.string() }).optional(),
+    filedBy: z.enum(['fax', 'online']).optional(),
   })
   .meta({ examples: [{ status: 'in_process', stage: 'awaiting_signature', createDate: '2026-11-20', actionNeeded: 'Sign your SS-4 online.' }] }) satisfies z.ZodType<TrackingResult>;
 

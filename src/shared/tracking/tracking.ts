@@ -102,7 +102,7 @@ export const trackingStageTexts: Record<TrackingStage, TrackingStageText> = {
     estimate: null,
     nextSteps: [
       'Find your EIN in our e-mail titled \u201cYour EIN is ready\u201d.',
-      'When we received the IRS\u2019s letter, that e-mail links to it: the page asks for the last four digits of the responsible party\u2019s SSN, and the link works for 30 days.',
+      'If we had the IRS\u2019s letter when we sent it, that e-mail links to it: the page asks for the last four digits of the responsible party\u2019s SSN, and the link works for 30 days.',
       'Keep the number with your business records: banks, payroll providers and tax forms ask for it.',
     ],
   },
@@ -125,7 +125,30 @@ export type TrackingResult = {
   actionNeeded?: string;
   /** Money given back on the order: the total and the day of the last refund; absent when none. */
   refund?: { amountCents: number; refundedAt: string };
+  /** With the IRS: whether the application was faxed or filed online; absent before (and when unknown). */
+  filedBy?: 'fax' | 'online';
 };
+
+/** With the IRS by fax: what the customer can expect, in place of the stage's general text. */
+export const faxedStageText: TrackingStageText = {
+  description: 'We have faxed your signed Form SS-4 to the IRS. We e-mail your EIN as soon as the IRS answers.',
+  estimate: 'About 4 business days from the fax',
+  nextSteps: ['The IRS answers a faxed application by fax, in about 4 business days.', 'There is nothing you need to do in the meantime.'],
+};
+
+/** Cancelled after the payment was refunded: nothing left to ask about a refund. */
+export const cancelledRefundedStageText: TrackingStageText = {
+  description: 'This application has been cancelled and your payment refunded. Nothing will be filed with the IRS.',
+  estimate: 'N/A',
+  nextSteps: ['Contact our support team if you have a question about this application.'],
+};
+
+/** What the tracking page says of this order: its stage's text, or the fax's or the refunded cancellation's. */
+export function trackingStageTextOf(result: Pick<TrackingResult, 'stage' | 'filedBy' | 'refund'>): TrackingStageText {
+  if (result.stage === 'with_irs' && result.filedBy === 'fax') return faxedStageText;
+  if (result.stage === 'cancelled' && result.refund) return cancelledRefundedStageText;
+  return trackingStageTexts[result.stage];
+}
 
 /** `POST /api/track/:number/signing-link`: the same answer whatever the order, so it reveals nothing. */
 export const signingLinkResendMessage =

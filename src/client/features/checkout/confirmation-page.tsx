@@ -16,7 +16,7 @@ import { confirmationMessages } from '../../../shared/checkout/checkout-messages
 import { formatUsd } from '../../../shared/money';
 import { paymentMethodName } from '../../../shared/orders/payment-methods';
 import { clearCheckoutDraft, readPaymentReference, savePaymentResult } from './checkout-storage';
-import { deliveryPromiseInFull } from '../../../shared/delivery-promise';
+import { deliveryPromiseInFullFor } from '../../../shared/delivery-promise';
 
 /** A verified payment: what the success view shows. */
 type ConfirmedPayment = ConfirmPaymentResponse & { trackingNumber: string };
@@ -168,7 +168,7 @@ function PaymentConfirmed({ payment }: { payment: ConfirmedPayment }) {
         </dl>
 
         <p className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
-          An email confirmation is on its way. {deliveryPromiseInFull} We e-mail your EIN as soon as it is issued.
+          An email confirmation is on its way. {deliveryPromiseInFullFor(payment.filingRoute ?? 'online_or_fax')} We e-mail your EIN as soon as it is issued.
         </p>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">

@@ -1,8 +1,9 @@
+import { formatEasternDateTime, formatEasternShortDateTime } from '../../lib/business-time';
+
 // How the order screen writes dates (spec 02: en-US, long US dates for staff, short-month comment times).
+// Times of day go through the panel's one formatter, in Eastern time with its zone named (decision 033).
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const longDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-const shortDateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function format(formatter: Intl.DateTimeFormat, isoDate: string): string {
   const date = new Date(isoDate);
@@ -14,14 +15,10 @@ export function formatLongDate(isoDate: string): string {
   return format(longDate, isoDate);
 }
 
-/** "November 21, 2026 at 2:05 PM". */
-export function formatLongDateTime(isoDate: string): string {
-  return format(longDateTime, isoDate);
-}
+/** "November 21, 2026 at 2:05 PM EST". */
+export const formatLongDateTime = formatEasternDateTime;
 
-/** "Nov 21, 2026, 2:05 PM": when a comment was written. */
-export function formatShortDateTime(isoDate: string): string {
-  return format(shortDateTime, isoDate);
-}
+/** "Nov 21, 2026, 2:05 PM EST": when a comment was written. */
+export const formatShortDateTime = formatEasternShortDateTime;
 
 export { formatCalendarDate } from '../../../shared/dates';

@@ -34,6 +34,8 @@ const consentVersions = {
 beforeEach(() => {
   // jsdom has no canvas; the pad draws nothing there.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  // Nor does it lay out or scroll: each step brings its heading into view.
+  Element.prototype.scrollIntoView = vi.fn();
 });
 
 function renderSigning() {

@@ -45,13 +45,18 @@ export function SigningPage() {
     };
   }, [token]);
 
-  // Each new step moves the focus to its heading, so screen readers and keyboards start there.
+  // Each new step moves the focus to its heading, so screen readers and keyboards start there, and
+  // brings the heading into view below the sticky header (its scroll margin is the header's height):
+  // after signing at the foot of a long form, the thank-you would otherwise sit under the header.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    if (step.kind !== 'loading') headingRef.current?.focus();
+    const heading = headingRef.current;
+    if (step.kind === 'loading' || !heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: 'nearest' });
   }, [step.kind]);
 
   const unavailable = (message: string) => setStep({ kind: 'unavailable', message });
@@ -61,7 +66,7 @@ export function SigningPage() {
       <title>{`${stepTitles[step.kind]} | EIN Filing Service`}</title>
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
         {step.kind !== 'unavailable' && step.kind !== 'done' ? <StepIndicator current={step.kind} /> : null}
-        <h1 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl">
+        <h1 ref={headingRef} tabIndex={-1} className="mt-4 scroll-mt-28 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl md:scroll-mt-20">
           {stepTitles[step.kind]}
         </h1>
         <div className="mt-6">

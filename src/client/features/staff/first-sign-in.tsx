@@ -20,10 +20,12 @@ import { passwordProblem, passwordRuleMessages, type PasswordOwner } from '../..
 import { PasswordStrengthMeter, usePasswordScorer } from './password-strength';
 import {
   confirmPasswordSchema,
+  passwordChangeReasonTexts,
   totpCodeSchema,
   twoFactorMessages,
   type ConfirmPassword,
   type EnrolmentResponse,
+  type PasswordChangeReason,
   type SignedInSession,
   type TotpCodeInput,
 } from '../../../shared/staff/two-factor';
@@ -35,12 +37,13 @@ function failureMessage(error: unknown, fallback: string): string {
 
 /**
  * What a signed-in member must do before the panel opens, on a screen of its own: choose a new
- * password (when an admin set theirs), then set up two-factor sign-in.
+ * password (when it was generated at start-up, an admin set it, or it breaks the rule), then set up
+ * two-factor sign-in.
  */
 export function FirstSignInSetup({ session }: { session: SignedInSession }) {
   return (
     <SetupFrame>
-      {session.required === 'password_change' ? <ForcedPasswordChange owner={session.user} /> : <TwoFactorEnrolment email={session.user.email} />}
+      {session.required === 'password_change' ? <ForcedPasswordChange owner={session.user} reason={session.passwordChange ?? 'set_by_admin'} /> : <TwoFactorEnrolment email={session.user.email} />}
     </SetupFrame>
   );
 }
@@ -84,8 +87,8 @@ function SetupCard({ title, intro, icon, children }: { title: string; intro: Rea
 
 const passwordFields = ['currentPassword', 'newPassword'] as const;
 
-/** An admin chose this member's password: they choose their own before anything else. */
-function ForcedPasswordChange({ owner }: { owner: PasswordOwner }) {
+/** Someone else knows this member's password, or it breaks the rule: they choose their own before anything else. */
+function ForcedPasswordChange({ owner, reason }: { owner: PasswordOwner; reason: PasswordChangeReason }) {
   const queryClient = useQueryClient();
   const scorer = usePasswordScorer();
   const form = useForm<ChangePassword>({ resolver: zodResolver(changePasswordSchema), defaultValues: { currentPassword: '', newPassword: '' } });
@@ -105,7 +108,7 @@ function ForcedPasswordChange({ owner }: { owner: PasswordOwner }) {
     }
   });
   return (
-    <SetupCard title="Choose Your Password" icon={<KeyRound className="size-6" aria-hidden="true" />} intro={<p>Your password was set by an admin. Choose one only you know to continue.</p>}>
+    <SetupCard title="Choose Your Password" icon={<KeyRound className="size-6" aria-hidden="true" />} intro={<p>{passwordChangeReasonTexts[reason]} Choose one only you know to continue.</p>}>
       {failure ? (
         <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {failure}

@@ -43,6 +43,19 @@ function renderPanel(url: string) {
 const panelNav = () => screen.getByRole('navigation', { name: 'Management Panel' });
 
 describe('ManageLayout', () => {
+  it('says why a new password is asked for at the first sign-in: generated at start-up, or set by an admin', async () => {
+    serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser, required: 'password_change', passwordChange: 'generated_at_start_up', twoFactorEnabled: false }) });
+    const { unmount } = renderPanel('/manage/orders');
+    expect(await screen.findByText('Your password was generated at start-up and shown once on the server\u2019s console. Choose one only you know to continue.')).toBeTruthy();
+    expect(screen.queryByText(/set by an admin/)).toBeNull();
+    unmount();
+
+    serve({ 'GET /api/manage/session': () => jsonResponse({ user: fulfillerUser, required: 'password_change', passwordChange: 'set_by_admin', twoFactorEnabled: false }) });
+    renderPanel('/manage/orders');
+    expect(await screen.findByText('Your password was set by an admin. Choose one only you know to continue.')).toBeTruthy();
+    expect(screen.queryByText(/generated at start-up/)).toBeNull();
+  });
+
   it('shows Loading... while it checks the session', async () => {
     const session = laterResponse();
     serve({ 'GET /api/manage/session': session.response });

@@ -49,7 +49,7 @@ describe('TrackingResultCard', () => {
       expect(screen.getByTestId('tracking-description').textContent, status).toBe(trackingStageTexts[stage].description);
       for (const step of trackingStageTexts[stage].nextSteps) expect(screen.getByText(step), status).toBeTruthy();
       const steps = trackingStageTexts[stage].nextSteps;
-      const letterFree = [trackingStageTexts[stage].description, ...steps.filter((step) => !step.startsWith('When we received the IRS\u2019s letter'))].join(' ');
+      const letterFree = [trackingStageTexts[stage].description, ...steps.filter((step) => !step.startsWith('If we had the IRS\u2019s letter'))].join(' ');
       expect(letterFree, status).not.toMatch(/letter|2-3 business days|1-2 business days/);
       expect(document.body.textContent, status).not.toMatch(/2-3 business days|1-2 business days/);
       expect(steps.some((step) => /letter/.test(step)), status).toBe(stage === 'completed');

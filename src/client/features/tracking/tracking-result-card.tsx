@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
 import { formatUsd } from '../../../shared/money';
 import { customerStatusDetails } from '../../../shared/orders/lifecycle';
-import { trackingStageTexts, type TrackingResult } from '../../../shared/tracking/tracking';
+import { trackingStageTextOf, type TrackingResult } from '../../../shared/tracking/tracking';
 import { usePublicConfig } from '../../lib/public-config';
 import { StatusBadge } from './status-badge';
 import { TrackingProgress } from './tracking-progress';
@@ -20,7 +20,7 @@ type TrackingResultCardProps = { trackingNumber: string; result: TrackingResult 
 /** The lookup's answer: badge, number, progress line, status text, estimate, date, next steps and support. */
 export function TrackingResultCard({ trackingNumber, result }: TrackingResultCardProps) {
   const details = customerStatusDetails[result.status];
-  const stage = trackingStageTexts[result.stage];
+  const stage = trackingStageTextOf(result);
   const { supportEmail } = usePublicConfig();
   return (
     <section aria-labelledby="tracking-result-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">

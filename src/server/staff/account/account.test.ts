@@ -98,6 +98,7 @@ describe.each(testDatabaseKinds)('own account on %s', (kind) => {
     const signedIn = await signInFrom(member, 'secret1', firefox);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json<SignedInSession>().required).toBe('password_change');
+    expect(signedIn.json<SignedInSession>().passwordChange).toBe('refused_by_rule');
     const cookie = sessionCookieOf(signedIn);
     expect((await staffInject(harness.app, cookie, 'GET', '/api/manage/orders')).statusCode).toBe(403);
     const actions = await harness.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password_change_required'), eq(auditLog.target, `user:${member.id}`)));

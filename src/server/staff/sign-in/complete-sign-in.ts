@@ -6,6 +6,7 @@ import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
 import { forwardCookies, headersOf } from '../guard/staff-request';
 import { sessionRequirementOf, toStaffUser } from '../guard/staff-session';
+import { withPasswordChangeReason } from '../guard/password-change-reason';
 import { isStaffRole } from '../../../shared/staff/session';
 import { twoFactorMessages, type SecondFactor, type SignedInSession } from '../../../shared/staff/two-factor';
 import { staffMessages } from '../../../shared/staff/staff-messages';
@@ -63,9 +64,9 @@ export async function completeSignIn(
   }
   await recordAudit(db, { actor, action: 'sign_in', target: `user:${pending.id}`, detail: { secondFactor: 'code' in factor ? 'code' : 'recovery_code' }, ipAddress: address });
   forwardCookies(reply, outcome.headers);
-  return {
+  return withPasswordChangeReason(db, pending.id, {
     user: toStaffUser({ ...member, role: member.role }),
     required: sessionRequirementOf(member, guards.mfaRequired),
     twoFactorEnabled: member.twoFactorEnabled,
-  };
+  });
 }

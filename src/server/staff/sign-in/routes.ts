@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services';
 import { parseWith } from '../../http';
 import { signedInSessionOf } from '../guard/staff-session';
+import { withPasswordChangeReason } from '../guard/password-change-reason';
 import { staffOf } from '../guard/staff-request';
 import { signInSchema } from '../../../shared/staff/session';
 import { secondFactorSchema, type SignedInSession } from '../../../shared/staff/two-factor';
@@ -64,8 +65,9 @@ export function registerStaffSessionRoutes(
       schema: routeSchema({ summary: 'Who is signed in', tag: 'Staff session', access: { kind: 'staff', session: true }, answers: { 200: signedInSessionSchema } }),
     },
     async (request) => {
-    const body: SignedInSession = signedInSessionOf(staffOf(request), services.guards.mfaRequired);
-    return body;
+    const staff = staffOf(request);
+    const body: SignedInSession = signedInSessionOf(staff, services.guards.mfaRequired);
+    return withPasswordChangeReason(services.database.db, staff.user.id, body);
     },
   );
 

@@ -239,6 +239,9 @@ describe.each(testDatabaseKinds)('the first admin on %s', (kind) => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().user.role).toBe('admin');
+      // The operator chose this password: nothing says it was generated, nor asks to change it.
+      expect(response.json().required).not.toBe('password_change');
+      expect(response.json()).not.toHaveProperty('passwordChange');
     } finally {
       await harness.close();
       await database.close();
@@ -257,6 +260,10 @@ describe.each(testDatabaseKinds)('the first admin on %s', (kind) => {
         payload: { email: generated!.email, password: generated!.password },
       });
       expect(response.statusCode).toBe(200);
+      // The first sign-in says why a new password is asked for: this one was generated at start-up.
+      expect(response.json()).toMatchObject({ required: 'password_change', passwordChange: 'generated_at_start_up' });
+      const session = await staffInject(second.app, sessionCookieOf(response), 'GET', '/api/manage/session');
+      expect(session.json()).toMatchObject({ required: 'password_change', passwordChange: 'generated_at_start_up' });
     } finally {
       await second.close();
       await fresh.close();

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { siteOrigin } from '../../http';
 import { forwardCookies, headersOf } from '../guard/staff-request';
 import { sessionRequirementOf, toStaffUser } from '../guard/staff-session';
+import { withPasswordChangeReason } from '../guard/password-change-reason';
 import { isStaffRole, type SignIn } from '../../../shared/staff/session';
 import type { SignInResponse } from '../../../shared/staff/two-factor';
 import { staffMessages } from '../../../shared/staff/staff-messages';
@@ -84,11 +85,11 @@ export async function signInWithPassword(
   forwardCookies(reply, result.headers);
   // Not enrolled yet: this session may only set up two-factor sign-in (or choose a new password first).
   const [member] = await db.select({ mustChangePassword: userTable.mustChangePassword }).from(userTable).where(eq(userTable.id, user.id));
-  return {
+  return withPasswordChangeReason(db, user.id, {
     user: toStaffUser({ ...user, role: user.role }),
     required: sessionRequirementOf({ ...user, mustChangePassword: member?.mustChangePassword ?? user.mustChangePassword }, guards.mfaRequired),
     twoFactorEnabled: false,
-  };
+  });
 }
 
 /** Marks the member to choose a new password when the one they signed in with breaks the rule. */

@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds)('staff users on %s', (kind) => {
     const signedIn = await signInAs(email, 'sturdy lantern 4 river');
     expect(signedIn.statusCode).toBe(200);
     // The admin chose the password: the member chooses their own first, then sets up two-factor sign-in.
-    expect(signedIn.json()).toMatchObject({ user: { id: created.id, role: 'fulfiller' }, required: 'password_change' });
+    expect(signedIn.json()).toMatchObject({ user: { id: created.id, role: 'fulfiller' }, required: 'password_change', passwordChange: 'set_by_admin' });
 
     const [audit] = await auditRows('user_created', `user:${created.id}`);
     expect(audit).toMatchObject({ actorId: admin.id, actorEmail: admin.email, detail: { email, name: 'New Person', role: 'fulfiller', suspended: false } });

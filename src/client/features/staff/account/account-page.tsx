@@ -12,6 +12,10 @@ import { showServerFieldErrors } from '../../../lib/staff/server-field-errors';
 import { changePasswordSchema, deviceOf, type AccountSession, type ChangePassword, type AccountResponse } from '../../../../shared/staff/account';
 import { staffRoleLabels, type StaffUser } from '../../../../shared/staff/session';
 import { staffMessages } from '../../../../shared/staff/staff-messages';
+import { can } from '../../../../shared/staff/permissions';
+import { paths } from '../../../paths';
+import { formatEasternShortDateTime } from '../../../lib/business-time';
+import { Link } from 'react-router';
 import { passwordProblem, passwordRuleMessages, type PasswordOwner } from '../../../../shared/staff/password-rule';
 import { PasswordStrengthMeter, usePasswordScorer } from '../password-strength';
 import { useAccount, useChangePassword, useRegenerateRecoveryCodes, useRevokeSession } from './account-api';
@@ -21,7 +25,6 @@ import { confirmPasswordSchema, recoveryCodeCount, twoFactorMessages, type Confi
 import { EmailAddress } from '../../../components/ui/email-address';
 
 const passwordFields = ['currentPassword', 'newPassword'] as const;
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && !isFailedCall(error) && error.message) return error.message;
@@ -46,6 +49,23 @@ function Details({ user }: { user: StaffUser }) {
         <dd className="font-medium text-slate-900">{staffRoleLabels[user.role]}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * Who can change these details. An admin changes their own name and e-mail on the Users screen, but
+ * not their own role (the server refuses it), so the only admin would first make another admin.
+ */
+function DetailsChangeNote({ user }: { user: StaffUser }) {
+  if (!can(user, 'users:manage')) return <p className="mt-4 text-sm text-slate-600">To change your name, e-mail or role, ask an admin.</p>;
+  return (
+    <p className="mt-4 text-sm text-slate-600">
+      Change your name or e-mail on the{' '}
+      <Link to={paths.manageUsers} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        Users
+      </Link>{' '}
+      screen. Your own role can be changed only by another admin: if you are the only one, make another admin there first.
+    </p>
   );
 }
 
@@ -146,14 +166,14 @@ function SessionItem({ session }: { session: AccountSession }) {
           {session.current ? <Badge tone="success">This browser</Badge> : null}
         </p>
         <p className="text-sm text-slate-600">
-          {session.ipAddress ?? 'Unknown address'} · Last active {timeFormat.format(new Date(session.lastActiveAt))}
+          {session.ipAddress ?? 'Unknown address'} · Last active {formatEasternShortDateTime(session.lastActiveAt)}
         </p>
       </div>
       {session.current ? null : (
         <Button
           variant="secondary"
           disabled={revoke.isPending}
-          aria-label={`Sign out ${device}, last active ${timeFormat.format(new Date(session.lastActiveAt))}`}
+          aria-label={`Sign out ${device}, last active ${formatEasternShortDateTime(session.lastActiveAt)}`}
           onClick={() =>
             revoke.mutate(session.id, {
               onSuccess: () => toast.success(staffMessages.sessionRevoked),
@@ -198,7 +218,7 @@ export function AccountPage() {
             </CardHeader>
             <CardContent>
               <Details user={account.data.user} />
-              <p className="mt-4 text-sm text-slate-600">To change your name, e-mail or role, ask an admin.</p>
+              <DetailsChangeNote user={account.data.user} />
             </CardContent>
           </Card>
           <Card>
