@@ -8,8 +8,8 @@ import type { OrderDetail, StatusHistoryEntry } from '../../shared/fulfilment/or
 import { ssnFields } from '../../shared/application/contact';
 import { describeSigning } from '../signing';
 import { findOrderPayments } from '../refunds';
+import { findPossibleDuplicates } from '../orders';
 import { describeOrderFiling } from '../filing';
-import { findPossibleDuplicates } from '../checkout';
 
 export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger; designee?: Ss4Designee | null };
 

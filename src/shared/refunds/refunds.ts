@@ -58,7 +58,20 @@ export const refundMessages = {
   disputed: 'The payment is disputed; it cannot be refunded while the dispute is open.',
   providerFailed: 'The payment provider did not make the refund. Nothing was refunded.',
   providerUnconfirmed: 'The payment provider has not confirmed the refund yet. It shows on the order once it does.',
+  /** A refund as a duplicate of the order that was kept: its twins are refunded already. */
+  keptOrder: (trackingNumbers: readonly string[]) =>
+    `${trackingNumbers.map((number) => `Order #${number}`).join(', ')}, with the same application, ${trackingNumbers.length === 1 ? 'was' : 'were'} refunded in full as the duplicate: this is the order that was kept. Choose another reason if this order is to be refunded too.`,
 } as const;
+
+/**
+ * The order that was kept (decision 041): it shares its application with other orders, and each of
+ * them has been refunded in full (or is being). Refunding it as a duplicate too would leave the
+ * customer with no order at all, so neither the page nor the server offers it. An order with no
+ * other order sharing its application is not one: "Duplicate payment" stays a reason staff may give.
+ */
+export function isKeptOrder(duplicates: readonly { paymentStatus: string }[]): boolean {
+  return duplicates.length > 0 && duplicates.every((other) => other.paymentStatus === 'refunded');
+}
 
 /** Largest amount a request may name: a payment's amount is far below it. */
 const maxRefundCents = 100_000_000;
