@@ -339,26 +339,41 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
     expect(page.json<CancellationView>()).toEqual({ state: 'closed', why: 'expired', trackingNumber, companyName, supportEmail: harness.env.SUPPORT_EMAIL });
     const refused = await cancellation(harness, token, 'POST');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'cancellation_window_closed', message: cancellationMessages.expired });
+    expect(refused.json().error).toMatchObject({ code: 'cancellation_window_closed', message: cancellationMessages.refusals.expired });
     expect(await refundRows(orderId)).toEqual([]);
     expect(await providerRefunds(paymentIntentId)).toEqual([]);
     expect((await orderRow(orderId)).status).toBe('reviewing_form_data');
   });
 
-  it('explains the refund policy once staff have moved the order past Reviewing Form Data', async () => {
+  it('lets the customer cancel while staff work the order and ask for a signature: only its submission to the IRS closes the hour', async () => {
     const harness = await startApp();
     const { orderId, trackingNumber } = await purchase(harness);
     const token = cancellationTokenFromMail(harness.env, trackingNumber);
+    for (const status of ['checking_company_registration', 'preparing_ss4_form', 'ss4_signed_awaiting_irs', 'on_hold'] as const) {
+      await database.db.execute(sql`update orders set status = ${status} where id = ${orderId}`);
+      expect((await cancellation(harness, token)).json<CancellationView>(), status).toMatchObject({ state: 'cancellable', trackingNumber });
+    }
+    // Staff sending the signing link is not a submission.
+    await database.db.execute(sql`update orders set status = 'preparing_ss4_form' where id = ${orderId}`);
     const detail = await getOrder(harness.app, harness.adminCookie, orderId);
-    const saved = await staffInject(harness.app, harness.adminCookie, 'PATCH', `/api/manage/orders/${orderId}`, { ...formOf(detail), status: 'checking_company_registration' });
+    const saved = await staffInject(harness.app, harness.adminCookie, 'PATCH', `/api/manage/orders/${orderId}`, { ...formOf(detail), status: 'awaiting_user_signature' });
     expect(saved.statusCode, saved.body).toBe(200);
+    expect((await cancellation(harness, token)).json<CancellationView>()).toMatchObject({ state: 'cancellable' });
 
-    expect((await cancellation(harness, token)).json<CancellationView>()).toMatchObject({ state: 'closed', why: 'in_progress' });
+    // A fax of the form queued to the IRS: the application is being submitted.
+    await database.db.execute(sql`insert into filings (order_id, method, status) values (${orderId}, 'fax', 'queued')`);
+    expect((await cancellation(harness, token)).json<CancellationView>()).toMatchObject({ state: 'closed', why: 'submitted' });
+    await database.db.execute(sql`delete from filings where order_id = ${orderId}`);
+
+    for (const status of ['submitted_to_irs', 'irs_overdue', 'completed'] as const) {
+      await database.db.execute(sql`update orders set status = ${status} where id = ${orderId}`);
+      expect((await cancellation(harness, token)).json<CancellationView>(), status).toMatchObject({ state: 'closed', why: 'submitted' });
+    }
     const refused = await cancellation(harness, token, 'POST');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'cancellation_window_closed', message: cancellationMessages.inProgress });
+    expect(refused.json().error).toMatchObject({ code: 'cancellation_window_closed', message: cancellationMessages.refusals.submitted });
     expect(await refundRows(orderId)).toEqual([]);
-    expect((await orderRow(orderId)).status).toBe('checking_company_registration');
+    expect((await orderRow(orderId)).status).toBe('completed');
     // The confirmation page no longer offers the link either.
     const again = await harness.app.inject({ method: 'POST', url: '/api/payments/confirm', remoteAddress: newClient(), payload: { paymentIntentId: (await rows<{ payment_intent_id: string }>(sql`select payment_intent_id from orders where id = ${orderId}`))[0]!.payment_intent_id } });
     expect(again.json<ConfirmPaymentResponse>().cancelPath).toBeNull();
