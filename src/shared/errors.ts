@@ -58,7 +58,7 @@ export const errorCodes = [
   'payment_provider_error',
   // 410: a cancellation link that is unknown or already used.
   'cancellation_link_unavailable',
-  // 409: the cancellation window has passed, or staff have started work on the order.
+  // 409: the cancellation window has passed, or the application has been submitted to the IRS.
   'cancellation_window_closed',
   // 410: a customer document link that is unknown, expired or locked, or whose document is gone.
   'document_link_unavailable',

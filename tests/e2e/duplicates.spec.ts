@@ -60,5 +60,11 @@ test('the same company and responsible party paid twice: warned at step 6, flagg
   await flag.getByRole('link', { name: `Order #${first}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Order #${first}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Possible duplicate' })).toContainText(`Order #${second}`);
-  await expect(page.getByRole('region', { name: 'Possible duplicate' })).toContainText('(later), refunded');
+  const keptFlag = page.getByRole('region', { name: 'Possible duplicate' });
+  await expect(keptFlag).toContainText('(later), refunded');
+  // Its duplicate refunded, this is the order that was kept: it says so, and offers no refund of itself as a duplicate.
+  await expect(keptFlag).toContainText('That order was refunded in full as the duplicate: this is the order that was kept.');
+  await expect(keptFlag.getByRole('button', { name: 'Refund this order in full as a duplicate' })).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page);
+  await screenshotAtBothWidths(page, 'duplicate-kept');
 });

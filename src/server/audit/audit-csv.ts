@@ -25,7 +25,7 @@ export const auditCsvHeader = ['Time (UTC)', 'Member', 'Member e-mail', 'Action'
 export function auditCsvLine(row: AuditRow, memberName?: AuditMemberName): string {
   return csvLine([
     row.at,
-    row.actor ? (row.actor.name ?? '') : auditActorFallback(row.action),
+    row.actor ? (row.actor.name ?? '') : auditActorFallback(row.action, row.detail),
     row.actor?.email ?? '',
     row.actionLabel,
     row.action,

@@ -9,6 +9,7 @@ import { withStaffApp, staffInject, type SignedInMember } from '../../../tests/s
 import { getOrder, purchase } from '../../../tests/support/orders-api';
 import { sampleApplication } from '../../shared/application/sample-application';
 import type { CheckoutResponse } from '../../shared/checkout/checkout';
+import { refundMessages } from '../../shared/refunds/refunds';
 import { comparableCompanyName, duplicateKeyOf } from './duplicate-applications';
 
 // The same application paid twice (decision 041): told before paying, flagged to staff, refundable
@@ -109,6 +110,48 @@ describe.each(testDatabaseKinds)('duplicate applications on %s', (kind) => {
 
     // Refunded in full, the duplicate no longer counts: the warning names the first order.
     expect((await checkout(applicationOf(name))).duplicateWarning).toEqual({ trackingLast4: first.trackingNumber.slice(-4) });
+  });
+
+  it('refuses to refund the order that was kept as a duplicate once its duplicate is refunded', async () => {
+    const name = unique();
+    const first = await purchase(harness.app, harness.services, 'owner@example.com', applicationOf(name));
+    const second = await purchase(harness.app, harness.services, 'owner@example.com', applicationOf(name));
+    const refundAsDuplicate = (orderId: number, amountCents: number) =>
+      staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${orderId}/refunds`, { amountCents, reason: 'duplicate_payment', note: '' });
+
+    const secondDetail = await getOrder(harness.app, admin.cookie, second.orderId);
+    expect((await refundAsDuplicate(second.orderId, secondDetail.payments.refundableCents)).statusCode).toBe(200);
+
+    // The first order is the one kept: refunding it as a duplicate too is refused, and nothing is refunded.
+    const firstDetail = await getOrder(harness.app, admin.cookie, first.orderId);
+    const refused = await refundAsDuplicate(first.orderId, firstDetail.payments.refundableCents);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'order_not_refundable', message: refundMessages.keptOrder([second.trackingNumber]) });
+    const after = await getOrder(harness.app, admin.cookie, first.orderId);
+    expect(after.payments.refunds).toEqual([]);
+    expect(after.status).toBe(firstDetail.status);
+
+    // A refund of it for another reason is still the admin's to make.
+    const partial = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${first.orderId}/refunds`, { amountCents: 100, reason: 'customer_request', note: '' });
+    expect(partial.statusCode, partial.body).toBe(200);
+  });
+
+  it('counts a duplicate refund still pending: the second of two orders is kept', async () => {
+    const name = unique();
+    const first = await purchase(harness.app, harness.services, 'owner@example.com', applicationOf(name));
+    const second = await purchase(harness.app, harness.services, 'owner@example.com', applicationOf(name));
+    // The first order's refund was asked and the provider has not answered yet.
+    await harness.database.db.execute(
+      sql`insert into refunds (order_id, amount_cents, reason, note, state, source, idempotency_key) select id, amount, 'duplicate_payment', '', 'pending', 'staff', ${`refund:${randomUUID()}`} from orders where id = ${first.orderId}`,
+    );
+    const secondDetail = await getOrder(harness.app, admin.cookie, second.orderId);
+    const refused = await staffInject(harness.app, admin.cookie, 'POST', `/api/manage/orders/${second.orderId}/refunds`, {
+      amountCents: secondDetail.payments.refundableCents,
+      reason: 'duplicate_payment',
+      note: '',
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(refundMessages.keptOrder([first.trackingNumber]));
   });
 
   it('keeps only the keyed hash, and erases it with the application', async () => {

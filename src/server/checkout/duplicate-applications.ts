@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { checkouts, orders, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
-import type { PossibleDuplicate } from '../../shared/fulfilment/orders';
 import { duplicateWindowDays } from '../../shared/checkout/checkout';
 import { rpTaxIdTypeOf } from '../../shared/application/contact';
 
@@ -81,24 +79,4 @@ export async function findPaidDuplicate(db: Db, key: string, checkoutId: string)
     .orderBy(desc(orders.createDate))
     .limit(1);
   return found ?? null;
-}
-
-/** The other orders whose application shares the order's key, paid within 30 days of it, oldest first. */
-export async function findPossibleDuplicates(db: Db, orderId: number): Promise<PossibleDuplicate[]> {
-  const own = alias(checkouts, 'own_checkout');
-  const ownOrder = alias(orders, 'own_order');
-  const rows = await db
-    .select({ id: orders.id, applicationId: orders.applicationId, createDate: orders.createDate, paymentStatus: orders.paymentStatus })
-    .from(ownOrder)
-    .innerJoin(own, eq(own.id, ownOrder.checkoutId))
-    .innerJoin(checkouts, and(eq(checkouts.duplicateKey, own.duplicateKey), ne(checkouts.id, own.id)))
-    .innerJoin(orders, eq(orders.checkoutId, checkouts.id))
-    .where(
-      and(
-        eq(ownOrder.id, orderId),
-        sql`${orders.createDate} between ${ownOrder.createDate} - make_interval(days => ${duplicateWindowDays}) and ${ownOrder.createDate} + make_interval(days => ${duplicateWindowDays})`,
-      ),
-    )
-    .orderBy(orders.createDate, orders.id);
-  return rows.map((row) => ({ id: row.id, applicationId: row.applicationId, createDate: row.createDate.toISOString(), paymentStatus: row.paymentStatus }));
 }

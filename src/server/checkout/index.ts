@@ -4,7 +4,6 @@
 // and the reconciliation job. The payment's state is always read from the provider, never taken
 // from the browser or the event. Also here: the order's confirmation e-mail.
 export { createOrderFromPayment } from './create-order-from-payment';
-export { findPossibleDuplicates } from './duplicate-applications';
 export { orderConfirmationEmail } from './order-confirmation-email';
 export { reconcilePayments } from './reconcile-payments';
 export { registerCheckoutRoutes } from './routes';

@@ -3,6 +3,7 @@ import { formatUsd } from '../../shared/money';
 import { deliveryPromise, irsTurnaroundFor, type FilingRoute } from '../../shared/delivery-promise';
 import { seller } from '../../shared/seller';
 import { formatCustomerTime } from '../../shared/customer-time';
+import { cancellationMessages } from '../../shared/refunds/refunds';
 
 export type OrderConfirmationDetails = {
   trackingNumber: string;
@@ -31,7 +32,7 @@ export type OrderConfirmationDetails = {
 function cancellationSection(cancellation: OrderConfirmationDetails['cancellation'], timeZone: string): { text: string[]; html: string } {
   if (!cancellation) return { text: [], html: '' };
   const until = formatCustomerTime(cancellation.expiresAt, timeZone);
-  const sentence = `Changed your mind? You can cancel your order with a full refund until ${until}, one hour after your payment, as long as we have not started work on it.`;
+  const sentence = `Changed your mind? You can cancel your order with a full refund until ${until}, one hour after your payment, ${cancellationMessages.condition}.`;
   return {
     text: ['Cancel my order', sentence, `Cancel my order: ${cancellation.url}`, ''],
     html: `<h2 style="font-size:18px;margin:24px 0 8px">Cancel my order</h2>

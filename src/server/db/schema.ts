@@ -356,10 +356,12 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    /** The staff member; null for the system or a deleted account. */
+    /** The staff member; null for the customer, the system (`changedBySystem`) or a deleted account. */
     changedBy: text('changed_by').references(() => user.id, { onDelete: 'set null' }),
     /** The customer made the change (signing the SS-4); `changedBy` is then null. */
     changedByCustomer: boolean('changed_by_customer').notNull().default(false),
+    /** The part of the service that made the change on its own (src/shared/orders/status-changers.ts); null for staff or the customer. */
+    changedBySystem: text('changed_by_system'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_status_history_order_id_idx').on(table.orderId, table.changedAt)],

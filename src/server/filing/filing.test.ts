@@ -17,6 +17,7 @@ import { flagOverdueFilings, makeFilingReference, maxFaxAttempts, readReceivedFa
 import { eraseOrderPersonalData } from '../retention';
 import { createDocumentLink } from '../documents';
 import { isValidEin } from '../../shared/ein';
+import { statusChangerName } from '../../shared/orders/status-changers';
 import { startOfNextBusinessDay } from '../../shared/dates';
 import { filingMessages, irsFaxNumbers, type FaxInboxResponse, type InboxFax, type OrderFiling } from '../../shared/filing/filing';
 import type { ApiErrorBody } from '../../shared/errors';
@@ -244,6 +245,12 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     const [completed] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(completed).toMatchObject({ status: 'completed', ein: received!.readEin });
     expect(isValidEin(completed!.ein ?? '')).toBe(true);
+    // Each change the service made on its own is named in the history: the fax delivered, the answer read.
+    const history = (await getOrder(harness.app, admin.cookie, order.id)).statusHistory;
+    expect(history.slice(-2).map((entry) => [entry.toStatus, statusChangerName(entry)])).toEqual([
+      ['submitted_to_irs', 'System (fax outbox)'],
+      ['completed', 'System (IRS answer read automatically)'],
+    ]);
     expect(mailTo(mailbox(harness.env), order.billingEmail).map(decodeMail).some((message) => message.includes(completed!.ein!) && /\/ein-letter\//.test(message))).toBe(true);
   }, 120_000);
 
@@ -322,6 +329,7 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     await db().update(filings).set({ deliveredAt: sql`now() - interval '8 days'` }).where(eq(filings.orderId, order.id));
     expect(await flagOverdueFilings(harness.services.filing)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(order.id)).toBe('irs_overdue');
+    expect((await getOrder(harness.app, admin.cookie, order.id)).statusHistory.at(-1)).toMatchObject({ toStatus: 'irs_overdue', changedBy: null, changedBySystem: 'overdue_check' });
     const notices = mailTo(mailbox(harness.env), fulfiller.email).map(decodeMail).filter((message) => message.includes(`No answer from the IRS for order ${order.applicationId}`));
     expect(notices).toHaveLength(1);
     expect(await flagOverdueFilings(harness.services.filing)).toBe(0);

@@ -62,6 +62,8 @@ export async function recordEin(tx: Tx, context: Pick<FilingContext, 'env' | 'ci
     by: 'filing',
     actor: null,
     changedBy: actor?.id ?? null,
+    // Without a staff member, the EIN was read from the IRS's answer and confirmed automatically.
+    system: 'fax_reader',
     ipAddress,
     detail: { filingId },
     einLetterPath: link.pagePath,

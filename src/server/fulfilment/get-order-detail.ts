@@ -3,13 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { orders, orderStatusHistory, user, type Db } from '../db';
 import { readOrderSsn, type FieldCipher } from '../encryption';
 import { normalizeOrderPriority, normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { isSystemChanger } from '../../shared/orders/status-changers';
 import { maskSsn, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import type { OrderDetail, StatusHistoryEntry } from '../../shared/fulfilment/orders';
 import { ssnFields } from '../../shared/application/contact';
 import { describeSigning } from '../signing';
 import { findOrderPayments } from '../refunds';
+import { findPossibleDuplicates } from '../orders';
 import { describeOrderFiling } from '../filing';
-import { findPossibleDuplicates } from '../checkout';
 
 export type GetOrderDetailOptions = { db: Db; cipher: FieldCipher; orderId: number; log: FastifyBaseLogger; designee?: Ss4Designee | null };
 
@@ -50,6 +51,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
       changerId: user.id,
       changerName: user.name,
       changedByCustomer: orderStatusHistory.changedByCustomer,
+      changedBySystem: orderStatusHistory.changedBySystem,
     })
     .from(orderStatusHistory)
     .leftJoin(user, eq(user.id, orderStatusHistory.changedBy))
@@ -62,6 +64,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     changedAt: entry.changedAt.toISOString(),
     changedBy: entry.changerId && entry.changerName !== null ? { id: entry.changerId, name: entry.changerName } : null,
     ...(entry.changedByCustomer ? { changedByCustomer: true } : {}),
+    ...(entry.changedBySystem === null ? {} : { changedBySystem: isSystemChanger(entry.changedBySystem) ? entry.changedBySystem : 'system' }),
   }));
 
   return {

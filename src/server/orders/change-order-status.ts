@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { recordAudit } from '../audit';
 import { findTransition, normalizeOrderStatus, orderStatusLabels, type OrderStatus, type StatusChangeCause } from '../../shared/orders/lifecycle';
 import { can } from '../../shared/staff/permissions';
+import { systemChangerOfCause, type SystemChanger } from '../../shared/orders/status-changers';
 import { staffMessages } from '../../shared/staff/staff-messages';
 import { queueCancelledEmail, queueOnHoldEmail } from './queue-status-email';
 import { queueEinEmail } from './queue-ein-email';
@@ -26,6 +27,11 @@ export type OrderStatusChange = {
   byCustomer?: boolean;
   /** Whom the history credits when not the actor: the staff member whose refund the provider's event completed. */
   changedBy?: string | null;
+  /**
+   * The part of the service making a change no staff member and not the customer made, as the history
+   * names it; without it, the one of the change's cause (`systemChangerOfCause`).
+   */
+  system?: SystemChanger;
   ipAddress: string | null;
   /** More for the audit row, beside `from` and `to` (what caused it: a refund, a dispute). */
   detail?: Record<string, unknown>;
@@ -78,19 +84,25 @@ export async function changeOrderStatus(tx: Tx, change: OrderStatusChange): Prom
     .where(eq(orders.id, current.id))
     .returning();
   if (!order) throw new Error(`Order ${current.id} vanished while locked`);
+  // Who made it: a staff member, the customer, or else the part of the service that did, always named.
+  const changedBy = actor?.id ?? change.changedBy ?? null;
+  const byCustomer = change.byCustomer ?? false;
+  const changedBySystem = changedBy === null && !byCustomer ? (change.system ?? systemChangerOfCause[by]) : null;
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     fromStatus: from,
     toStatus: to,
-    changedBy: actor?.id ?? change.changedBy ?? null,
-    changedByCustomer: change.byCustomer ?? false,
+    changedBy,
+    changedByCustomer: byCustomer,
+    changedBySystem,
     changedAt: now,
   });
   await recordAudit(tx, {
     actor: actor ? { id: actor.id, email: actor.email } : null,
     action: transition.audit,
     target: `order:${order.id}`,
-    detail: { from, to, ...change.detail },
+    // A change without a staff member says in the trail who made it, as the history does.
+    detail: { from, to, ...(byCustomer ? { madeBy: 'customer' } : changedBySystem ? { madeBy: changedBySystem } : {}), ...change.detail },
     ipAddress,
   });
 

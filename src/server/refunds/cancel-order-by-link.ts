@@ -2,11 +2,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { cancellationLinks, orders } from '../db';
 import type { AppServices } from '../services';
-import { AppError } from '../errors';
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { cancellationMessages, type CancellationView } from '../../shared/refunds/refunds';
+import type { CancellationView } from '../../shared/refunds/refunds';
 import { findCancellationLink } from './cancellation-token';
-import { cancellationViewOf, linkUnavailable, refundedCentsOf, whyCancellationClosed } from './cancellation-view';
+import { cancellationRefused, cancellationViewOf, linkUnavailable, whyCancellationClosed } from './cancellation-view';
 import { refundOrder } from './refund-order';
 
 export type CancelOrderOptions = {
@@ -19,8 +18,8 @@ export type CancelOrderOptions = {
 
 /**
  * `POST /api/cancellations/:token`: cancels the order with a full refund, once. Under the order's
- * lock the link is spent (a conditional update, so two clicks cannot both pass) and the window and
- * status are checked again; a refund the provider refuses gives the link back.
+ * lock the link is spent (a conditional update, so two clicks cannot both pass) and the rule
+ * (`whyNotCancellable`: the hour, not yet submitted to the IRS) is checked again; a refund the provider refuses gives the link back.
  */
 export async function cancelOrderByLink({ services, token, ipAddress, log, now = new Date() }: CancelOrderOptions): Promise<CancellationView> {
   const { db } = services.database;
@@ -39,9 +38,9 @@ export async function cancelOrderByLink({ services, token, ipAddress, log, now =
     ipAddress,
     log,
     async whileLocked(tx, order) {
-      const why = whyCancellationClosed(order, found.link.expiresAt, now);
       if (normalizeOrderStatus(order.status) === 'cancelled') throw linkUnavailable();
-      if (why) throw new AppError('cancellation_window_closed', why === 'expired' ? cancellationMessages.expired : cancellationMessages.inProgress);
+      const why = await whyCancellationClosed(tx, order, found.link.expiresAt, now);
+      if (why) throw cancellationRefused(why);
       const [spent] = await tx
         .update(cancellationLinks)
         .set({ usedAt: now })
@@ -56,5 +55,5 @@ export async function cancelOrderByLink({ services, token, ipAddress, log, now =
 
   const [order] = await db.select().from(orders).where(eq(orders.id, found.order.id));
   if (!order) throw new Error(`Order ${found.order.id} vanished after its cancellation`);
-  return cancellationViewOf(order, found.link.expiresAt, now, services.env.SUPPORT_EMAIL, await refundedCentsOf(db, order.id));
+  return cancellationViewOf(db, order, found.link.expiresAt, now, services.env.SUPPORT_EMAIL);
 }

@@ -1,35 +1,54 @@
-import { and, eq } from 'drizzle-orm';
-import { refunds, type Db } from '../db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { filings, refunds, type Db } from '../db';
 import { AppError } from '../errors';
 import { companyNameOf } from '../orders';
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { cancellationMessages, hasRefundableBalance, isDisputeOpen, type CancellationView } from '../../shared/refunds/refunds';
+import { activeFilingStatuses } from '../../shared/filing/filing';
+import { cancellationMessages, whyNotCancellable, type CancellationRefusal, type CancellationView } from '../../shared/refunds/refunds';
 import type { OrderRow } from './order-payments';
 
-// When an order may still be cancelled online, and what the cancellation page shows of it.
+// When an order may still be cancelled online (the shared rule, `whyNotCancellable`), and what the
+// cancellation page shows of it.
 
-/** The only status from which the customer may cancel: staff have not started on the order. */
-const cancellableStatus = 'reviewing_form_data';
+type Reader = Pick<Db, 'select'>;
 
-/** Why the order can no longer be cancelled online, or null while it can. */
-export function whyCancellationClosed(order: OrderRow, expiresAt: Date, now: Date): 'expired' | 'in_progress' | null {
-  if (now.getTime() >= expiresAt.getTime()) return 'expired';
-  if (normalizeOrderStatus(order.status) !== cancellableStatus || isDisputeOpen(order.disputeStatus) || !hasRefundableBalance(order.paymentStatus)) return 'in_progress';
-  return null;
+/** Whether a filing of the order is queued, being sent or sent: the application is being submitted. */
+export async function hasFilingUnderWay(db: Reader, orderId: number): Promise<boolean> {
+  const [filing] = await db
+    .select({ id: filings.id })
+    .from(filings)
+    .where(and(eq(filings.orderId, orderId), inArray(filings.status, [...activeFilingStatuses])))
+    .limit(1);
+  return filing !== undefined;
 }
 
-export async function refundedCentsOf(db: Pick<Db, 'select'>, orderId: number): Promise<number> {
+/** Why the order can no longer be cancelled online, or null while it can. */
+export async function whyCancellationClosed(db: Reader, order: OrderRow, expiresAt: Date, now: Date): Promise<CancellationRefusal | null> {
+  return whyNotCancellable({
+    status: normalizeOrderStatus(order.status),
+    paymentStatus: order.paymentStatus,
+    disputeStatus: order.disputeStatus,
+    filingUnderWay: await hasFilingUnderWay(db, order.id),
+    deadline: expiresAt,
+    now,
+  });
+}
+
+export async function refundedCentsOf(db: Reader, orderId: number): Promise<number> {
   const rows = await db.select({ amountCents: refunds.amountCents }).from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.state, 'succeeded')));
   return rows.reduce((sum, row) => sum + row.amountCents, 0);
 }
 
-export function cancellationViewOf(order: OrderRow, expiresAt: Date, now: Date, supportEmail: string, refundedCents: number): CancellationView {
+export async function cancellationViewOf(db: Reader, order: OrderRow, expiresAt: Date, now: Date, supportEmail: string): Promise<CancellationView> {
   const base = { trackingNumber: order.applicationId, companyName: companyNameOf(order.formData) };
-  if (normalizeOrderStatus(order.status) === 'cancelled') return { state: 'cancelled', ...base, refundedCents, supportEmail };
-  const why = whyCancellationClosed(order, expiresAt, now);
+  if (normalizeOrderStatus(order.status) === 'cancelled') return { state: 'cancelled', ...base, refundedCents: await refundedCentsOf(db, order.id), supportEmail };
+  const why = await whyCancellationClosed(db, order, expiresAt, now);
   if (why) return { state: 'closed', why, ...base, supportEmail };
   return { state: 'cancellable', ...base, amountCents: order.amount, deadline: expiresAt.toISOString() };
 }
 
 /** An unknown, spent or already-used link: the page says only that it cannot be used (410). */
 export const linkUnavailable = () => new AppError('cancellation_link_unavailable', cancellationMessages.linkUnavailable);
+
+/** The refusal of a cancellation the rule does not allow, in the page's words (409). */
+export const cancellationRefused = (why: CancellationRefusal) => new AppError('cancellation_window_closed', cancellationMessages.refusals[why]);

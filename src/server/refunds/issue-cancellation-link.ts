@@ -12,7 +12,7 @@ export async function issueCancellationLink(db: Db, orderId: number, now = new D
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const expiresAt = new Date(order.createDate.getTime() + cancellationWindowMinutes * 60_000);
-  if (whyCancellationClosed(order, expiresAt, now) !== null) return null;
+  if ((await whyCancellationClosed(db, order, expiresAt, now)) !== null) return null;
   const { token } = await createCancellationLink(db, { orderId, paidAt: order.createDate });
   return token;
 }

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { orders, refunds, type Db } from '../db';
 import type { AppServices } from '../services';
 import { recordAudit } from '../audit';
-import type { StaffActor } from '../orders';
+import { lockDuplicatesForRefund, type StaffActor } from '../orders';
 import { AppError } from '../errors';
-import { hasRefundableBalance, isDisputeOpen, refundMessages } from '../../shared/refunds/refunds';
+import { hasRefundableBalance, isDisputeOpen, isKeptOrder, refundMessages } from '../../shared/refunds/refunds';
 import { applyProviderRefunds } from './apply-provider-refunds';
 import { summarisePayments, type OrderRow, type RefundRow } from './order-payments';
 
@@ -59,6 +59,11 @@ export async function refundOrder(options: RefundOrderOptions): Promise<RefundOu
     const counted = await tx.select({ amountCents: refunds.amountCents, state: refunds.state }).from(refunds).where(eq(refunds.orderId, orderId));
     const { refundableCents } = summarisePayments(order, counted);
     if (refundableCents <= 0) throw new AppError('order_not_refundable', refundMessages.fullyRefunded);
+    if (options.reason === 'duplicate_payment') {
+      // The order that was kept is never refunded as a duplicate (decision 041).
+      const duplicates = await lockDuplicatesForRefund(tx, orderId);
+      if (isKeptOrder(duplicates)) throw new AppError('order_not_refundable', refundMessages.keptOrder(duplicates.map((other) => other.applicationId)));
+    }
     const amountCents = options.amountCents ?? refundableCents;
     if (amountCents > refundableCents) {
       const message = refundMessages.amountTooLarge(refundableCents);

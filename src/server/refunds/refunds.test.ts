@@ -21,6 +21,7 @@ import { sampleApplication } from '../../shared/application/sample-application';
 import type { CheckoutResponse, ConfirmPaymentResponse } from '../../shared/checkout/checkout';
 import type { OrderListResponse } from '../../shared/fulfilment/orders';
 import type { TrackingResult } from '../../shared/tracking/tracking';
+import { statusChangerName } from '../../shared/orders/status-changers';
 import { cancellationMessages, refundMessages, type CancellationView, type RefundResponse } from '../../shared/refunds/refunds';
 import { settlePendingRefunds } from './settle-pending-refunds';
 
@@ -137,8 +138,8 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
   const orderRow = async (orderId: number) =>
     (await rows<{ status: string; dispute_status: string | null }>(sql`select status, dispute_status from orders where id = ${orderId}`))[0]!;
   const historyOf = (orderId: number) =>
-    rows<{ from_status: string | null; to_status: string; changed_by: string | null; changed_by_customer: boolean }>(
-      sql`select from_status, to_status, changed_by, changed_by_customer from order_status_history where order_id = ${orderId} order by id`,
+    rows<{ from_status: string | null; to_status: string; changed_by: string | null; changed_by_customer: boolean; changed_by_system: string | null }>(
+      sql`select from_status, to_status, changed_by, changed_by_customer, changed_by_system from order_status_history where order_id = ${orderId} order by id`,
     );
   const emailsOf = (orderId: number, kind: string) => rows<{ to_address: string; subject: string; text_body: string; reply_to: string | null }>(
     sql`select to_address, subject, text_body, reply_to from email_outbox where order_id = ${orderId} and kind = ${kind} order by id`,
@@ -179,7 +180,7 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
 
     expect(await providerRefunds(paymentIntentId)).toEqual([{ amount_cents: 14900 }]);
     expect((await orderRow(orderId)).status).toBe('cancelled');
-    expect(await historyOf(orderId)).toEqual([{ from_status: 'reviewing_form_data', to_status: 'cancelled', changed_by: harness.admin.id, changed_by_customer: false }]);
+    expect(await historyOf(orderId)).toEqual([{ from_status: 'reviewing_form_data', to_status: 'cancelled', changed_by: harness.admin.id, changed_by_customer: false, changed_by_system: null }]);
     expect(await auditRows(database.db, 'refund_created', `order:${orderId}`)).toEqual([
       expect.objectContaining({ actor_id: harness.admin.id, detail: expect.objectContaining({ amountCents: 14900, reason: 'not_delivered_in_time' }) }),
     ]);
@@ -305,7 +306,7 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
     expect(await refundRows(orderId)).toEqual([expect.objectContaining({ amount_cents: 14900, state: 'succeeded', source: 'customer', reason: 'customer_cancellation' })]);
     expect(await providerRefunds(paymentIntentId)).toEqual([{ amount_cents: 14900 }]);
     expect((await orderRow(orderId)).status).toBe('cancelled');
-    expect(await historyOf(orderId)).toEqual([{ from_status: 'reviewing_form_data', to_status: 'cancelled', changed_by: null, changed_by_customer: true }]);
+    expect(await historyOf(orderId)).toEqual([{ from_status: 'reviewing_form_data', to_status: 'cancelled', changed_by: null, changed_by_customer: true, changed_by_system: null }]);
     const emails = await emailsOf(orderId, 'cancellation_confirmation');
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ reply_to: harness.env.SUPPORT_EMAIL, subject: `Order cancelled: your EIN application ${trackingNumber}` });
@@ -338,26 +339,41 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
     expect(page.json<CancellationView>()).toEqual({ state: 'closed', why: 'expired', trackingNumber, companyName, supportEmail: harness.env.SUPPORT_EMAIL });
     const refused = await cancellation(harness, token, 'POST');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'cancellation_window_closed', message: cancellationMessages.expired });
+    expect(refused.json().error).toMatchObject({ code: 'cancellation_window_closed', message: cancellationMessages.refusals.expired });
     expect(await refundRows(orderId)).toEqual([]);
     expect(await providerRefunds(paymentIntentId)).toEqual([]);
     expect((await orderRow(orderId)).status).toBe('reviewing_form_data');
   });
 
-  it('explains the refund policy once staff have moved the order past Reviewing Form Data', async () => {
+  it('lets the customer cancel while staff work the order and ask for a signature: only its submission to the IRS closes the hour', async () => {
     const harness = await startApp();
     const { orderId, trackingNumber } = await purchase(harness);
     const token = cancellationTokenFromMail(harness.env, trackingNumber);
+    for (const status of ['checking_company_registration', 'preparing_ss4_form', 'ss4_signed_awaiting_irs', 'on_hold'] as const) {
+      await database.db.execute(sql`update orders set status = ${status} where id = ${orderId}`);
+      expect((await cancellation(harness, token)).json<CancellationView>(), status).toMatchObject({ state: 'cancellable', trackingNumber });
+    }
+    // Staff sending the signing link is not a submission.
+    await database.db.execute(sql`update orders set status = 'preparing_ss4_form' where id = ${orderId}`);
     const detail = await getOrder(harness.app, harness.adminCookie, orderId);
-    const saved = await staffInject(harness.app, harness.adminCookie, 'PATCH', `/api/manage/orders/${orderId}`, { ...formOf(detail), status: 'checking_company_registration' });
+    const saved = await staffInject(harness.app, harness.adminCookie, 'PATCH', `/api/manage/orders/${orderId}`, { ...formOf(detail), status: 'awaiting_user_signature' });
     expect(saved.statusCode, saved.body).toBe(200);
+    expect((await cancellation(harness, token)).json<CancellationView>()).toMatchObject({ state: 'cancellable' });
 
-    expect((await cancellation(harness, token)).json<CancellationView>()).toMatchObject({ state: 'closed', why: 'in_progress' });
+    // A fax of the form queued to the IRS: the application is being submitted.
+    await database.db.execute(sql`insert into filings (order_id, method, status) values (${orderId}, 'fax', 'queued')`);
+    expect((await cancellation(harness, token)).json<CancellationView>()).toMatchObject({ state: 'closed', why: 'submitted' });
+    await database.db.execute(sql`delete from filings where order_id = ${orderId}`);
+
+    for (const status of ['submitted_to_irs', 'irs_overdue', 'completed'] as const) {
+      await database.db.execute(sql`update orders set status = ${status} where id = ${orderId}`);
+      expect((await cancellation(harness, token)).json<CancellationView>(), status).toMatchObject({ state: 'closed', why: 'submitted' });
+    }
     const refused = await cancellation(harness, token, 'POST');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'cancellation_window_closed', message: cancellationMessages.inProgress });
+    expect(refused.json().error).toMatchObject({ code: 'cancellation_window_closed', message: cancellationMessages.refusals.submitted });
     expect(await refundRows(orderId)).toEqual([]);
-    expect((await orderRow(orderId)).status).toBe('checking_company_registration');
+    expect((await orderRow(orderId)).status).toBe('completed');
     // The confirmation page no longer offers the link either.
     const again = await harness.app.inject({ method: 'POST', url: '/api/payments/confirm', remoteAddress: newClient(), payload: { paymentIntentId: (await rows<{ payment_intent_id: string }>(sql`select payment_intent_id from orders where id = ${orderId}`))[0]!.payment_intent_id } });
     expect(again.json<ConfirmPaymentResponse>().cancelPath).toBeNull();
@@ -384,7 +400,9 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
       [12900, 'succeeded', 'provider', 'provider_dashboard'],
     ]);
     expect((await orderRow(orderId)).status).toBe('cancelled');
-    expect(await historyOf(orderId)).toHaveLength(1);
+    // Made by nobody here: the history names the payment provider's refund, never an unknown user.
+    expect(await historyOf(orderId)).toEqual([{ from_status: 'reviewing_form_data', to_status: 'cancelled', changed_by: null, changed_by_customer: false, changed_by_system: 'payment_refund' }]);
+    expect(statusChangerName((await getOrder(harness.app, harness.adminCookie, orderId)).statusHistory.at(-1)!)).toBe('System (refund at the payment provider)');
     expect(await emailsOf(orderId, 'refund_confirmation')).toHaveLength(2);
     expect(await auditRows(database.db, 'refund_recorded', `order:${orderId}`)).toHaveLength(2);
     expect((await track(harness, trackingNumber)).refund?.amountCents).toBe(14900);
@@ -411,7 +429,7 @@ describe.each(testDatabaseKinds)('refunds, cancellation and disputes on %s', (ki
     for (const event of [closed, created, closed, created]) await deliverToWebhookRoute(harness.app, event.payload, event.signature);
 
     expect(await orderRow(orderId)).toEqual({ status: 'on_hold', dispute_status: 'lost' });
-    expect(await historyOf(orderId)).toEqual([{ from_status: 'reviewing_form_data', to_status: 'on_hold', changed_by: null, changed_by_customer: false }]);
+    expect(await historyOf(orderId)).toEqual([{ from_status: 'reviewing_form_data', to_status: 'on_hold', changed_by: null, changed_by_customer: false, changed_by_system: 'payment_dispute' }]);
     const alerts = await emailsOf(orderId, 'dispute_alert');
     // Every active admin, once.
     const admins = await rows<{ email: string }>(sql`select email from "user" where role = 'admin' and not banned`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditDetailText } from './audit-detail';
+import { auditActorFallback } from './audit';
 
 const names: Record<string, string> = { 'u-ada': 'Ada Admin', 'u-fred': 'Fred Fulfiller' };
 const memberName = (id: string) => names[id];
@@ -21,6 +22,18 @@ describe('auditDetailText', () => {
     expect(auditDetailText('order_status_changed', { from: 'preparing_ss4_form', to: 'on_hold', byDispute: 'dp_1' })).toBe(
       'From: Preparing SS4 Form; To: On Hold; Because: the payment was disputed (dp_1)',
     );
+  });
+
+  it('names who made a status change without a staff member: the customer, or the part of the service', () => {
+    expect(auditDetailText('order_status_changed', { from: 'ss4_signed_awaiting_irs', to: 'submitted_to_irs', madeBy: 'fax_outbox', filingId: 4 })).toBe(
+      'From: SS4 Signed Awaiting IRS; To: Submitted to IRS; Made by: System (fax outbox); Filing id: 4',
+    );
+    expect(auditActorFallback('order_status_changed', { madeBy: 'fax_outbox' })).toBe('System (fax outbox)');
+    expect(auditActorFallback('order_status_changed', { madeBy: 'overdue_check' })).toBe('System (overdue filings check)');
+    expect(auditActorFallback('order_status_changed', { madeBy: 'customer' })).toBe('Customer');
+    expect(auditActorFallback('order_cancelled_by_customer', {})).toBe('Customer');
+    expect(auditActorFallback('sign_in_failed', null)).toBe('Not signed in');
+    expect(auditActorFallback('retention_purged')).toBe('System');
   });
 
   it('names the accounts of an assignment, and nobody for none', () => {

@@ -1,5 +1,6 @@
 import { formatUsd } from '../money';
 import { orderStatusLabels } from '../orders/lifecycle';
+import { isSystemChanger, systemChangerLabels } from '../orders/status-changers';
 import { disputeStatusLabels, refundReasonLabels } from '../refunds/refunds';
 import { staffRoleTable } from '../staff/permissions';
 import { revealedNumberKinds } from '../fulfilment/orders';
@@ -85,6 +86,7 @@ const detailKeys: Record<string, DetailKey> = {
   from: { label: 'From', words: change },
   to: { label: 'To', words: change },
   byRefund: { label: 'Because', words: () => 'the payment was refunded in full' },
+  madeBy: { label: 'Made by', words: (value) => (value === 'customer' ? 'the customer' : typeof value === 'string' && isSystemChanger(value) ? systemChangerLabels[value] : plainText(value)) },
   byDispute: { label: 'Because', words: (value) => `the payment was disputed (${plainText(value)})` },
   assignedTo: { label: 'Assigned to', words: member },
   providerRefundId: { label: 'Provider reference' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSystemChanger, systemChangerLabels } from '../orders/status-changers';
 
 // The audit trail screen (`/manage/audit`) and its API: the readable label of every action, the
 // filters as the address and `GET /api/manage/audit` read them, and the rows they answer with.
@@ -150,7 +151,13 @@ export type AuditResponse = {
   members: AuditMember[];
 };
 
-/** Who a row without an account is from: a caller who was not signed in, or the system itself. */
-export function auditActorFallback(action: string): string {
-  return action.startsWith('sign_in') || action === 'access_denied' ? 'Not signed in' : 'System';
+/**
+ * Who a row without an account is from: a caller who was not signed in, the customer, the part of the
+ * service its detail names (`madeBy`, written with each change of an order's status), or the system.
+ */
+export function auditActorFallback(action: string, detail?: Record<string, unknown> | null): string {
+  if (action.startsWith('sign_in') || action === 'access_denied') return 'Not signed in';
+  const madeBy = detail?.madeBy;
+  if (madeBy === 'customer' || action === 'order_cancelled_by_customer') return 'Customer';
+  return typeof madeBy === 'string' && isSystemChanger(madeBy) ? systemChangerLabels[madeBy] : 'System';
 }

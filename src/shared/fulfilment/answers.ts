@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { counterGroups, orderPriorities, orderStatuses, type CounterGroup } from '../orders/lifecycle';
 import { staffRoles } from '../staff/session';
+import { systemChangers } from '../orders/status-changers';
 import { orderFilingSchema } from '../filing/answers';
 import { orderPaymentsSchema } from '../refunds/answers';
 import { signingStateSchema } from '../signing/answers';
@@ -73,6 +74,7 @@ export const orderDetailSchema = z
         changedAt: z.string(),
         changedBy: memberSchema.nullable(),
         changedByCustomer: z.boolean().optional(),
+        changedBySystem: z.enum(systemChangers).optional(),
       }),
     ),
     ss4Designee: z.strictObject({ name: z.string(), address: z.string(), phone: z.string(), fax: z.string().nullable() }).nullable().optional(),

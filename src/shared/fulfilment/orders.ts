@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Ss4Designee } from '../ss4/ss4-mapping';
 import type { SigningState } from '../signing/signing';
 import type { OrderPayments } from '../refunds/refunds';
+import type { SystemChanger } from '../orders/status-changers';
 import { orderPriorities, orderStatuses, statusFilters, type CounterGroup, type OrderPriority, type OrderStatus } from '../orders/lifecycle';
 import type { StaffRole } from '../staff/session';
 import { staffMessages } from '../staff/staff-messages';
@@ -98,6 +99,8 @@ export type StatusHistoryEntry = {
   changedBy: { id: string; name: string } | null;
   /** The customer made the change (signing the SS-4): shown as "Customer". */
   changedByCustomer?: boolean;
+  /** The part of the service that made the change on its own, named by the history (status-changers.ts). */
+  changedBySystem?: SystemChanger;
 };
 
 export type OrderDetail = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CancellationView, OrderPayments, RefundEntry, RefundResponse } from './refunds';
+import { cancellationRefusals, type CancellationView, type OrderPayments, type RefundEntry, type RefundResponse } from './refunds';
 
 // The refund and cancellation routes' answers as schemas, for the API document (decision 044).
 
@@ -35,7 +35,7 @@ export const refundResponseSchema = z.strictObject({ refund: refundEntrySchema, 
 export const cancellationViewSchema = z.union([
   z.strictObject({ state: z.literal('cancellable'), trackingNumber: z.string(), companyName: z.string().nullable(), amountCents: z.number().int(), deadline: z.string() }),
   z.strictObject({ state: z.literal('cancelled'), trackingNumber: z.string(), companyName: z.string().nullable(), refundedCents: z.number().int(), supportEmail: z.string() }),
-  z.strictObject({ state: z.literal('closed'), why: z.enum(['expired', 'in_progress']), trackingNumber: z.string(), companyName: z.string().nullable(), supportEmail: z.string() }),
+  z.strictObject({ state: z.literal('closed'), why: z.enum(cancellationRefusals), trackingNumber: z.string(), companyName: z.string().nullable(), supportEmail: z.string() }),
 ]) satisfies z.ZodType<CancellationView>;
 
 export const cancellationTokenParamsSchema = z.strictObject({ token: z.string() });

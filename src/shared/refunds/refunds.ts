@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { refuseUnstorableText } from '../storable-text';
 import { formatUsd } from '../money';
 import { deliveryPromise } from '../delivery-promise';
+import type { OrderStatus } from '../orders/lifecycle';
 
 // Refunds, the customer's one-hour cancellation and disputes (decision 026): the request schema both
 // sides parse with, the reasons and their labels, and what the order page and the tracking page show.
@@ -58,7 +59,20 @@ export const refundMessages = {
   disputed: 'The payment is disputed; it cannot be refunded while the dispute is open.',
   providerFailed: 'The payment provider did not make the refund. Nothing was refunded.',
   providerUnconfirmed: 'The payment provider has not confirmed the refund yet. It shows on the order once it does.',
+  /** A refund as a duplicate of the order that was kept: its twins are refunded already. */
+  keptOrder: (trackingNumbers: readonly string[]) =>
+    `${trackingNumbers.map((number) => `Order #${number}`).join(', ')}, with the same application, ${trackingNumbers.length === 1 ? 'was' : 'were'} refunded in full as the duplicate: this is the order that was kept. Choose another reason if this order is to be refunded too.`,
 } as const;
+
+/**
+ * The order that was kept (decision 041): it shares its application with other orders, and each of
+ * them has been refunded in full (or is being). Refunding it as a duplicate too would leave the
+ * customer with no order at all, so neither the page nor the server offers it. An order with no
+ * other order sharing its application is not one: "Duplicate payment" stays a reason staff may give.
+ */
+export function isKeptOrder(duplicates: readonly { paymentStatus: string }[]): boolean {
+  return duplicates.length > 0 && duplicates.every((other) => other.paymentStatus === 'refunded');
+}
 
 /** Largest amount a request may name: a payment's amount is far below it. */
 const maxRefundCents = 100_000_000;
@@ -160,19 +174,62 @@ export type CancellationView =
   | { state: 'cancelled'; trackingNumber: string; companyName: string | null; refundedCents: number; supportEmail: string }
   | {
       state: 'closed';
-      /** expired: the hour has passed; in_progress: staff have started work (or the payment is disputed). */
-      why: 'expired' | 'in_progress';
+      /** Why the order can no longer be cancelled online (`whyNotCancellable`). */
+      why: CancellationRefusal;
       trackingNumber: string;
       companyName: string | null;
       supportEmail: string;
     };
 
+/**
+ * The statuses in which the application has been submitted to the IRS (filed by fax or online, at the
+ * IRS, answered): the Terms' "before your application has been submitted" is over. Staff reviewing the
+ * order, preparing the form or sending it for signature, and the customer signing it, do not submit it.
+ */
+export const submittedOrderStatuses = ['submitted_to_irs', 'irs_overdue', 'completed'] as const satisfies readonly OrderStatus[];
+
+/** Why an order can no longer be cancelled online, each said to the customer in its own words. */
+export const cancellationRefusals = ['expired', 'submitted', 'refunded', 'disputed'] as const;
+export type CancellationRefusal = (typeof cancellationRefusals)[number];
+
+/** What the cancellation rule looks at. */
+export type CancellationFacts = {
+  status: OrderStatus;
+  paymentStatus: string;
+  disputeStatus: string | null;
+  /** A filing of the order is queued, being sent, or sent (by fax or online): it is being submitted. */
+  filingUnderWay: boolean;
+  /** When the hour after the payment ends. */
+  deadline: Date;
+  now: Date;
+};
+
+/**
+ * The Terms' one-hour cancellation (section 4 (c), spec 02): the customer may cancel within 1 hour of
+ * the payment, before the application has been submitted to the IRS. The one rule the cancellation
+ * page, its API and the confirmation page's link all apply: null while the order can be cancelled,
+ * else why not (a cancelled order is shown as such before this is asked).
+ */
+export function whyNotCancellable(facts: CancellationFacts): CancellationRefusal | null {
+  if (!hasRefundableBalance(facts.paymentStatus)) return 'refunded';
+  if ((submittedOrderStatuses as readonly OrderStatus[]).includes(facts.status) || facts.filingUnderWay) return 'submitted';
+  if (isDisputeOpen(facts.disputeStatus)) return 'disputed';
+  if (facts.now.getTime() >= facts.deadline.getTime()) return 'expired';
+  return null;
+}
+
 export const cancellationMessages = {
   linkUnavailable: 'This cancellation link is not valid. It may have been used already or copied incompletely.',
   windowClosed: 'This order can no longer be cancelled online.',
   cancelled: 'Your order has been cancelled and your payment refunded in full.',
-  expired: 'The one hour in which an order can be cancelled online has passed.',
-  inProgress: 'Our staff have already started work on this order, so it can no longer be cancelled online.',
+  /** The rule, as the cancellation page and the confirmation e-mail say it. */
+  condition: 'as long as your application has not been submitted to the IRS',
+  refusals: {
+    expired: 'The one hour after your payment, in which an order can be cancelled online, has passed.',
+    submitted: 'Your application has already been submitted to the IRS, so this order can no longer be cancelled.',
+    refunded: 'Your payment for this order has already been refunded in full.',
+    disputed: 'The payment for this order is disputed with your bank, so it cannot be cancelled online while the dispute is open.',
+  } satisfies Record<CancellationRefusal, string>,
   /** The Terms' refund policy, in the words of section 4. */
   policy: [
     `${deliveryPromise.refundCondition.charAt(0).toUpperCase()}${deliveryPromise.refundCondition.slice(1)}.`,

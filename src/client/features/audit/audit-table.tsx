@@ -22,7 +22,7 @@ function When({ at }: { at: string }) {
 }
 
 function Who({ row }: { row: AuditRow }) {
-  if (!row.actor) return <span className="text-slate-600">{auditActorFallback(row.action)}</span>;
+  if (!row.actor) return <span className="text-slate-600">{auditActorFallback(row.action, row.detail)}</span>;
   return (
     <span className="block min-w-0">
       <span className="block font-medium text-slate-900">{row.actor.name ?? 'Deleted account'}</span>

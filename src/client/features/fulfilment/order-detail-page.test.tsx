@@ -168,7 +168,7 @@ describe('OrderDetailPage', () => {
     expect(screen.getByText('Not specified')).toBeTruthy();
   });
 
-  it('shows the status history with the changers, the system for the first status, and no card without history', async () => {
+  it('shows the status history with the changers, the part of the service that made a change, a deleted account, and no card without history', async () => {
     serveOrder(
       sampleOrder({
         status: 'preparing_ss4_form',
@@ -176,16 +176,19 @@ describe('OrderDetailPage', () => {
           { fromStatus: null, toStatus: 'reviewing_form_data', changedAt: '2026-11-20T15:30:00.000Z', changedBy: null },
           { fromStatus: 'reviewing_form_data', toStatus: 'checking_company_registration', changedAt: '2026-11-21T10:00:00.000Z', changedBy: { id: 'admin-1', name: 'Ada Admin' } },
           { fromStatus: 'checking_company_registration', toStatus: 'preparing_ss4_form', changedAt: '2026-11-22T10:00:00.000Z', changedBy: null },
+          { fromStatus: 'preparing_ss4_form', toStatus: 'submitted_to_irs', changedAt: '2026-11-23T10:00:00.000Z', changedBy: null, changedBySystem: 'fax_outbox' },
         ],
       }),
     );
     renderOrderScreen();
     const card = (await screen.findByRole('heading', { level: 2, name: 'Status History' })).closest('div.rounded-xl') as HTMLElement;
     const entries = within(card).getAllByRole('listitem');
-    expect(entries).toHaveLength(3);
-    expect(entries[0]?.textContent).toMatch(/^Reviewing Form DataSystem · November 20, 2026/);
+    expect(entries).toHaveLength(4);
+    expect(entries[0]?.textContent).toMatch(/^Reviewing Form DataSystem \(payment received\) · November 20, 2026/);
     expect(entries[1]?.textContent).toMatch(/^Reviewing Form Data→Checking Company RegistrationAda Admin · November 21, 2026/);
-    expect(entries[2]?.textContent).toMatch(/^Checking Company Registration→Preparing SS4 FormUnknown User · /);
+    expect(entries[2]?.textContent).toMatch(/^Checking Company Registration→Preparing SS4 FormDeleted account · /);
+    expect(entries[3]?.textContent).toMatch(/^Preparing SS4 Form→Submitted to IRSSystem \(fax outbox\) · November 23, 2026/);
+    expect(card.textContent).not.toContain('Unknown User');
     resetPage();
     FakeEventSource.install();
 

@@ -4,6 +4,7 @@ import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { formatUsd } from '../../../shared/money';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
 import { disputeStatusLabels, refundReasonLabels, type RefundEntry } from '../../../shared/refunds/refunds';
+import { deletedAccountLabel } from '../../../shared/orders/status-changers';
 import { formatLongDate } from './order-formats';
 import { RefundDialog } from './refund-dialog';
 
@@ -13,7 +14,7 @@ const refundStateLabel = { succeeded: 'Refunded', pending: 'Pending', failed: 'F
 function whoRefunded(refund: RefundEntry): string {
   if (refund.source === 'customer') return 'Customer';
   if (refund.source === 'provider') return 'Payment provider';
-  return refund.requestedBy?.name ?? 'Unknown User';
+  return refund.requestedBy?.name ?? deletedAccountLabel;
 }
 
 /** Paid, refunded and net; each refund; and the Refund button for those who may refund. */

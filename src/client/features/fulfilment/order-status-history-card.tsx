@@ -1,13 +1,13 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { orderStatusLabels } from '../../../shared/orders/lifecycle';
 import type { StatusHistoryEntry } from '../../../shared/fulfilment/orders';
+import { statusChangerName, systemChangerLabels } from '../../../shared/orders/status-changers';
 import { formatLongDateTime } from './order-formats';
 
-/** Who made a change: the customer (signing the SS-4), or staff; the first status is set by the system; a later one without a name was a deleted account. */
+/** Who made a change: the customer, a staff member, the part of the service that made it, or a deleted account; a first status recorded without one was the payment's. */
 function changerName(entry: StatusHistoryEntry): string {
-  if (entry.changedByCustomer) return 'Customer';
-  if (entry.changedBy) return entry.changedBy.name;
-  return entry.fromStatus === null ? 'System' : 'Unknown User';
+  if (entry.fromStatus === null && !entry.changedBy && !entry.changedBySystem) return systemChangerLabels.checkout;
+  return statusChangerName(entry);
 }
 
 /** Every status change, oldest first, as the server recorded it. */

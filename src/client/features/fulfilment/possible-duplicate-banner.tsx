@@ -3,12 +3,14 @@ import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { can } from '../../../shared/staff/permissions';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
 import { manageOrderPath } from '../../paths';
+import { isKeptOrder } from '../../../shared/refunds/refunds';
 import { formatLongDate } from './order-formats';
 import { RefundDialog } from './refund-dialog';
 
 /**
  * "Possible duplicate" (decision 041): other orders for the same company and responsible party paid
- * within 30 days of this one, each linked, and for admins the full refund of this one as a duplicate.
+ * within 30 days of this one, each linked, and for admins the full refund of this one as a duplicate,
+ * unless the others were refunded already: this is then the order that was kept, and says so.
  */
 export function PossibleDuplicateBanner({ order }: { order: OrderDetail }) {
   const user = useStaffUser();
@@ -16,6 +18,7 @@ export function PossibleDuplicateBanner({ order }: { order: OrderDetail }) {
   if (duplicates.length === 0) return null;
   const earlier = duplicates.find((other) => other.createDate < order.createDate);
   const { refundableCents } = order.payments;
+  const kept = isKeptOrder(duplicates);
   return (
     <section aria-labelledby="possible-duplicate-heading" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <h2 id="possible-duplicate-heading" className="font-semibold">
@@ -34,7 +37,11 @@ export function PossibleDuplicateBanner({ order }: { order: OrderDetail }) {
           </li>
         ))}
       </ul>
-      {can(user, 'refunds:create') && refundableCents > 0 && !order.payments.dispute?.open ? (
+      {kept ? (
+        <p className="mt-2">
+          {duplicates.length === 1 ? 'That order was' : 'Those orders were'} refunded in full as the duplicate: this is the order that was kept.
+        </p>
+      ) : can(user, 'refunds:create') && refundableCents > 0 && !order.payments.dispute?.open ? (
         <div className="mt-3">
           <RefundDialog
             order={order}

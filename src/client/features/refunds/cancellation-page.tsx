@@ -29,7 +29,7 @@ export function CancellationPage() {
   const cancel = useMutation({
     mutationFn: () => apiRequest<CancellationView>('POST', cancellationPath(token)),
     onSuccess: (answer) => queryClient.setQueryData(queryKey, answer),
-    // A refusal (the hour passed meanwhile, staff started work) is best shown as the page now stands.
+    // A refusal (the hour passed meanwhile, the application was submitted) is best shown as the page now stands.
     onError: () => void view.refetch(),
   });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -68,7 +68,7 @@ export function CancellationPage() {
                 <p>
                   Cancelling stops your application before it is filed, and refunds your payment of{' '}
                   <strong className="tabular-nums">{formatUsd(view.data.amountCents)}</strong> in full to the card you paid with. You can cancel until{' '}
-                  <time dateTime={view.data.deadline}>{formatCustomerTime(new Date(view.data.deadline))}</time>.
+                  <time dateTime={view.data.deadline}>{formatCustomerTime(new Date(view.data.deadline))}</time>, {cancellationMessages.condition}.
                 </p>
                 {cancel.isError ? (
                   <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -102,7 +102,7 @@ export function CancellationPage() {
               </>
             ) : (
               <>
-                <p>{view.data.why === 'expired' ? cancellationMessages.expired : cancellationMessages.inProgress}</p>
+                <p data-testid="cancellation-refusal">{cancellationMessages.refusals[view.data.why]}</p>
                 <OrderSummary view={view.data} />
                 <RefundPolicy supportEmail={view.data.supportEmail} />
               </>
