@@ -90,16 +90,6 @@ test('step 2 opens in the country step 1 implied, even after step 1 changed from
   await expect(field(page, 'postalCode')).toBeVisible();
   await screenshotAtBothWidths(page, 'abroad-step-2-from-step-1');
 
-  // And back: step 1 now says Texas, so the address starts in the United States with its state.
-  const texas = {
-    version: 1,
-    company: sampleSection('company', { llcLocationState: 'TX' }),
-    registration: sampleSection('registration', { country: 'DE', county: '', state: '', zipCode: '', postalCode: '10117' }),
-  };
-  await page.evaluate((application) => window.sessionStorage.setItem('ein-application-data', application), JSON.stringify(texas));
-  await gotoHydrated(page, '/ein/step-2');
-  await expect(field(page, 'country')).toHaveValue('US');
-  await expect(field(page, 'state')).toHaveValue('Texas');
 });
 
 test('"Another country…" goes on to the list of countries, never leaving "United States" chosen', async ({ page }) => {
