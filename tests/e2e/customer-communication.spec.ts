@@ -36,11 +36,11 @@ test('step 6 shows every answer by step, the SSN masked, the price before the ca
   await page.goto('/ein/step-6');
   const review = page.getByRole('region', { name: 'Review Your Answers' });
   await expect(review.getByRole('heading', { level: 3 })).toHaveText([
-    'Step 1: Get Started',
-    'Step 2: Business Details',
+    'Step 1: Company Information',
+    'Step 2: Company Registration Details',
     'Step 3: Responsible Party',
-    'Step 4: Regulatory & Employment',
-    'Step 5: Business Activities',
+    'Step 4: Regulatory Compliance',
+    'Step 5: Business Activity',
   ]);
   await expect(review.getByText(application.company.companyName)).toBeVisible();
   await expect(review.getByText('Limited Liability Company (LLC)')).toBeVisible();
@@ -78,10 +78,10 @@ test('step 6 shows every answer by step, the SSN masked, the price before the ca
   await expect(page.getByRole('region', { name: 'Review Your Answers' }).getByText('Sole Member')).toBeVisible();
 
   for (const [name, url] of [
-    ['Edit step 1: Get Started', /\/ein-application-start$/],
-    ['Edit step 2: Business Details', /\/ein\/step-2$/],
-    ['Edit step 4: Regulatory & Employment', /\/ein\/step-4$/],
-    ['Edit step 5: Business Activities', /\/ein\/step-5$/],
+    ['Edit step 1: Company Information', /\/ein-application-start$/],
+    ['Edit step 2: Company Registration Details', /\/ein\/step-2$/],
+    ['Edit step 4: Regulatory Compliance', /\/ein\/step-4$/],
+    ['Edit step 5: Business Activity', /\/ein\/step-5$/],
   ] as const) {
     await page.getByRole('region', { name: 'Review Your Answers' }).getByRole('link', { name }).click();
     await expect(page).toHaveURL(url);
@@ -121,7 +121,7 @@ test('after an edit from step 6, Continue returns to step 6 while the later answ
 
   // Step 1 kept the same kind of entity, so the later questions still hold: back to step 6 too.
   await page.goto('/ein/step-6');
-  await page.getByRole('region', { name: 'Review Your Answers' }).getByRole('link', { name: 'Edit step 1: Get Started' }).click();
+  await page.getByRole('region', { name: 'Review Your Answers' }).getByRole('link', { name: 'Edit step 1: Company Information' }).click();
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page).toHaveURL(/\/ein\/step-6$/);
 });

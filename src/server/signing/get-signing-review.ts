@@ -2,6 +2,7 @@ import type { FieldCipher } from '../encryption';
 import { applicationWithSsns, maskedSsnsOf, renderMaskedOrderSs4 } from '../ss4';
 import { ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import type { SigningReviewResponse } from '../../shared/signing/signing';
+import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
 import { responsibleName, type OrderRow, type SigningRequestRow } from './requests';
 
 /** What the verified signer reviews: every line of the form with the SSN masked, and who must sign. */
@@ -14,6 +15,7 @@ export function reviewOf(order: OrderRow, request: SigningRequestRow, cipher: Fi
     signerTitle: title,
     designeeName: designee?.name ?? null,
     expiresAt: request.expiresAt.toISOString(),
+    question: verificationQuestionOfApplication(order.formData),
   };
 }
 

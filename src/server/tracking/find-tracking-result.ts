@@ -2,9 +2,13 @@ import DataLoader from 'dataloader';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentStatuses } from '../../shared/refunds/refunds';
 import { filings, orders, refunds, type Db } from '../db';
-import { customerStatusFor, trackingStageFor } from '../../shared/orders/lifecycle';
+import { customerStatusFor, trackingStageFor, type TrackingStage } from '../../shared/orders/lifecycle';
 import { signatureActionNeeded } from '../../shared/signing/signing';
 import type { TrackingResult } from '../../shared/tracking/tracking';
+import { verificationQuestionOf } from '../../shared/ssn-last-four';
+
+/** The stages whose next steps name what the order's links ask (the SSN's last four, the ITIN's, or a code). */
+const stagesNamingTheQuestion = new Set<TrackingStage>(['awaiting_signature', 'completed']);
 
 /** Lookups answered by one query at most; more wait for the next. */
 const lookupsPerQuery = 500;
@@ -25,6 +29,7 @@ export async function findTrackingResults(db: Db, trackingNumbers: readonly stri
       lastRefundAt: sql<string | Date | null>`max(${refunds.updatedAt})`,
       // How the application reached the IRS: the method of its latest filing that got there.
       filedBy: sql<string | null>`(select ${filings.method} from ${filings} where ${filings.orderId} = ${orders.id} and ${filings.status} in ('delivered', 'filed', 'answered') order by ${filings.id} desc limit 1)`,
+      rpTaxIdType: sql<string | null>`${orders.formData} -> 'contact' ->> 'rpTaxIdType'`,
     })
     .from(orders)
     .leftJoin(refunds, and(eq(refunds.orderId, orders.id), eq(refunds.state, 'succeeded')))
@@ -38,6 +43,7 @@ export async function findTrackingResults(db: Db, trackingNumbers: readonly stri
     const result: TrackingResult = { status: customerStatusFor(order.status), stage, createDate: order.createDate.toISOString() };
     if (stage === 'awaiting_signature') result.actionNeeded = signatureActionNeeded;
     if (stage === 'with_irs' && (order.filedBy === 'fax' || order.filedBy === 'online')) result.filedBy = order.filedBy;
+    if (stagesNamingTheQuestion.has(stage)) result.question = verificationQuestionOf({ rpTaxIdType: order.rpTaxIdType ?? undefined });
     const refundedCents = Number(order.refundedCents);
     if (refundedCents > 0 && order.lastRefundAt) result.refund = { amountCents: refundedCents, refundedAt: new Date(order.lastRefundAt).toISOString() };
     return result;

@@ -29,3 +29,12 @@ export function registrationPrefill(company: CompanyStates | undefined): { llcOr
 export function businessAbroadFromStepOne(company: CompanyStates | undefined): boolean {
   return company?.llcLocationState === outsideUnitedStates;
 }
+
+/**
+ * Where step 1 placed the business: an LLC says where it is located (a state, or outside the United
+ * States); any other entity is not asked, and step 2's address starts where it was left.
+ */
+export function businessLocationFromStepOne(company: CompanyStates | undefined): 'united-states' | 'abroad' | 'not-asked' {
+  if (businessAbroadFromStepOne(company)) return 'abroad';
+  return usStates.some((state) => state.value === company?.llcLocationState) ? 'united-states' : 'not-asked';
+}

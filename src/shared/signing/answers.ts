@@ -12,6 +12,7 @@ export const signingReviewResponseSchema = z.strictObject({
   signerTitle: z.string(),
   designeeName: z.string().nullable(),
   expiresAt: z.string(),
+  question: z.enum(verificationQuestions),
 }) satisfies z.ZodType<SigningReviewResponse>;
 
 export const signedResponseSchema = z.strictObject({ signedAt: z.string(), trackingNumber: z.string() }) satisfies z.ZodType<SignedResponse>;

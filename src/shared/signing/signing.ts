@@ -169,6 +169,8 @@ export type SigningReviewResponse = {
   signerTitle: string;
   designeeName: string | null;
   expiresAt: string;
+  /** What the link asked, which follows the responsible party's taxpayer number: the page names that number (or none). */
+  question: VerificationQuestion;
 };
 
 /** `POST /api/sign/:token/sign`. The signer's copy is then at `signedCopyPath` in this browser. */

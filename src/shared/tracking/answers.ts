@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customerStatuses, trackingStages } from '../orders/lifecycle';
 import type { TrackingResult } from './tracking';
+import { verificationQuestions } from '../ssn-last-four';
 
 // The tracking routes' answers as schemas, for the API document (decision 044).
 
@@ -10,6 +11,7 @@ export const trackingResultSchema = z
     stage: z.enum(trackingStages),
     createDate: z.string(),
     actionNeeded: z.string().optional(),
+    question: z.enum(verificationQuestions).optional(),
     refund: z.strictObject({ amountCents: z.number().int(), refundedAt: z.string() }).optional(),
     filedBy: z.enum(['fax', 'online']).optional(),
   })

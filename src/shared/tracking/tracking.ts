@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deliveryPromise } from '../delivery-promise';
 import type { CustomerStatus, TrackingStage } from '../orders/lifecycle';
+import type { VerificationQuestion } from '../ssn-last-four';
 
 // The customer's tracking number, also the order's application id: 12 characters, A-Z and 0-9.
 // New numbers are drawn from an alphabet without 0/O and 1/I, which people misread when they copy a
@@ -52,6 +53,32 @@ export type TrackingStageText = {
 const whenWorked = `${deliveryPromise.badge} of payment`;
 const whenSigned = `${deliveryPromise.badge} of your signature`;
 
+/**
+ * What a customer link asks, said on the tracking page: it follows the responsible party's taxpayer
+ * number (decision 046), so an ITIN holder reads "ITIN" and a founder with neither is never told of an SSN.
+ */
+const linkQuestionStep: Record<VerificationQuestion, string> = {
+  ssn: 'confirm the last four digits of the SSN',
+  itin: 'confirm the last four digits of the ITIN',
+  email_code: 'enter the code the page e-mails you',
+};
+const linkQuestionObject: Record<VerificationQuestion, string> = {
+  ssn: 'the last four digits of the responsible party\u2019s SSN',
+  itin: 'the last four digits of the responsible party\u2019s ITIN',
+  email_code: 'a code that it e-mails to the address on your order',
+};
+
+/**
+ * The next steps of a stage for an order whose links ask `question`: the stage's own texts, with the
+ * question the SSN's texts name replaced by the order's own (absent: the SSN's, as before).
+ */
+export function trackingNextSteps(result: Pick<TrackingResult, 'stage' | 'filedBy' | 'refund' | 'question'>): readonly string[] {
+  const question = result.question ?? 'ssn';
+  return trackingStageTextOf(result).nextSteps.map((step) =>
+    step.replace(linkQuestionStep.ssn, linkQuestionStep[question]).replace(linkQuestionObject.ssn, linkQuestionObject[question]),
+  );
+}
+
 export const trackingStageTexts: Record<TrackingStage, TrackingStageText> = {
   reviewing: {
     description: 'We are checking the answers in your application before we prepare your Form SS-4. Nothing has been sent to the IRS yet.',
@@ -74,7 +101,7 @@ export const trackingStageTexts: Record<TrackingStage, TrackingStageText> = {
     description: 'Your Form SS-4 is ready. We need your signature before we can file it with the IRS.',
     estimate: whenSigned,
     nextSteps: [
-      'Open the link in our e-mail, confirm the last four digits of the SSN, read the form and sign it.',
+      `Open the link in our e-mail, ${linkQuestionStep.ssn}, read the form and sign it.`,
       'Cannot find the e-mail? Look in your spam folder, or ask for a new link above: it goes to the e-mail address on your order.',
       'Once you have signed, we file your application within one business day.',
     ],
@@ -102,7 +129,7 @@ export const trackingStageTexts: Record<TrackingStage, TrackingStageText> = {
     estimate: null,
     nextSteps: [
       'Find your EIN in our e-mail titled \u201cYour EIN is ready\u201d.',
-      'If we had the IRS\u2019s letter when we sent it, that e-mail links to it: the page asks for the last four digits of the responsible party\u2019s SSN, and the link works for 30 days.',
+      `If we had the IRS\u2019s letter when we sent it, that e-mail links to it: the page asks for ${linkQuestionObject.ssn}, and the link works for 30 days.`,
       'Keep the number with your business records: banks, payroll providers and tax forms ask for it.',
     ],
   },
@@ -123,6 +150,11 @@ export type TrackingResult = {
   createDate: string;
   /** Something the customer must do now (the SS-4's signature), in their words; absent when nothing. */
   actionNeeded?: string;
+  /**
+   * What the order's links ask (the SSN's last four, the ITIN's, or an e-mailed code), where the next
+   * steps speak of it (awaiting the signature, completed); absent elsewhere.
+   */
+  question?: VerificationQuestion;
   /** Money given back on the order: the total and the day of the last refund; absent when none. */
   refund?: { amountCents: number; refundedAt: string };
   /** With the IRS: whether the application was faxed or filed online; absent before (and when unknown). */

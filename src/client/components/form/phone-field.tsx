@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { formatPhoneForPeople, isInternationalPhone, loadPhoneRules, phoneRules, phoneRulesLoaded } from '../../../shared/application/phones';
 import { Field } from './field';
@@ -17,6 +17,36 @@ type PhoneFieldProps = {
   /** The message for a number abroad that is not valid: the field's own messages speak of US numbers. */
   invalidAbroadMessage: string;
 };
+
+/**
+ * The country choice ("US +1" or "Other") of each phone field on a page, by field name, so that a
+ * page copying one number into another ("Same as primary contact") copies its country with it: a
+ * number typed under "Other" stays one even before it reads as E.164 ("030 1234 5678"), instead of
+ * landing under "US +1", where the US mask would cut it to ten digits.
+ */
+export type PhoneCountries = {
+  /** Whether the field's number is one abroad ("Other"). */
+  isAbroad(name: string): boolean;
+  /** Says the number about to be copied into `name` is one abroad, or a US one. */
+  copyInto(name: string, abroad: boolean): void;
+  /** Internal: each field reports its choice, and reads what a copy said. */
+  report(name: string, abroad: boolean): void;
+  copied(name: string): boolean | undefined;
+};
+
+export function createPhoneCountries(): PhoneCountries {
+  const chosen = new Map<string, boolean>();
+  const copies = new Map<string, boolean>();
+  return {
+    isAbroad: (name) => chosen.get(name) ?? false,
+    copyInto: (name, abroad) => void copies.set(name, abroad),
+    report: (name, abroad) => void chosen.set(name, abroad),
+    copied: (name) => copies.get(name),
+  };
+}
+
+/** The page's phone country choices; a page without one copies no number. */
+export const PhoneCountriesContext = createContext<PhoneCountries | null>(null);
 
 /** "0049 30…" and "+49 30…" alike, as the form keeps a number abroad until it reads as E.164. */
 function typedAbroad(typed: string): string {
@@ -43,13 +73,17 @@ export function PhoneField({ name, label, mask, required, help, autoCompleteSect
   // copy of the contact's number), and its kind decides the country choice.
   const [own, setOwn] = useState(stored);
   const [seen, setSeen] = useState(stored);
+  const countries = useContext(PhoneCountriesContext);
   if (stored !== seen) {
     setSeen(stored);
     if (stored !== own && stored !== '') {
-      setAbroad(isInternationalPhone(stored));
-      if (isInternationalPhone(stored)) setText(formatPhoneForPeople(stored));
+      // A copy says which country its number came under; anything else is read from the number itself.
+      const toAbroad = countries?.copied(name) ?? isInternationalPhone(stored);
+      setAbroad(toAbroad);
+      if (toAbroad) setText(formatPhoneForPeople(stored));
     }
   }
+  useEffect(() => countries?.report(name, abroad), [countries, name, abroad]);
   const error = useFieldError(name);
 
   useEffect(() => {
@@ -87,8 +121,9 @@ export function PhoneField({ name, label, mask, required, help, autoCompleteSect
             };
             return (
               <div className="flex gap-2">
-                {/* Short option names: at 375 px the number beside them keeps room for "+49 30 1234567". */}
-                <div className="w-28 shrink-0">
+                {/* As wide as its longest option needs, arrow included (a fixed width cut "US +1" to "US +"),
+                    and no wider: at 375 px the number beside it keeps room for "+49 30 1234567". */}
+                <div className="shrink-0">
                   <Select
                     aria-label={`${label}: country`}
                     value={abroad ? 'abroad' : 'us'}

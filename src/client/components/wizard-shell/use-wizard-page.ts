@@ -27,8 +27,9 @@ export function useWizardPage(page: ApplicationSection | 'checkout'): WizardPage
   const redirect = redirectFor(page, application);
 
   useEffect(() => {
-    if (redirect) navigate(redirect, { replace: true });
-  }, [navigate, redirect]);
+    // Sent back to step 1 with no answers in this tab at all: step 1 says why (the answers live in the tab where they were typed).
+    if (redirect) navigate(redirect, { replace: true, state: redirect === paths.wizardStart && !application.company ? { startedOver: true } : undefined });
+  }, [navigate, redirect, application.company]);
 
   return redirect ? { status: 'loading' } : { status: 'ready', application };
 }

@@ -1,8 +1,9 @@
 import { Lock, RefreshCw } from 'lucide-react';
 import { BrandLogo } from '../layout/site-header';
 import { ProgressBar, StepList } from './wizard-progress';
+import { answersKeptBadge } from './wizard-copy';
 
-/** The brand, "SSL Secured" and "Auto-Save" badges, "Step N of 6" with its bar, and the step list. */
+/** The brand, "SSL Secured" and "Kept in this tab" badges (the answers live in this tab's sessionStorage, decision 052), "Step N of 6" with its bar, and the step list. */
 export function WizardHeader({ step, completed }: { step: number; completed: number }) {
   return (
     <>
@@ -28,7 +29,7 @@ export function WizardHeader({ step, completed }: { step: number; completed: num
                 <Lock className="size-3.5" aria-hidden="true" /> SSL Secured
               </span>
               <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
-                <RefreshCw className="size-3.5" aria-hidden="true" /> Auto-Save
+                <RefreshCw className="size-3.5" aria-hidden="true" /> {answersKeptBadge}
               </span>
             </div>
           </div>

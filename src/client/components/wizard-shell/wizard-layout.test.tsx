@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { sampleSection, sampleSectionsBefore } from '../../../shared/application/sample-application';
 import { applicationStorageKey } from '../../lib/application-storage';
 import { WizardLayout } from './wizard-layout';
-import { stepState } from './wizard-steps';
+import { applicationMinutes, stepState, wizardSteps } from './wizard-steps';
 import { useWizardPage } from './use-wizard-page';
 
 afterEach(() => {
@@ -82,11 +82,11 @@ describe('the wizard layout', () => {
     const steps = within(screen.getByRole('navigation', { name: 'Application steps' }));
     expect(steps.getAllByRole('link', { hidden: true })).toHaveLength(completed);
     expect(screen.getByText('SSL Secured')).toBeTruthy();
-    expect(screen.getByText('Auto-Save')).toBeTruthy();
+    expect(screen.getByText('Kept in this tab')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Why Trust Us?' })).toBeTruthy();
   });
 
-  it('names the six steps with their estimated minutes', () => {
+  it('names the six steps as their pages are headed, with times that add up to the promised 5 minutes', () => {
     render(
       <MemoryRouter>
         <WizardLayout step={2} title="A step">
@@ -94,10 +94,11 @@ describe('the wizard layout', () => {
         </WizardLayout>
       </MemoryRouter>,
     );
-    const names = ['Get Started', 'Business Details', 'Responsible Party', 'Regulatory & Employment', 'Business Activities', 'Review & Payment'];
+    const names = ['Company Information', 'Company Registration Details', 'Responsible Party', 'Regulatory Compliance', 'Business Activity', 'Complete Your Order'];
     for (const name of names) expect(screen.getByText(name)).toBeTruthy();
-    expect(screen.getAllByText('3 min')).toHaveLength(5);
-    expect(screen.getAllByText('2 min')).toHaveLength(1);
+    expect(screen.getAllByText('1 min')).toHaveLength(4);
+    expect(screen.getAllByText('30 sec')).toHaveLength(2);
+    expect(wizardSteps.reduce((total, step) => total + step.seconds, 0)).toBe(applicationMinutes * 60);
   });
 
   it('calls a step completed up to the count, current at the page, upcoming after', () => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Check, ChevronDown } from 'lucide-react';
-import { stepState, totalSteps, wizardSteps } from './wizard-steps';
+import { stepDuration, stepState, totalSteps, wizardSteps } from './wizard-steps';
 
 // Widths as classes, not a style attribute: the first step is rendered on the server, and the
 // Content-Security-Policy blocks style attributes in HTML. One class per count of completed steps (of 6).
@@ -35,7 +35,7 @@ export function ProgressBar({ step, completed }: { step: number; completed: numb
   );
 }
 
-/** The six steps with their estimated minutes; completed steps link back to their page. */
+/** The six steps with their estimated time; completed steps link back to their page. */
 export function StepList({ step, completed, defaultOpen = false }: { step: number; completed: number; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
@@ -71,7 +71,7 @@ export function StepList({ step, completed, defaultOpen = false }: { step: numbe
               <span className="min-w-0">
                 <span className="block font-medium text-slate-900">{item.name}</span>
                 <span className="block text-xs text-slate-600">
-                  {item.minutes} min
+                  {stepDuration(item.seconds)}
                   <span className="sr-only">, {state}</span>
                 </span>
               </span>

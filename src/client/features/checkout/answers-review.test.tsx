@@ -12,14 +12,14 @@ describe('AnswersReview', () => {
     renderPage(<AnswersReview groups={customerReviewGroups(application as unknown as Record<string, unknown>)} />);
     const review = screen.getByRole('region', { name: 'Review Your Answers' });
     const steps = within(review).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
-    expect(steps).toEqual(['Step 1: Get Started', 'Step 2: Business Details', 'Step 3: Responsible Party', 'Step 4: Regulatory & Employment', 'Step 5: Business Activities']);
+    expect(steps).toEqual(['Step 1: Company Information', 'Step 2: Company Registration Details', 'Step 3: Responsible Party', 'Step 4: Regulatory Compliance', 'Step 5: Business Activity']);
     const edits = within(review).getAllByRole('link');
     expect(edits.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
-      ['Edit step 1: Get Started', '/ein-application-start'],
-      ['Edit step 2: Business Details', '/ein/step-2'],
+      ['Edit step 1: Company Information', '/ein-application-start'],
+      ['Edit step 2: Company Registration Details', '/ein/step-2'],
       ['Edit step 3: Responsible Party', '/ein/step-3'],
-      ['Edit step 4: Regulatory & Employment', '/ein/step-4'],
-      ['Edit step 5: Business Activities', '/ein/step-5'],
+      ['Edit step 4: Regulatory Compliance', '/ein/step-4'],
+      ['Edit step 5: Business Activity', '/ein/step-5'],
     ]);
     const text = review.textContent ?? '';
     expect(text).toContain(application.company.companyName);

@@ -24,11 +24,11 @@ describe('describeSetupProblem', () => {
       message: 'Some answers need attention.',
       otherMessages: [],
       steps: [
-        { number: 1, name: 'Get Started', path: '/ein-application-start', messages: ['Company name is required'] },
-        { number: 2, name: 'Business Details', path: '/ein/step-2', messages: ['Enter a valid ZIP code'] },
+        { number: 1, name: 'Company Information', path: '/ein-application-start', messages: ['Company name is required'] },
+        { number: 2, name: 'Company Registration Details', path: '/ein/step-2', messages: ['Enter a valid ZIP code'] },
         { number: 3, name: 'Responsible Party', path: '/ein/step-3', messages: ['Enter 9 digits', 'Enter a valid email address'] },
-        { number: 4, name: 'Regulatory & Employment', path: '/ein/step-4', messages: ['Select yes or no'] },
-        { number: 5, name: 'Business Activities', path: '/ein/step-5', messages: ['Select an activity'] },
+        { number: 4, name: 'Regulatory Compliance', path: '/ein/step-4', messages: ['Select yes or no'] },
+        { number: 5, name: 'Business Activity', path: '/ein/step-5', messages: ['Select an activity'] },
       ],
     });
   });

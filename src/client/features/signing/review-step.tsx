@@ -6,7 +6,17 @@ import { signingApi } from './signing-api';
 
 type ReviewStepProps = { token: string; review: SigningReviewResponse; onContinue: () => void };
 
-/** Every line of the prepared SS-4 (the SSN masked), and the form itself as a PDF. */
+/**
+ * What the card says of line 7b: the number it shows masked, the SSN or the ITIN, and for a
+ * responsible party with neither, why it reads "Foreign" (never an SSN they do not have).
+ */
+export const maskedNumberNotes = {
+  ssn: 'The SSN is shown masked.',
+  itin: 'The ITIN is shown masked.',
+  email_code: 'Line 7b reads \u201cForeign\u201d: a responsible party outside the United States gives no US taxpayer number.',
+} as const satisfies Record<SigningReviewResponse['question'], string>;
+
+/** Every line of the prepared SS-4 (the taxpayer number masked), and the form itself as a PDF. */
 export function ReviewStep({ token, review, onContinue }: ReviewStepProps) {
   const lines = review.lines.filter((line) => line.value !== '');
   return (
@@ -27,7 +37,7 @@ export function ReviewStep({ token, review, onContinue }: ReviewStepProps) {
       <Card>
         <CardHeader>
           <CardTitle>The lines of your form</CardTitle>
-          <CardDescription>The SSN is shown masked.</CardDescription>
+          <CardDescription>{maskedNumberNotes[review.question]}</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-slate-200">

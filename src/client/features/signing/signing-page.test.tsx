@@ -23,6 +23,7 @@ const review: SigningReviewResponse = {
   signerTitle: 'Managing Member',
   designeeName: 'Dana Designee',
   expiresAt: '2026-12-08T12:00:00.000Z',
+  question: 'ssn',
 };
 
 const consentVersions = {

@@ -20,6 +20,7 @@ const review: SigningReviewResponse = {
   signerTitle: 'Managing Member',
   designeeName: null,
   expiresAt: '2026-12-08T12:00:00.000Z',
+  question: 'email_code',
 };
 
 function renderSigning() {

@@ -128,7 +128,7 @@ const processSteps = [
   {
     icon: FileText,
     title: 'Fill Out a Simple Form',
-    text: 'Answer guided questions about your business in about 5 minutes. Your progress is saved as you go.',
+    text: 'Answer guided questions about your business in about 5 minutes. Your answers are kept in this browser tab as you go.',
   },
   {
     icon: Send,

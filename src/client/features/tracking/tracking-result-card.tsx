@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
 import { formatUsd } from '../../../shared/money';
 import { customerStatusDetails } from '../../../shared/orders/lifecycle';
-import { trackingStageTextOf, type TrackingResult } from '../../../shared/tracking/tracking';
+import { trackingNextSteps, trackingStageTextOf, type TrackingResult } from '../../../shared/tracking/tracking';
 import { usePublicConfig } from '../../lib/public-config';
 import { StatusBadge } from './status-badge';
 import { TrackingProgress } from './tracking-progress';
@@ -77,7 +77,7 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Next Steps</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {stage.nextSteps.map((step) => (
+            {trackingNextSteps(result).map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { asksPostalCode, isAbroad, requiresProvince, unitedStates } from '../../../shared/application/countries';
 import { usStateNameOptions } from '../../../shared/application/options';
@@ -86,7 +86,9 @@ function useCountryNames(needed: boolean): readonly CountryOption[] | undefined 
 /**
  * The address's country: the United States by default. "Another country…" loads the names of the
  * others, and the same list then offers them all by full name (type a name's first letters to jump to
- * it); the form keeps the ISO code.
+ * it); the form keeps the ISO code. Choosing "Another country…" opens the list again once the names
+ * are there, on "Select a country…", so the choice goes on where it started (a browser that cannot
+ * reopen it leaves the list focused, showing "Select a country…", never "United States").
  */
 function CountryField({ kind, help }: { kind: AddressKind; help: string }) {
   const name = parts[kind].country;
@@ -95,6 +97,18 @@ function CountryField({ kind, help }: { kind: AddressKind; help: string }) {
   const abroad = isAbroad(country);
   const countries = useCountryNames(abroad);
   const error = useFieldError(name);
+  const select = useRef<HTMLSelectElement | null>(null);
+  const reopen = useRef(false);
+  useEffect(() => {
+    if (!countries || !reopen.current) return;
+    reopen.current = false;
+    select.current?.focus();
+    try {
+      select.current?.showPicker();
+    } catch {
+      // Not allowed without the person's own gesture still fresh, or not supported: the list stays focused.
+    }
+  }, [countries]);
   return (
     <Field label={registrationLabels[name]} required help={help} error={error}>
       {(controlProps) => (
@@ -102,7 +116,20 @@ function CountryField({ kind, help }: { kind: AddressKind; help: string }) {
           name={name}
           control={control}
           render={({ field }) => (
-            <Select {...controlProps} ref={field.ref} name={field.name} value={field.value ?? unitedStates} onChange={field.onChange} onBlur={field.onBlur}>
+            <Select
+              {...controlProps}
+              ref={(element) => {
+                field.ref(element);
+                select.current = element;
+              }}
+              name={field.name}
+              value={field.value ?? unitedStates}
+              onChange={(event) => {
+                if (!countries && event.target.value === '') reopen.current = true;
+                field.onChange(event);
+              }}
+              onBlur={field.onBlur}
+            >
               {countries ? (
                 <>
                   {country === '' ? <option value="">Select a country…</option> : null}

@@ -7,6 +7,8 @@ import { FeeLine } from '../../components/disclosures/fee-line';
 import { StepHeading } from '../../components/wizard-shell/step-heading';
 import { WizardHeader } from '../../components/wizard-shell/wizard-header';
 import { deliveryPromise } from '../../../shared/delivery-promise';
+import { useLocation } from 'react-router';
+import { answersKeptBadge, answersKeptText, startedOverNotice } from '../../components/wizard-shell/wizard-copy';
 
 /**
  * The layout of wizard step 1: brand header with progress (step 1 of 6, none completed yet), the fee
@@ -23,6 +25,7 @@ export function CompanyLayout({ title, subtitle, children }: { title: string; su
         <main id="wizard-main" tabIndex={-1} className="min-w-0 focus:outline-none lg:col-start-2 lg:row-start-1">
           <StepHeading title={title} />
           {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+          <StartedOver />
           <BeforeYouStart />
           <div className="mt-6">{children}</div>
           <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4 lg:hidden">
@@ -45,7 +48,7 @@ const needs = [
 
 const badges = [
   { icon: Lock, title: 'Secure connection', text: '256-bit SSL encryption' },
-  { icon: RefreshCw, title: 'Auto-save', text: 'Answers are saved as you type' },
+  { icon: RefreshCw, title: answersKeptBadge, text: answersKeptText },
   { icon: Check, title: 'Built on Form SS-4', text: 'Each question follows the IRS form’s instructions' },
 ];
 
@@ -103,5 +106,16 @@ function DeliveryPromise() {
         </p>
       </div>
     </div>
+  );
+}
+
+/** Why step 1 opened instead of the later step a link named: this tab holds no answers (decision 052). */
+function StartedOver() {
+  const { state } = useLocation();
+  if (!(state as { startedOver?: boolean } | null)?.startedOver) return null;
+  return (
+    <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      {startedOverNotice}
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isTrusteeTitle, ownerNameParts } from '../../../shared/application/contact-prefills';
@@ -21,7 +21,7 @@ import {
   type Contact,
 } from '../../../shared/application/contact';
 import { CheckboxField, MaskedField, masks, SelectField, TextField } from '../../components/form/fields';
-import { PhoneField } from '../../components/form/phone-field';
+import { createPhoneCountries, PhoneCountriesContext, PhoneField } from '../../components/form/phone-field';
 import { isInternationalPhone } from '../../../shared/application/phones';
 import { loadPhoneRulesFor } from '../../lib/phones-abroad';
 import { ResponsiblePartyTaxId, taxIdAsAsked, type TaxIdContext } from './responsible-party-tax-id';
@@ -112,6 +112,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
     shouldUnregister: true,
   });
   const { getValues, setValue, subscribe } = form;
+  const [phoneCountries] = useState(createPhoneCountries);
 
   // While "same as the primary contact" is checked, the contact's name, e-mail and phone digits are
   // copied into the responsible party's fields: all at once when it is checked, then each one as the
@@ -120,8 +121,11 @@ function ContactForm({ application }: { application: SavedApplication }) {
     const copy = (from: CopiedField) => {
       if (ownerIsResponsibleParty && responsiblePartyNameFields.has(copiedFromContact[from])) return;
       const raw = getValues(from) ?? '';
-      // The responsible party's phone keeps a US number's digits; a number abroad is copied as it is (E.164).
-      const value = from === 'phoneNumber' && !isInternationalPhone(raw) ? raw.replace(/\D/g, '') : raw;
+      // The responsible party's phone keeps a US number's digits; a number abroad is copied as it is
+      // (E.164, or as typed until it reads as one), with its country choice.
+      const abroad = from === 'phoneNumber' && (phoneCountries.isAbroad('phoneNumber') || isInternationalPhone(raw));
+      if (from === 'phoneNumber') phoneCountries.copyInto('rpPhone', abroad);
+      const value = from === 'phoneNumber' && !abroad ? raw.replace(/\D/g, '') : raw;
       setValue(copiedFromContact[from], value, { shouldDirty: true, shouldValidate: value !== '' });
     };
     return subscribe({
@@ -133,7 +137,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
         else if (isCopiedField(name)) copy(name);
       },
     });
-  }, [getValues, setValue, subscribe, ownerIsResponsibleParty]);
+  }, [getValues, setValue, subscribe, ownerIsResponsibleParty, phoneCountries]);
 
   const draft = useDraftSaving(form, (values) => saveSection('contact', asAsked(values)));
   const onSubmit = form.handleSubmit((values) => {
@@ -143,139 +147,141 @@ function ContactForm({ application }: { application: SavedApplication }) {
 
   return (
     <FormProvider {...form}>
-      <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.step2}>
-        <input type="hidden" {...form.register('entityType')} />
+      <PhoneCountriesContext value={phoneCountries}>
+        <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.step2}>
+          <input type="hidden" {...form.register('entityType')} />
 
-        <Group label="Primary Contact">
-          <FormSection title="Primary Contact" description="The person we contact about this application and send the EIN to.">
-            <NameFields person="contact" />
-            <PhoneField
-              name="phoneNumber"
-              mask={masks.phone}
-              label={contactPageLabels.phoneNumber}
-              required
-              invalidAbroadMessage={contactMessages.internationalPhone}
-              help="A phone number where we can reach you about the application. For a number outside the United States, choose Other."
-            />
-            <TextField
-              name="emailAddress"
-              type="email"
-              label={contactPageLabels.emailAddress}
-              required
-              autoComplete="email"
-              placeholder="you@example.com"
-              help="We send updates and your EIN to this address."
-            />
-          </FormSection>
-        </Group>
+          <Group label="Primary Contact">
+            <FormSection title="Primary Contact" description="The person we contact about this application and send the EIN to.">
+              <NameFields person="contact" />
+              <PhoneField
+                name="phoneNumber"
+                mask={masks.phone}
+                label={contactPageLabels.phoneNumber}
+                required
+                invalidAbroadMessage={contactMessages.internationalPhone}
+                help="A phone number where we can reach you about the application. For a number outside the United States, choose Other."
+              />
+              <TextField
+                name="emailAddress"
+                type="email"
+                label={contactPageLabels.emailAddress}
+                required
+                autoComplete="email"
+                placeholder="you@example.com"
+                help="We send updates and your EIN to this address."
+              />
+            </FormSection>
+          </Group>
 
-        <CheckboxField
-          name="sameAsContact"
-          label={contactPageLabels.sameAsContact}
-          hint={
-            ownerIsResponsibleParty
-              ? "Copies the contact's phone and e-mail below. You can still edit them."
-              : "Copies the contact's name, phone and e-mail below. You can still edit them."
-          }
-          className="bg-white"
-        />
-
-        <Group label="Responsible Party">
-          <FormSection
-            title="Responsible Party"
-            description={
-              <>
-                The IRS defines the responsible party as the person who ultimately owns or controls the entity, or who exercises
-                ultimate effective control over its funds and assets. It must be an individual, not another business. For most
-                small businesses this is the owner or a principal officer.
-              </>
+          <CheckboxField
+            name="sameAsContact"
+            label={contactPageLabels.sameAsContact}
+            hint={
+              ownerIsResponsibleParty
+                ? "Copies the contact's phone and e-mail below. You can still edit them."
+                : "Copies the contact's name, phone and e-mail below. You can still edit them."
             }
-          >
-            {ownerIsResponsibleParty ? (
-              <p className="pb-3 text-sm text-slate-600 sm:col-span-2">
-                As a sole proprietor you are the responsible party: your name is the one you gave on step 1, and the IRS receives
-                it on both line 1 and line 7a. <Link to={paths.wizardStart} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">Change it on step 1</Link>.
-              </p>
-            ) : null}
-            <NameFields person="rp" readOnly={ownerIsResponsibleParty} />
-            <TextField
-              name="rpTitle"
-              label={contactPageLabels.rpTitle}
-              required
-              maxLength={titleMaxLength}
-              placeholder="Owner, President, Managing Member..."
-              help="The responsible party's role in the business, such as Owner, President, Managing Member or Trustee."
-            />
-            <ResponsiblePartyTaxId
-              context={taxIdContext}
-              ssnField={
-                <SsnField
-                  name="rpSSN"
-                  label={contactPageLabels.rpSSN}
-                  help="The responsible party's SSN. The IRS needs it to issue the EIN; it is encrypted and never shown in full."
-                />
-              }
-            />
-            <PhoneField
-              name="rpPhone"
-              mask={masks.phoneDigits}
-              label={contactPageLabels.rpPhone}
-              required
-              autoCompleteSection="section-responsible-party "
-              invalidAbroadMessage={contactMessages.internationalPhone}
-              help="The responsible party's phone number. For a number outside the United States, choose Other."
-            />
-            <TextField
-              name="rpEmail"
-              type="email"
-              label={contactPageLabels.rpEmail}
-              required
-              autoComplete="section-responsible-party email"
-              placeholder="name@example.com"
-              help="The responsible party's e-mail address."
-            />
-          </FormSection>
-        </Group>
+            className="bg-white"
+          />
 
-        {asksDecedentSsn(entityType) ? (
-          <Group label="The Decedent">
-            <FormSection title="The Decedent" description="The person whose estate this is. The IRS identifies the estate by the decedent's Social Security number.">
-              <SsnField
-                name="decedentSSN"
-                label={contactPageLabels.decedentSSN}
-                help="The Social Security number of the person who died. It is encrypted and never shown in full."
-              />
-            </FormSection>
-          </Group>
-        ) : null}
-
-        {isTrust ? (
-          <Group label="Trustee Information">
+          <Group label="Responsible Party">
             <FormSection
-              title="Trustee Information"
-              description="The trustee manages the trust and is named on the application; the grantor is the person who created it."
+              title="Responsible Party"
+              description={
+                <>
+                  The IRS defines the responsible party as the person who ultimately owns or controls the entity, or who exercises
+                  ultimate effective control over its funds and assets. It must be an individual, not another business. For most
+                  small businesses this is the owner or a principal officer.
+                </>
+              }
             >
-              <CheckboxField name="trustFilingAsEstate" label={contactPageLabels.trustFilingAsEstate} className="pb-4 sm:col-span-2" />
-              <TrusteeFromResponsibleParty form={form} />
-              <NameFields person="trustee" />
-              <SelectField
-                name="trusteeSuffix"
-                label={contactPageLabels.trusteeSuffix}
-                options={trusteeSuffixOptions}
-                placeholder="None"
-                hint="Optional."
-              />
-              {asksGrantorSsn(entityType) ? (
-                <SsnField
-                  name="grantorSSN"
-                  label={contactPageLabels.grantorSSN}
-                  help="The SSN (or ITIN) of the grantor, the person who created and funded the trust (line 9a of Form SS-4). It is encrypted and never shown in full."
-                />
+              {ownerIsResponsibleParty ? (
+                <p className="pb-3 text-sm text-slate-600 sm:col-span-2">
+                  As a sole proprietor you are the responsible party: your name is the one you gave on step 1, and the IRS receives
+                  it on both line 1 and line 7a. <Link to={paths.wizardStart} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">Change it on step 1</Link>.
+                </p>
               ) : null}
+              <NameFields person="rp" readOnly={ownerIsResponsibleParty} />
+              <TextField
+                name="rpTitle"
+                label={contactPageLabels.rpTitle}
+                required
+                maxLength={titleMaxLength}
+                placeholder="Owner, President, Managing Member..."
+                help="The responsible party's role in the business, such as Owner, President, Managing Member or Trustee."
+              />
+              <ResponsiblePartyTaxId
+                context={taxIdContext}
+                ssnField={
+                  <SsnField
+                    name="rpSSN"
+                    label={contactPageLabels.rpSSN}
+                    help="The responsible party's SSN. The IRS needs it to issue the EIN; it is encrypted and never shown in full."
+                  />
+                }
+              />
+              <PhoneField
+                name="rpPhone"
+                mask={masks.phoneDigits}
+                label={contactPageLabels.rpPhone}
+                required
+                autoCompleteSection="section-responsible-party "
+                invalidAbroadMessage={contactMessages.internationalPhone}
+                help="The responsible party's phone number. For a number outside the United States, choose Other."
+              />
+              <TextField
+                name="rpEmail"
+                type="email"
+                label={contactPageLabels.rpEmail}
+                required
+                autoComplete="section-responsible-party email"
+                placeholder="name@example.com"
+                help="The responsible party's e-mail address."
+              />
             </FormSection>
           </Group>
-        ) : null}
-      </WizardForm>
+
+          {asksDecedentSsn(entityType) ? (
+            <Group label="The Decedent">
+              <FormSection title="The Decedent" description="The person whose estate this is. The IRS identifies the estate by the decedent's Social Security number.">
+                <SsnField
+                  name="decedentSSN"
+                  label={contactPageLabels.decedentSSN}
+                  help="The Social Security number of the person who died. It is encrypted and never shown in full."
+                />
+              </FormSection>
+            </Group>
+          ) : null}
+
+          {isTrust ? (
+            <Group label="Trustee Information">
+              <FormSection
+                title="Trustee Information"
+                description="The trustee manages the trust and is named on the application; the grantor is the person who created it."
+              >
+                <CheckboxField name="trustFilingAsEstate" label={contactPageLabels.trustFilingAsEstate} className="pb-4 sm:col-span-2" />
+                <TrusteeFromResponsibleParty form={form} />
+                <NameFields person="trustee" />
+                <SelectField
+                  name="trusteeSuffix"
+                  label={contactPageLabels.trusteeSuffix}
+                  options={trusteeSuffixOptions}
+                  placeholder="None"
+                  hint="Optional."
+                />
+                {asksGrantorSsn(entityType) ? (
+                  <SsnField
+                    name="grantorSSN"
+                    label={contactPageLabels.grantorSSN}
+                    help="The SSN (or ITIN) of the grantor, the person who created and funded the trust (line 9a of Form SS-4). It is encrypted and never shown in full."
+                  />
+                ) : null}
+              </FormSection>
+            </Group>
+          ) : null}
+        </WizardForm>
+      </PhoneCountriesContext>
     </FormProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { SavedApplication } from '../../../shared/application/application';
 import { usStateNameOptions } from '../../../shared/application/options';
-import { businessAbroadFromStepOne, registrationPrefill } from '../../../shared/application/prefills';
+import { businessLocationFromStepOne, registrationPrefill } from '../../../shared/application/prefills';
+import { isAbroad } from '../../../shared/application/countries';
 import {
   closingMonthOptions,
   earliestBusinessStartDate,
@@ -44,15 +45,17 @@ function companyAnswer(application: SavedApplication, key: 'entityType' | 'corpo
 
 /**
  * Step 1's states in the fields still empty: asked once there, shown here to confirm or change. An LLC
- * that step 1 placed outside the United States starts with its address abroad, its country to choose.
+ * that step 1 placed outside the United States starts with its address abroad, its country to choose,
+ * even when an address in the United States was saved here before step 1's answer changed: it would
+ * contradict step 1, and step 2 would otherwise open on County, State and ZIP.
  */
 function withPrefill(values: Registration, application: SavedApplication): Registration {
+  const location = businessLocationFromStepOne(application.company);
   const filled: Registration = { ...values };
+  if (location === 'abroad' && !isAbroad(filled.country)) Object.assign(filled, { country: '', state: '' });
   for (const [key, value] of Object.entries(registrationPrefill(application.company)) as [keyof Registration, string][]) {
     if (filled[key] === '' || filled[key] === undefined) (filled as Record<string, unknown>)[key] = value;
   }
-  const savedCountry = (application.registration as Record<string, unknown> | undefined)?.country;
-  if (savedCountry === undefined && businessAbroadFromStepOne(application.company)) filled.country = '';
   return filled;
 }
 
