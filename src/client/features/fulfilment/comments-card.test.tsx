@@ -47,7 +47,7 @@ describe('CommentsCard', () => {
     expect(textArea().rows).toBe(3);
   });
 
-  it('lists each comment with its author, e-mail, short-month time and line breaks, or "Unknown User"', async () => {
+  it('lists each comment with its author, e-mail, short-month Eastern time named, and line breaks, or "Unknown User"', async () => {
     serve({
       [`GET ${commentsUrl}`]: () =>
         jsonResponse({ comments: [comment({ id: 2, text: 'First line\nSecond line' }), comment({ id: 1, author: null, text: 'From a deleted account' })] }),
@@ -58,7 +58,7 @@ describe('CommentsCard', () => {
     const [first, second] = items as [HTMLElement, HTMLElement];
     expect(within(first).getByText('Fran Fulfiller')).toBeTruthy();
     expect(within(first).getByText('fran@example.com')).toBeTruthy();
-    expect(within(first).getByText('Nov 21, 2026, 2:05 PM')).toBeTruthy();
+    expect(within(first).getByText('Nov 21, 2026, 9:05 AM EST')).toBeTruthy();
     const text = within(first).getByText(/First line/);
     expect(text.textContent).toBe('First line\nSecond line');
     expect(text.className).toContain('whitespace-pre-wrap');
