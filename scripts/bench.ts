@@ -126,6 +126,7 @@ async function benchSs4(): Promise<void> {
     signedAt: new Date(),
     consents: [{ label: 'Electronic signature', text: 'I agree to sign electronically.', version: '1' }],
     unsignedSha256: '0'.repeat(64),
+    shownSha256: '1'.repeat(64),
   };
   await timeRuns('seal a blank page alone (signature over the file)', 30, async () => {
     const document = await PDFDocument.create();

@@ -66,6 +66,7 @@ export async function sealedSignedSs4(sealer: PdfSealer): Promise<Uint8Array> {
       signedAt: new Date('2026-01-05T10:06:00Z'),
       consents: [{ label: 'Electronic signature', text: 'I agree to sign electronically.', version: '1' }],
       unsignedSha256: 'ab'.repeat(32),
+      shownSha256: 'cd'.repeat(32),
     },
     sealer,
   );

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { manageOrderUrl } from '../http';
 import { changeOrderStatus, customerTimeZoneOf } from '../orders';
-import { renderOrderSs4, sha256Hex, signSs4, utcTimestamp, type SignatureMark } from '../ss4';
+import { renderMaskedOrderSs4, renderOrderSs4, sha256Hex, signSs4, utcTimestamp, type SignatureMark } from '../ss4';
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import type { Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import { namesMatch, signedName, signingConsentKeys, signingConsents, signingMessages, type signSubmissionSchema } from '../../shared/signing/signing';
@@ -72,6 +72,7 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
 
     const rendered = await renderOrderSs4(order.formData, cipher, designee);
     const unsignedSha256 = sha256Hex(rendered.pdf);
+    const shownSha256 = sha256Hex(await renderMaskedOrderSs4(order.formData, cipher, designee));
     // Signed as the IRS receives the name (the page shows it before signing): the spelling of line 7a,
     // which the form's font can always draw.
     const signerName = signedName(submission.name);
@@ -96,6 +97,7 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
         signedAt: now,
         consents,
         unsignedSha256,
+        shownSha256,
         },
         sealer,
       ));

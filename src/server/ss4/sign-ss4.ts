@@ -39,6 +39,8 @@ export type SigningCertificate = {
   signedAt: Date;
   consents: readonly { label: string; text: string; version: string }[];
   unsignedSha256: string;
+  /** The SHA-256 of the form the signer opened: the same render with the taxpayer number masked (decision 049). */
+  shownSha256: string;
 };
 
 /** The date as the form asks for it, in UTC (month, day, year). */
@@ -161,6 +163,7 @@ async function appendCertificate(
   field('Signed', utcTimestamp(certificate.signedAt));
   field('Request id', certificate.requestId, courier);
   field('Unsigned SHA-256', certificate.unsignedSha256, courier);
+  field('Shown SHA-256', certificate.shownSha256, courier);
   field('Signed form SHA-256', sealed.signedFormSha256, courier);
   y -= 8;
   paragraph('The signer agreed to each text below, as worded in the version shown.', { gap: 8 });
@@ -169,7 +172,7 @@ async function appendCertificate(
     paragraph(consent.text, { gap: 10 });
   }
   paragraph(
-    'The unsigned SHA-256 is of the form as rendered from the stored application and shown to the signer; rendering the same application again gives the same file and the same hash. The signed form SHA-256 is of the form with the signature and the date in place and every field read-only, before this page was added and the file was sealed.',
+    'The unsigned SHA-256 is of the form as rendered from the stored application; rendering the same application again gives the same file and the same hash. The shown SHA-256 is of the same render with the taxpayer number masked, the form the signer opened and read. The signed form SHA-256 is of the form with the signature and the date in place and every field read-only, before this page was added and the file was sealed.',
     { size: 8, gap: 12 },
   );
   paragraph('Seal', { size: 12, face: bold, gap: 4 });
