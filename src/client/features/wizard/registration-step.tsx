@@ -193,7 +193,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
 
         <FormSection title="Business Address Information" description="The physical location of the business, in the United States or abroad.">
           <AddressCountryField kind="business" />
-          <TextField
+          <IrsNameField
+            kind="address"
             name="streetAddress"
             label={registrationLabels.streetAddress}
             required
@@ -202,7 +203,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             className="sm:col-span-2"
             help="Where the business is physically located. A P.O. box or PMB goes in the mailing address."
           />
-          <TextField
+          <IrsNameField
+            kind="address"
             name="city"
             label={registrationLabels.city}
             required
@@ -230,7 +232,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                 />
               ) : null}
               <AddressCountryField kind="mailing" />
-              <TextField
+              <IrsNameField
+                kind="address"
                 name="mailingStreetAddress"
                 label={registrationLabels.mailingStreetAddress}
                 required
@@ -239,7 +242,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                 className="sm:col-span-2"
                 help="Street address or P.O. box where mail should go."
               />
-              <TextField
+              <IrsNameField
+                kind="address"
                 name="mailingCity"
                 label={registrationLabels.mailingCity}
                 required
