@@ -220,7 +220,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           {asksMailingAddress(sameMailingAddress) ? (
             <>
               <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">Mailing Address</h3>
-              <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A P.O. box is fine.</p>
+              <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A PO box is fine, written without periods (PO Box 12).</p>
               {asksMailingCareOf(entityType) ? (
                 <IrsNameField
                   kind="business"
@@ -240,7 +240,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                 autoComplete="section-mailing address-line1"
                 maxLength={registrationLimits.streetAddress}
                 className="sm:col-span-2"
-                help="Street address or P.O. box where mail should go."
+                help="Street address or PO box where mail should go."
               />
               <IrsNameField
                 kind="address"
