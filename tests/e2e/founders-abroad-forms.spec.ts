@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { sampleSection } from '../../src/shared/application/sample-application';
 import { expect, expectAccessibleAtBothWidths, gotoHydrated, screenshotAtBothWidths, seedSavedApplication, test } from './fixtures';
+import { readMailbox } from './staff-accounts';
 
 // The forms as a founder abroad meets them on a phone: the phone's country choice readable at 375 px,
 // "Same as primary contact" copying a number abroad as one, and step 2 starting in the country step 1
@@ -115,4 +116,75 @@ test('"Another country…" goes on to the list of countries, never leaving "Unit
   await expect(field(page, 'county')).toHaveCount(0);
   await country.selectOption({ label: 'Germany' });
   await expect(field(page, 'postalCode')).toBeVisible();
+});
+
+/** The mailbox's last signing link to `address`, quoted-printable soft breaks joined. */
+function signingLinkTo(address: string): string | null {
+  const links = readMailbox()
+    .map((message) => message.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((message) => message.includes(`To: ${address}`))
+    .flatMap((message) => [...message.matchAll(/https?:\/\/[^\s"<]+(\/sign\/[A-Za-z0-9_-]{43})/g)].map((match) => match[1]!));
+  return links.at(-1) ?? null;
+}
+
+const itinHolder = { rpTaxIdType: 'itin', rpSSN: '', rpItin: '912701234', rpUsPerson: 'true' };
+const foreignFounder = { rpTaxIdType: 'none', rpSSN: '', rpItin: '', rpUsPerson: '' };
+
+test('an ITIN holder is never told of an SSN: tracking asks for the ITIN\'s last four, and the review names the ITIN masked', async ({ page, browser, baseURL, paidOrder, signedInAs }) => {
+  test.setTimeout(150_000);
+  const email = `itin-${Date.now()}@example.com`;
+  const admin = await signedInAs('admin');
+  const { orderId, trackingNumber } = await paidOrder({ billingEmail: email, assignedTo: admin.id, application: { contact: itinHolder } });
+  await page.goto(`/manage/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Send for signature' }).click();
+  await expect(page.getByTestId('signing-state')).toHaveText('Sent');
+  await expect.poll(() => signingLinkTo(email)).not.toBeNull();
+
+  const customer = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage();
+  await gotoHydrated(customer, `/track-application?number=${trackingNumber}`);
+  const card = customer.getByRole('region', { name: 'Application Status' });
+  await expect(card.getByText('Open the link in our e-mail, confirm the last four digits of the ITIN, read the form and sign it.')).toBeVisible();
+  await expect(card).not.toContainText('SSN');
+  await screenshotAtBothWidths(customer, 'itin-tracking');
+
+  await customer.goto(signingLinkTo(email)!);
+  await customer.getByLabel('Last four digits of the ITIN').fill('1234');
+  await customer.getByRole('button', { name: 'Continue' }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: 'Review your SS-4' })).toBeVisible();
+  await expect(customer.getByText('The ITIN is shown masked.')).toBeVisible();
+  await expect(customer.getByText('The SSN is shown masked.')).toHaveCount(0);
+  await screenshotAtBothWidths(customer, 'itin-review');
+  await customer.context().close();
+});
+
+test('a founder with neither number reads of an e-mailed code on the tracking page, and of "Foreign" on line 7b', async ({ page, browser, baseURL, paidOrder, signedInAs }) => {
+  test.setTimeout(150_000);
+  const email = `foreign-${Date.now()}@example.com`;
+  const admin = await signedInAs('admin');
+  const { orderId, trackingNumber } = await paidOrder({ billingEmail: email, assignedTo: admin.id, application: { contact: foreignFounder } });
+  await page.goto(`/manage/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Send for signature' }).click();
+  await expect(page.getByTestId('signing-state')).toHaveText('Sent');
+  await expect.poll(() => signingLinkTo(email)).not.toBeNull();
+
+  const customer = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } })).newPage();
+  await gotoHydrated(customer, `/track-application?number=${trackingNumber}`);
+  const card = customer.getByRole('region', { name: 'Application Status' });
+  await expect(card.getByText('Open the link in our e-mail, enter the code the page e-mails you, read the form and sign it.')).toBeVisible();
+  await expect(card).not.toContainText('SSN');
+
+  await customer.goto(signingLinkTo(email)!);
+  await customer.getByRole('button', { name: 'Send me a code' }).click();
+  await expect.poll(() => readMailbox().some((message) => message.includes(`To: ${email}`) && /Your code: \d{6}/.test(message))).toBe(true);
+  const code = readMailbox()
+    .filter((message) => message.includes(`To: ${email}`))
+    .flatMap((message) => [...message.matchAll(/Your code: (\d{6})/g)].map((match) => match[1]!))
+    .at(-1)!;
+  await customer.getByLabel('Code from the e-mail').fill(code);
+  await customer.getByRole('button', { name: 'Continue' }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: 'Review your SS-4' })).toBeVisible();
+  await expect(customer.getByText(/Line 7b reads “Foreign”/)).toBeVisible();
+  await expect(customer.getByText('The SSN is shown masked.')).toHaveCount(0);
+  await screenshotAtBothWidths(customer, 'foreign-review');
+  await customer.context().close();
 });

@@ -567,7 +567,8 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     const response = await postCheckout(app, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toMatchObject({
-      'application.registration.streetAddress': [registrationMessages.streetAddressPoBox],
+      // "P.O." also holds periods, which the IRS does not print in an address.
+      'application.registration.streetAddress': [registrationMessages.streetAddressPoBox, registrationMessages.addressCharacters],
       'application.registration.businessStartDate': [registrationMessages.businessStartDateTooLate],
       'application.contact.rpLastName': [irsNameMessages.person],
       'application.contact.contactFirstName': [irsNameMessages.person],
@@ -581,6 +582,56 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
       'application.registration.streetAddress': [registrationMessages.streetAddressPoBox],
       'application.registration.businessStartDate': [registrationMessages.businessStartDateTooEarly],
     });
+  });
+
+  it('refuses an address the IRS would not print ("Torstraße 12"), naming each field, and stores nothing', async () => {
+    const { app } = await startApp();
+    const checkoutsBefore = await count(sql`select count(*)::int as count from checkouts`);
+    const ordersBefore = await count(sql`select count(*)::int as count from orders`);
+    const berlin = checkoutBody({
+      application: {
+        registration: {
+          streetAddress: 'Torstraße 12',
+          city: 'Berlin',
+          country: 'DE',
+          county: '',
+          state: '',
+          zipCode: '',
+          province: '',
+          postalCode: '10119',
+          sameMailingAddress: false,
+          mailingStreetAddress: 'Calle Ñandú 5',
+          mailingCity: 'Málaga',
+          mailingCountry: 'ES',
+          mailingProvince: 'Andalucía',
+          mailingPostalCode: '29001',
+        },
+      },
+    });
+    const refused = await postCheckout(app, berlin);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'validation_failed' });
+    expect(refused.json().error.fields).toEqual({
+      'application.registration.streetAddress': [registrationMessages.addressCharacters],
+      'application.registration.mailingStreetAddress': [registrationMessages.addressCharacters],
+      'application.registration.mailingCity': [registrationMessages.addressCharacters],
+      'application.registration.mailingProvince': [registrationMessages.addressCharacters],
+    });
+    expect(registrationMessages.addressCharacters).toBe(irsNameMessages.address);
+    expect(await countCheckouts(berlin.draftId)).toBe(0);
+    expect(await count(sql`select count(*)::int as count from checkouts`)).toBe(checkoutsBefore);
+    expect(await count(sql`select count(*)::int as count from orders`)).toBe(ordersBefore);
+
+    // Written as the IRS prints it, the same address is taken.
+    const accepted = await postCheckout(
+      app,
+      checkoutBody({
+        application: {
+          registration: { ...berlin.application.registration, streetAddress: 'Torstrasse 12', mailingStreetAddress: 'Calle Nandu 5', mailingCity: 'Malaga', mailingProvince: 'Andalucia' },
+        },
+      }),
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
   it('refuses a legal name, a "care of" name or a sole proprietor\'s two names the IRS would not take, and stores nothing', async () => {

@@ -40,7 +40,7 @@ describe('an address abroad on step 2', () => {
   const berlin: Registration = {
     ...registrationDefaults,
     ...sampleSection('registration'),
-    streetAddress: 'Friedrichstraße 123',
+    streetAddress: 'Friedrichstrasse 123',
     city: 'Berlin',
     country: 'DE',
     county: '',
@@ -59,6 +59,10 @@ describe('an address abroad on step 2', () => {
     ['a country that does not exist', { country: 'XX' }, 'country', registrationMessages.country],
     ['a country written out', { country: 'Germany' }, 'country', registrationMessages.country],
     ['a P.O. box as the street', { streetAddress: 'PO Box 12' }, 'streetAddress', registrationMessages.streetAddressPoBox],
+    ['a street the IRS cannot print', { streetAddress: 'Friedrichstraße 123' }, 'streetAddress', registrationMessages.addressCharacters],
+    ['a city the IRS cannot print', { city: 'München' }, 'city', registrationMessages.addressCharacters],
+    ['a postal code the IRS cannot print', { postalCode: '10117 · Mitte' }, 'postalCode', registrationMessages.addressCharacters],
+    ['a province the IRS cannot print', { country: 'CA', province: 'Québec', postalCode: 'H2X 1Y4' }, 'province', registrationMessages.addressCharacters],
   ])('refuses %s', (_name, change, field, message) => {
     expect(messagesOf(registrationSchema, { ...berlin, ...change })[field]).toEqual([message]);
   });
@@ -78,14 +82,18 @@ describe('an address abroad on step 2', () => {
     const mailing = {
       ...sampleSection('registration'),
       sameMailingAddress: false,
-      mailingStreetAddress: 'Av. Paseo de la Reforma 222',
-      mailingCity: 'Ciudad de México',
+      mailingStreetAddress: 'Av Paseo de la Reforma 222',
+      mailingCity: 'Ciudad de Mexico',
       mailingCountry: 'MX',
       mailingProvince: 'CDMX',
       mailingPostalCode: '06600',
     };
     expect(messagesOf(registrationSchema, mailing)).toEqual({});
     expect(messagesOf(registrationSchema, { ...mailing, mailingProvince: '' }).mailingProvince).toEqual([registrationMessages.mailingProvince]);
+    expect(messagesOf(registrationSchema, { ...mailing, mailingStreetAddress: 'Av. Paseo de la Reforma 222', mailingCity: 'Ciudad de México' })).toEqual({
+      mailingStreetAddress: [registrationMessages.addressCharacters],
+      mailingCity: [registrationMessages.addressCharacters],
+    });
     expect(messagesOf(registrationSchema, { ...mailing, mailingCountry: 'US' }).mailingState).toEqual([registrationMessages.mailingState]);
   });
 

@@ -39,20 +39,24 @@ const apostrophes = /['‘’‚‛`´ʹʻʼʽˈ"“”„]/g;
 /** Dashes of other widths, read as the hyphen the IRS accepts. */
 const dashes = /[‐‑‒–—―−]/g;
 
+/** Per kind: what is dropped (digits from a person's name; periods and commas always) and what the IRS takes. */
+const dropped: Record<IrsNameKind, RegExp> = { person: /[.,0-9]/g, business: /[.,]/g, address: /[.,]/g };
+const refused: Record<IrsNameKind, RegExp> = { person: /[^A-Za-z &-]/g, business: /[^A-Za-z0-9 &-]/g, address: /[^A-Za-z0-9 /-]/g };
+
 /**
- * The name as the IRS would receive it, or null when there is nothing to offer (the name is
- * already accepted, or nothing of it would remain). Accents are taken off ("José Núñez-García" →
- * "Jose Nunez-Garcia"), apostrophes, periods and commas (and a person's digits) are dropped
- * ("O'Brien" → "OBrien", "St. John" → "St John"), other dashes become hyphens, anything else becomes a space, and spaces
- * are collapsed.
+ * The name (or part of an address) as the IRS would receive it, or null when there is nothing to
+ * offer (it is already accepted, or nothing of it would remain). Accents are taken off ("José
+ * Núñez-García" → "Jose Nunez-Garcia", "Torstraße 12" → "Torstrasse 12"), apostrophes, periods and
+ * commas (and a person's digits) are dropped ("O'Brien" → "OBrien", "St. John" → "St John"), other
+ * dashes become hyphens, anything else becomes a space ("Apt #5" → "Apt 5"), and spaces are collapsed.
  */
 export function suggestIrsName(value: string, kind: IrsNameKind): string | null {
   if (isIrsName(value, kind)) return null;
   const suggestion = plainLetters(value)
     .replace(apostrophes, '')
-    .replace(kind === 'person' ? /[.,0-9]/g : /[.,]/g, '')
+    .replace(dropped[kind], '')
     .replace(dashes, '-')
-    .replace(kind === 'person' ? /[^A-Za-z &-]/g : /[^A-Za-z0-9 &-]/g, ' ')
+    .replace(refused[kind], ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return suggestion === '' || suggestion === value ? null : suggestion;

@@ -38,6 +38,32 @@ describe('suggestIrsName', () => {
     expect(suggestIrsName(typed, 'business')).toBe(expected);
   });
 
+  it.each([
+    ['Torstraße 12', 'Torstrasse 12'],
+    ['Calle Ñandú 5', 'Calle Nandu 5'],
+    ['Straße des 17. Juni 135', 'Strasse des 17 Juni 135'],
+    ['Rue de l’Église 3', 'Rue de lEglise 3'],
+    ['Apt #5, 12 Main St.', 'Apt 5 12 Main St'],
+    ['P.O. Box 77', 'PO Box 77'],
+    ['São Paulo', 'Sao Paulo'],
+    ['Île-de-France', 'Ile-de-France'],
+    ['Łódź', 'Lodz'],
+    ['Smith & Sons Way', 'Smith Sons Way'],
+    ['12/3 Chaussee', null],
+    ['10115', null],
+    ['SW1A 1AA', null],
+    ['Unit 4-B', null],
+  ])('address %j → %j', (typed, expected) => {
+    expect(suggestIrsName(typed, 'address')).toBe(expected);
+  });
+
+  it('takes in an address only the letters A-Z, digits, spaces, hyphens and slashes', () => {
+    for (const accepted of ['Torstrasse 12', '12/3 Main St', 'Unit 4-B', '']) expect(isIrsName(accepted, 'address')).toBe(true);
+    for (const refused of ['Torstraße 12', 'Calle Ñandú 5', 'P.O. Box 77', 'Apt #5', "O'Hare Dr", 'Main St, Suite 2', 'A & B Rd']) {
+      expect(isIrsName(refused, 'address')).toBe(false);
+    }
+  });
+
   it('offers nothing when a name is already accepted or nothing would be left of it', () => {
     expect(suggestIrsName('Jane Doe-Smith', 'person')).toBeNull();
     expect(suggestIrsName('', 'person')).toBeNull();
@@ -48,6 +74,7 @@ describe('suggestIrsName', () => {
   it('says which characters the IRS accepts', () => {
     expect(irsNameMessages.person).toContain('A-Z');
     expect(irsNameMessages.business).toContain('0-9');
+    expect(irsNameMessages.address).toContain('slashes (/)');
   });
 
   it('gives the name as the IRS receives it, and plain letters for any text', () => {
@@ -59,7 +86,7 @@ describe('suggestIrsName', () => {
 
   it('always offers a name the IRS accepts (fixed-seed fuzz)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('person' as const, 'business' as const), (typed, kind) => {
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('person' as const, 'business' as const, 'address' as const), (typed, kind) => {
         const suggestion = suggestIrsName(typed, kind);
         if (suggestion !== null) {
           expect(isIrsName(suggestion, kind)).toBe(true);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { irsNameMessages } from './irs-names';
+import { irsNameMessages, isIrsName } from './irs-names';
 import {
   asksLlcOrganizationState,
   asksMailingCareOf,
@@ -53,6 +53,9 @@ describe('registrationSchema', () => {
     ['a ZIP code with a dangling hyphen', { zipCode: '78701-' }, 'zipCode', 'Valid ZIP code required'],
     ['a ZIP+4 without the hyphen', { zipCode: '787011234' }, 'zipCode', 'Valid ZIP code required'],
     ['a registration number over 50 characters', { companyRegistrationNumber: 'a'.repeat(51) }, 'companyRegistrationNumber', 'Must be 50 characters or fewer'],
+    ['a street the IRS cannot print', { streetAddress: 'Torstraße 12' }, 'streetAddress', irsNameMessages.address],
+    ['a city the IRS cannot print', { city: 'Española' }, 'city', irsNameMessages.address],
+    ['a county the IRS cannot print', { county: 'Doña Ana' }, 'county', irsNameMessages.address],
   ])('rejects %s', (_case, change, path, message) => {
     expect(messagesOf({ ...valid, ...change })[path]).toEqual([message]);
   });
@@ -69,6 +72,9 @@ describe('registrationSchema', () => {
     ['a care-of name over 100 characters', { mailingCareOf: 'a'.repeat(101) }, 'mailingCareOf', 'Must be 100 characters or fewer'],
     ['a care-of name the IRS cannot take', { mailingCareOf: 'c/o Müller & Söhne GmbH' }, 'mailingCareOf', irsNameMessages.business],
     ['a mailing street over 200 characters', { mailingStreetAddress: 'a'.repeat(201) }, 'mailingStreetAddress', 'Must be 200 characters or fewer'],
+    ['a mailing street the IRS cannot print', { mailingStreetAddress: 'Torstraße 12' }, 'mailingStreetAddress', irsNameMessages.address],
+    ['a mailing city the IRS cannot print', { mailingCity: 'Coeur d’Alene' }, 'mailingCity', irsNameMessages.address],
+    ['a mailing county the IRS cannot print', { mailingCounty: 'Doña Ana' }, 'mailingCounty', irsNameMessages.address],
   ])('with a different mailing address, rejects %s', (_case, change, path, message) => {
     expect(messagesOf({ ...differentMailing, ...change })[path]).toEqual([message]);
   });
@@ -142,7 +148,9 @@ describe('registrationSchema', () => {
   it('refuses a P.O. box as the street address (SS-4 line 5a), not as the mailing address', () => {
     const boxes = ['PO Box 12', 'P.O. Box 12', 'p.o.box 12', 'P O Box 12', 'POBox 12', 'post office box 9', 'Post Office Box 9', 'PMB 204', 'P.M.B. 204', '100 Main St PMB 7', '100 Main St, PO Box 5'];
     for (const street of boxes) {
-      expect(messagesOf({ ...valid, streetAddress: street }), street).toEqual({ streetAddress: [registrationMessages.streetAddressPoBox] });
+      // A box written with periods or a comma is also refused for the characters the IRS takes.
+      const messages = isIrsName(street, 'address') ? [registrationMessages.streetAddressPoBox] : [registrationMessages.streetAddressPoBox, registrationMessages.addressCharacters];
+      expect(messagesOf({ ...valid, streetAddress: street }), street).toEqual({ streetAddress: messages });
     }
     for (const street of ['12 Box Canyon Road', '4 Depot Boxwood Ln', '77 Pompano Blvd', '1 Post Office Square', '9 Pmbroke St']) {
       expect(isPostOfficeBox(street), street).toBe(false);

@@ -67,6 +67,9 @@ export function latestBusinessStartDate(now: Date = new Date()): string {
   return new Date(today + businessStartDateMaxDaysAhead * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** A part of an address printed on the SS-4, in the characters the IRS takes (irs-names.ts, decision 052). */
+const inIrsCharacters = (value: string) => isIrsName(value, 'address');
+
 /** Optional state (full name): empty, or one of the 50 states. */
 const optionalStateName = (message: string) => z.string().refine((value) => value === '' || isStateName(value), message);
 
@@ -99,6 +102,7 @@ export const registrationMessages = {
   mailingPostalCode: 'Mailing postal code is required',
   reitType: 'Select a REIT type',
   mailingCareOfCharacters: irsNameMessages.business,
+  addressCharacters: irsNameMessages.address,
 } as const;
 const messages = registrationMessages;
 
@@ -123,28 +127,31 @@ export const registrationSchema = z
       .refine((value) => !isIsoDate(value) || value <= latestBusinessStartDate(), messages.businessStartDateTooLate),
     previousOwnerEIN: z.string().refine((value) => value === '' || einPattern.test(value), messages.previousOwnerEIN),
     accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), messages.accountingYearClosingMonth),
-    streetAddress: requiredText(messages.streetAddress, registrationLimits.streetAddress).refine((value) => !isPostOfficeBox(value), messages.streetAddressPoBox),
-    city: requiredText(messages.city, registrationLimits.city),
+    streetAddress: requiredText(messages.streetAddress, registrationLimits.streetAddress)
+      // The P.O. box first: its message says where the box goes, which matters more than its periods.
+      .refine((value) => !isPostOfficeBox(value), messages.streetAddressPoBox)
+      .refine(inIrsCharacters, messages.addressCharacters),
+    city: requiredText(messages.city, registrationLimits.city).refine(inIrsCharacters, messages.addressCharacters),
     // Absent on answers saved before addresses abroad: the United States. County, state and ZIP are
     // asked in the United States, province and postal code abroad (required as the country needs: below).
     country: z.string().refine(isCountryCode, messages.country).optional(),
-    county: optionalText(registrationLimits.county),
+    county: optionalText(registrationLimits.county).refine(inIrsCharacters, messages.addressCharacters),
     state: z.string(),
     zipCode: z.string(),
-    province: optionalText(registrationLimits.province).optional(),
-    postalCode: optionalText(registrationLimits.postalCode).optional(),
+    province: optionalText(registrationLimits.province).refine(inIrsCharacters, messages.addressCharacters).optional(),
+    postalCode: optionalText(registrationLimits.postalCode).refine(inIrsCharacters, messages.addressCharacters).optional(),
     sameMailingAddress: z.boolean(),
     // Shown only when the mailing address differs (required then: see below).
     // Line 3's "care of" name: a person or a company, in the characters the IRS takes for a business's name.
     mailingCareOf: optionalText(registrationLimits.mailingCareOf)
       .refine((value) => isIrsName(value, 'business'), messages.mailingCareOfCharacters)
       .optional(),
-    mailingStreetAddress: optionalText(registrationLimits.streetAddress).optional(),
-    mailingCity: optionalText(registrationLimits.city).optional(),
+    mailingStreetAddress: optionalText(registrationLimits.streetAddress).refine(inIrsCharacters, messages.addressCharacters).optional(),
+    mailingCity: optionalText(registrationLimits.city).refine(inIrsCharacters, messages.addressCharacters).optional(),
     mailingCountry: z.string().refine(isCountryCode, messages.country).optional(),
-    mailingProvince: optionalText(registrationLimits.province).optional(),
-    mailingPostalCode: optionalText(registrationLimits.postalCode).optional(),
-    mailingCounty: optionalText(registrationLimits.county).optional(),
+    mailingProvince: optionalText(registrationLimits.province).refine(inIrsCharacters, messages.addressCharacters).optional(),
+    mailingPostalCode: optionalText(registrationLimits.postalCode).refine(inIrsCharacters, messages.addressCharacters).optional(),
+    mailingCounty: optionalText(registrationLimits.county).refine(inIrsCharacters, messages.addressCharacters).optional(),
     mailingState: optionalStateName(messages.mailingState).optional(),
     mailingZipCode: z
       .string()

@@ -7,7 +7,7 @@ import { TextInput } from './controls';
 type IrsNameFieldProps = {
   name: string;
   label: string;
-  /** A person's name (A-Z) or a business's (A-Z and 0-9). */
+  /** A person's name (A-Z), a business's (A-Z and 0-9) or a part of an address (A-Z, 0-9 and slashes). */
   kind: IrsNameKind;
   required?: boolean;
   help?: string;
@@ -28,6 +28,7 @@ const IrsNameOffer = lazy(() => import('./irs-name-offer').then((module) => ({ d
  * Núñez-García", "O'Brien"), the field shows what the IRS would receive ("Jose Nunez-Garcia",
  * "OBrien") with a "Use this" button that puts it in the field; the field's rule (the page's
  * shared schema) still refuses the name as typed, with a message saying which characters the IRS accepts.
+ * The parts of an address printed on the SS-4 use it too ("Torstraße 12" → "Torstrasse 12").
  */
 export function IrsNameField({ name, label, kind, required, help, hint, className, maxLength, autoComplete, readOnly }: IrsNameFieldProps) {
   const { register, control, formState } = useFormContext();

@@ -5,7 +5,8 @@ import { usStateNameOptions } from '../../../shared/application/options';
 import { asksMailingAddress, registrationLabels, registrationLimits, type Registration } from '../../../shared/application/registration';
 import { Field } from '../../components/form/field';
 import { Select } from '../../components/form/controls';
-import { MaskedField, masks, SelectField, TextField, useFieldError } from '../../components/form/fields';
+import { IrsNameField } from '../../components/form/irs-name-field';
+import { MaskedField, masks, SelectField, useFieldError } from '../../components/form/fields';
 
 // The part of an address that depends on its country (decision 046): in the United States its county,
 // state and ZIP code; abroad its state, province or region and its postal code, as the country needs.
@@ -190,7 +191,8 @@ export function AddressRegionFields({ kind }: { kind: AddressKind }) {
     const provinceRequired = requiresProvince(country);
     return (
       <>
-        <TextField
+        <IrsNameField
+          kind="address"
           key={names.province}
           name={names.province}
           label={registrationLabels[names.province]}
@@ -201,7 +203,8 @@ export function AddressRegionFields({ kind }: { kind: AddressKind }) {
           help={text.province}
         />
         {asksPostalCode(country) ? (
-          <TextField
+          <IrsNameField
+            kind="address"
             key={names.postalCode}
             name={names.postalCode}
             label={registrationLabels[names.postalCode]}
@@ -216,7 +219,7 @@ export function AddressRegionFields({ kind }: { kind: AddressKind }) {
   }
   return (
     <>
-      <TextField key={names.county} name={names.county} label={registrationLabels[names.county]} required maxLength={registrationLimits.county} help={text.county} />
+      <IrsNameField kind="address" key={names.county} name={names.county} label={registrationLabels[names.county]} required maxLength={registrationLimits.county} help={text.county} />
       <SelectField key={names.state} name={names.state} label={registrationLabels[names.state]} required options={usStateNameOptions} placeholder="Select state" help={text.state} />
       <MaskedField
         key={names.zipCode}

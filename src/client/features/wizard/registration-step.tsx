@@ -193,7 +193,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
 
         <FormSection title="Business Address Information" description="The physical location of the business, in the United States or abroad.">
           <AddressCountryField kind="business" />
-          <TextField
+          <IrsNameField
+            kind="address"
             name="streetAddress"
             label={registrationLabels.streetAddress}
             required
@@ -202,7 +203,8 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             className="sm:col-span-2"
             help="Where the business is physically located. A P.O. box or PMB goes in the mailing address."
           />
-          <TextField
+          <IrsNameField
+            kind="address"
             name="city"
             label={registrationLabels.city}
             required
@@ -218,7 +220,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
           {asksMailingAddress(sameMailingAddress) ? (
             <>
               <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">Mailing Address</h3>
-              <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A P.O. box is fine.</p>
+              <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A PO box is fine, written without periods (PO Box 12).</p>
               {asksMailingCareOf(entityType) ? (
                 <IrsNameField
                   kind="business"
@@ -230,16 +232,18 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                 />
               ) : null}
               <AddressCountryField kind="mailing" />
-              <TextField
+              <IrsNameField
+                kind="address"
                 name="mailingStreetAddress"
                 label={registrationLabels.mailingStreetAddress}
                 required
                 autoComplete="section-mailing address-line1"
                 maxLength={registrationLimits.streetAddress}
                 className="sm:col-span-2"
-                help="Street address or P.O. box where mail should go."
+                help="Street address or PO box where mail should go."
               />
-              <TextField
+              <IrsNameField
+                kind="address"
                 name="mailingCity"
                 label={registrationLabels.mailingCity}
                 required
