@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
+import { test, expect, expectAccessibleAtBothWidths, answerSigningPage } from './fixtures';
 import { readMailbox } from './staff-accounts';
 
 // Filing the signed SS-4 with the IRS (decision 043), end to end on the built-in test transport: staff
@@ -58,14 +58,7 @@ test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its
   const customerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const customer = await customerContext.newPage();
   await customer.goto(linkTo(email, 'sign')!);
-  await customer.getByLabel('Last four digits of the SSN').fill('6789');
-  await customer.keyboard.press('Enter');
-  await customer.getByRole('button', { name: 'The form is right: continue to sign' }).click();
-  await customer.getByLabel('Your full name').fill('John Public');
-  await customer.getByLabel('Your title').fill('Managing Member');
-  for (const label of ['I agree to sign electronically', 'I make the form\u2019s declaration', 'I authorize the third-party designee']) {
-    await customer.getByRole('checkbox', { name: label }).check();
-  }
+  await answerSigningPage(customer);
   await customer.getByRole('button', { name: 'Sign the SS-4' }).click();
   // Sealing the signed form takes a few seconds on a busy machine.
   await expect(customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeVisible({ timeout: 30_000 });

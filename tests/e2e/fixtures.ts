@@ -128,6 +128,21 @@ export async function payWithTestCard(page: Page): Promise<string> {
 }
 
 /**
+ * On a signing link's page: answers the SSN question (the sample order's 6789), accepts the form, and
+ * fills in the name, the title and every consent, leaving "Sign the SS-4" for the test to press.
+ */
+export async function answerSigningPage(customer: Page): Promise<void> {
+  await customer.getByLabel('Last four digits of the SSN').fill('6789');
+  await customer.keyboard.press('Enter');
+  await customer.getByRole('button', { name: 'The form is right: continue to sign' }).click();
+  await customer.getByLabel('Your full name').fill('John Public');
+  await customer.getByLabel('Your title').fill('Managing Member');
+  for (const label of ['I agree to sign electronically', 'I make the form\u2019s declaration', 'I authorize the third-party designee']) {
+    await customer.getByRole('checkbox', { name: label }).check();
+  }
+}
+
+/**
  * With `SCREENSHOTS_DIR` set, a full-page screenshot of the page at 375 px and 1280 px wide, to look
  * at by eye (`<name>-375.png`, `<name>-1280.png`); nothing otherwise. Leaves the page 1280 px wide.
  */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, buyWithTestCard, expectNoSeriousA11yViolations, screenshotAtBothWidths } from './fixtures';
+import { test, expect, buyWithTestCard, expectNoSeriousA11yViolations, screenshotAtBothWidths, answerSigningPage } from './fixtures';
 import { readMailbox, signInContext } from './staff-accounts';
 import { sampleApplication } from '../../src/shared/application/sample-application';
 import { deliveryPromise } from '../../src/shared/delivery-promise';
@@ -49,14 +49,7 @@ test('after signing at 375 px the thank-you is below the sticky header; staff re
   const customerContext = await browser.newContext({ viewport: { width: 375, height: 667 } });
   const customer = await customerContext.newPage();
   await customer.goto(linkTo(email, 'sign')!);
-  await customer.getByLabel('Last four digits of the SSN').fill('6789');
-  await customer.keyboard.press('Enter');
-  await customer.getByRole('button', { name: 'The form is right: continue to sign' }).click();
-  await customer.getByLabel('Your full name').fill('John Public');
-  await customer.getByLabel('Your title').fill('Managing Member');
-  for (const label of ['I agree to sign electronically', 'I make the form\u2019s declaration', 'I authorize the third-party designee']) {
-    await customer.getByRole('checkbox', { name: label }).check();
-  }
+  await answerSigningPage(customer);
   await customer.getByRole('button', { name: 'Sign the SS-4' }).focus();
   await customer.keyboard.press('Enter');
   const thanks = customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' });

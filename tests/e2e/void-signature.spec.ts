@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
+import { test, expect, expectAccessibleAtBothWidths, answerSigningPage } from './fixtures';
 import { readMailbox } from './staff-accounts';
 import { signingMessages } from '../../src/shared/signing/signing';
 
@@ -42,14 +42,7 @@ async function signAsCustomer(browser: Browser, email: string): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const customer = await context.newPage();
   await customer.goto(signingLinkTo(email)!);
-  await customer.getByLabel('Last four digits of the SSN').fill('6789');
-  await customer.keyboard.press('Enter');
-  await customer.getByRole('button', { name: 'The form is right: continue to sign' }).click();
-  await customer.getByLabel('Your full name').fill('John Public');
-  await customer.getByLabel('Your title').fill('Managing Member');
-  for (const label of ['I agree to sign electronically', 'I make the form\u2019s declaration', 'I authorize the third-party designee']) {
-    await customer.getByRole('checkbox', { name: label }).check();
-  }
+  await answerSigningPage(customer);
   await customer.getByRole('button', { name: 'Sign the SS-4' }).click();
   // Sealing the signed form takes a few seconds on a busy machine.
   await expect(customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' })).toBeVisible({ timeout: 30_000 });
