@@ -56,7 +56,7 @@ export function SigningPage() {
     const heading = headingRef.current;
     if (step.kind === 'loading' || !heading) return;
     heading.focus({ preventScroll: true });
-    heading.scrollIntoView({ block: 'nearest' });
+    heading.scrollIntoView?.({ block: 'nearest' });
   }, [step.kind]);
 
   const unavailable = (message: string) => setStep({ kind: 'unavailable', message });
