@@ -5,5 +5,5 @@ export { answerFrameworkError, registerErrorHandler } from './error-handler';
 export { parseWith } from './parse-with';
 export { countHit, rateLimitedWith, registerRateLimit } from './rate-limit';
 export { requestLogController } from './request-logs';
-export { registerSecurityHeaders } from './security-headers';
+export { allowInlineStyles, apiReferencePagePath, registerSecurityHeaders } from './security-headers';
 export { manageOrderUrl, siteOrigin, trackingUrl } from './site-links';

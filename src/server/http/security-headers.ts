@@ -63,6 +63,20 @@ export function contentSecurityPolicy(env: Env): Record<string, string[]> {
   };
 }
 
+/** The staff panel's API reference page (decision 054): the one page whose policy allows inline styles. */
+export const apiReferencePagePath = '/manage/api';
+
+/**
+ * The policy for the API reference page, a document of its own (the page reloads itself when reached
+ * from another panel page): its renderer, a third-party Vue app, inserts `<style>` elements and
+ * `style` attributes that take no nonce (its stylesheet, its code editor's, its toasts', the line
+ * counts of its code samples), so that page alone allows inline styles. Scripts, connections, images,
+ * fonts and frames stay as strict as everywhere: an inline style can load nothing from elsewhere.
+ */
+export function allowInlineStyles(policy: string): string {
+  return policy.replace(/(^|;\s*)style-src [^;]*/, "$1style-src 'self' 'unsafe-inline'");
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, env: Env): Promise<void> {
   await app.register(helmet, {
     // A fresh nonce per response (`reply.cspNonce.style`): the page shell hands it to the UI library

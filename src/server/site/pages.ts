@@ -7,6 +7,7 @@ import type { PageRendererModule, RenderedPage } from '../../shared/site/page-re
 import { indexedPagePaths, privatePathPrefixes } from '../../shared/site/public-paths';
 import type { PublicConfig } from '../../shared/site/public-config';
 import { AppError } from '../errors';
+import { allowInlineStyles, apiReferencePagePath } from '../http';
 import { createCriticalCssInliner, criticalStyleAttribute } from './critical-css';
 import { afterPaintScriptAttribute, loadAfterFirstPaint } from './after-paint';
 
@@ -168,6 +169,8 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     const config = await getConfig();
     const nonces = { style: reply.cspNonce?.style, script: reply.cspNonce?.script };
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    const policy = reply.getHeader('content-security-policy');
+    if (pathname === apiReferencePagePath && typeof policy === 'string') reply.header('content-security-policy', allowInlineStyles(policy));
     if (!renderer) return reply.send(renderShell(shell, config, nonces));
 
     const kind = renderer.routeKind(pathname);

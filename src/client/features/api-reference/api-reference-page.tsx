@@ -19,10 +19,6 @@ let scalarLoading: Promise<ScalarGlobal> | null = null;
 /** Loads Scalar's script once; it is a file of its own, outside the site's chunks (decision 044). */
 function loadScalar(): Promise<ScalarGlobal> {
   scalarLoading ??= new Promise<ScalarGlobal>((resolve, reject) => {
-    // Scalar gives the <style> elements it inserts the nonce it reads from the page's nonce meta
-    // element's `content`; the page carries it as the element's own nonce (src/client/main.tsx).
-    const nonceMeta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
-    if (nonceMeta?.nonce && !nonceMeta.content) nonceMeta.content = nonceMeta.nonce;
     const script = document.createElement('script');
     script.src = scalarScriptUrl;
     script.async = true;
@@ -43,13 +39,22 @@ function loadScalar(): Promise<ScalarGlobal> {
 /** Scalar's boxes that scroll on their own (code samples, a tag's endpoints). */
 const scrollingBoxes = '.custom-scroll, ul[aria-label$="endpoints"]';
 
-/** Lets the keyboard reach each box that scrolls, as Scalar renders them: one with no link in it could not be scrolled otherwise. */
-function keepScrollingBoxesFocusable(root: HTMLElement): MutationObserver {
+/** Scalar's secret fields (the session cookie's value): its placeholder there reads like a value already filled in. */
+const secretFields = 'input.scalar-password-input[placeholder]';
+
+/**
+ * Lets the keyboard reach each box that scrolls, as Scalar renders them: one with no link in it could
+ * not be scrolled otherwise. And leaves the secret fields empty, without Scalar's made-up placeholder:
+ * the browser sends the staff session cookie itself, as it does for the rest of the panel.
+ */
+function adjustScalarMarkup(root: HTMLElement): MutationObserver {
   const mark = () => {
     for (const box of root.querySelectorAll<HTMLElement>(scrollingBoxes)) if (!box.hasAttribute('tabindex')) box.tabIndex = 0;
+    for (const field of document.querySelectorAll<HTMLInputElement>(secretFields)) field.removeAttribute('placeholder');
   };
   const observer = new MutationObserver(mark);
-  observer.observe(root, { childList: true, subtree: true });
+  // The client Scalar opens for "Test Request" is put at the end of the body, outside the page.
+  observer.observe(document.body, { childList: true, subtree: true });
   mark();
   return observer;
 }
@@ -63,9 +68,16 @@ export function ApiReferencePage() {
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
 
   useEffect(() => {
+    // The page's policy allows the inline styles Scalar inserts (decision 054), and a policy belongs to
+    // the document: reached from another panel page, the page loads again as a document of its own.
+    const navigation = performance.getEntriesByType('navigation')[0];
+    if (navigation && new URL(navigation.name).pathname !== window.location.pathname) {
+      window.location.reload();
+      return;
+    }
     let cancelled = false;
     let reference: { destroy: () => void } | undefined;
-    const focusable = container.current ? keepScrollingBoxesFocusable(container.current) : undefined;
+    const focusable = container.current ? adjustScalarMarkup(container.current) : undefined;
     loadScalar()
       .then((scalar) => {
         if (cancelled || !container.current) return;
