@@ -42,19 +42,48 @@ const scrollingBoxes = '.custom-scroll, ul[aria-label$="endpoints"]';
 /** Scalar's secret fields (the session cookie's value): its placeholder there reads like a value already filled in. */
 const secretFields = 'input.scalar-password-input[placeholder]';
 
+/** Names for Scalar's buttons that show only an icon, by what they do. */
+const unnamedButtons: [selector: string, name: string][] = [
+  ['button.scalar-code-copy', 'Copy the code'],
+  ['button.client-libraries__select', 'More client libraries'],
+];
+
+/**
+ * Says to assistive technology what Scalar's markup means, where its own ARIA says something else
+ * (axe finds each as serious or critical): a sidebar entry is a button marked "selected", which only a
+ * tab or an option can be, so the open one is marked current instead; the button that opens the
+ * client libraries' other tabs is one of the tab list's tabs, the only children a tab list can have; the
+ * search button is a button, not a search landmark; and the buttons that show only an icon get a name.
+ */
+function repairScalarAria(root: ParentNode): void {
+  for (const entry of root.querySelectorAll('button[aria-selected]:not([role]), a[aria-selected]:not([role])')) {
+    if (entry.getAttribute('aria-selected') === 'true') entry.setAttribute('aria-current', 'true');
+    else entry.removeAttribute('aria-current');
+    entry.removeAttribute('aria-selected');
+  }
+  // The client libraries' "more" button, which opens the list of the other libraries' tabs.
+  for (const more of root.querySelectorAll('[role="tablist"] button:not([role])')) more.setAttribute('role', 'tab');
+  for (const search of root.querySelectorAll('button[role="search"]')) search.removeAttribute('role');
+  for (const [selector, name] of unnamedButtons) {
+    for (const button of root.querySelectorAll(`${selector}:not([aria-label])`)) button.setAttribute('aria-label', name);
+  }
+}
+
 /**
  * Lets the keyboard reach each box that scrolls, as Scalar renders them: one with no link in it could
- * not be scrolled otherwise. And leaves the secret fields empty, without Scalar's made-up placeholder:
- * the browser sends the staff session cookie itself, as it does for the rest of the panel.
+ * not be scrolled otherwise. Leaves the secret fields empty, without Scalar's made-up placeholder:
+ * the browser sends the staff session cookie itself, as it does for the rest of the panel. And repairs
+ * Scalar's ARIA each time it renders or marks a new entry selected.
  */
 function adjustScalarMarkup(root: HTMLElement): MutationObserver {
   const mark = () => {
     for (const box of root.querySelectorAll<HTMLElement>(scrollingBoxes)) if (!box.hasAttribute('tabindex')) box.tabIndex = 0;
     for (const field of document.querySelectorAll<HTMLInputElement>(secretFields)) field.removeAttribute('placeholder');
+    repairScalarAria(document.body);
   };
   const observer = new MutationObserver(mark);
   // The client Scalar opens for "Test Request" is put at the end of the body, outside the page.
-  observer.observe(document.body, { childList: true, subtree: true });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-selected', 'role'] });
   mark();
   return observer;
 }
