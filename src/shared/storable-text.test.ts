@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from './checkout/checkout';
 import { fieldErrors } from './field-errors';
 import { sampleApplication } from './application/sample-application';
-import { isStorableText, unstorableTextMessage, unstorableTextPaths } from './storable-text';
+import { hiddenCharactersMessage, isStorableText, unstorableTextMessage, unstorableTextPaths } from './storable-text';
+import { signSubmissionSchema, signingMessages, voidSignatureSchema } from './signing/signing';
+import { refundRequestSchema } from './refunds/refunds';
+import { passwordProblem, passwordRuleMessages } from './staff/password-rule';
 import { newCommentSchema } from './fulfilment/comments';
 import { createUserSchema, newUserDefaults, updateUserSchema } from './staff/users';
 import { orderListRequestSchema, orderUpdateSchema } from './fulfilment/orders';
@@ -80,5 +83,52 @@ describe('every free-text field of the requests refuses unstorable text with a m
     const result = checkoutRequestSchema.safeParse({ draftId, email: 'buyer@example.com', application: { ...application, activity: { ...application.activity, principalActivity: answer } } });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toHaveProperty(['application.activity.principalActivity']);
+  });
+});
+
+describe('hidden characters (decision 055)', () => {
+  const rightToLeftOverride = 'Acme \u202ECLL\u202C';
+  const zeroWidthSpace = 'Acme\u200B LLC';
+  const isolate = 'Acme \u2067LLC\u2069';
+
+  it.each([rightToLeftOverride, zeroWidthSpace, isolate, 'Acme\uFEFF LLC', 'Acme\u200E LLC'])('the IRS form\'s text refuses %j at its field', (text) => {
+    // The name and the addresses keep to the IRS's own letters already; the rest of the form's text is free.
+    for (const [path, overrides] of [
+      ['application.activity.principalProductOrService', { activity: { principalProductOrService: `${text} tables` } }],
+      ['application.activity.manufacturingGoodsType', { activity: { manufacturingGoodsType: `${text} furniture` } }],
+      ['application.contact.rpTitle', { contact: { rpTitle: text } }],
+      ['application.contact.contactFirstName', { contact: { contactFirstName: text } }],
+    ] as const) {
+      const result = checkoutRequestSchema.safeParse({ draftId, email: 'buyer@example.com', application: sampleApplication(overrides) });
+      expect(result.success, path).toBe(false);
+      expect(fieldErrors(result.error!)[path], path).toContain(hiddenCharactersMessage);
+    }
+    const signature = signSubmissionSchema.safeParse({ name: 'John Public', title: text, signature: { kind: 'typed' }, consents: {} });
+    expect(fieldErrors(signature.error!).title).toContain(hiddenCharactersMessage);
+  });
+
+  it('names, comments, notes and reasons lose their zero-width characters and refuse a direction control', () => {
+    expect(newCommentSchema.parse({ text: 'Called\u200B the\u2060 customer\uFEFF' }).text).toBe('Called the customer');
+    expect(createUserSchema.parse({ ...newUserDefaults, name: 'Ana\u200D Ruiz', email: 'ana@example.com', password: 'amber falcon 42 quietly' }).name).toBe('Ana Ruiz');
+    expect(orderUpdateSchema.parse({ version: 1, status: 'preparing_ss4_form', priority: 'standard', assignedTo: null, notes: 'Checked\u200C.', ein: '' }).notes).toBe('Checked.');
+    expect(voidSignatureSchema.parse({ reason: 'The name\u200B on line 1 was misspelled.' }).reason).toBe('The name on line 1 was misspelled.');
+
+    expect(fieldErrors(newCommentSchema.safeParse({ text: rightToLeftOverride }).error!).text).toContain(hiddenCharactersMessage);
+    expect(fieldErrors(createUserSchema.safeParse({ ...newUserDefaults, name: isolate, email: 'ana@example.com', password: 'amber falcon 42 quietly' }).error!).name).toContain(hiddenCharactersMessage);
+    expect(fieldErrors(refundRequestSchema.safeParse({ amountCents: 100, reason: 'other', note: `Refund ${rightToLeftOverride}` }).error!).note).toContain(hiddenCharactersMessage);
+    // A missing reason still gets its own message.
+    expect(fieldErrors(voidSignatureSchema.safeParse({}).error!).reason).toEqual([signingMessages.voidReasonRequired]);
+  });
+
+  it('accepts accents, emoji and right-to-left letters themselves', () => {
+    expect(newCommentSchema.parse({ text: 'Zoë said 👍 — شكرا' }).text).toBe('Zoë said 👍 — شكرا');
+    expect(checkoutRequestSchema.safeParse({ draftId, email: 'buyer@example.com', application: sampleApplication({ activity: { principalProductOrService: 'Café 😀 tables' } }) }).success).toBe(true);
+  });
+});
+
+describe('a staff password with a control character', () => {
+  it.each(['amber falcon\u0000 42 quietly', 'amber falcon\t42 quietly', 'amber falcon\u007F42 quietly', 'amber falcon\u008542 quietly'])('%j is refused', (password) => {
+    expect(passwordProblem(password, {})).toBe(passwordRuleMessages.controlCharacter);
+    expect(fieldErrors(createUserSchema.safeParse({ ...newUserDefaults, name: 'Ana Ruiz', email: 'ana@example.com', password }).error!).password).toContain(passwordRuleMessages.controlCharacter);
   });
 });

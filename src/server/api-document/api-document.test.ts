@@ -95,11 +95,16 @@ describe.each(testDatabaseKinds)('the API document on %s', (kind) => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['documentBrowser', 'faxWebhookSignature', 'paymentWebhookSignature', 'signingBrowser', 'staffSession']);
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
-        const staffOnly = path.startsWith('/api/manage/') && !(path === '/api/manage/session' && method !== 'get') && path !== '/api/manage/session/two-factor';
+        // Every operation says what it needs, if only nothing (an empty list).
+        expect(Array.isArray(operation.security), `${method} ${path}`).toBe(true);
+        // Signing in is the way to a session; signing out ends one.
+        const signingIn = (path === '/api/manage/session' && method === 'post') || path === '/api/manage/session/two-factor';
+        const staffOnly = path.startsWith('/api/manage/') && !signingIn;
         if (staffOnly || path === '/api/openapi.json') expect(operation.security, `${method} ${path}`).toEqual([{ staffSession: [] }]);
       }
     }
     expect(document.paths['/api/payments/webhook']?.post?.security).toEqual([{ paymentWebhookSignature: [] }]);
+    expect(document.paths['/api/manage/session']?.delete?.security).toEqual([{ staffSession: [] }]);
     expect(document.paths['/api/manage/orders/{id}/ssn']?.post?.responses['403']).toBeDefined();
     expect(JSON.stringify(document.paths['/api/manage/orders/{id}/ssn'])).toContain('step_up_required');
   });
@@ -123,6 +128,12 @@ describe.each(testDatabaseKinds)('the API document on %s', (kind) => {
     const checkout = document.paths['/api/checkout']?.post;
     expect(JSON.stringify(checkout?.requestBody)).toContain('draftId');
     expect(JSON.stringify(document.paths['/api/manage/orders/{id}']?.patch?.requestBody)).toContain('"version"');
+    // The providers' signed events, as they send them.
+    expect(JSON.stringify(document.paths['/api/payments/webhook']?.post?.requestBody)).toContain('#/components/schemas/PaymentWebhookEvent');
+    expect(JSON.stringify(document.components.schemas.PaymentWebhookEvent)).toContain('data');
+    expect(JSON.stringify(document.paths['/api/fax/webhook']?.post?.requestBody)).toContain('#/components/schemas/FaxWebhookEvent');
+    // A signed event holding text that cannot be stored is refused at its field.
+    expect(JSON.stringify(document.paths['/api/payments/webhook']?.post?.responses['400'])).toContain('validation_failed');
   });
 });
 

@@ -9,7 +9,7 @@ import { auditLog, cancellationLinks, checkouts, customerDocumentLinks, emailOut
 
 // Every public route of the API document (no staff session), driven with requests generated from
 // the document's own schemas (fixed seed, 50 runs a route, a time limit): inputs the schema
-// describes, the same with one part made hostile, and junk. No answer may be a 500, every answer's
+// describes (their text with NUL bytes and lone surrogates now and then), the same with one part made hostile, and junk. No answer may be a 500, every answer's
 // status must be one the document lists (its shape is checked by the test app against the route's
 // schema, decision 044), and a refused request must leave the main tables as they were.
 
@@ -53,6 +53,9 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
 );
 
+/** A character of generated text: mostly any, now and then a NUL byte or one half of a surrogate pair. */
+const textUnit = fc.oneof({ weight: 12, arbitrary: fc.string({ minLength: 1, maxLength: 1 }) }, { weight: 1, arbitrary: fc.constantFrom('\u0000', '\uD800', '\uDFFF') });
+
 /** A value the JSON schema describes (roughly: formats and patterns are not followed, so some are refused). */
 function arbitraryOf(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): fc.Arbitrary<unknown> {
   if (schema.$ref) return arbitraryOf(components[schema.$ref.split('/').at(-1) ?? ''] ?? {}, components, depth);
@@ -69,7 +72,7 @@ function arbitraryOf(schema: JsonSchema, components: Record<string, JsonSchema>,
       if (schema.format === 'email') return fc.emailAddress();
       if (schema.format === 'uuid') return fc.uuid();
       if (schema.format === 'date') return fc.constantFrom('2026-11-26', '2000-01-01', '1999-02-30');
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 24, 60) });
+      return fc.string({ unit: textUnit, minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 24, 60) });
     case 'integer':
       return fc.integer({ min: Math.max(schema.minimum ?? -1_000, -1_000_000_000), max: Math.min(schema.maximum ?? 1_000_000, 1_000_000_000) });
     case 'number':

@@ -97,6 +97,8 @@ export function refusalsOf(description: RouteDescription): ErrorCode[] {
   if (access.kind === 'payment-webhook' || access.kind === 'fax-webhook') {
     codes.add('bad_request');
     codes.add('unauthorized');
+    // A signed event holding text that cannot be stored (a NUL byte, a lone surrogate).
+    codes.add('validation_failed');
   }
   if (description.body || description.querystring || description.params) codes.add('validation_failed');
   if (description.body) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { parseWith } from '../http';
+import { parseWith, refuseUnstorableJson } from '../http';
 import type { AppServices } from '../services';
 import { checkoutRequestSchema, confirmPaymentRequestSchema, type CheckoutResponse, type ConfirmPaymentResponse } from '../../shared/checkout/checkout';
 import { createCheckout } from './create-checkout';
 import { confirmPayment } from './confirm-payment';
 import { handlePaymentWebhook, type WebhookAnswer } from './handle-payment-webhook';
-import { checkoutResponseSchema, confirmPaymentResponseSchema, paymentWebhookAnswerSchema } from '../../shared/checkout/answers';
+import { checkoutResponseSchema, confirmPaymentResponseSchema, paymentWebhookAnswerSchema, paymentWebhookEventSchema } from '../../shared/checkout/answers';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** Checkout calls per client and minute: a person retries a few times, a script gets stopped. */
@@ -66,12 +66,15 @@ export async function registerCheckoutRoutes(app: FastifyInstance, services: App
       description: 'Payments succeeded or failed, refunds and disputes. The body is the provider\'s event, read only once its signature checks out.',
       tag: 'Webhooks',
       access: { kind: 'payment-webhook' },
+      body: paymentWebhookEventSchema,
       answers: { 200: paymentWebhookAnswerSchema },
     });
     scope.post('/api/payments/webhook', { schema }, async (request): Promise<WebhookAnswer> => {
       const signature = request.headers['stripe-signature'];
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const event = services.provider.parseWebhookEvent(rawBody, typeof signature === 'string' ? signature : undefined);
+      // Signed, so JSON: any of its text, read or not, meets the storable-text rule.
+      refuseUnstorableJson(rawBody.toString('utf8'), 'The event holds text that cannot be stored.');
       return handlePaymentWebhook({ services, event, log: request.log });
     });
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../services';
 import { AppError } from '../errors';
-import { parseWith } from '../http';
+import { parseWith, refuseUnstorableJson } from '../http';
 import { FaxWebhookRefused } from '../fax';
 import { auditActorOf, requireOrderAccess, staffOf } from '../staff';
 import { can } from '../../shared/staff/permissions';
@@ -33,6 +33,7 @@ import {
   faxMediaParamsSchema,
   faxPageParamsSchema,
   faxWebhookAnswerSchema,
+  faxWebhookEventSchema,
   inboxFaxResponseSchema,
   orderFilingParamsSchema,
   orderFilingResponseSchema,
@@ -213,6 +214,7 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
     const schema = routeSchema({
       tag: 'Webhooks',
       access: { kind: 'fax-webhook' },
+      body: faxWebhookEventSchema,
       summary: 'The fax provider\'s events',
       description: 'Faxes sent, failed and received. The body is the provider\'s event, read only once its signature checks out.',
       answers: { 200: faxWebhookAnswerSchema },
@@ -226,6 +228,8 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
         if (error instanceof FaxWebhookRefused) throw new AppError(error.status === 401 ? 'unauthorized' : 'bad_request', error.message);
         throw error;
       }
+      // Signed, so JSON: any of its text, read or not, meets the storable-text rule.
+      refuseUnstorableJson(rawBody, 'The event holds text that cannot be stored.');
       const answer = await handleFaxWebhook(filing, event);
       // Reading a fax takes seconds: the provider is answered first, the reader goes on alone.
       if (answer.faxReceived) {

@@ -2,7 +2,7 @@
 // a stack; `parseWith` parses input with the shared zod schema; rate limits count in the database,
 // so every instance counts together; security headers and a strict CSP; links back to the site.
 export { answerFrameworkError, registerErrorHandler } from './error-handler';
-export { parseWith } from './parse-with';
+export { parseWith, refuseUnstorableJson } from './parse-with';
 export { countHit, rateLimitedWith, registerRateLimit } from './rate-limit';
 export { requestLogController } from './request-logs';
 export { allowInlineStyles, apiReferencePagePath, registerSecurityHeaders } from './security-headers';

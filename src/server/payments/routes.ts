@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { fieldErrors } from '../../shared/field-errors';
 import { testPaymentAuthenticateSchema, testPaymentConfirmSchema } from '../../shared/payments/test-card';
-import { AppError } from '../errors';
+import { parseWith } from '../http';
 import { isTestProcessor } from './create-payment-provider';
 import type { PaymentProvider } from './provider';
 import { testAuthenticationAnswerSchema, testPaymentResultSchema } from '../../shared/checkout/answers';
@@ -23,14 +22,10 @@ export function registerPaymentRoutes(app: FastifyInstance, provider: PaymentPro
   const described = { description: 'Only while the built-in test processor takes the payments (no Stripe key set).', tag: 'Checkout', access: { kind: 'public' }, refusals: ['not_found'], rateLimited: true } as const;
 
   api.post('/api/test-payments/confirm', { config: rateLimit, schema: routeSchema({ ...described, summary: 'Pay with a test card', body: testPaymentConfirmSchema(), answers: { 200: testPaymentResultSchema } }) }, async (request) => {
-    const parsed = testPaymentConfirmSchema().safeParse(request.body);
-    if (!parsed.success) throw new AppError('validation_failed', 'Check the card details.', fieldErrors(parsed.error));
-    return provider.confirmCard(parsed.data);
+    return provider.confirmCard(parseWith(testPaymentConfirmSchema(), request.body, 'Check the card details.'));
   });
 
   api.post('/api/test-payments/authenticate', { config: rateLimit, schema: routeSchema({ ...described, summary: 'Answer the test card\'s authentication challenge', body: testPaymentAuthenticateSchema, answers: { 200: testAuthenticationAnswerSchema } }) }, async (request) => {
-    const parsed = testPaymentAuthenticateSchema.safeParse(request.body);
-    if (!parsed.success) throw new AppError('validation_failed', 'Check the authentication answer.', fieldErrors(parsed.error));
-    return provider.authenticate(parsed.data);
+    return provider.authenticate(parseWith(testPaymentAuthenticateSchema, request.body, 'Check the authentication answer.'));
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { printedText } from '../storable-text';
 
 // Building blocks shared by the wizard pages' schemas. Each takes the page's own message, so the
 // words stay in that page's messages object.
@@ -19,8 +20,11 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Text that may be left empty, at most `max` characters (the page may word the limit its own way). */
-export const optionalText = (max: number, tooLongMessage = tooLong(max)) => z.string().max(max, tooLongMessage);
+/**
+ * Text that may be left empty, at most `max` characters (the page may word the limit its own way),
+ * with no hidden character: what the customer types is printed on the IRS form (decision 055).
+ */
+export const optionalText = (max: number, tooLongMessage = tooLong(max)) => printedText(z.string().max(max, tooLongMessage));
 
 /** Required text: not only spaces, at most `max` characters. */
 export const requiredText = (message: string, max: number) => optionalText(max).refine((value) => !isBlank(value), message);

@@ -1,5 +1,6 @@
 import { einPattern } from '../ein';
 import { z } from 'zod';
+import { printedText } from '../storable-text';
 import { isBlank, isIsoDate, optionalText, requiredText } from './fields';
 import { usStateNames } from './options';
 import { irsNameMessages, isIrsName } from './irs-names';
@@ -136,8 +137,8 @@ export const registrationSchema = z
     // asked in the United States, province and postal code abroad (required as the country needs: below).
     country: z.string().refine(isCountryCode, messages.country).optional(),
     county: optionalText(registrationLimits.county).refine(inIrsCharacters, messages.addressCharacters),
-    state: z.string(),
-    zipCode: z.string(),
+    state: printedText(z.string()),
+    zipCode: printedText(z.string()),
     province: optionalText(registrationLimits.province).refine(inIrsCharacters, messages.addressCharacters).optional(),
     postalCode: optionalText(registrationLimits.postalCode).refine(inIrsCharacters, messages.addressCharacters).optional(),
     sameMailingAddress: z.boolean(),

@@ -46,6 +46,29 @@ export const confirmPaymentResponseSchema = z.strictObject({
 }) satisfies z.ZodType<ConfirmPaymentResponse>;
 
 /** The payment webhook's answer to the provider. */
+/**
+ * The payment provider's signed event (Stripe's `Event` object), as the webhook receives it. Only its
+ * id (each event is applied once), its type and the id of the object it is about are read; the object
+ * itself is asked of the provider again.
+ */
+export const paymentWebhookEventSchema = z
+  .looseObject({
+    id: z.string().meta({ description: 'The event\'s id (`evt_…`).' }),
+    object: z.literal('event'),
+    type: z.string().meta({
+      description: 'Applied: `payment_intent.*`, `charge.refunded`, `charge.refund.updated`, `refund.*` and `charge.dispute.*`; any other type is acknowledged and left alone.',
+    }),
+    created: z.number().int().meta({ description: 'When the event happened, in seconds since 1970 (UTC).' }),
+    livemode: z.boolean().optional(),
+    data: z.looseObject({
+      object: z.looseObject({
+        id: z.string().meta({ description: 'The payment intent, charge, refund or dispute the event is about.' }),
+        object: z.string(),
+      }),
+    }),
+  })
+  .meta({ id: 'PaymentWebhookEvent' });
+
 export const paymentWebhookAnswerSchema = z.strictObject({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
 /** The built-in test processor's answer, shaped like Stripe.js's `confirmPayment` result. */

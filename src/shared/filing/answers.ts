@@ -52,6 +52,24 @@ export const inboxFaxResponseSchema = z.strictObject({ fax: inboxFaxSchema });
 export const orderFilingResponseSchema = z.strictObject({ filing: orderFilingSchema });
 export const createdFilingResponseSchema = z.strictObject({ filingId: z.number().int(), filing: orderFilingSchema });
 
+/**
+ * The fax provider's signed event (Telnyx's webhook body), as the webhook receives it. Only the event's
+ * id (each is applied once) and the fax's id are read; the fax itself is asked of the provider again.
+ */
+export const faxWebhookEventSchema = z
+  .looseObject({
+    data: z.looseObject({
+      id: z.string().meta({ description: 'The event\'s id.' }),
+      event_type: z.string().meta({ description: '`fax.queued`, `fax.sending.started`, `fax.delivered`, `fax.failed`, `fax.received`, …' }),
+      occurred_at: z.string().optional(),
+      payload: z.looseObject({
+        fax_id: z.string().optional().meta({ description: 'The fax the event is about (or `id`).' }),
+        id: z.string().optional(),
+      }),
+    }),
+  })
+  .meta({ id: 'FaxWebhookEvent' });
+
 /** The fax provider's webhook answer. */
 export const faxWebhookAnswerSchema = z.strictObject({ received: z.literal(true), duplicate: z.literal(true).optional() });
 

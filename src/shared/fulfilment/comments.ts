@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffMessages } from '../staff/staff-messages';
-import { refuseUnstorableText } from '../storable-text';
+import { refuseUnstorableText, writtenText } from '../storable-text';
 
 export const maxCommentLength = 5000;
 
@@ -8,7 +8,7 @@ export const maxCommentLength = 5000;
 export const newCommentSchema = refuseUnstorableText(
   z
     .object({
-      text: z.string().trim().min(1, staffMessages.commentRequired).max(maxCommentLength, staffMessages.commentTooLong),
+      text: writtenText(z.string().trim().min(1, staffMessages.commentRequired).max(maxCommentLength, staffMessages.commentTooLong)),
     })
     .strict(),
 );

@@ -9,7 +9,7 @@ import { orderPriorities, orderStatuses, statusFilters, type CounterGroup, type 
 import type { StaffRole } from '../staff/session';
 import { staffMessages } from '../staff/staff-messages';
 import { ssnFields } from '../application/contact';
-import { isStorableText, refuseUnstorableText, unstorableTextMessage } from '../storable-text';
+import { isStorableText, refuseUnstorableText, unstorableTextMessage, writtenText } from '../storable-text';
 
 /** Orders per page of `/manage/orders`. */
 export const ordersPageSize = 25;
@@ -219,7 +219,7 @@ export const orderUpdateSchema = refuseUnstorableText(
       status: z.enum(orderStatuses),
       priority: z.enum(orderPriorities),
       assignedTo: z.string().min(1).max(100).nullable(),
-      notes: z.string().max(10_000, staffMessages.notesTooLong),
+      notes: writtenText(z.string().max(10_000, staffMessages.notesTooLong)),
       ein: z
         .string()
         .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseUnstorableText } from '../storable-text';
+import { refuseUnstorableText, writtenText } from '../storable-text';
 import { formatUsd } from '../money';
 import { deliveryPromise } from '../delivery-promise';
 import type { OrderStatus } from '../orders/lifecycle';
@@ -87,7 +87,7 @@ export const refundRequestSchema = refuseUnstorableText(
         .min(1, refundMessages.amountPositive)
         .max(maxRefundCents, refundMessages.amountFormat),
       reason: z.enum(staffRefundReasons, { error: refundMessages.reasonRequired }),
-      note: z.string().trim().max(500, refundMessages.noteTooLong).default(''),
+      note: writtenText(z.string().trim().max(500, refundMessages.noteTooLong)).default(''),
     })
     .superRefine((request, context) => {
       if (request.reason === 'other' && request.note === '') context.addIssue({ code: 'custom', path: ['note'], message: refundMessages.noteRequired });

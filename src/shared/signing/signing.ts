@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxSsnAnswerAttempts, ssnLastFourMessages, ssnLastFourSchema, type VerificationQuestion } from '../ssn-last-four';
 import { irsFormOfName } from '../application/irs-name-suggestions';
-import { refuseUnstorableText } from '../storable-text';
+import { printedText, refuseUnstorableText, writtenText } from '../storable-text';
 
 // The customer's electronic signature of Form SS-4 (decision 022): the rules of a signing request,
 // the consent texts with their versions, the signing page's API shapes and messages. The server
@@ -110,10 +110,12 @@ export type VerifySigningInput = z.input<typeof verifySigningSchema>;
 const consentField = <K extends SigningConsentKey>(key: K) =>
   z.literal(signingConsents[key].version, { error: signingMessages.consentRequired });
 
-export const signSubmissionSchema = z
+export const signSubmissionSchema = refuseUnstorableText(
+z
   .object({
-    name: z.string().trim().min(1, signingMessages.nameRequired).max(120, signingMessages.tooLong),
-    title: z.string().trim().min(1, signingMessages.titleRequired).max(80, signingMessages.tooLong),
+    // Printed on the form's signature line (decision 055).
+    name: printedText(z.string().trim().min(1, signingMessages.nameRequired).max(120, signingMessages.tooLong)),
+    title: printedText(z.string().trim().min(1, signingMessages.titleRequired).max(80, signingMessages.tooLong)),
     signature: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('typed') }).strict(),
       z
@@ -130,7 +132,8 @@ export const signSubmissionSchema = z
       .object({ electronic: consentField('electronic'), perjury: consentField('perjury'), designee: consentField('designee') })
       .strict(),
   })
-  .strict();
+  .strict(),
+);
 export type SignSubmission = z.input<typeof signSubmissionSchema>;
 
 /** The longest reason staff may give for voiding a signature. */
@@ -142,12 +145,14 @@ export const maxVoidReasonLength = 500;
  */
 export const voidSignatureSchema = refuseUnstorableText(
   z.strictObject({
-    reason: z
-      .string({ error: signingMessages.voidReasonRequired })
-      .trim()
-      .min(1, signingMessages.voidReasonRequired)
-      .min(10, signingMessages.voidReasonTooShort)
-      .max(maxVoidReasonLength, signingMessages.voidReasonTooLong),
+    reason: writtenText(
+      z
+        .string({ error: signingMessages.voidReasonRequired })
+        .trim()
+        .min(1, signingMessages.voidReasonRequired)
+        .min(10, signingMessages.voidReasonTooShort)
+        .max(maxVoidReasonLength, signingMessages.voidReasonTooLong),
+    ),
   }),
 );
 export type VoidSignatureInput = z.input<typeof voidSignatureSchema>;

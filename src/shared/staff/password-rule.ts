@@ -2,11 +2,11 @@ import { maxPasswordLength } from './session';
 import { staffMessages } from './staff-messages';
 
 // The staff password rule (decision 038), after OWASP ASVS 5.0 level 2 and NIST SP 800-63B: 12 to 128
-// characters, any characters (spaces and Unicode included, compared after NFKC normalisation), and
-// refused when the zxcvbn estimator (common and English dictionaries) scores it below 3 or it holds the
-// member's e-mail or name. The screens and the server check the same rule; the dictionaries are large,
-// so they are loaded only when asked for (`loadPasswordScorer`): on the server at start-up, in the
-// browser only by the three staff screens that set a password.
+// characters, any characters but control characters (spaces and Unicode included, compared after NFKC
+// normalisation), and refused when the zxcvbn estimator (common and English dictionaries) scores it
+// below 3 or it holds the member's e-mail or name. The screens and the server check the same rule; the
+// dictionaries are large, so they are loaded only when asked for (`loadPasswordScorer`): on the server
+// at start-up, in the browser only by the three staff screens that set a password.
 
 export const minPasswordLength = 12;
 export { maxPasswordLength };
@@ -19,6 +19,7 @@ export const passwordRuleMessages = {
   containsEmail: 'The password must not contain the e-mail address',
   containsName: 'The password must not contain the name',
   tooGuessable: 'This password is too easy to guess: add more words or characters that do not follow a pattern',
+  controlCharacter: 'The password must not contain control characters (a NUL byte, a tab, a line break or another character that cannot be typed)',
   hint: `At least ${minPasswordLength} characters. Spaces are allowed: a few unrelated words make a strong password.`,
 } as const;
 
@@ -85,6 +86,8 @@ export function passwordProblem(password: string, owner: PasswordOwner, scorer: 
   const length = [...normalized].length;
   if (length < minPasswordLength) return passwordRuleMessages.tooShort;
   if (length > maxPasswordLength) return passwordRuleMessages.tooLong;
+  // A control character (C0, DEL, C1) is no key anyone types, and a NUL cannot be stored anywhere.
+  if (/\p{Cc}/u.test(normalized)) return passwordRuleMessages.controlCharacter;
   const lower = normalized.toLowerCase();
   const parts = ownerParts(owner);
   if (parts.email.some((part) => lower.includes(part))) return passwordRuleMessages.containsEmail;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staffRoles, type StaffRole } from './session';
 import { staffRoleTable } from './permissions';
 import { staffMessages } from './staff-messages';
-import { refuseUnstorableText } from '../storable-text';
+import { refuseUnstorableText, writtenText } from '../storable-text';
 import { minPasswordLength, passwordProblem, passwordRuleMessages } from './password-rule';
 
 /** The role choices of the user dialog. */
@@ -26,7 +26,7 @@ export function passwordOwnerCheck(value: { email: string; name: string; passwor
 }
 
 const userFields = {
-  name: z.string().trim().min(1, staffMessages.fullNameRequired).max(200, 'Full Name can be at most 200 characters'),
+  name: writtenText(z.string().trim().min(1, staffMessages.fullNameRequired).max(200, 'Full Name can be at most 200 characters')),
   email: z.string().trim().toLowerCase().min(1, staffMessages.emailRequired).max(254, staffMessages.emailInvalid).pipe(z.email(staffMessages.emailInvalid)),
   role: z.enum(staffRoles, { error: staffMessages.roleRequired }),
   notificationEnabled: z.boolean(),

@@ -71,7 +71,7 @@ export function registerStaffSessionRoutes(
     },
   );
 
-  api.delete('/api/manage/session', { schema: routeSchema({ summary: 'Sign out', tag: 'Staff session', access: { kind: 'public' }, answers: { 204: null }, refusals: ['unauthorized'] }) }, async (request, reply) => {
+  api.delete('/api/manage/session', { schema: routeSchema({ summary: 'Sign out', description: 'Ends the session of the cookie sent, whatever state it is in, and clears the cookie.', tag: 'Staff session', access: { kind: 'staff', session: true }, answers: { 204: null } }) }, async (request, reply) => {
     await signOut(services, request, reply);
     return reply.status(204).send();
   });
