@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,7 +18,18 @@ const kill = servers.kill;
 
 function mails(dataDir: string): string[] {
   const folder = path.join(dataDir, 'mail');
-  return existsSync(folder) ? readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8')) : [];
+  return existsSync(folder) ? emlFiles(dataDir).map((file) => readFileSync(path.join(folder, file), 'utf8')) : [];
+}
+
+/** The mail folder's whole messages (a message being written has another name until it is whole). */
+function emlFiles(dataDir: string): string[] {
+  const folder = path.join(dataDir, 'mail');
+  return existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.eml')).sort() : [];
+}
+
+/** How many of the mail folder's messages were written after `since` (ms). */
+function writtenSince(dataDir: string, since: number): number {
+  return emlFiles(dataDir).filter((file) => statSync(path.join(dataDir, 'mail', file)).mtimeMs > since).length;
 }
 
 const header = (mail: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(mail)?.[1] ?? null;
@@ -44,6 +55,32 @@ describe('after kill -9', { timeout: 400_000 }, () => {
     // Twelve different orders, each with its own stable Message-ID.
     expect(new Set(sent.map((mail) => header(mail, 'Subject'))).size).toBe(12);
     expect(new Set(sent.map((mail) => header(mail, 'Message-ID'))).size).toBe(12);
+    await kill(second);
+  });
+
+  it('sends again the e-mails sent but not recorded as sent, each copy replacing its first, 12 of 12', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-mail-sent-'));
+    const first = await startServer(dataDir, { TEST_PAUSE_AT: 'email-sent', OUTBOX_CLAIM_SECONDS: '3600' });
+    for (let order = 0; order < 12; order += 1) {
+      void fetch(`${first.base}/api/test-support/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => {});
+    }
+    // Each message is written, and the process stops before it records the send.
+    await waitFor('12 e-mails sent and not recorded', first.pauses, (count) => count >= 12);
+    const before = mails(dataDir);
+    const namesBefore = emlFiles(dataDir);
+    expect(before).toHaveLength(12);
+    await kill(first);
+    const killedAt = Date.now();
+
+    // The restarted worker sends the twelve again: each copy is written under its message's name and
+    // replaces the first, so there is one file per message.
+    const second = await startServer(dataDir);
+    await waitFor('12 e-mails sent again', () => writtenSince(dataDir, killedAt), (count) => count >= 12, 120);
+    const after = mails(dataDir);
+    expect(after).toHaveLength(12);
+    expect(emlFiles(dataDir)).toEqual(namesBefore);
+    expect(new Set(after.map((mail) => header(mail, 'Message-ID'))).size).toBe(12);
+    expect(new Set(after.map((mail) => header(mail, 'Message-ID')))).toEqual(new Set(before.map((mail) => header(mail, 'Message-ID'))));
     await kill(second);
   });
 

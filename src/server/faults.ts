@@ -1,10 +1,11 @@
-// The points where a crash would cost the most: between claiming an e-mail and sending it, between a
+// The points where a crash would cost the most: between claiming an e-mail and sending it, between
+// sending it and recording that it was sent, between a
 // payment's success and its order, between recording a refund and asking the provider for it. The
 // composition root gives every service the `Faults` it was started with: in production `noFaults`,
 // which passes each point at once; the crash tests start the server with one that stops the process
 // at a chosen point (tests/support/crash-server.ts), so their SIGKILL lands exactly there.
 
-export const faultPoints = ['email-claimed', 'payment-succeeded', 'refund-recorded', 'fax-claimed', 'fax-sent'] as const;
+export const faultPoints = ['email-claimed', 'email-sent', 'payment-succeeded', 'refund-recorded', 'fax-claimed', 'fax-sent'] as const;
 export type FaultPoint = (typeof faultPoints)[number];
 
 export type Faults = {

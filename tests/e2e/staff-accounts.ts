@@ -48,6 +48,7 @@ export function readMailbox(): string[] {
   const folder = path.join(dataDir, 'mail');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
+    .filter((file) => file.endsWith('.eml'))
     .sort()
     .map((file) => readFileSync(path.join(folder, file), 'utf8'));
 }

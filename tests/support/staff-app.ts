@@ -255,6 +255,7 @@ export function mailbox(env: Env): string[] {
   const folder = mailFolder(env);
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
+    .filter((file) => file.endsWith('.eml'))
     .sort()
     .map((file) => readFileSync(path.join(folder, file), 'utf8'));
 }

@@ -35,6 +35,23 @@ describe('mailer without SMTP', () => {
   });
 });
 
+describe('mailer without SMTP, a message from the outbox', () => {
+  it('is written under its date and Message-ID, so sending it again replaces its copy', async () => {
+    const env = loadEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-mail-')), MAIL_FROM: 'EIN Filing Service <orders@example.com>' });
+    const mailer = createMailer(env);
+    const queued = { ...message, messageId: '<4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f@example.com>', date: new Date('2026-11-28T14:05:06.789Z') };
+    await mailer.send(queued);
+    await mailer.send(queued);
+    await mailer.send({ ...queued, messageId: '<0b1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f@example.com>', subject: 'Another' });
+
+    const files = readdirSync(mailFolder(env)).sort();
+    expect(files).toEqual(['2026-11-28T14-05-06-789Z-0b1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f.eml', '2026-11-28T14-05-06-789Z-4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f.eml']);
+    const copy = readFileSync(path.join(mailFolder(env), files[1]!), 'utf8');
+    expect(copy).toMatch(/^Message-ID: <4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f@example\.com>$/m);
+    expect(copy).toMatch(/^Date: Sat, 28 Nov 2026 14:05:06 \+0000$/m);
+  });
+});
+
 describe('mailer with SMTP_URL', () => {
   let server: Server | undefined;
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));

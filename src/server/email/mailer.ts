@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Env } from '../env';
@@ -13,6 +13,8 @@ export type MailMessage = {
   replyTo?: string;
   /** The `Message-ID` header (`<local@domain>`); the outbox gives each message one that never changes. */
   messageId?: string;
+  /** The `Date` header: when the outbox queued the message, the same on every attempt. */
+  date?: Date;
 };
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
@@ -22,9 +24,15 @@ export function mailFolder(env: Env): string {
   return path.join(env.DATA_DIR, 'mail');
 }
 
-/** `2025-03-07T09-30-00-123Z-1a2b3c4d.eml`: sorts by time, and is a valid name on every file system. */
-function emlFileName(now: Date): string {
-  return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+/**
+ * `2025-03-07T09-30-00-123Z-<id>.eml`: sorts by time, and is a valid name on every file system. A
+ * message from the outbox is named by its date and Message-ID, the same on every attempt, so a message
+ * sent again after a crash replaces its copy; any other by the time it is written and a random id.
+ */
+function emlFileName({ messageId, date }: MailMessage): string {
+  const local = messageId ? /^<([^@>]+)@/.exec(messageId)?.[1]?.replace(/[^A-Za-z0-9-]/g, '') : undefined;
+  const name = local && date ? local : randomBytes(4).toString('hex');
+  return `${(date && local ? date : new Date()).toISOString().replace(/[:.]/g, '-')}-${name}.eml`;
 }
 
 /**
@@ -50,7 +58,11 @@ export function createMailer(env: Env): Mailer {
       const info = await transport.sendMail(message);
       if (!Buffer.isBuffer(info.message)) throw new Error('The mail composer did not return the message');
       await mkdir(folder, { recursive: true });
-      await writeFile(path.join(folder, emlFileName(new Date())), info.message, { mode: 0o600 });
+      // Written whole under another name, then renamed: a process killed mid-write leaves no half message.
+      const file = path.join(folder, emlFileName(message));
+      const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+      await writeFile(partial, info.message, { mode: 0o600 });
+      await rename(partial, file);
     },
   };
 }

@@ -17,8 +17,9 @@ import type { Mailer, MailMessage } from './mailer';
 // `attempts` counted, in one statement that skips rows another worker holds. A process that dies
 // between the claim and the send leaves a claim that expires, and the next worker sends the message:
 // a crash delays a message, never loses it. The price is that a crash just after the mail server took
-// the message, before `sent` was written, sends it twice; both copies carry the same Message-ID, so
-// mail programs show one.
+// the message, before `sent` was written, sends it twice; both copies carry the same Message-ID and
+// Date, so mail programs show one. Without a mail server the copy is written under its Message-ID, so
+// a second send replaces the first (docs/email-and-jobs.md).
 
 export type { EmailKind } from '../../shared/fulfilment/orders';
 
@@ -140,6 +141,7 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
         html: row.htmlBody,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
         messageId: `<${row.messageId}@${domain}>`,
+        date: row.createdAt,
       });
     } catch (error) {
       const givenUp = row.attempts >= maxEmailAttempts;
@@ -155,6 +157,7 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
       if (!givenUp) outbox.onRetryScheduled?.(nextAttemptAt);
       return givenUp ? 'failed' : 'queued';
     }
+    await faults.reach('email-sent');
     await db
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null, ...(row.eraseBodyWhenSent ? { textBody: '', htmlBody: '' } : {}) })
