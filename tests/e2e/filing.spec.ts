@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, expectAccessibleAtBothWidths, answerSigningPage } from './fixtures';
+import { test, expect, expectAccessibleAtBothWidths, answerSigningPage, faxableSsn } from './fixtures';
 import { readMailbox } from './staff-accounts';
 
 // Filing the signed SS-4 with the IRS (decision 043), end to end on the built-in test transport: staff
@@ -40,7 +40,7 @@ async function shoot(page: Page, name: string, part?: Locator) {
 test('an admin files the signed SS-4 by fax, the IRS answers, and confirming its EIN completes the order', async ({ page, browser, paidOrder, signedInAs }) => {
   const email = `filing-${Date.now()}@example.com`;
   const admin = await signedInAs('admin');
-  const { orderId } = await paidOrder({ billingEmail: email, assignedTo: admin.id });
+  const { orderId } = await paidOrder({ billingEmail: email, assignedTo: admin.id, application: { contact: { rpSSN: faxableSsn() } } });
 
   // Before the customer signs, the order cannot be filed: the card says why instead of offering it.
   await page.goto(`/manage/orders/${orderId}`);

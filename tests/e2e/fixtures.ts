@@ -55,6 +55,15 @@ export const test = base.extend<StateFixtures>({
   },
 });
 
+/**
+ * An SSN of its own for a test's order that is faxed, ending in the sample's 6789 (what the signing
+ * pages are answered with): the IRS takes one SS-4 per person a day, so a second fax for the sample SSN
+ * (another test's, or this one's retry) would be held until the next business day.
+ */
+export function faxableSsn(): string {
+  return `${100 + Math.floor(Math.random() * 500)}${10 + Math.floor(Math.random() * 90)}6789`;
+}
+
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, buyWithTestCard, expectNoSeriousA11yViolations, screenshotAtBothWidths, answerSigningPage } from './fixtures';
+import { test, expect, buyWithTestCard, expectNoSeriousA11yViolations, screenshotAtBothWidths, answerSigningPage, faxableSsn } from './fixtures';
 import { readMailbox, signInContext } from './staff-accounts';
 import { sampleApplication } from '../../src/shared/application/sample-application';
 import { deliveryPromise } from '../../src/shared/delivery-promise';
@@ -39,7 +39,7 @@ test('after signing at 375 px the thank-you is below the sticky header; staff re
 }) => {
   const email = `words-${Date.now()}@example.com`;
   const admin = await signedInAs('admin');
-  const { orderId, trackingNumber } = await paidOrder({ billingEmail: email, assignedTo: admin.id });
+  const { orderId, trackingNumber } = await paidOrder({ billingEmail: email, assignedTo: admin.id, application: { contact: { rpSSN: faxableSsn() } } });
   await page.goto(`/manage/orders/${orderId}`);
   await page.getByRole('button', { name: 'Send for signature' }).click();
   await expect(page.getByTestId('signing-state')).toHaveText('Sent');
