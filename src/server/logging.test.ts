@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../../tests/support/database';
 import type { Database } from './db';
 import { loadEnv } from './env';
-import { loggerOptions, scrubText, serializeRequest } from './logging';
+import { loggerOptions, scrubText, serializeError, serializeRequest } from './logging';
 
 // The logger's rules on their own (the full run is in log-scan.test.ts): a failed query keeps its SQL
 // and loses its parameters; error messages lose e-mail addresses, secrets and long numbers.
@@ -58,6 +58,19 @@ describe('scrubText', () => {
       '550 rejected <[email]> for [client secret] and [secret] ssn [number] phone ([number]',
     );
     expect(scrubText('order 42 failed with code 23505')).toBe('order 42 failed with code 23505');
+  });
+});
+
+describe('serializeError of something thrown that is not an Error', () => {
+  it('keeps a plain object\'s message, code and stack, or its JSON, never "[object Object]"', () => {
+    const withMessage = serializeError({ name: 'FaxFileMissing', message: 'outgoing/17.pdf is not here', code: 'ENOENT', stack: 'FaxFileMissing: x\n    at read (transport.ts:1:1)' });
+    expect(withMessage).toMatchObject({ type: 'FaxFileMissing', message: 'outgoing/17.pdf is not here', code: 'ENOENT', stack: '    at read (transport.ts:1:1)' });
+    expect(serializeError({ status: 404, reason: 'gone' })).toMatchObject({ type: 'Object', message: '{"status":404,"reason":"gone"}' });
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(serializeError(circular).message).toBe('{ self }');
+    expect(serializeError('plain words').message).toBe('plain words');
+    expect(JSON.stringify([withMessage, serializeError({ status: 404 })])).not.toContain('[object Object]');
   });
 });
 

@@ -51,7 +51,7 @@ type SerializedError = { [key: string]: unknown; type: string; message: string; 
 
 /** An error as the log holds it: type, safe message, code, stack frames (not the message they repeat), cause. */
 export function serializeError(value: unknown, depth = 0): SerializedError {
-  if (!(value instanceof Error)) return { type: typeof value, message: scrubText(String(value)), stack: '' };
+  if (!(value instanceof Error)) return serializeThrownValue(value, depth);
   const error = value as Error & { code?: unknown; query?: unknown; params?: unknown };
   const frames = (error.stack ?? '')
     .split('\n')
@@ -61,6 +61,27 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
   if (typeof error.code === 'string' || typeof error.code === 'number') serialized.code = String(error.code);
   if (error.cause !== undefined && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
   return serialized;
+}
+
+/**
+ * Something thrown that is not an `Error` (a library's plain object, another realm's error): its own
+ * message, code and stack when it has them, else its JSON, never "[object Object]".
+ */
+function serializeThrownValue(value: unknown, depth: number): SerializedError {
+  if (value === null || typeof value !== 'object') return { type: typeof value, message: scrubText(String(value)), stack: '' };
+  const thrown = value as { name?: unknown; message?: unknown; stack?: unknown; code?: unknown; cause?: unknown };
+  if (typeof thrown.message === 'string') {
+    const like = Object.assign(new Error(thrown.message), { name: typeof thrown.name === 'string' ? thrown.name : value.constructor?.name || 'Object', stack: typeof thrown.stack === 'string' ? thrown.stack : '', code: thrown.code, cause: thrown.cause });
+    return serializeError(like, depth);
+  }
+  let json: string;
+  try {
+    json = JSON.stringify(value) ?? String(value);
+  } catch {
+    // A circular value: its keys at least.
+    json = `{ ${Object.keys(value).join(', ')} }`;
+  }
+  return { type: value.constructor?.name || 'object', message: scrubText(json.slice(0, 1_000)), stack: '' };
 }
 
 type LoggedRequest = { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } };

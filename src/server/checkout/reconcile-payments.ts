@@ -54,7 +54,7 @@ export async function reconcilePayments({ services, log, lookBackHours = 72, lim
       }
     } catch (error) {
       // One provider error must not stop the pass; the next pass asks again.
-      log.error({ checkoutId: checkout.id, err: error instanceof Error ? { message: error.message } : undefined }, 'payment reconciliation failed for a checkout');
+      log.error({ checkoutId: checkout.id, err: error }, 'payment reconciliation failed for a checkout');
     }
   }
   return { checked: candidates.length, created };

@@ -31,7 +31,7 @@ export async function removeMailCopies(
       await unlink(file);
       removed += 1;
     } catch (error) {
-      log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, 'a mail copy could not be read or removed');
+      log.warn({ err: error }, 'a mail copy could not be read or removed');
     }
   }
   return removed;

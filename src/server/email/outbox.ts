@@ -169,7 +169,15 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
     const outcomes = new Map<number, DeliveryOutcome>();
     if (rows.length === 0) return outcomes;
     await faults.reach('email-claimed');
-    for (const row of rows) outcomes.set(row.id, await send(row));
+    for (const row of rows) {
+      // Each message on its own: one whose outcome cannot be written keeps its claim until it expires,
+      // and is sent again then; the others go on.
+      const outcome = await send(row).catch((error: unknown) => {
+        log.error({ emailId: row.id, kind: row.kind, err: error }, 'an e-mail\'s outcome could not be recorded; it will be tried again when its claim expires');
+        return 'queued' as const;
+      });
+      outcomes.set(row.id, outcome);
+    }
     return outcomes;
   }
 

@@ -165,10 +165,19 @@ export function createFaxOutbox(context: FilingContext): FaxOutbox {
     log.info({ filingId: filing.id, orderId: filing.orderId, to: formatFaxNumber(filing.toNumber) }, 'SS-4 faxed to the IRS');
   }
 
+  /**
+   * Each filing on its own: one that fails unexpectedly (its document unreadable, the database gone for a
+   * moment) is logged and keeps its claim until it expires, then is tried again, asking the provider
+   * first whether its attempt went out; the others go on.
+   */
   async function sendEach(ids: number[]) {
     for (const id of ids) {
-      const filing = await claim(id);
-      if (filing) await send(filing);
+      try {
+        const filing = await claim(id);
+        if (filing) await send(filing);
+      } catch (error) {
+        log.error({ filingId: id, err: error }, 'faxing a filing failed; it will be tried again when its claim expires');
+      }
     }
   }
 

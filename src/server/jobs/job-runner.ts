@@ -36,7 +36,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 }
 
 function logFailure(log: FastifyBaseLogger, name: string, error: unknown) {
-  log.error({ job: name, err: error instanceof Error ? { message: error.message } : undefined }, 'background job failed');
+  log.error({ job: name, err: error }, 'background job failed');
 }
 
 function startTimerRunner({ jobs, log }: JobRunnerOptions): JobRunner {

@@ -70,6 +70,10 @@ function asProviderFax(row: TestFaxRow): ProviderFax {
   };
 }
 
+/** How long after a failed fax-back the simulated IRS tries again, and how old a fax it still answers. */
+const irsReplyRetrySeconds = 30;
+const irsReplyPatienceMs = 60 * 60 * 1000;
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 const receivedFile = /\.(pdf|tiff?)$/i;
 /** A file is taken from incoming/ once it has not changed for this long (it may still be being written). */
@@ -131,7 +135,26 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
     return id;
   }
 
-  /** The simulated IRS's fax-backs that are due, received from the number the SS-4 was faxed to, as its fax machine would send them. */
+  /** The simulated IRS's fax-back to one sent fax, received from the number it was sent to; its id, or null when the fax is not here. */
+  async function answerOne(row: TestFaxRow): Promise<string | null> {
+    const received = await readFax('outgoing', row.id);
+    const details = await readFile(path.join(folders.outgoing, `${row.id}.json`), 'utf8').catch(() => null);
+    if (!received || details === null) return null;
+    // The same order always gets the same answer: the EIN and the print's specks come from the order
+    // the fax was sent for (its details beside the PDF), so a run can be repeated page for page.
+    const sent = JSON.parse(details) as { orderId?: number };
+    const seed = [...`order:${sent.orderId ?? row.id}`].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
+    const ein = generateIrsEin(seededRandom(seed));
+    const reply = await simulateIrsReply({ received, ein, seed });
+    const { pages } = await receivedAsPdf(reply);
+    return receive(reply, pages, row.toNumber);
+  }
+
+  /**
+   * The simulated IRS's fax-backs that are due, each on its own: a fax whose file is not in this
+   * instance's folder (instances must share `DATA_DIR/fax`), or whose answer fails, is tried again in
+   * half a minute while it is under an hour old, then given up in the log; the others go on.
+   */
   async function answerAsIrs(): Promise<string[]> {
     const due = await db
       .update(testFaxes)
@@ -140,20 +163,21 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
       .returning();
     const ids: string[] = [];
     for (const row of due) {
-      const received = await readFax('outgoing', row.id);
-      if (!received) {
-        log.warn({ faxId: row.id }, 'the simulated IRS found no fax to answer');
-        continue;
+      let problem: unknown;
+      try {
+        const id = await answerOne(row);
+        if (id) {
+          ids.push(id);
+          log.info({ faxId: row.id }, 'the simulated IRS answered a fax');
+          continue;
+        }
+        problem = new Error(`the fax ${row.id} is not in ${folders.outgoing}`);
+      } catch (error) {
+        problem = error;
       }
-      // The same order always gets the same answer: the EIN and the print's specks come from the order
-      // the fax was sent for (its details beside the PDF), so a run can be repeated page for page.
-      const sent = JSON.parse(await readFile(path.join(folders.outgoing, `${row.id}.json`), 'utf8')) as { orderId?: number };
-      const seed = [...`order:${sent.orderId ?? row.id}`].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
-      const ein = generateIrsEin(seededRandom(seed));
-      const reply = await simulateIrsReply({ received, ein, seed });
-      const { pages } = await receivedAsPdf(reply);
-      ids.push(await receive(reply, pages, row.toNumber));
-      log.info({ faxId: row.id }, 'the simulated IRS answered a fax');
+      const givenUp = Date.now() - row.createdAt.getTime() > irsReplyPatienceMs;
+      if (!givenUp) await db.update(testFaxes).set({ irsReplyAt: sql`now() + make_interval(secs => ${irsReplyRetrySeconds})` }).where(eq(testFaxes.id, row.id));
+      log.error({ faxId: row.id, err: problem }, givenUp ? 'the simulated IRS gave up answering a fax' : 'the simulated IRS could not answer a fax; it will try again');
     }
     return ids;
   }
@@ -174,7 +198,7 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
       try {
         converted = await receivedAsPdf(bytes);
       } catch (error) {
-        log.warn({ file: name, err: error instanceof Error ? { message: error.message } : undefined }, 'a file in the fax inbox folder is not a fax; moved aside');
+        log.warn({ file: name, err: error }, 'a file in the fax inbox folder is not a fax; moved aside');
         await writeFax(path.join(folders.received, `${newId('tfin')}.refused-${name}.enc`), bytes);
         await unlink(file);
         continue;
@@ -187,7 +211,7 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
 
   async function announce(ids: string[]) {
     for (const id of ids) {
-      await onEvent(id).catch((error: unknown) => log.error({ faxId: id, err: error instanceof Error ? { message: error.message } : undefined }, 'a fax event was not handled'));
+      await onEvent(id).catch((error: unknown) => log.error({ faxId: id, err: error }, 'a fax event was not handled'));
     }
   }
 
@@ -250,9 +274,15 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
       // One pass at a time: the timer and a test may both ask.
       pumping ??= (async () => {
         try {
-          const reported = await reportDue();
-          const answered = await answerAsIrs();
-          const received = await receiveIncoming();
+          // Each step on its own: one that fails leaves the others' faxes to be announced.
+          const step = (name: string, run: () => Promise<string[]>) =>
+            run().catch((error: unknown) => {
+              log.error({ step: name, err: error }, 'a step of the test fax transport failed');
+              return [] as string[];
+            });
+          const reported = await step('report', reportDue);
+          const answered = await step('answer as the IRS', answerAsIrs);
+          const received = await step('receive incoming', receiveIncoming);
           await announce([...reported, ...answered, ...received]);
           return reported.length + answered.length + received.length;
         } finally {
@@ -264,7 +294,7 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
 
     start() {
       const timer = setInterval(() => {
-        transport.pump().catch((error: unknown) => log.error({ err: error instanceof Error ? { message: error.message } : undefined }, 'the test fax transport failed a pass'));
+        transport.pump().catch((error: unknown) => log.error({ err: error }, 'the test fax transport failed a pass'));
       }, 1000);
       timer.unref();
       return () => clearInterval(timer);
