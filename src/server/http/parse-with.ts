@@ -22,7 +22,11 @@ export function parseWith<Schema extends z.ZodType>(schema: Schema, input: unkno
   const parsed = schema.safeParse(input);
   if (!parsed.success || Object.keys(unstorable).length) {
     const errors = fieldErrors(parsed.error);
-    for (const [path, messages] of Object.entries(unstorable)) errors[path] = [...new Set([...(errors[path] ?? []), ...messages])];
+    for (const [path, messages] of Object.entries(unstorable)) {
+      // A path may be any key a client sent (`toString`, `__proto__`): only the object's own entries count.
+      const known = Object.hasOwn(errors, path) ? (errors[path] ?? []) : [];
+      Object.defineProperty(errors, path, { value: [...new Set([...known, ...messages])], enumerable: true, writable: true, configurable: true });
+    }
     throw new AppError('validation_failed', message, errors);
   }
   return parsed.data;
