@@ -55,13 +55,13 @@ test('after signing at 375 px the thank-you is below the sticky header; staff re
   const thanks = customer.getByRole('heading', { level: 1, name: 'Thank you: your SS-4 is signed' });
   await expect(thanks).toBeFocused({ timeout: 30_000 });
   // In view, and not under the sticky header: its top is below the header's bottom.
-  await expect
-    .poll(async () => {
-      const heading = await thanks.boundingBox();
-      const header = await customer.locator('header').first().boundingBox();
-      return heading && header ? heading.y - (header.y + header.height) : -1;
-    })
-    .toBeGreaterThanOrEqual(0);
+  /** The room between the sticky header's bottom and the heading's top, in whole pixels (negative: under it). */
+  const gapBelowHeader = async () => {
+    const heading = await thanks.boundingBox();
+    const header = await customer.locator('header').first().boundingBox();
+    return heading && header ? Math.round(heading.y - (header.y + header.height)) : -1;
+  };
+  await expect.poll(gapBelowHeader).toBeGreaterThanOrEqual(0);
   await expect(thanks).toBeInViewport();
   // Chromium centres a focused element it has to scroll to; Safari and Firefox bring it to the top of the
   // view, where only the heading's scroll margin keeps it clear of the header. Scrolled to the top as
@@ -72,13 +72,7 @@ test('after signing at 375 px the thank-you is below the sticky header; staff re
   // Instantly: the page scrolls smoothly, and a measure taken mid-way would say nothing.
   await customer.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
   await thanks.evaluate((heading) => heading.scrollIntoView({ block: 'start', behavior: 'instant' }));
-  await expect
-    .poll(async () => {
-      const heading = await thanks.boundingBox();
-      const header = await customer.locator('header').first().boundingBox();
-      return heading && header ? Math.round(heading.y - (header.y + header.height)) : -1;
-    })
-    .toBeGreaterThanOrEqual(0);
+  await expect.poll(gapBelowHeader).toBeGreaterThanOrEqual(0);
   await expect(thanks).toBeInViewport();
   await screenshotAtBothWidths(customer, 'signed-thank-you');
 
