@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 // The rules for phone numbers abroad, which the application's schema checks (phones.ts).
 import '../shared/application/phone-rules-loaded';
@@ -136,7 +137,7 @@ export async function buildAppWithServices({
     sealer,
     mailer: chosenMailer,
     outbox,
-    filing: startFiling({ env, database, cipher, sealer, outbox, log: app.log, faults, publicUrl: siteOrigin(env) }),
+    filing: startFiling({ env, database, cipher, sealer, outbox, mediaLinkKey: createHmac('sha256', dataKey).update('fax-media-links').digest(), log: app.log, faults, publicUrl: siteOrigin(env) }),
     auth,
     verifySecondFactor: wrapSecondFactorVerifier ? wrapSecondFactorVerifier(verifySecondFactor) : verifySecondFactor,
     faults,

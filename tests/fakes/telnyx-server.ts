@@ -6,7 +6,10 @@ import type { AddressInfo } from 'node:net';
 // official SDK (its `baseURL` option). It speaks Telnyx's wire format: JSON bodies, a bearer API key,
 // `{ errors: [{ code, title, detail }] }` refusals, page[number]/page[size] pages with `meta`, and webhooks
 // signed with Ed25519 over `timestamp|body`. Like Telnyx, it fetches a sent fax's document from its
-// `media_url` when the fax is created; a received fax's document is served from the fake itself.
+// `media_url` when the fax is created; a received fax's document is served from the fake itself. A
+// creation with an `Idempotency-Key` is kept for the key: the same key on the same path with the same
+// body, byte for byte, answers the first creation again; with another body, 422. Only successful
+// creations are kept, as Telnyx keeps them.
 
 export type FakeFaxStatus = 'queued' | 'media.processed' | 'originated' | 'sending' | 'delivered' | 'failed' | 'received';
 
@@ -29,7 +32,7 @@ export type FakeFax = {
   updated_at: string;
 };
 
-export type FakeTelnyxRequest = { method: string; path: string; query: URLSearchParams; body: unknown; authorization: string | null };
+export type FakeTelnyxRequest = { method: string; path: string; query: URLSearchParams; body: unknown; authorization: string | null; idempotencyKey: string | null };
 
 /** When the call is signed (unix seconds; default now) and with which key (default the fake's own). */
 export type SignOptions = { timestamp?: number; privateKey?: KeyObject };
@@ -62,6 +65,12 @@ export type FakeTelnyx = {
   requests: FakeTelnyxRequest[];
   /** The next `count` fax creations answer `status` (500: Telnyx's trouble, 429: too many requests). */
   failNextCreates: (count: number, status: 500 | 429) => void;
+  /**
+   * The next `count` fax creations are made, but their answers are held until `close` (as if the answer
+   * were lost on the way): a crash test kills the caller while it waits. `heldAnswers` counts them.
+   */
+  holdNextAnswers: (count: number) => void;
+  heldAnswers: () => number;
   /** Moves an outbound fax to its end, as the far machine answered. */
   deliver: (id: string, pageCount: number) => FakeFax;
   fail: (id: string, failureReason: string, pageCount?: number) => FakeFax;
@@ -127,6 +136,11 @@ export async function startFakeTelnyx(options: { apiKey?: string; connectionId?:
   const media = new Map<string, Uint8Array>();
   const requests: FakeTelnyxRequest[] = [];
   const pendingFailures: (500 | 429)[] = [];
+  /** Creations kept by their idempotency key: the body they came with and the fax they made. */
+  const idempotent = new Map<string, { body: string; fax: FakeFax }>();
+  let answersToHold = 0;
+  let held = 0;
+  const releaseHeld: (() => void)[] = [];
   let origin = '';
   /** Keeps creation order stable even when two faxes share a millisecond. */
   let sequence = 0;
@@ -264,7 +278,8 @@ export async function startFakeTelnyx(options: { apiKey?: string; connectionId?:
         throw new TelnyxHttpError(400, [{ code: '10015', title: 'Invalid value', detail: 'The request body is not valid JSON.' }]);
       }
     }
-    requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, body, authorization: request.headers.authorization ?? null });
+    const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
+    requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, body, authorization: request.headers.authorization ?? null, idempotencyKey });
 
     // A received fax's document: a temporary link that needs no key, as Telnyx's storage links.
     const mediaPath = /^\/media\/([0-9a-f-]{36})\.pdf$/.exec(url.pathname);
@@ -278,7 +293,23 @@ export async function startFakeTelnyx(options: { apiKey?: string; connectionId?:
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
       throw new TelnyxHttpError(401, [{ code: '10009', title: 'Authentication failed', detail: 'Could not understand the provided credentials.' }]);
     }
-    if (request.method === 'POST' && url.pathname === '/v2/faxes') return { status: 202, body: { data: await createFax(body) } };
+    if (request.method === 'POST' && url.pathname === '/v2/faxes') {
+      if (idempotencyKey !== null && !/^[A-Za-z0-9_:-]{1,255}$/.test(idempotencyKey)) {
+        throw new TelnyxHttpError(422, [{ code: '10015', title: 'Invalid value', detail: 'The Idempotency-Key must be 1 to 255 letters, digits, hyphens, underscores or colons.' }]);
+      }
+      const kept = idempotencyKey === null ? undefined : idempotent.get(idempotencyKey);
+      if (kept && kept.body !== text) {
+        throw new TelnyxHttpError(422, [{ code: '10015', title: 'Idempotency key reused', detail: 'This Idempotency-Key was used with another request.' }]);
+      }
+      const fax = kept?.fax ?? (await createFax(body));
+      if (idempotencyKey !== null && !kept) idempotent.set(idempotencyKey, { body: text, fax: { ...fax } });
+      if (answersToHold > 0) {
+        answersToHold -= 1;
+        held += 1;
+        await new Promise<void>((resolve) => releaseHeld.push(resolve));
+      }
+      return { status: 202, body: { data: kept ? kept.fax : fax } };
+    }
     if (request.method === 'GET' && url.pathname === '/v2/faxes') return { status: 200, body: listFaxes(url.searchParams) };
     const one = /^\/v2\/faxes\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && one) {
@@ -332,6 +363,7 @@ export async function startFakeTelnyx(options: { apiKey?: string; connectionId?:
     publicKey: signing.publicKey,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        for (const release of releaseHeld.splice(0)) release();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
@@ -341,6 +373,10 @@ export async function startFakeTelnyx(options: { apiKey?: string; connectionId?:
     failNextCreates(count, status) {
       for (let index = 0; index < count; index += 1) pendingFailures.push(status);
     },
+    holdNextAnswers(count) {
+      answersToHold += count;
+    },
+    heldAnswers: () => held,
     deliver(id, pageCount) {
       return finish(id, { status: 'delivered', page_count: pageCount, failure_reason: null });
     },

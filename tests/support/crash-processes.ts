@@ -2,13 +2,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterEach } from 'vitest';
 
 // The crash tests' servers: each a real process (`tests/support/crash-server.ts`) on a data folder,
 // which the test kills with SIGKILL, at a point `TEST_PAUSE_AT` names or anywhere, and starts again on
 // the same folder. One key per test file, so a restarted server reads what the first one wrote.
 
-export type CrashServer = { child: ChildProcess; base: string; pauses: () => number; exited: Promise<void> };
+export type CrashServer = {
+  child: ChildProcess;
+  base: string;
+  /** How many times the process stopped at a fault point, and at which, in order. */
+  pauses: () => number;
+  pausedAt: () => string[];
+  exited: Promise<void>;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,9 +38,10 @@ export function crashServers(defaults: Record<string, string> = {}) {
     running.clear();
   });
 
-  /** Starts the server in its own process and resolves once it answers. */
-  async function start(dataDir: string, env: Record<string, string> = {}): Promise<CrashServer> {
+  /** Starts the server in its own process and resolves once it answers; `env` may depend on its address. */
+  async function start(dataDir: string, env: Record<string, string> | ((base: string) => Record<string, string>) = {}): Promise<CrashServer> {
     const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-server.ts'], {
       env: {
         PATH: process.env.PATH,
@@ -46,7 +55,7 @@ export function crashServers(defaults: Record<string, string> = {}) {
         OUTBOX_CLAIM_SECONDS: '2',
         OUTBOX_POLL_SECONDS: '0.2',
         ...defaults,
-        ...env,
+        ...(typeof env === 'function' ? env(base) : env),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -55,7 +64,6 @@ export function crashServers(defaults: Record<string, string> = {}) {
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const base = `http://127.0.0.1:${port}`;
     // Bounded generously: on a busy machine a cold start (TypeScript, migrations) takes a while.
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -68,7 +76,8 @@ export function crashServers(defaults: Record<string, string> = {}) {
       if (Date.now() > deadline) throw new Error(`The server did not start: ${output}`);
       await sleep(100);
     }
-    return { child, base, exited, pauses: () => output.split('\n').filter((line) => line.startsWith('test-pause:')).length };
+    const pausedAt = () => output.split('\n').flatMap((line) => (line.startsWith('test-pause:') ? [line.slice('test-pause:'.length)] : []));
+    return { child, base, exited, pausedAt, pauses: () => pausedAt().length };
   }
 
   async function kill(server: CrashServer): Promise<void> {
@@ -89,4 +98,40 @@ export async function waitFor<T>(what: string, probe: () => T | Promise<T>, done
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
     await sleep(100);
   }
+}
+
+/**
+ * The database a crash test's servers share: the embedded one in the data folder, or on PostgreSQL
+ * (`TEST_DATABASE_URL`) a database of its own, dropped by `drop`. `sql` runs a statement on it while
+ * no server holds it (PostgreSQL only: the embedded database belongs to its one process).
+ */
+export async function crashDatabase(kind: 'pglite' | 'postgres') {
+  if (kind === 'pglite') return { env: {} as Record<string, string>, sql: async () => {}, drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `crash_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() } as Record<string, string>,
+    async sql(statement: string) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }

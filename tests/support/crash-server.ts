@@ -3,17 +3,26 @@ import { startServer } from '../../src/server/server';
 import { registerTestSupportRoutes } from './test-api/routes';
 
 // The server as the crash tests start it: the product's own start with the browser tests' set-up API,
-// and faults that stop the process at the point `TEST_PAUSE_AT` names. Reaching it prints `test-pause:<point>` and never returns, so
-// the test's SIGKILL lands exactly there.
+// and faults that stop the process at a point. `TEST_PAUSE_AT` names one point where every arrival
+// stops; `TEST_PAUSE_ONCE_AT` names several, each stopping only the first arrival, so that one process
+// holds one piece of work at each of them. Reaching one prints `test-pause:<point>` and never returns,
+// so the test's SIGKILL lands exactly there.
 
-const pauseAt = process.env.TEST_PAUSE_AT as FaultPoint | undefined;
-if (pauseAt !== undefined && !faultPoints.includes(pauseAt)) throw new Error(`TEST_PAUSE_AT must be one of ${faultPoints.join(', ')}`);
+function pointsOf(name: string): FaultPoint[] {
+  const points = (process.env[name] ?? '').split(',').filter(Boolean) as FaultPoint[];
+  const unknown = points.filter((point) => !faultPoints.includes(point));
+  if (unknown.length > 0) throw new Error(`${name} must name points of ${faultPoints.join(', ')}; not ${unknown.join(', ')}`);
+  return points;
+}
+
+const pauseAt = pointsOf('TEST_PAUSE_AT');
+const pauseOnceAt = new Set(pointsOf('TEST_PAUSE_ONCE_AT'));
 
 await startServer({
   addRoutes: registerTestSupportRoutes,
   faults: {
     async reach(point) {
-      if (point !== pauseAt) return;
+      if (!pauseAt.includes(point) && !pauseOnceAt.delete(point)) return;
       process.stdout.write(`test-pause:${point}\n`);
       await new Promise<never>(() => {});
     },

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox, type Db } from '../db';
 import type { Env } from '../env';
 import { noFaults, type Faults } from '../faults';
+import { serializeError } from '../logging';
 import type { EmailKind } from '../../shared/fulfilment/orders';
 import type { Mailer, MailMessage } from './mailer';
 
@@ -99,7 +100,7 @@ function describeFailure(error: unknown): string {
   const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
   const parts = [typeof code === 'string' ? code : null, typeof responseCode === 'number' ? `SMTP ${responseCode}` : null].filter(Boolean);
   // A mail server's message may quote the recipient's address: it is stored (staff see it) but never logged.
-  const message = error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : serializeError(error).message;
   return [...parts, message].join(': ').slice(0, 500);
 }
 
@@ -132,7 +133,25 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
       .returning();
   }
 
-  async function send(row: Awaited<ReturnType<typeof claim>>[number]): Promise<DeliveryOutcome> {
+  type ClaimedRow = Awaited<ReturnType<typeof claim>>[number];
+
+  /** A failed attempt: tried again after a growing pause, or given up after the last, with the reason staff see. */
+  async function recordFailure(row: ClaimedRow, error: unknown): Promise<DeliveryOutcome> {
+    const givenUp = row.attempts >= maxEmailAttempts;
+    const nextAttemptAt = new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000);
+    await db
+      .update(emailOutbox)
+      .set({ status: givenUp ? 'failed' : 'queued', lastError: describeFailure(error), claimedUntil: null, ...(givenUp ? {} : { nextAttemptAt }) })
+      .where(eq(emailOutbox.id, row.id));
+    log.error(
+      { emailId: row.id, kind: row.kind, orderId: row.orderId, attempts: row.attempts, code: (error as { code?: unknown } | null)?.code },
+      givenUp ? 'e-mail given up after its last attempt' : 'e-mail not sent; it will be retried',
+    );
+    if (!givenUp) outbox.onRetryScheduled?.(nextAttemptAt);
+    return givenUp ? 'failed' : 'queued';
+  }
+
+  async function send(row: ClaimedRow): Promise<DeliveryOutcome> {
     try {
       await mailer.send({
         to: row.toAddress,
@@ -144,18 +163,7 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
         date: row.createdAt,
       });
     } catch (error) {
-      const givenUp = row.attempts >= maxEmailAttempts;
-      const nextAttemptAt = new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000);
-      await db
-        .update(emailOutbox)
-        .set({ status: givenUp ? 'failed' : 'queued', lastError: describeFailure(error), claimedUntil: null, ...(givenUp ? {} : { nextAttemptAt }) })
-        .where(eq(emailOutbox.id, row.id));
-      log.error(
-        { emailId: row.id, kind: row.kind, orderId: row.orderId, attempts: row.attempts, code: (error as { code?: unknown } | null)?.code },
-        givenUp ? 'e-mail given up after its last attempt' : 'e-mail not sent; it will be retried',
-      );
-      if (!givenUp) outbox.onRetryScheduled?.(nextAttemptAt);
-      return givenUp ? 'failed' : 'queued';
+      return recordFailure(row, error);
     }
     await faults.reach('email-sent');
     await db
@@ -165,16 +173,20 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
     return 'sent';
   }
 
-  async function sendClaimed(rows: Awaited<ReturnType<typeof claim>>): Promise<Map<number, DeliveryOutcome>> {
+  async function sendClaimed(rows: ClaimedRow[]): Promise<Map<number, DeliveryOutcome>> {
     const outcomes = new Map<number, DeliveryOutcome>();
     if (rows.length === 0) return outcomes;
     await faults.reach('email-claimed');
     for (const row of rows) {
-      // Each message on its own: one whose outcome cannot be written keeps its claim until it expires,
-      // and is sent again then; the others go on.
-      const outcome = await send(row).catch((error: unknown) => {
-        log.error({ emailId: row.id, kind: row.kind, err: error }, 'an e-mail\'s outcome could not be recorded; it will be tried again when its claim expires');
-        return 'queued' as const;
+      // Each message on its own: one that fails unexpectedly counts as a failed attempt (retried, then
+      // given up with its reason); if even that cannot be written, it keeps its claim until it expires
+      // and is tried again then. The others go on.
+      const outcome = await send(row).catch(async (error: unknown) => {
+        log.error({ emailId: row.id, kind: row.kind, err: error }, 'an e-mail failed unexpectedly');
+        return recordFailure(row, error).catch((recordError: unknown) => {
+          log.error({ emailId: row.id, kind: row.kind, err: recordError }, 'an e-mail\'s failure could not be recorded; it will be tried again when its claim expires');
+          return 'queued' as const;
+        });
       });
       outcomes.set(row.id, outcome);
     }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db';
 import type { Env } from '../env';
 import type { FieldCipher } from '../encryption';
+import type { Faults } from '../faults';
 import type { FaxProvider } from './provider';
 import { createTelnyxFaxProvider } from './telnyx-fax-provider';
 import { createTestFaxTransport, type TestFaxTransport } from './test-transport/test-fax-transport';
@@ -13,8 +14,10 @@ export type CreateFaxProviderOptions = {
   cipher: FieldCipher;
   /** The service's own fax number (the designee's, E.164): received faxes are addressed to it. */
   ownNumber: string;
-  /** Publishes a filing's document for Telnyx to fetch (the filing module's media route). */
-  publishMedia: (document: Uint8Array, filingId: number) => Promise<string>;
+  /** Publishes a filing's document for Telnyx to fetch (the filing module's media route), one link per attempt. */
+  publishMedia: (document: Uint8Array, filingId: number, attemptKey: string) => Promise<string>;
+  /** Where a crash test stops the process (the test transport's steps of a send). */
+  faults?: Faults;
   /** Where the test transport's news goes: the same handling the provider's webhook gets. */
   onEvent: (faxId: string) => Promise<void>;
   log: FastifyBaseLogger;
@@ -40,6 +43,7 @@ export function createFaxProvider(options: CreateFaxProviderOptions): FaxProvide
     ownNumber: options.ownNumber,
     onEvent: options.onEvent,
     log: options.log,
+    ...(options.faults ? { faults: options.faults } : {}),
   });
 }
 

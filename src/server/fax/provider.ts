@@ -24,7 +24,10 @@ export type SendFax = {
   from: string;
   /** The PDF to send. */
   document: Uint8Array;
-  /** Names the attempt, so that one whose answer was lost is found again (`findByClientState`). */
+  /**
+   * Names the attempt: the provider deduplicates on it (a send repeated with the same key is the same
+   * fax), and an attempt whose answer was lost is found again by it (`findByClientState`).
+   */
   clientState: string;
   /** The filing it sends, and its order (the provider's record, the media link's owner). */
   filingId: number;
@@ -36,7 +39,10 @@ export type FaxEvent = { eventId: string; faxId: string };
 
 export type FaxProvider = {
   readonly name: 'test' | 'telnyx';
-  /** Hands the fax to the provider; throws `FaxSendError` when it refuses it. */
+  /**
+   * Hands the fax to the provider, once per attempt key: a repeat with the same key answers the fax
+   * the first one made. Throws `FaxSendError` when the provider refuses it or cannot be reached.
+   */
   send(fax: SendFax): Promise<ProviderFax>;
   retrieve(id: string): Promise<ProviderFax | null>;
   /** The outbound fax sent since `since` with this client state, if the provider has one. */
@@ -47,11 +53,16 @@ export type FaxProvider = {
   verifyWebhook(rawBody: string, headers: Record<string, string | undefined>): Promise<FaxEvent>;
 };
 
-/** The provider refused a fax, or could not be reached; `retryable` when trying again later may work. */
+/**
+ * The provider refused a fax, or could not be reached; `retryable` when trying again later may work,
+ * `mayHaveReached` when the request may have reached the provider all the same (the connection broke,
+ * the provider failed while answering): the next attempt then asks for it, under the same key, first.
+ */
 export class FaxSendError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly mayHaveReached = false,
   ) {
     super(message);
   }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,8 +13,8 @@ const document = new TextEncoder().encode(
 );
 
 /**
- * Stands in for the filing module's media route: each published document gets a link of its own that
- * works once, and every fetch is counted.
+ * Stands in for the filing module's media route: each attempt's document gets a link of its own (the
+ * same link each time the attempt publishes it), which works once, and every fetch is counted.
  */
 async function startMediaHost() {
   const documents = new Map<string, Uint8Array>();
@@ -36,8 +36,9 @@ async function startMediaHost() {
   return {
     fetched,
     published,
-    async publish(bytes: Uint8Array, filingId: number) {
-      const token = randomUUID();
+    async publish(bytes: Uint8Array, filingId: number, attemptKey: string) {
+      const hex = createHash('sha256').update(attemptKey).digest('hex');
+      const token = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20, 32)].join('-');
       documents.set(token, bytes);
       const url = `${origin}/filing-media/${token}.pdf`;
       published.push({ filingId, url });
@@ -64,7 +65,7 @@ describe('Telnyx fax provider through the official SDK', () => {
       apiKey: changes.apiKey ?? fake.apiKey,
       publicKey: fake.publicKey,
       connectionId: changes.connectionId ?? fake.connectionId,
-      publishMedia: (bytes, filingId) => mediaHost.publish(bytes, filingId),
+      publishMedia: (bytes, filingId, attemptKey) => mediaHost.publish(bytes, filingId, attemptKey),
       baseURL: changes.baseURL ?? fake.baseURL,
     });
 
@@ -128,6 +129,28 @@ describe('Telnyx fax provider through the official SDK', () => {
       expect(again).toMatchObject({ id: sent.id, clientState: 'filing-41/attempt-1', direction: 'outbound', status: 'queued' });
     });
 
+    it('sends the attempt\'s key as the Idempotency-Key: the same attempt sent again is the same fax, made once', async () => {
+      const before = fake.faxes.size;
+      const key = randomUUID();
+      const first = await provider.send(filing(key));
+      const again = await provider.send(filing(key));
+
+      expect(again.id).toBe(first.id);
+      expect(fake.faxes.size).toBe(before + 1);
+      const creates = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v2/faxes');
+      expect(creates.map((request) => request.idempotencyKey)).toEqual([key, key]);
+      // Byte for byte the same request: the same link to the document, so Telnyx answers the first fax.
+      expect(creates[1]?.body).toEqual(creates[0]?.body);
+
+      // A key Telnyx would not take as it is (not letters, digits, -, _ or :) goes as its hash, the same each time.
+      await provider.send(filing('filing-41/attempt-9'));
+      await provider.send(filing('filing-41/attempt-9'));
+      const hashed = fake.requests.filter((request) => request.method === 'POST').slice(-2).map((request) => request.idempotencyKey);
+      expect(hashed[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(hashed[1]).toBe(hashed[0]);
+      expect(fake.faxes.size).toBe(before + 2);
+    });
+
     it('a fax whose document Telnyx could not fetch reads as failed with file_download_failed', async () => {
       const sent = await createTelnyxFaxProvider({
         apiKey: fake.apiKey,
@@ -165,12 +188,13 @@ describe('Telnyx fax provider through the official SDK', () => {
       fake.failNextCreates(1, 500);
       const failed = await provider.send(filing('filing-41/attempt-500')).catch((caught: unknown) => caught);
       expect(failed).toBeInstanceOf(FaxSendError);
-      expect(failed).toMatchObject({ retryable: true });
+      // Telnyx's own failure may come after the fax was made: the next try asks for it first.
+      expect(failed).toMatchObject({ retryable: true, mayHaveReached: true });
 
       fake.failNextCreates(1, 429);
       const throttled = await provider.send(filing('filing-41/attempt-429')).catch((caught: unknown) => caught);
       expect(throttled).toBeInstanceOf(FaxSendError);
-      expect(throttled).toMatchObject({ retryable: true });
+      expect(throttled).toMatchObject({ retryable: true, mayHaveReached: false });
       expect(fake.faxes.size).toBe(before);
 
       // A port nothing listens on.
@@ -182,7 +206,7 @@ describe('Telnyx fax provider through the official SDK', () => {
         .send(filing('filing-41/attempt-unreachable'))
         .catch((caught: unknown) => caught);
       expect(unreachable).toBeInstanceOf(FaxSendError);
-      expect(unreachable).toMatchObject({ retryable: true, message: expect.stringContaining('could not be reached') });
+      expect(unreachable).toMatchObject({ retryable: true, mayHaveReached: true, message: expect.stringContaining('could not be reached') });
 
       // The next call goes through again.
       expect(await provider.send(filing('filing-41/attempt-after'))).toMatchObject({ status: 'queued', clientState: 'filing-41/attempt-after' });

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import Telnyx, { APIError } from 'telnyx';
 import { TelnyxWebhookVerificationError } from 'telnyx/lib/webhooks';
 import { FaxSendError, FaxWebhookRefused, type FaxProvider, type ProviderFax } from './provider';
 
 // Telnyx Programmable Fax (decision 043), through its official SDK. Telnyx fetches the document from a
-// URL: `publishMedia` makes a short-lived, single-purpose link to it (the filing module's media route).
+// URL: `publishMedia` makes a short-lived link to it (the filing module's media route), one per attempt.
 // Its webhooks are signed with Ed25519 over `timestamp|body`; the SDK checks the signature and refuses a
 // timestamp more than five minutes off. Every event is only a hint: the fax is read again from the API.
+// Each send carries its attempt's key twice: as `client_state`, by which an attempt whose answer was
+// lost is found in the list of faxes, and as the `Idempotency-Key`, on which Telnyx deduplicates a
+// repeated request (the same key, path and body) for a day.
 
 export type TelnyxFaxProviderOptions = {
   apiKey: string;
@@ -14,7 +18,7 @@ export type TelnyxFaxProviderOptions = {
   /** The fax application (connection) that sends. */
   connectionId: string;
   /** Where Telnyx fetches the filing's document from: a link that works for a few minutes. */
-  publishMedia: (document: Uint8Array, filingId: number) => Promise<string>;
+  publishMedia: (document: Uint8Array, filingId: number, attemptKey: string) => Promise<string>;
   /** Another API address than Telnyx's own (tests point the SDK at a local fake). */
   baseURL?: string;
 };
@@ -49,6 +53,8 @@ function statusOf(status: string | undefined): ProviderFax['status'] {
   }
 }
 
+/** Telnyx's idempotency keys are 1 to 255 of `A-Z a-z 0-9 _ : -`: the attempt's key itself (a UUID), else its hash. */
+const idempotencyKeyOf = (state: string) => (/^[A-Za-z0-9_:-]{1,255}$/.test(state) ? state : createHash('sha256').update(state).digest('base64url'));
 const encodeState = (state: string) => Buffer.from(state, 'utf8').toString('base64');
 const decodeState = (state: string | undefined) => (state ? Buffer.from(state, 'base64').toString('utf8') : null);
 
@@ -81,24 +87,34 @@ export function createTelnyxFaxProvider(options: TelnyxFaxProviderOptions): FaxP
     name: 'telnyx',
 
     async send(fax) {
-      const mediaUrl = await options.publishMedia(fax.document, fax.filingId);
+      // The same link for every try of one attempt, so a repeated request is the same request byte for byte.
+      const mediaUrl = await options.publishMedia(fax.document, fax.filingId, fax.clientState);
       try {
-        const created = await client.faxes.create({
-          connection_id: options.connectionId,
-          from: fax.from,
-          to: fax.to,
-          media_url: mediaUrl,
-          client_state: encodeState(fax.clientState),
-          monochrome: true,
-          quality: 'high',
-        });
+        const created = await client.faxes.create(
+          {
+            connection_id: options.connectionId,
+            from: fax.from,
+            to: fax.to,
+            media_url: mediaUrl,
+            client_state: encodeState(fax.clientState),
+            monochrome: true,
+            quality: 'high',
+          },
+          // Telnyx answers a repeat of this key (within a day) with the fax the first request made.
+          { headers: { 'Idempotency-Key': idempotencyKeyOf(fax.clientState) } },
+        );
         return asProviderFax((created.data ?? {}) as TelnyxFax);
       } catch (error) {
-        // Telnyx refused the request itself (4xx): the same request would be refused again.
-        if (error instanceof APIError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
-          throw new FaxSendError(`Telnyx refused the fax (${error.status})`, false);
+        if (error instanceof APIError && error.status !== undefined) {
+          // Telnyx refused the request itself (4xx): the same request would be refused again. Too many
+          // requests (429) is refused before anything is made; a failure of Telnyx's own (5xx) may come
+          // after the fax was made.
+          if (error.status === 429) throw new FaxSendError('Telnyx asked to slow down (429)', true);
+          if (error.status >= 400 && error.status < 500) throw new FaxSendError(`Telnyx refused the fax (${error.status})`, false);
+          throw new FaxSendError(`Telnyx failed to answer (${error.status})`, true, true);
         }
-        throw new FaxSendError(error instanceof Error ? `Telnyx could not be reached: ${error.message}` : 'Telnyx could not be reached', true);
+        // No answer at all (connection refused, broken or timed out): the request may have got through.
+        throw new FaxSendError(error instanceof Error ? `Telnyx could not be reached: ${error.message}` : 'Telnyx could not be reached', true, true);
       }
     },
 

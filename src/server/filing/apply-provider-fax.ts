@@ -21,9 +21,15 @@ type FilingRow = typeof filings.$inferSelect;
  * An attempt that did not go through, in `tx` with the filing locked: tried again later while the
  * failure may pass (a busy line, no answer, the provider unreachable) and attempts are left, else
  * given up (`failed`) with the reason staff read on the order. The attempt's key and fax id are cleared,
- * so the next attempt is a new fax.
+ * so the next attempt is a new fax; unless the attempt may have reached the provider (`keepAttempt`:
+ * its answer was lost), when the key stays and the next try asks the provider for it first.
  */
-export async function failFaxAttempt(tx: Tx, filing: FilingRow, failure: { reason: string; retryable: boolean }, now = new Date()): Promise<'retry' | 'failed'> {
+export async function failFaxAttempt(
+  tx: Tx,
+  filing: FilingRow,
+  failure: { reason: string; retryable: boolean; keepAttempt?: boolean },
+  now = new Date(),
+): Promise<'retry' | 'failed'> {
   const givenUp = !failure.retryable || filing.attempts >= maxFaxAttempts;
   await tx
     .update(filings)
@@ -31,7 +37,7 @@ export async function failFaxAttempt(tx: Tx, filing: FilingRow, failure: { reaso
       status: givenUp ? 'failed' : 'queued',
       failureReason: failure.reason,
       claimedUntil: null,
-      attemptKey: null,
+      ...(failure.keepAttempt && !givenUp ? {} : { attemptKey: null }),
       providerFaxId: null,
       nextAttemptAt: givenUp ? filing.nextAttemptAt : new Date(now.getTime() + faxRetryDelaySeconds(filing.attempts) * 1000),
       updatedAt: now,

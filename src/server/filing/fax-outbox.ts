@@ -16,9 +16,11 @@ import type { FilingContext, Tx } from './filing-context';
 //
 // A send is claimed first: `claimed_until` is set a few minutes ahead and `attempts` counted, skipping
 // rows another worker holds, so two workers never send one filing. Each attempt gets a key that is
-// stored before the provider is called and travels with the fax (`client_state`): a process killed after
-// the provider took the fax but before its id was written leaves a key without an id, and the next
-// worker finds that fax at the provider instead of sending it again. On the embedded database, claims
+// stored before the provider is called and travels with the fax (`client_state`, and the key the provider
+// deduplicates on): a process killed after the provider took the fax but before its id was written
+// leaves a key without an id, and the next worker finds that fax at the provider instead of sending it
+// again; not found there, it sends under the same key, so a fax the provider made but did not list yet
+// is still not made twice. An answer lost on the way (the connection broke) keeps the key the same way. On the embedded database, claims
 // left by a dead process are released at start-up (`releaseClaims`), so a crash does not even wait for
 // the claim to expire.
 //
@@ -127,25 +129,33 @@ export function createFaxOutbox(context: FilingContext): FaxOutbox {
     if (fax.status === 'delivered' || fax.status === 'failed') await applyProviderFax(context, fax);
   }
 
-  /** A refused attempt: tried again later while the failure may pass, else given up with its reason. */
+  /**
+   * A refused attempt: tried again later while the failure may pass, else given up with its reason. One
+   * that may have reached the provider all the same keeps its key, so the next try asks for it first.
+   */
   async function refuse(filing: FilingRow, error: FaxSendError) {
-    const outcome = await db.transaction(async (tx) => failFaxAttempt(tx, filing, { reason: error.message, retryable: error.retryable }));
+    const outcome = await db.transaction(async (tx) => failFaxAttempt(tx, filing, { reason: error.message, retryable: error.retryable, keepAttempt: error.mayHaveReached }));
     log.warn({ filingId: filing.id, orderId: filing.orderId, attempts: filing.attempts }, outcome === 'failed' ? 'fax to the IRS given up' : 'fax to the IRS not sent; it will be retried');
   }
 
   async function send(filing: FilingRow) {
     await faults.reach('fax-claimed');
-    // An attempt whose answer was lost (its key stored, no fax id): the provider may have the fax already.
-    if (filing.attemptKey && !filing.providerFaxId) {
-      const found = await provider.findByClientState(filing.attemptKey, new Date(filing.createdAt.getTime() - 60_000));
+    // An attempt that was cut short (its key stored, no fax id): the provider may have its fax already.
+    let attemptKey = filing.attemptKey && !filing.providerFaxId ? filing.attemptKey : null;
+    if (attemptKey) {
+      const found = await provider.findByClientState(attemptKey, new Date(filing.createdAt.getTime() - 60_000));
       if (found) {
         log.info({ filingId: filing.id }, 'an earlier attempt of this fax reached the provider; it is not sent again');
         await record(filing, found);
         return;
       }
+      // Not found: the same attempt again, under the same key, which the provider deduplicates on.
+      log.info({ filingId: filing.id }, 'an interrupted attempt of this fax is made again under its key');
+    } else {
+      // A new attempt's key, written down before any byte goes to the provider.
+      attemptKey = randomUUID();
+      await db.update(filings).set({ attemptKey }).where(eq(filings.id, filing.id));
     }
-    const attemptKey = randomUUID();
-    await db.update(filings).set({ attemptKey }).where(eq(filings.id, filing.id));
     const signed = await readSignedSs4(db, cipher, filing.orderId);
     if (!signed || !filing.reference || !filing.toNumber) {
       await refuse(filing, new FaxSendError(filingMessages.notSigned, false));
@@ -153,11 +163,12 @@ export function createFaxOutbox(context: FilingContext): FaxOutbox {
     }
     // The sealed file with the reference appended and sealed in turn: its first seal stays valid (decision 050).
     const document = await stampFilingReference(new Uint8Array(signed.pdf), filing.reference, sealer);
+    await faults.reach('fax-attempt-recorded');
     let fax: ProviderFax;
     try {
       fax = await provider.send({ to: filing.toNumber, from: ownFaxNumber, document, clientState: attemptKey, filingId: filing.id, orderId: filing.orderId });
     } catch (error) {
-      await refuse(filing, error instanceof FaxSendError ? error : new FaxSendError(error instanceof Error ? error.message : String(error), true));
+      await refuse(filing, error instanceof FaxSendError ? error : new FaxSendError(error instanceof Error ? error.message : String(error), true, true));
       return;
     }
     await faults.reach('fax-sent');
@@ -167,16 +178,29 @@ export function createFaxOutbox(context: FilingContext): FaxOutbox {
 
   /**
    * Each filing on its own: one that fails unexpectedly (its document unreadable, the database gone for a
-   * moment) is logged and keeps its claim until it expires, then is tried again, asking the provider
-   * first whether its attempt went out; the others go on.
+   * moment) counts as a failed attempt, retried after a pause and given up after the last with its
+   * reason on the order page; its attempt's key is kept, so the next try asks the provider first in
+   * case the fax went out. If even that cannot be written, the filing keeps its claim until it
+   * expires and is tried again then. The others go on.
    */
   async function sendEach(ids: number[]) {
     for (const id of ids) {
+      let claimed = false;
       try {
         const filing = await claim(id);
+        claimed = filing !== null;
         if (filing) await send(filing);
       } catch (error) {
-        log.error({ filingId: id, err: error }, 'faxing a filing failed; it will be tried again when its claim expires');
+        log.error({ filingId: id, err: error }, 'faxing a filing failed unexpectedly');
+        if (!claimed) continue;
+        const reason = `The fax could not be sent: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
+        await db
+          .transaction(async (tx) => {
+            // Unless the attempt got as far as its fax being recorded.
+            const [current] = await tx.select().from(filings).where(eq(filings.id, id)).for('update');
+            if (current?.status === 'queued' && !current.providerFaxId) await failFaxAttempt(tx, current, { reason, retryable: true, keepAttempt: true });
+          })
+          .catch((recordError: unknown) => log.error({ filingId: id, err: recordError }, 'a filing\'s failure could not be recorded; it will be tried again when its claim expires'));
       }
     }
   }

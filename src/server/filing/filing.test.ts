@@ -11,7 +11,7 @@ import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../.
 import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo } from '../../../tests/support/orders-api';
 import { signThroughLink } from '../../../tests/support/signed-orders';
 import type { SampleOverrides } from '../../shared/application/sample-application';
-import { filings, inboundFaxes, irsLetters, orders, testFaxes, webhookEvents } from '../db';
+import { filings, inboundFaxes, irsLetters, orders, signingRequests, testFaxes, webhookEvents } from '../db';
 import { isTestFaxTransport, testBusyFaxNumber, type TestFaxTransport } from '../fax';
 import { flagOverdueFilings, makeFilingReference, maxFaxAttempts, readReceivedFaxes } from '.';
 import { eraseOrderPersonalData } from '../retention';
@@ -294,6 +294,40 @@ describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) =>
     const detail = await getOrder(harness.app, fulfiller.cookie, order.id);
     expect(detail.filing?.filings[0]).toMatchObject({ status: 'failed', failureReason: 'the line was busy', attempts: maxFaxAttempts });
   }, 60_000);
+
+  it('faxes the rest of a pass when one filing fails unexpectedly, and retries that one with its reason until it gives up', async () => {
+    const signed = [await signedOrder(), await signedOrder(), await signedOrder()];
+    const queued = await db()
+      .insert(filings)
+      .values(signed.map((order) => ({ orderId: order.id, method: 'fax' as const, status: 'queued' as const, reference: makeFilingReference(), toNumber: irsFaxNumbers.domestic, provider: 'test' })))
+      .returning();
+    // The middle one's signed SS-4 cannot be opened (its stored copy damaged).
+    await db().update(signingRequests).set({ signedPdf: 'damaged' }).where(eq(signingRequests.orderId, signed[1]!.id));
+    const ids = queued.map((filing) => filing.id);
+
+    await harness.services.filing.faxOutbox.deliver(ids);
+    const rows = async () => new Map((await db().select().from(filings).where(inArray(filings.id, ids))).map((row) => [row.orderId, row]));
+    const first = await rows();
+    expect(first.get(signed[0]!.id)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(first.get(signed[2]!.id)).toMatchObject({ status: 'sending', attempts: 1 });
+    const failing = first.get(signed[1]!.id)!;
+    expect(failing).toMatchObject({ status: 'queued', attempts: 1, claimedUntil: null, failureReason: expect.stringMatching(/^The fax could not be sent: /) });
+    // Its attempt's key is kept: the next try asks the provider first, in case the fax went out.
+    expect(failing.attemptKey).not.toBeNull();
+    expect(failing.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+
+    for (let attempt = 2; attempt <= maxFaxAttempts; attempt += 1) {
+      await db().update(filings).set({ nextAttemptAt: sql`now()` }).where(eq(filings.id, failing.id));
+      await harness.services.filing.faxOutbox.deliverDue();
+    }
+    const last = (await rows()).get(signed[1]!.id)!;
+    expect(last).toMatchObject({ status: 'failed', attempts: maxFaxAttempts });
+    const detail = await getOrder(harness.app, fulfiller.cookie, signed[1]!.id);
+    expect(detail.filing?.filings[0]?.failureReason).toMatch(/^The fax could not be sent: /);
+    // Nothing was faxed for it; the other two once each.
+    const sent = await db().select().from(testFaxes).where(eq(testFaxes.direction, 'outbound'));
+    expect(signed.map((order) => sent.filter((fax) => [...(first.values())].some((row) => row.orderId === order.id && row.attemptKey === fax.clientState)).length)).toEqual([1, 0, 1]);
+  }, 90_000);
 
   it('holds a second filing for the same responsible party until the next business day, and nothing sends it sooner', async () => {
     const first = await signedOrder({ ssn: '555443333' });

@@ -44,6 +44,7 @@ export async function flagOverdueFilings(context: FilingContext, now = new Date(
   const origin = siteOrigin(env);
   let flagged = 0;
   for (const { id } of due) {
+    // Each filing on its own: one that fails is logged and flagged on a later pass; the others go on.
     const emailIds = await db.transaction(async (tx) => {
       const [filing] = await tx.select().from(filings).where(eq(filings.id, id)).for('update');
       if (!filing || filing.status !== 'delivered' || filing.overdueNotifiedAt !== null || !filing.deliveredAt) return [];
@@ -63,6 +64,9 @@ export async function flagOverdueFilings(context: FilingContext, now = new Date(
       await tx.update(filings).set({ overdueNotifiedAt: now, updatedAt: now }).where(eq(filings.id, filing.id));
       await recordAudit(tx, { actor: null, action: 'filing_overdue', target: `order:${order.id}`, detail: { filingId: filing.id, notified: to === env.SUPPORT_EMAIL ? 'support' : 'assignee' } });
       return ids;
+    }).catch((error: unknown) => {
+      context.log.error({ filingId: id, err: error }, 'an overdue filing could not be flagged; a later pass tries again');
+      return [] as number[];
     });
     if (emailIds.length > 0) {
       flagged += 1;

@@ -109,7 +109,8 @@ async function readOne(context: FilingContext, fax: InboundRow): Promise<void> {
 export async function readReceivedFaxes(context: FilingContext): Promise<number> {
   let count = 0;
   for (let fax = await claimNext(context); fax; fax = await claimNext(context)) {
-    await readOne(context, fax);
+    // Each fax on its own: one that fails keeps its claim until it expires and is read again then; the others go on.
+    await readOne(context, fax).catch((error: unknown) => context.log.error({ inboundFaxId: fax!.id, err: error }, 'a received fax could not be handled; it will be read again when its claim expires'));
     count += 1;
   }
   return count;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { faxMedia, type Database } from '../db';
@@ -27,6 +27,8 @@ export type StartFilingOptions = {
   /** Seals the reference added to the signed SS-4 on its faxed copy. */
   sealer: PdfSealer;
   outbox: EmailOutbox;
+  /** Keys the media links: one attempt's link is the same on every try, and nobody can make one without it. */
+  mediaLinkKey: Buffer;
   log: FastifyBaseLogger;
   faults: Faults;
   /** Where a provider fetches a document from (`PUBLIC_URL`). */
@@ -45,15 +47,18 @@ export function startFiling(options: StartFilingOptions): FilingContext {
   const ownFaxNumber = usNumberToE164(designee.fax ?? designee.phone) ?? '+15125550101';
   const context = { db: database.db, cipher, sealer, env, outbox, log, faults, ownFaxNumber } as Omit<FilingContext, 'provider' | 'faxOutbox'> & Partial<FilingContext>;
 
-  /** A short-lived link to a filing's stamped document for Telnyx to fetch, kept only as its hash. */
-  async function publishMedia(document: Uint8Array, filingId: number): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await database.db.insert(faxMedia).values({
-      tokenHash: sha256(token),
-      filingId,
-      document: cipher.encrypt(Buffer.from(document).toString('base64')),
-      expiresAt: new Date(Date.now() + mediaLinkMinutes * 60_000),
-    });
+  /**
+   * A short-lived link to a filing's stamped document for Telnyx to fetch, kept only as its hash. The
+   * token is the attempt's key under a secret key: a send repeated for one attempt publishes the same
+   * link again (its document and time renewed), so the repeated request is the same request.
+   */
+  async function publishMedia(document: Uint8Array, filingId: number, attemptKey: string): Promise<string> {
+    const token = createHmac('sha256', options.mediaLinkKey).update(`${filingId}:${attemptKey}`).digest('base64url');
+    const link = { document: cipher.encrypt(Buffer.from(document).toString('base64')), expiresAt: new Date(Date.now() + mediaLinkMinutes * 60_000) };
+    await database.db
+      .insert(faxMedia)
+      .values({ tokenHash: sha256(token), filingId, ...link })
+      .onConflictDoUpdate({ target: faxMedia.tokenHash, set: link });
     return `${options.publicUrl.replace(/\/$/, '')}/api/fax/media/${token}.pdf`;
   }
 
@@ -64,6 +69,7 @@ export function startFiling(options: StartFilingOptions): FilingContext {
     ownNumber: ownFaxNumber,
     publishMedia,
     log,
+    faults,
     onEvent: async (faxId) => {
       const { received } = await handleFaxNews(context as FilingContext, faxId);
       if (received) await readReceivedFaxes(context as FilingContext);

@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { testFaxes, type Database } from '../../db';
 import type { FieldCipher } from '../../encryption';
+import { noFaults, type Faults } from '../../faults';
 import { isIrsFaxNumber } from '../../../shared/filing/filing';
 import { FaxSendError, FaxWebhookRefused, type FaxProvider, type ProviderFax } from '../provider';
 import { receivedAsPdf } from '../received-document';
@@ -14,8 +15,10 @@ import { seededRandom } from '../fax-print';
 
 // The built-in test transport (decision 043): a fax provider on this machine, so filing by fax runs on
 // a laptop and in CI with no account, through the same code as Telnyx. A fax sent is written to
-// DATA_DIR/fax/outgoing/<id>.pdf.enc with <id>.json beside it and reported delivered a few seconds
-// later; one to the busy number fails as a busy line. A PDF or TIFF dropped into DATA_DIR/fax/incoming/
+// DATA_DIR/fax/outgoing/<id>.pdf.enc with <id>.json beside it, recorded in `test_faxes`, and reported
+// delivered a few seconds later; one to the busy number fails as a busy line. Its id comes from the
+// attempt's key, as Telnyx deduplicates on the key: a send repeated after a crash rewrites the same
+// files and answers the same fax. A PDF or TIFF dropped into DATA_DIR/fax/incoming/
 // is received, as a provider's inbound webhook would announce it: kept as received/<id>.pdf.enc and
 // taken out of incoming/. A simulated IRS answers every fax delivered to an IRS number after
 // TEST_FAX_IRS_REPLY_SECONDS with a fax-back received the same way (over the line, never through the
@@ -42,6 +45,8 @@ export type TestFaxTransportOptions = {
   log: FastifyBaseLogger;
   /** Seconds between a fax handed over and its report (delivered or failed). */
   reportSeconds?: number;
+  /** Where a crash test stops the process: between a fax's document and its details, and before it is recorded. */
+  faults?: Faults;
 };
 
 export type TestFaxTransport = FaxProvider & {
@@ -75,23 +80,30 @@ const irsReplyRetrySeconds = 30;
 const irsReplyPatienceMs = 60 * 60 * 1000;
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
+/** The id of the fax an attempt makes, from its key: every try of the attempt writes the same files. */
+const attemptFaxId = (clientState: string) => `tf_${createHash('sha256').update(clientState).digest('base64url').slice(0, 16)}`;
 const receivedFile = /\.(pdf|tiff?)$/i;
 /** A file is taken from incoming/ once it has not changed for this long (it may still be being written). */
 const settledMs = 500;
 
 export function createTestFaxTransport(options: TestFaxTransportOptions): TestFaxTransport {
-  const { database, cipher, onEvent, log } = options;
+  const { database, cipher, onEvent, log, faults = noFaults } = options;
   const { db } = database;
   const reportSeconds = options.reportSeconds ?? 3;
   const base = path.join(options.dataDir, 'fax');
   const folders = { outgoing: path.join(base, 'outgoing'), incoming: path.join(base, 'incoming'), received: path.join(base, 'received') };
   for (const folder of Object.values(folders)) mkdirSync(folder, { recursive: true });
 
-  /** A fax's PDF written encrypted, under another name first so the folder never shows half a file. */
-  async function writeFax(file: string, pdf: Uint8Array): Promise<void> {
+  /** A file written under another name first, so the folder never shows half of it. */
+  async function writeWhole(file: string, content: string): Promise<void> {
     const part = path.join(path.dirname(file), `.${path.basename(file)}.part`);
-    await writeFile(part, cipher.encrypt(Buffer.from(pdf).toString('base64')), { mode: 0o600 });
+    await writeFile(part, content, { mode: 0o600 });
     await rename(part, file);
+  }
+
+  /** A fax's PDF written encrypted, whole. */
+  async function writeFax(file: string, pdf: Uint8Array): Promise<void> {
+    await writeWhole(file, cipher.encrypt(Buffer.from(pdf).toString('base64')));
   }
 
   async function readFax(folder: 'outgoing' | 'received', id: string): Promise<Uint8Array | null> {
@@ -102,6 +114,15 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
 
   async function read(id: string): Promise<TestFaxRow | null> {
     const [row] = await db.select().from(testFaxes).where(eq(testFaxes.id, id));
+    return row ?? null;
+  }
+
+  /** The fax sent under this attempt's key, if any. */
+  async function findOutbound(clientState: string, since?: Date): Promise<TestFaxRow | null> {
+    const [row] = await db
+      .select()
+      .from(testFaxes)
+      .where(and(eq(testFaxes.clientState, clientState), eq(testFaxes.direction, 'outbound'), since ? gte(testFaxes.createdAt, since) : undefined));
     return row ?? null;
   }
 
@@ -222,14 +243,24 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
 
     async send(fax) {
       if (!/^\+[1-9]\d{6,14}$/.test(fax.to)) throw new FaxSendError('destination_invalid', false);
-      const id = newId('tf');
+      // One fax per attempt's key, as a provider deduplicates on it: a repeat answers the fax the first made.
+      const made = await findOutbound(fax.clientState);
+      if (made) return asProviderFax(made);
       const { pages } = await receivedAsPdf(fax.document).catch(() => {
         throw new FaxSendError('file_format_invalid', false);
       });
+      const id = attemptFaxId(fax.clientState);
+      const files = { document: path.join(folders.outgoing, `${id}.pdf.enc`), details: path.join(folders.outgoing, `${id}.json`) };
+      // A try of this attempt that was cut short left its files, whole or in part, and no fax: they are
+      // written again in place, so the attempt still makes one fax.
+      const left = [files.document, files.details].filter((file) => existsSync(file));
+      if (left.length > 0) log.info({ faxId: id, files: left.map((file) => path.basename(file)) }, 'an interrupted send of this attempt left its files; they are written again');
       const sentAt = new Date();
-      await writeFax(path.join(folders.outgoing, `${id}.pdf.enc`), fax.document);
-      await writeFile(path.join(folders.outgoing, `${id}.json`), `${JSON.stringify({ to: fax.to, from: fax.from, pages, orderId: fax.orderId, sentAt: sentAt.toISOString() }, null, 2)}\n`);
-      const [row] = await db
+      await writeFax(files.document, fax.document);
+      await faults.reach('fax-document-written');
+      await writeWhole(files.details, `${JSON.stringify({ to: fax.to, from: fax.from, pages, orderId: fax.orderId, sentAt: sentAt.toISOString() }, null, 2)}\n`);
+      await faults.reach('fax-details-written');
+      await db
         .insert(testFaxes)
         .values({
           id,
@@ -241,8 +272,8 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
           clientState: fax.clientState,
           reportAt: new Date(sentAt.getTime() + reportSeconds * 1000),
         })
-        .returning();
-      return asProviderFax(row!);
+        .onConflictDoNothing({ target: testFaxes.id });
+      return asProviderFax((await read(id))!);
     },
 
     async retrieve(id) {
@@ -251,10 +282,7 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
     },
 
     async findByClientState(clientState, since) {
-      const [row] = await db
-        .select()
-        .from(testFaxes)
-        .where(and(eq(testFaxes.clientState, clientState), eq(testFaxes.direction, 'outbound'), gte(testFaxes.createdAt, since)));
+      const row = await findOutbound(clientState, since);
       return row ? asProviderFax(row) : null;
     },
 

@@ -29,7 +29,8 @@ export async function redeliverPendingWebhooks({ db, webhooks }: TestProcessorCo
     .where(inArray(testPaymentWebhooks.eventId, due))
     .returning();
   for (const row of claimed) {
-    if (await webhooks.attempt(row.payload, row.eventId)) continue;
+    // Each event on its own: one whose delivery throws is retried like one refused; the others go on.
+    if (await webhooks.attempt(row.payload, row.eventId).catch(() => false)) continue;
     // Stripe's pace, roughly: a minute doubling, at most an hour.
     const delaySeconds = Math.min(60 * 2 ** Math.max(0, row.attempts - 1), 3600);
     await db
