@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchemaCompiler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,8 +44,6 @@ export function useRouteSchemas(app: FastifyInstance): void {
 }
 
 export type ApiDocumentOptions = {
-  /** The guard the document's route runs: the document is for signed-in staff (decision 044). */
-  requireStaff: preHandlerAsyncHookHandler;
   /** Under test: every answer is checked against its route's schema, and a mismatch reported here. */
   onUndocumentedAnswer?: (problem: UndocumentedAnswer) => void;
 };
@@ -55,7 +53,7 @@ export type ApiDocumentOptions = {
  * collects them into an OpenAPI 3.1 document served at `/api/openapi.json`. Registered before any
  * route, so it sees every one.
  */
-export async function registerApiDocument(app: FastifyInstance, { requireStaff, onUndocumentedAnswer }: ApiDocumentOptions): Promise<void> {
+export async function registerApiDocument(app: FastifyInstance, { onUndocumentedAnswer }: ApiDocumentOptions): Promise<void> {
   useRouteSchemas(app);
 
   // A staff write may also be refused by the same-origin check, before its route runs.
@@ -121,7 +119,6 @@ export async function registerApiDocument(app: FastifyInstance, { requireStaff, 
   app.withTypeProvider<DocumentedRoutes>().get(
     apiDocumentPath,
     {
-      preHandler: requireStaff,
       schema: routeSchema({
         summary: 'This document',
         description: 'The OpenAPI 3.1 description of every route this server answers.',

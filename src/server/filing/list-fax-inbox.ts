@@ -14,7 +14,7 @@ const handledShown = 100;
 
 function mayOpen(viewer: Viewer, fax: Pick<InboundRow, 'orderId'>, order: { assignedTo: string | null } | undefined, suggestions: Suggestion[]): boolean {
   if (can(viewer, 'fax-inbox:read-all')) return true;
-  if (fax.orderId !== null) return order !== undefined && can(viewer, 'orders:work-assigned', order);
+  if (fax.orderId !== null) return order !== undefined && can(viewer, 'orders:read', order);
   return suggestions.some((suggestion) => suggestion.assignedTo === viewer.id);
 }
 

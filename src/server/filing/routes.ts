@@ -4,9 +4,7 @@ import type { AppServices } from '../services';
 import { AppError } from '../errors';
 import { parseWith, refuseUnstorableJson } from '../http';
 import { FaxWebhookRefused } from '../fax';
-import { auditActorOf, requireOrderAccess, staffOf } from '../staff';
-import { can } from '../../shared/staff/permissions';
-import { staffMessages } from '../../shared/staff/staff-messages';
+import { auditActorOf, guardedOrderOf, staffOf } from '../staff';
 import {
   createFilingSchema,
   filingMessages,
@@ -55,29 +53,22 @@ const pageParam = z.strictObject({ id: z.string(), page: z.string().regex(/^\d{1
  * and the link it fetches a fax's document from (`/api/fax/…`).
  */
 export async function registerFilingRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
-  const { database, guards, filing } = services;
-  const staffOnly = {
-    preHandler: guards.requireStaff,
+  const { database, filing } = services;
+  // Faxes and filings carry customers' personal details: no browser or proxy may keep an answer.
+  const noStore = {
     onSend: async (_request: unknown, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
     },
   };
 
-  /** The order, if the member may work it (an admin any, a fulfiller their own). */
-  async function workableOrder(request: Parameters<typeof requireOrderAccess>[1]) {
-    const order = await requireOrderAccess(database, request);
-    if (!can(staffOf(request).user, 'orders:work-assigned', order)) throw new AppError('permission_denied', staffMessages.permissionDenied);
-    return order;
-  }
-
   const api = app.withTypeProvider<DocumentedRoutes>();
-  const filingRoute = { tag: 'Orders', access: { kind: 'staff' }, refusals: ['permission_denied', 'conflict', 'bad_request'] } as const;
-  const inboxRoute = { tag: 'Fax inbox', access: { kind: 'staff' }, params: faxIdParamsSchema } as const;
+  const filingRoute = { tag: 'Orders', access: { kind: 'staff', permission: 'filings:create', order: true }, refusals: ['conflict', 'bad_request'] } as const;
+  const inboxRoute = { tag: 'Fax inbox', access: { kind: 'staff', permission: 'fax-inbox:read' }, params: faxIdParamsSchema } as const;
 
   api.post(
     '/api/manage/orders/:id/filings',
     {
-      ...staffOnly,
+      ...noStore,
       schema: routeSchema({
         ...filingRoute,
         summary: 'File an order with the IRS',
@@ -88,7 +79,7 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
       }),
     },
     async (request, reply): Promise<{ filing: OrderFiling; filingId: number }> => {
-    const order = await workableOrder(request);
+    const order = guardedOrderOf(request);
     const { method } = parseWith(createFilingSchema, request.body);
     const { filingId } = await createFiling(filing, { orderId: order.id, method, actor: auditActorOf(request), ipAddress: request.ip });
     reply.code(201);
@@ -98,7 +89,7 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
   api.post(
     '/api/manage/orders/:id/filings/:filingId/result',
     {
-      ...staffOnly,
+      ...noStore,
       bodyLimit: 8 * 1024 * 1024,
       schema: routeSchema({
         ...filingRoute,
@@ -110,7 +101,7 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
       }),
     },
     async (request): Promise<{ filing: OrderFiling }> => {
-    const order = await workableOrder(request);
+    const order = guardedOrderOf(request);
     const filingId = idParam((request.params as { filingId?: string }).filingId, 'No such filing on this order.');
     const result = parseWith(onlineFilingResultSchema, request.body);
     await recordOnlineResult(filing, { orderId: order.id, filingId, result, actor: auditActorOf(request), ipAddress: request.ip });
@@ -119,12 +110,12 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
 
   api.get(
     '/api/manage/fax-inbox',
-    { ...staffOnly, schema: routeSchema({ tag: 'Fax inbox', access: { kind: 'staff' }, summary: 'Faxes received from the IRS', answers: { 200: faxInboxResponseSchema } }) },
+    { ...noStore, schema: routeSchema({ tag: 'Fax inbox', access: { kind: 'staff', permission: 'fax-inbox:read' }, summary: 'Faxes received from the IRS', answers: { 200: faxInboxResponseSchema } }) },
     async (request): Promise<FaxInboxResponse> => ({
     faxes: await listFaxInbox(filing, staffOf(request).user),
   }));
 
-  api.get('/api/manage/fax-inbox/:id', { ...staffOnly, schema: routeSchema({ ...inboxRoute, summary: 'A received fax', answers: { 200: inboxFaxResponseSchema } }) }, async (request): Promise<{ fax: InboxFax }> => {
+  api.get('/api/manage/fax-inbox/:id', { ...noStore, schema: routeSchema({ ...inboxRoute, summary: 'A received fax', answers: { 200: inboxFaxResponseSchema } }) }, async (request): Promise<{ fax: InboxFax }> => {
     const id = idParam((request.params as { id?: string }).id, filingMessages.faxNotFound);
     const found = await findInboxFax(filing, staffOf(request).user, id);
     if (!found) throw new AppError('not_found', filingMessages.faxNotFound);
@@ -133,7 +124,7 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
 
   api.get(
     '/api/manage/fax-inbox/:id/pages/:page',
-    { ...staffOnly, schema: routeSchema({ ...inboxRoute, params: faxPageParamsSchema, summary: 'A page of a received fax', answers: { 200: { file: 'image/png', description: 'The page (audited).' } } }) },
+    { ...noStore, schema: routeSchema({ ...inboxRoute, params: faxPageParamsSchema, summary: 'A page of a received fax', answers: { 200: { file: 'image/png', description: 'The page (audited).' } } }) },
     async (request, reply) => {
     const params = pageParam.safeParse(request.params);
     const page = params.success ? Number(params.data.page) : 0;
@@ -146,7 +137,7 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
   api.get(
     '/api/manage/fax-inbox/:id/ein-box',
     {
-      ...staffOnly,
+      ...noStore,
       schema: routeSchema({
         ...inboxRoute,
         summary: 'The EIN box of a received fax',
@@ -165,9 +156,10 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
   api.post(
     '/api/manage/fax-inbox/:id/match',
     {
-      ...staffOnly,
+      ...noStore,
       schema: routeSchema({
         ...inboxRoute,
+        access: { kind: 'staff', permission: 'fax-inbox:match' },
         summary: 'Match a received fax to its order',
         description: 'Or set it aside; a match with an EIN completes the order once confirmed.',
         body: matchFaxSchema,

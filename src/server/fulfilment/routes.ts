@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppServices } from '../services';
 import { AppError } from '../errors';
 import { parseWith, siteOrigin } from '../http';
-import { auditActorOf, staffOf, requireOrderAccess } from '../staff';
+import { auditActorOf, guardedOrderOf, staffOf } from '../staff';
 import {
   orderListRequestSchema,
   orderUpdateSchema,
@@ -28,11 +28,10 @@ import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */
 export async function registerFulfilmentRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
-  const { database, cipher, guards } = services;
+  const { database, cipher } = services;
   const { db } = database;
   const designee = ss4DesigneeOf(services.env);
   const staffOnly = {
-    preHandler: guards.requireStaff,
     // Orders carry customers' personal details, so no browser or proxy cache may keep an answer.
     onSend: async (_request: unknown, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
@@ -40,8 +39,8 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
   };
 
   const api = app.withTypeProvider<DocumentedRoutes>();
-  const ordersRoute = { tag: 'Orders', access: { kind: 'staff' } } as const;
-  const oneOrder = { ...ordersRoute, params: orderIdParamsSchema } as const;
+  const ordersRoute = { tag: 'Orders', access: { kind: 'staff', permission: 'orders:read' } } as const;
+  const oneOrder = { ...ordersRoute, access: { kind: 'staff', permission: 'orders:read', order: true }, params: orderIdParamsSchema } as const;
 
   api.get(
     '/api/manage/orders',
@@ -68,7 +67,7 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
   }));
 
   api.get('/api/manage/orders/:id', { ...staffOnly, schema: routeSchema({ ...oneOrder, summary: 'An order, with its e-mails', answers: { 200: orderDetailResponseSchema } }) }, async (request): Promise<OrderDetailResponse> => {
-    const { id } = await requireOrderAccess(database, request);
+    const { id } = guardedOrderOf(request);
     const order = await getOrderDetail({ db, cipher, orderId: id, log: request.log, designee });
     if (!order) throw new AppError('not_found', staffMessages.orderNotFound);
     return { order, emails: await findOrderEmails(db, id) };
@@ -80,15 +79,17 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
       ...staffOnly,
       schema: routeSchema({
         ...oneOrder,
+        access: { kind: 'staff', permission: 'orders:update', order: true },
         summary: 'Change an order\'s status, priority, assignee, notes or EIN',
-        description: 'Names the `version` it was made on: a save on an older one answers 409 `order_changed`.',
+        description:
+          'Names the `version` it was made on: a save on an older one answers 409 `order_changed`. Each field changed needs its own permission too: the status `orders:change-status`, the EIN `orders:record-ein`, the assignee `orders:assign` (else 403 `permission_denied`).',
         body: orderUpdateSchema,
         answers: { 200: orderDetailResponseSchema },
         refusals: ['order_changed', 'permission_denied', 'conflict'],
       }),
     },
     async (request): Promise<OrderDetailResponse> => {
-    const { id } = await requireOrderAccess(database, request);
+    const { id } = guardedOrderOf(request);
     const update = parseWith(orderUpdateSchema, request.body);
     const { einEmail } = await updateOrder({
       services,
@@ -106,10 +107,9 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
 
   api.get(
     '/api/manage/orders/:id/ss4.pdf',
-    { ...staffOnly, schema: routeSchema({ ...oneOrder, access: { kind: 'staff', stepUp: true }, summary: 'Download the filled SS-4', answers: { 200: { file: 'application/pdf', description: 'The filled SS-4 (audited).' } } }) },
+    { ...staffOnly, schema: routeSchema({ ...oneOrder, access: { kind: 'staff', permission: 'ss4:download', order: true, stepUp: true }, summary: 'Download the filled SS-4', answers: { 200: { file: 'application/pdf', description: 'The filled SS-4 (audited).' } } }) },
     async (request, reply) => {
-    const order = await requireOrderAccess(database, request);
-    guards.requireRecentCode(request);
+    const order = guardedOrderOf(request);
     const { pdf, fileName } = await downloadSs4({ db, cipher, order, designee, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
     return reply
       .header('content-type', 'application/pdf')
@@ -123,7 +123,7 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
       ...staffOnly,
       schema: routeSchema({
         ...oneOrder,
-        access: { kind: 'staff', stepUp: true },
+        access: { kind: 'staff', permission: 'tax-id:reveal', order: true, stepUp: true },
         summary: 'Reveal an SSN in full',
         description: 'The responsible party\'s unless the body names another; audited.',
         body: revealSsnRequestSchema,
@@ -131,9 +131,8 @@ export async function registerFulfilmentRoutes(app: FastifyInstance, services: A
       }),
     },
     async (request): Promise<RevealSsnResponse> => {
-    const order = await requireOrderAccess(database, request);
+    const order = guardedOrderOf(request);
     const { field } = parseWith(revealSsnRequestSchema, request.body ?? {});
-    guards.requireRecentCode(request);
     return revealSsn({ db, cipher, order, field, actor: auditActorOf(request), ipAddress: request.ip, log: request.log });
   });
 

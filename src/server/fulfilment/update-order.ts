@@ -10,7 +10,7 @@ import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { staffRoles, type StaffUser } from '../../shared/staff/session';
 import type { OrderDetailResponse, OrderUpdate } from '../../shared/fulfilment/orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
-import { can, canSeeOrder } from '../../shared/staff/permissions';
+import { can, canSeeOrder, permissionRefusal, type Permission } from '../../shared/staff/permissions';
 
 export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 
@@ -55,6 +55,15 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
 
     const assignmentChanged = update.assignedTo !== current.assignedTo;
     if (assignmentChanged && !can(actor, 'orders:assign')) throw new AppError('permission_denied', staffMessages.assignOthersAdminsOnly);
+    // The route let in whoever may update the order (its priority and notes); a new status, hold reason or EIN asks for its own permission.
+    const fromStatusNow = normalizeOrderStatus(current.status);
+    const reasonChanged = fromStatusNow === 'on_hold' && update.holdReason !== null && update.holdReason !== current.holdReason;
+    const asked: Permission[] = [
+      ...(fromStatusNow !== update.status || reasonChanged ? (['orders:change-status'] as const) : []),
+      ...(update.ein !== current.ein ? (['orders:record-ein'] as const) : []),
+    ];
+    const missing = asked.find((permission) => !can(actor, permission, current));
+    if (missing) throw new AppError('permission_denied', permissionRefusal(missing));
 
     let newAssignee: NewAssignee | null = null;
     if (assignmentChanged && update.assignedTo !== null) {

@@ -5,5 +5,7 @@ export { answerFrameworkError, registerErrorHandler } from './error-handler';
 export { parseWith, refuseUnstorableJson } from './parse-with';
 export { countHit, rateLimitedWith, registerRateLimit } from './rate-limit';
 export { requestLogController } from './request-logs';
+export { routeAccessOf, withRouteAccess } from './route-access';
+export type { RouteAccess, StaffAccess } from './route-access';
 export { allowInlineStyles, apiReferencePagePath, registerSecurityHeaders } from './security-headers';
 export { manageOrderUrl, siteOrigin, trackingUrl } from './site-links';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppServices } from '../services';
 import { parseWith, rateLimitedWith } from '../http';
-import { requireOrderAccess, staffOf } from '../staff';
+import { guardedOrderOf, staffOf } from '../staff';
 import { cancelOrderByLink } from './cancel-order-by-link';
 import { describeCancellation } from './describe-cancellation';
 import { refundOrder } from './refund-order';
@@ -26,7 +26,7 @@ const tokenOf = (params: unknown) => String((params as { token?: unknown }).toke
  * the only proof: it travels in the confirmation e-mail and page alone.
  */
 export function registerRefundRoutes(app: FastifyInstance, services: AppServices): void {
-  const { database, guards } = services;
+  const { database } = services;
 
   // Admins only (`refunds:create`); the amount is checked against what remains under the order's lock.
   const api = app.withTypeProvider<DocumentedRoutes>();
@@ -34,14 +34,14 @@ export function registerRefundRoutes(app: FastifyInstance, services: AppServices
     summary: 'Refund an order',
     description: 'All or part of what remains of the payment, through the payment provider.',
     tag: 'Orders',
-    access: { kind: 'staff', permission: 'refunds:create' },
+    access: { kind: 'staff', permission: 'refunds:create', order: true },
     params: orderIdParamsSchema,
     body: refundRequestSchema,
     answers: { 200: refundResponseSchema },
     refusals: ['refund_exceeds_payment', 'order_not_refundable', 'payment_provider_error', 'conflict'],
   });
-  api.post('/api/manage/orders/:id/refunds', { preHandler: guards.requirePermission('refunds:create'), onSend: noStore, schema: refundSchema }, async (request): Promise<RefundResponse> => {
-    const order = await requireOrderAccess(database, request);
+  api.post('/api/manage/orders/:id/refunds', { onSend: noStore, schema: refundSchema }, async (request): Promise<RefundResponse> => {
+    const order = guardedOrderOf(request);
     const body = parseWith(refundRequestSchema, request.body);
     const { refund, order: refunded } = await refundOrder({
       services,

@@ -3,7 +3,7 @@ import type { AppServices } from '../services';
 import { AppError } from '../errors';
 import { parseWith, rateLimitedWith, siteOrigin } from '../http';
 import { ss4DesigneeOf } from '../env';
-import { auditActorOf, staffOf, requireOrderAccess } from '../staff';
+import { auditActorOf, guardedOrderOf, staffOf } from '../staff';
 import { completeSigning } from './complete-signing';
 import { createSigningRequest } from './open-signing-request';
 import { voidSignature } from './void-signature';
@@ -86,7 +86,6 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
   };
 
   const staffOnly = {
-    preHandler: services.guards.requireStaff,
     onSend: async (_request: unknown, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
     },
@@ -103,16 +102,16 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       schema: routeSchema({
         summary: 'Send the customer a signing request',
         description:
-          'E-mails the customer a link to sign the SS-4 online; a new request replaces the last one. Refused (`order_already_signed`) once the customer has signed: only voiding the signature asks again.',
+          'E-mails the customer a link to sign the SS-4 online; a new request replaces the last one. Refused (`order_already_signed`) once the customer has signed: only voiding the signature asks again. The first request moves the order to "Awaiting User Signature", which needs `orders:change-status` too.',
         tag: 'Orders',
-        access: { kind: 'staff' },
+        access: { kind: 'staff', permission: 'orders:resend-links', order: true },
         params: orderIdParamsSchema,
         answers: { 200: signatureRequestResponseSchema },
         refusals: ['conflict', 'permission_denied', 'order_already_signed'],
       }),
     },
     async (request): Promise<SignatureRequestResponse> => {
-    const order = await requireOrderAccess(database, request);
+    const order = guardedOrderOf(request);
     const { user } = staffOf(request);
     await createSigningRequest({
       db,
@@ -136,7 +135,7 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
         description:
           'Sets the signed SS-4 aside (kept for the record, staff-only), moves the order back to "Awaiting User Signature" and e-mails the customer a new link with the reason as written. Refused once a filing of the order is held, queued, sent or answered.',
         tag: 'Orders',
-        access: { kind: 'staff' },
+        access: { kind: 'staff', permission: 'signatures:void', order: true },
         params: orderIdParamsSchema,
         body: voidSignatureSchema,
         answers: { 200: signatureRequestResponseSchema },
@@ -144,7 +143,7 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       }),
     },
     async (request): Promise<SignatureRequestResponse> => {
-      const order = await requireOrderAccess(database, request);
+      const order = guardedOrderOf(request);
       const { reason } = parseWith(voidSignatureSchema, request.body);
       await voidSignature({
         db,
@@ -168,14 +167,13 @@ export function registerSigningRoutes(app: FastifyInstance, services: AppService
       schema: routeSchema({
         summary: 'Download the signed SS-4',
         tag: 'Orders',
-        access: { kind: 'staff', stepUp: true },
+        access: { kind: 'staff', permission: 'ss4:download', order: true, stepUp: true },
         params: orderIdParamsSchema,
         answers: { 200: pdf('The sealed signed SS-4 (audited).') },
       }),
     },
     async (request, reply) => {
-    const order = await requireOrderAccess(database, request);
-    services.guards.requireRecentCode(request);
+    const order = guardedOrderOf(request);
     const signed = await downloadSignedSs4(db, cipher, order, auditActorOf(request), request.ip);
     if (!signed) throw new AppError('not_found', 'This order has no signed SS-4 yet.');
     return reply

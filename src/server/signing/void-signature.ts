@@ -38,7 +38,7 @@ export async function voidSignature(options: VoidSignatureOptions): Promise<{ re
   const { request, emailId } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'Order not found.');
-    if (!can(actor, 'orders:work-assigned', order)) throw new AppError('permission_denied', staffMessages.permissionDenied);
+    if (!can(actor, 'signatures:void', order)) throw new AppError('permission_denied', staffMessages.permissionDenied);
     if (isInStatusGroup('closed', normalizeOrderStatus(order.status))) throw new AppError('conflict', signingMessages.voidClosed);
     const [signed] = await tx
       .select()

@@ -11,7 +11,7 @@ export type { OrderRow } from './guard/require-order-access';
 export { normalisedRequestPath } from './guard/same-origin';
 export { registerStaffGuard } from './guard/staff-guard';
 export type { StaffGuards } from './guard/staff-guard';
-export { auditActorOf, headersOf, staffOf } from './guard/staff-request';
+export { auditActorOf, guardedOrderOf, headersOf, staffOf } from './guard/staff-request';
 export { registerStaffRoutes } from './routes';
 export { accountAttackEmail } from './sign-in/account-attack-email';
 export { createSecondFactorVerifier, sessionTokenOf } from './sign-in/second-factor';

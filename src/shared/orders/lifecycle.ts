@@ -196,12 +196,12 @@ const workedStatuses = inProcessStatuses.filter((status) => status !== 'awaiting
  */
 export const orderTransitions: readonly OrderTransition[] = [
   // Staff work an open order through the filing; the signing request asks the customer to sign.
-  ...workedStatuses.map((to) => ({ from: openStatuses, to, by: 'staff', permission: 'orders:work-assigned', customerEmail: null, audit: 'order_status_changed' }) as const),
-  { from: openStatuses, to: 'awaiting_user_signature', by: 'staff', permission: 'orders:work-assigned', customerEmail: 'signature_request', audit: 'order_status_changed' },
+  ...workedStatuses.map((to) => ({ from: openStatuses, to, by: 'staff', permission: 'orders:change-status', customerEmail: null, audit: 'order_status_changed' }) as const),
+  { from: openStatuses, to: 'awaiting_user_signature', by: 'staff', permission: 'orders:change-status', customerEmail: 'signature_request', audit: 'order_status_changed' },
   // Staff hold an order with a reason the customer is told, complete it with its EIN, or cancel it.
-  { from: inProcessStatuses, to: 'on_hold', by: 'staff', permission: 'orders:work-assigned', customerEmail: 'on_hold', audit: 'order_status_changed' },
-  { from: openStatuses, to: 'completed', by: 'staff', permission: 'orders:work-assigned', customerEmail: 'ein', audit: 'order_status_changed' },
-  { from: openStatuses, to: 'cancelled', by: 'staff', permission: 'orders:work-assigned', customerEmail: 'cancelled', audit: 'order_status_changed' },
+  { from: inProcessStatuses, to: 'on_hold', by: 'staff', permission: 'orders:change-status', customerEmail: 'on_hold', audit: 'order_status_changed' },
+  { from: openStatuses, to: 'completed', by: 'staff', permission: 'orders:change-status', customerEmail: 'ein', audit: 'order_status_changed' },
+  { from: openStatuses, to: 'cancelled', by: 'staff', permission: 'orders:change-status', customerEmail: 'cancelled', audit: 'order_status_changed' },
   // The customer signs the SS-4 from the link.
   { from: openStatuses, to: 'ss4_signed_awaiting_irs', by: 'signature', permission: null, customerEmail: null, audit: 'order_status_changed' },
   // The filing leg: the SS-4 reached the IRS (its fax delivered, or filed online); no answer within

@@ -1,26 +1,51 @@
-// The staff roles and what each may do, in one map (DESIGN 8). The server enforces it on every route
-// (`requirePermission`, `requireOrderAccess`); the browser reads it only to hide what the member cannot
-// use. A new role is one row of `staffRoleTable`: the users screen, the panel's labels and Better Auth's
-// admin plugin read the roles from it. A new permission is a line of `permissions` and of the roles
-// that have it, and the routes and screens that ask for it.
+// The staff roles and what each may do, in one map (DESIGN 8). Each staff route declares the one
+// permission of the action it performs, and the staff guard enforces the declaration on the server;
+// the browser reads the map only to hide what the member cannot use. A new role is one row of
+// `staffRoleTable`: the users screen, the panel's labels, Better Auth's admin plugin and the
+// authorization matrix test read the roles from it. A new permission is a line of `permissions`, of the
+// roles that have it, and of the routes and screens that ask for it (docs/staff-accounts.md).
+
+import { staffMessages } from './staff-messages';
 
 export const permissions = [
-  /** See every order, not only those assigned to oneself. */
+  /** See every order, not only those assigned to oneself (the reach of the order permissions below). */
   'orders:read-all',
-  /** Work an order assigned to oneself: open it, save it, comment on it, reveal its SSN. */
-  'orders:work-assigned',
+  /** Open an order one may see: its details, history, e-mails and comments (the taxpayer numbers masked). */
+  'orders:read',
+  /** Add a comment to an order. */
+  'orders:comment',
+  /** Change an order's priority and internal notes. */
+  'orders:update',
+  /** Move an order to another status (on hold with its reason, completed, cancelled, ...). */
+  'orders:change-status',
+  /** Record or correct an order's EIN. */
+  'orders:record-ein',
   /** Change who an order is assigned to. */
   'orders:assign',
+  /** Send the customer a new link: to sign the SS-4, or to the EIN letter. */
+  'orders:resend-links',
+  /** Void a customer's signature and ask for a new one. */
+  'signatures:void',
+  /** Download an SS-4, filled or signed. */
+  'ss4:download',
+  /** Reveal a taxpayer number (SSN or ITIN) in full. */
+  'tax-id:reveal',
+  /** File an order with the IRS (by fax, or record an online filing) and record the online result. */
+  'filings:create',
+  /** Open the fax inbox: the faxes about the orders one may see, with their pages. */
+  'fax-inbox:read',
+  /** See every fax received, matched or not, not only those about one's own orders. */
+  'fax-inbox:read-all',
+  /** Match a received fax to an order and confirm its EIN. */
+  'fax-inbox:match',
+  /** Give money back on an order. */
+  'refunds:create',
   /** Create, edit, suspend and delete staff accounts. */
   'users:manage',
   /** Read the audit trail. */
   'audit:read',
-  /** Give money back on an order. */
-  'refunds:create',
   /** Answer a customer's request to see or delete what is held about them. */
   'customers:data-requests',
-  /** See every fax received, matched or not (a fulfiller sees those about their own orders). */
-  'fax-inbox:read-all',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -34,7 +59,29 @@ type RoleFacts = {
 
 /** Every staff role, the least trusted first (a new account's default is the first). */
 export const staffRoleTable = {
-  fulfiller: { label: 'Fulfiller', choice: 'Fulfiller (Limited Access)', permissions: ['orders:work-assigned'] },
+  support: {
+    label: 'Support',
+    choice: 'Support (Read and Comment)',
+    permissions: ['orders:read-all', 'orders:read', 'orders:comment', 'orders:resend-links'],
+  },
+  fulfiller: {
+    label: 'Fulfiller',
+    choice: 'Fulfiller (Limited Access)',
+    permissions: [
+      'orders:read',
+      'orders:comment',
+      'orders:update',
+      'orders:change-status',
+      'orders:record-ein',
+      'orders:resend-links',
+      'signatures:void',
+      'ss4:download',
+      'tax-id:reveal',
+      'filings:create',
+      'fax-inbox:read',
+      'fax-inbox:match',
+    ],
+  },
   admin: { label: 'Admin', choice: 'Admin (Full Access)', permissions },
 } as const satisfies Record<string, RoleFacts>;
 
@@ -63,5 +110,11 @@ export function can(member: { id?: string; role: string | null } | null | undefi
 
 /** May `member` open this order at all (every order, or their own). */
 export function canSeeOrder(member: { id: string; role: string | null } | null | undefined, order: OrderResource): boolean {
-  return can(member, 'orders:read-all') || can(member, 'orders:work-assigned', order);
+  return can(member, 'orders:read', order);
+}
+
+/** What a member whose role lacks `permission` is told (403 `permission_denied`). */
+export function permissionRefusal(permission: Permission): string {
+  const others = Object.entries(staffRoleTable).filter(([role]) => role !== 'admin');
+  return others.some(([, facts]) => (facts.permissions as readonly Permission[]).includes(permission)) ? staffMessages.roleNotPermitted : staffMessages.adminsOnly;
 }

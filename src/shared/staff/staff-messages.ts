@@ -14,6 +14,7 @@ export const staffMessages = {
   notAuthenticated: 'Not authenticated',
   sessionExpired: 'Your session has expired. Please sign in again.',
   adminsOnly: 'Only admins can do this.',
+  roleNotPermitted: 'Your role does not allow this.',
   crossOrigin: 'This request must come from the management panel itself.',
 
   // Orders.

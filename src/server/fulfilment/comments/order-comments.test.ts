@@ -298,8 +298,8 @@ describe.each(testDatabaseKinds)('the comment event stream over time on %s', (ki
     registerErrorHandler(app);
     useRouteSchemas(app);
     const { database } = harness;
-    const guards = registerStaffGuard(app, { auth: harness.services.auth, database });
-    await registerOrderCommentRoutes(app, { database, guards }, { pingMs: 100, maxAgeMs: 700 });
+    registerStaffGuard(app, { auth: harness.services.auth, database });
+    await registerOrderCommentRoutes(app, { database }, { pingMs: 100, maxAgeMs: 700 });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
@@ -320,8 +320,8 @@ describe.each(testDatabaseKinds)('the comment event stream over time on %s', (ki
     registerErrorHandler(closing);
     useRouteSchemas(closing);
     const { database } = harness;
-    const guards = registerStaffGuard(closing, { auth: harness.services.auth, database });
-    await registerOrderCommentRoutes(closing, { database, guards });
+    registerStaffGuard(closing, { auth: harness.services.auth, database });
+    await registerOrderCommentRoutes(closing, { database });
     await closing.listen({ port: 0, host: '127.0.0.1' });
     const order = await createPaidOrder(harness.database.db);
     const stream = await openEventStream(closing, eventsUrl(order.id), cookie);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services';
 import { parseWith } from '../../http';
-import { staffOf, requireOrderAccess } from '../../staff';
+import { guardedOrderOf, staffOf } from '../../staff';
 import { newCommentSchema, type CommentResponse, type CommentsResponse } from '../../../shared/fulfilment/comments';
 import { addComment } from './add-comment';
 import { createCommentEventHub } from './comment-events';
@@ -13,7 +13,7 @@ import { routeSchema, type DocumentedRoutes } from '../../api-document';
 /** `/api/manage/orders/:id/comments` and its live events. */
 export async function registerOrderCommentRoutes(
   app: FastifyInstance,
-  { database, guards }: Pick<AppServices, 'database' | 'guards'>,
+  { database }: Pick<AppServices, 'database'>,
   timings: CommentStreamTimings = commentStreamTimings,
 ): Promise<void> {
   const hub = createCommentEventHub(database);
@@ -22,10 +22,10 @@ export async function registerOrderCommentRoutes(
   app.addHook('onClose', async () => hub.close());
 
   const api = app.withTypeProvider<DocumentedRoutes>();
-  const commentsRoute = { tag: 'Orders', access: { kind: 'staff' }, params: orderIdParamsSchema } as const;
+  const commentsRoute = { tag: 'Orders', access: { kind: 'staff', permission: 'orders:read', order: true }, params: orderIdParamsSchema } as const;
 
-  api.get('/api/manage/orders/:id/comments', { preHandler: guards.requireStaff, schema: routeSchema({ ...commentsRoute, summary: 'An order\'s comments, newest first', answers: { 200: commentsResponseSchema } }) }, async (request, reply) => {
-    const order = await requireOrderAccess(database, request);
+  api.get('/api/manage/orders/:id/comments', { schema: routeSchema({ ...commentsRoute, summary: 'An order\'s comments, newest first', answers: { 200: commentsResponseSchema } }) }, async (request, reply) => {
+    const order = guardedOrderOf(request);
     reply.header('cache-control', 'no-store');
     const body: CommentsResponse = { comments: await findComments(database.db, order.id) };
     return body;
@@ -33,9 +33,9 @@ export async function registerOrderCommentRoutes(
 
   api.post(
     '/api/manage/orders/:id/comments',
-    { preHandler: guards.requireStaff, schema: routeSchema({ ...commentsRoute, summary: 'Add a comment', body: newCommentSchema, answers: { 201: commentResponseSchema } }) },
+    { schema: routeSchema({ ...commentsRoute, access: { kind: 'staff', permission: 'orders:comment', order: true }, summary: 'Add a comment', body: newCommentSchema, answers: { 201: commentResponseSchema } }) },
     async (request, reply) => {
-    const order = await requireOrderAccess(database, request);
+    const order = guardedOrderOf(request);
     const { text } = parseWith(newCommentSchema, request.body);
     const { user } = staffOf(request);
     const body: CommentResponse = { comment: await addComment(database, { orderId: order.id, author: user, text }) };
@@ -45,7 +45,6 @@ export async function registerOrderCommentRoutes(
   api.get(
     '/api/manage/orders/:id/comments/events',
     {
-      preHandler: guards.requireStaff,
       compress: false,
       schema: routeSchema({
         ...commentsRoute,
@@ -55,7 +54,7 @@ export async function registerOrderCommentRoutes(
       }),
     },
     async (request, reply) => {
-    const order = await requireOrderAccess(database, request);
+    const order = guardedOrderOf(request);
     await streamCommentEvents(request, reply, { hub, orderId: order.id, timings });
   });
 }

@@ -24,11 +24,8 @@ function sessionIdOf(request: FastifyRequest): string {
 
 /** `/api/manage/account…`: the signed-in member's own account (any staff role). */
 export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<AppServices, 'auth' | 'database' | 'guards' | 'verifySecondFactor'>): void {
-  const { database, guards } = services;
+  const { database } = services;
   const { db } = database;
-  const signedIn = { preHandler: guards.requireStaff };
-  // Also for a session that must first choose a new password or set up two-factor sign-in.
-  const pendingAllowed = { preHandler: guards.requireStaffSession };
 
   const api = app.withTypeProvider<DocumentedRoutes>();
   const accountRoute = { tag: 'Staff account', access: { kind: 'staff' } } as const;
@@ -36,7 +33,7 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
   // Each check of a password or a code is throttled, and waits a floor before answering.
   const checked = ['validation_failed', 'rate_limited'] as const;
 
-  api.get('/api/manage/account', { ...signedIn, schema: routeSchema({ ...accountRoute, summary: 'The member\'s own account and sessions', answers: { 200: accountResponseSchema } }) }, async (request, reply): Promise<AccountResponse> => {
+  api.get('/api/manage/account', { schema: routeSchema({ ...accountRoute, summary: 'The member\'s own account and sessions', answers: { 200: accountResponseSchema } }) }, async (request, reply): Promise<AccountResponse> => {
     reply.header('cache-control', 'no-store');
     return getAccount(db, staffOf(request));
   });
@@ -44,7 +41,6 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
   api.post(
     '/api/manage/account/two-factor/enrolment',
     {
-      ...pendingAllowed,
       schema: routeSchema({
         ...pendingRoute,
         summary: 'Start setting up two-factor sign-in',
@@ -63,7 +59,6 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
   api.post(
     '/api/manage/account/two-factor/confirm',
     {
-      ...pendingAllowed,
       schema: routeSchema({
         ...pendingRoute,
         summary: 'Finish setting up two-factor sign-in',
@@ -81,7 +76,6 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
   api.post(
     '/api/manage/account/step-up',
     {
-      ...signedIn,
       schema: routeSchema({
         ...accountRoute,
         summary: 'Give a code for the step-up',
@@ -99,7 +93,6 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
   api.post(
     '/api/manage/account/recovery-codes',
     {
-      ...signedIn,
       schema: routeSchema({
         ...accountRoute,
         summary: 'Make new recovery codes',
@@ -118,7 +111,6 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
   api.post(
     '/api/manage/account/password',
     {
-      ...pendingAllowed,
       schema: routeSchema({ ...pendingRoute, summary: 'Change the member\'s own password', body: changePasswordSchema, answers: { 204: null }, refusals: [...checked, 'conflict'] }),
     },
     async (request, reply) => {
@@ -129,7 +121,7 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
 
   api.delete(
     '/api/manage/account/sessions/:id',
-    { ...signedIn, schema: routeSchema({ ...accountRoute, summary: 'End one of the member\'s sessions', params: staffIdParamsSchema, answers: { 204: null } }) },
+    { schema: routeSchema({ ...accountRoute, summary: 'End one of the member\'s sessions', params: staffIdParamsSchema, answers: { 204: null } }) },
     async (request, reply) => {
     await revokeSession({ db, staff: staffOf(request), sessionId: sessionIdOf(request), ipAddress: request.ip });
     return reply.status(204).send();

@@ -6,15 +6,19 @@ import type { StaffAuth } from '../auth/create-staff-auth';
 import { recordAudit } from '../../audit';
 import { isStaffRole, sessionLimits } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
-import { can, type Permission } from '../../../shared/staff/permissions';
+import { can, permissionRefusal, type Permission } from '../../../shared/staff/permissions';
+import { routeAccessOf, type StaffAccess } from '../../http/route-access';
+import { requireOrderAccess } from './require-order-access';
 import { stepUpWindowMs, twoFactorMessages } from '../../../shared/staff/two-factor';
 import { AppError } from '../../errors';
 import { registerSameOriginCheck } from './same-origin';
 import { forwardCookies, headersOf, staffOf } from './staff-request';
 import { sessionRequirementOf, toStaffUser } from './staff-session';
 
-// Who may use `/api/manage` (DESIGN 8): every staff route runs `requireStaff` (or `requirePermission`)
-// before its handler, and every state-changing request there must come from our own origin.
+// Who may use `/api/manage` (DESIGN 8): every staff route declares its access with the route (its
+// `routeSchema`: a session, the permission of the action it performs, the order it is about, a recent
+// code), and the one guard registered here enforces that declaration before any handler runs. Every
+// state-changing request there must also come from our own origin.
 
 export type StaffGuards = {
   /** Any signed-in staff member whose session has nothing left to do (new password, two-factor set-up). */
@@ -33,6 +37,8 @@ export type StaffGuards = {
   mfaRequired: boolean;
   /** A signed-in staff member whose role grants `permission` (spec 02 section 6, `permissions.ts`). */
   requirePermission: (permission: Permission) => preHandlerAsyncHookHandler;
+  /** The one guard of a route's declared access: the session, the permission, the order, the code. */
+  guardFor: (access: StaffAccess) => preHandlerAsyncHookHandler;
 };
 
 /**
@@ -116,15 +122,41 @@ export function registerStaffGuard(
     }
   };
 
+  async function requireGranted(request: FastifyRequest, permission: Permission) {
+    const { user } = staffOf(request);
+    if (can(user, permission)) return;
+    await deny(request, `missing_permission:${permission}`, { id: user.id, email: user.email });
+    throw new AppError('permission_denied', permissionRefusal(permission));
+  }
+
   const requirePermission = (permission: Permission): preHandlerAsyncHookHandler =>
     async function (request, reply) {
       await requireStaff.call(this, request, reply);
-      const { user } = staffOf(request);
-      if (!can(user, permission)) {
-        await deny(request, `missing_permission:${permission}`, { id: user.id, email: user.email });
-        throw new AppError('permission_denied', staffMessages.adminsOnly);
-      }
+      await requireGranted(request, permission);
     };
 
-  return { requireStaff, requireStaffSession, requirePermission, requireRecentCode, mfaRequired };
+  /**
+   * The declared access, checked in its order: a live session (401, 403), the permission (403
+   * `permission_denied`), the order in the address (the same 404 as a missing one, audited, for an
+   * order the member may not see; kept for the handler, `guardedOrderOf`), then a recent code (403
+   * `step_up_required`, after the order so that a hidden order stays a 404).
+   */
+  const guardFor = (access: StaffAccess): preHandlerAsyncHookHandler =>
+    async function (request, reply) {
+      await (access.session ? requireStaffSession : requireStaff).call(this, request, reply);
+      if (access.permission) await requireGranted(request, access.permission);
+      if (access.order) request.staffOrder = await requireOrderAccess(database, request);
+      if (access.stepUp) requireRecentCode(request);
+    };
+
+  // Every route that declares staff access gets its guard before any handler of its own.
+  app.decorateRequest('staffOrder', null);
+  app.addHook('onRoute', (route) => {
+    const access = routeAccessOf(route.schema);
+    if (access?.kind !== 'staff' || access.endsSession) return;
+    const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [guardFor(access), ...own];
+  });
+
+  return { requireStaff, requireStaffSession, requirePermission, requireRecentCode, guardFor, mfaRequired };
 }

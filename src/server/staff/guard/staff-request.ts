@@ -3,6 +3,9 @@ import type { StaffUser } from '../../../shared/staff/session';
 import type { SessionRequirement } from '../../../shared/staff/two-factor';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { AppError } from '../../errors';
+import type { orders } from '../../db';
+
+type OrderRow = typeof orders.$inferSelect;
 
 // The request as the staff routes read it: who is signed in (set by the guard), and the headers
 // and cookies passed between Fastify and Better Auth.
@@ -22,7 +25,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireStaff` for the rest of the request. */
     staff: StaffContext | null;
+    /** The order a route about an order is about, once the guard found the member may see it. */
+    staffOrder: OrderRow | null;
   }
+}
+
+/** The order of a route that declares `order: true`, as its guard found it. */
+export function guardedOrderOf(request: FastifyRequest): OrderRow {
+  if (!request.staffOrder) throw new Error(`${request.routeOptions.url ?? request.url} reads an order its access does not declare`);
+  return request.staffOrder;
 }
 
 /** The signed-in staff member of a guarded route. */

@@ -61,7 +61,6 @@ export function registerStaffSessionRoutes(
   api.get(
     '/api/manage/session',
     {
-      preHandler: services.guards.requireStaffSession,
       schema: routeSchema({ summary: 'Who is signed in', tag: 'Staff session', access: { kind: 'staff', session: true }, answers: { 200: signedInSessionSchema } }),
     },
     async (request) => {
@@ -71,7 +70,7 @@ export function registerStaffSessionRoutes(
     },
   );
 
-  api.delete('/api/manage/session', { schema: routeSchema({ summary: 'Sign out', description: 'Ends the session of the cookie sent, whatever state it is in, and clears the cookie.', tag: 'Staff session', access: { kind: 'staff', session: true }, answers: { 204: null } }) }, async (request, reply) => {
+  api.delete('/api/manage/session', { schema: routeSchema({ summary: 'Sign out', description: 'Ends the session of the cookie sent, whatever state it is in, and clears the cookie.', tag: 'Staff session', access: { kind: 'staff', session: true, endsSession: true }, answers: { 204: null } }) }, async (request, reply) => {
     await signOut(services, request, reply);
     return reply.status(204).send();
   });

@@ -23,14 +23,13 @@ function userIdOf(request: FastifyRequest): string {
 
 /** `/api/manage/users…` (admins only). */
 export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<AppServices, 'auth' | 'database' | 'guards'>): void {
-  const { database, guards } = services;
-  const adminOnly = { preHandler: guards.requirePermission('users:manage') };
+  const { database } = services;
 
   const api = app.withTypeProvider<DocumentedRoutes>();
   const usersRoute = { tag: 'Staff users', access: { kind: 'staff', permission: 'users:manage' } } as const;
   const oneUser = { ...usersRoute, params: staffIdParamsSchema, refusals: ['conflict', 'bad_request'] } as const;
 
-  api.get('/api/manage/users', { ...adminOnly, schema: routeSchema({ ...usersRoute, summary: 'Every staff account', answers: { 200: usersResponseSchema } }) }, async (_request, reply) => {
+  api.get('/api/manage/users', { schema: routeSchema({ ...usersRoute, summary: 'Every staff account', answers: { 200: usersResponseSchema } }) }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const body: UsersResponse = { users: await findUsers(database.db) };
     return body;
@@ -39,7 +38,6 @@ export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<App
   api.post(
     '/api/manage/users',
     {
-      ...adminOnly,
       schema: routeSchema({ ...usersRoute, summary: 'Add a staff account', body: createUserSchema, answers: { 201: userResponseSchema }, refusals: ['conflict', 'bad_request'] }),
     },
     async (request, reply) => {
@@ -50,7 +48,7 @@ export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<App
 
   api.patch(
     '/api/manage/users/:id',
-    { ...adminOnly, schema: routeSchema({ ...oneUser, summary: 'Change a staff account', description: 'Its name, role, settings, suspension or password.', body: updateUserSchema, answers: { 200: userResponseSchema } }) },
+    { schema: routeSchema({ ...oneUser, summary: 'Change a staff account', description: 'Its name, role, settings, suspension or password.', body: updateUserSchema, answers: { 200: userResponseSchema } }) },
     async (request) => {
     const id = userIdOf(request);
     const input = parseWith(updateUserSchema, request.body);
@@ -60,7 +58,7 @@ export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<App
 
   api.post(
     '/api/manage/users/:id/unlock',
-    { ...adminOnly, schema: routeSchema({ ...oneUser, summary: 'Unlock a sign-in held back by failed attempts', answers: { 200: userResponseSchema } }) },
+    { schema: routeSchema({ ...oneUser, summary: 'Unlock a sign-in held back by failed attempts', answers: { 200: userResponseSchema } }) },
     async (request) => {
     const body: UserResponse = { user: await unlockStaffUser(staffActionOf(request, services), userIdOf(request)) };
     return body;
@@ -68,7 +66,7 @@ export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<App
 
   api.post(
     '/api/manage/users/:id/two-factor/reset',
-    { ...adminOnly, schema: routeSchema({ ...oneUser, summary: 'Reset a member\'s two-factor sign-in', answers: { 200: userResponseSchema } }) },
+    { schema: routeSchema({ ...oneUser, summary: 'Reset a member\'s two-factor sign-in', answers: { 200: userResponseSchema } }) },
     async (request) => {
     const body: UserResponse = { user: await resetStaffTwoFactor(staffActionOf(request, services), userIdOf(request)) };
     return body;
@@ -76,7 +74,7 @@ export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<App
 
   api.delete(
     '/api/manage/users/:id',
-    { ...adminOnly, schema: routeSchema({ ...oneUser, summary: 'Delete a staff account', answers: { 204: null } }) },
+    { schema: routeSchema({ ...oneUser, summary: 'Delete a staff account', answers: { 204: null } }) },
     async (request, reply) => {
     await deleteStaffUser(staffActionOf(request, services), userIdOf(request));
     return reply.status(204).send();
