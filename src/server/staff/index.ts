@@ -10,7 +10,7 @@ export { requireOrderAccess } from './guard/require-order-access';
 export type { OrderRow } from './guard/require-order-access';
 export { normalisedRequestPath } from './guard/same-origin';
 export { registerStaffGuard } from './guard/staff-guard';
-export type { StaffGuards } from './guard/staff-guard';
+export type { DeclaredStaffRoute, StaffGuards } from './guard/staff-guard';
 export { auditActorOf, guardedOrderOf, headersOf, staffOf } from './guard/staff-request';
 export { registerStaffRoutes } from './routes';
 export { accountAttackEmail } from './sign-in/account-attack-email';

@@ -39,7 +39,11 @@ export type StaffGuards = {
   requirePermission: (permission: Permission) => preHandlerAsyncHookHandler;
   /** The one guard of a route's declared access: the session, the permission, the order, the code. */
   guardFor: (access: StaffAccess) => preHandlerAsyncHookHandler;
+  /** Every route registered so far that declares staff access, with its declaration (the authorization matrix reads them). */
+  declaredRoutes: () => readonly DeclaredStaffRoute[];
 };
+
+export type DeclaredStaffRoute = { method: string; url: string; access: StaffAccess };
 
 /**
  * Registers the same-origin check for `/api/manage` and answers the two guards. A session is valid
@@ -151,12 +155,15 @@ export function registerStaffGuard(
 
   // Every route that declares staff access gets its guard before any handler of its own.
   app.decorateRequest('staffOrder', null);
+  const declared: DeclaredStaffRoute[] = [];
   app.addHook('onRoute', (route) => {
     const access = routeAccessOf(route.schema);
-    if (access?.kind !== 'staff' || access.endsSession) return;
+    if (access?.kind !== 'staff') return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url: route.url, access });
+    if (access.endsSession) return;
     const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [guardFor(access), ...own];
   });
 
-  return { requireStaff, requireStaffSession, requirePermission, requireRecentCode, guardFor, mfaRequired };
+  return { requireStaff, requireStaffSession, requirePermission, requireRecentCode, guardFor, declaredRoutes: () => declared, mfaRequired };
 }
