@@ -19,7 +19,7 @@ import { openTestDatabase, testDatabaseKinds } from '../../tests/support/databas
 import { buildRenderedSite, parsePage } from '../../tests/support/rendered-site';
 import { configuredClaimsEnv } from '../../tests/support/site-claims';
 import { previewImageFile, previewImageSource, previewImageWords, recordedSourceDigest, sourceDigest } from '../../scripts/preview-image';
-import { overdueEmail } from './filing';
+import { einLetterLinkEmail, overdueEmail } from './filing';
 import { linkCodeEmail } from './link-codes';
 
 // Nothing a customer reads may make the service look like the IRS or approved by it, and every mention
@@ -83,6 +83,7 @@ const emails: Record<EmailKind, () => Omit<MailMessage, 'to'>> = {
     disputeAlertEmail({ adminName: 'Ada Admin', trackingNumber: customer.trackingNumber, companyName: customer.companyName, amountCents: 14900, disputeId: 'dp_1', status: 'needs_response', reason: 'fraudulent', putOnHold: true, orderUrl }),
   account_attack: () => accountAttackEmail({ name: 'Fran Fulfiller', budget: 10, windowMinutes: 15, signInUrl: 'https://ein.example.com/manage/login' }),
   signed_copy: () => signedCopyEmail({ ...customer, documentUrl: 'https://ein.example.com/signed-ss4/token', expiresAt: now }),
+  ein_letter_link: () => einLetterLinkEmail({ ...customer, letterUrl: 'https://ein.example.com/ein-letter/token' }),
   irs_overdue: () => overdueEmail({ trackingNumber: customer.trackingNumber, deliveredAt: now, to: '+18556416935', orderUrl }),
 };
 

@@ -78,6 +78,8 @@ function orderRoutes(order: 'own' | 'other'): RouteCase[] {
     { name: `POST reveal SSN (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ssn`, success: 200 },
     { name: `GET SS-4 PDF (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ss4.pdf`, success: 200 },
     { name: `POST signature request (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/signature-requests`, success: 200 },
+    // Allowed callers get 409 (no IRS letter yet); the filing's own tests send a link to a letter.
+    { name: `POST EIN letter link (${order})`, method: 'POST', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ein-letter-link`, needs: 'orders:resend-links', success: 409 },
     // Allowed callers get 404 too here (nothing is signed yet); the signing tests download a signed file.
     { name: `GET signed SS-4 PDF (${order})`, method: 'GET', order, url: (_c, o) => `/api/manage/orders/${o!.id}/ss4-signed.pdf`, success: 404 },
     // The orders' payments exist at the test processor (below), so an allowed refund is made for real.

@@ -4,7 +4,7 @@
 // the margin of every page (a QR code and the same in writing). A fax received is stored encrypted and
 // read: which filing it answers (matched only with certainty) and the EIN on it; staff confirm, and the
 // order is completed through the lifecycle with the fax kept as the IRS's letter. Online filings, the
-// overdue flag and the Fax inbox are here too.
+// overdue flag, the Fax inbox and a new link to the IRS's letter for the customer are here too.
 export { makeFilingReference, parseFilingReference } from './filing-reference';
 export { closeFaxBackReader, startFaxBackReader } from './fax-back-ocr';
 export { readFaxBack } from './read-fax-back';
@@ -18,6 +18,9 @@ export type { FilingContext } from './filing-context';
 export type { FaxOutbox } from './fax-outbox';
 export { createFiling } from './create-filing';
 export { describeOrderFiling } from './describe-order-filing';
+export { sendEinLetterLink } from './send-ein-letter-link';
+export type { SendEinLetterLinkOptions } from './send-ein-letter-link';
+export { einLetterLinkEmail } from './ein-letter-link-email';
 export { filingRouteOf } from './responsible-party';
 export { readReceivedFaxes, releaseReadClaims } from './read-received-faxes';
 export { flagOverdueFilings, overdueEmail } from './flag-overdue-filings';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../services';
 import { AppError } from '../errors';
-import { parseWith, refuseUnstorableJson } from '../http';
+import { parseWith, refuseUnstorableJson, siteOrigin } from '../http';
 import { FaxWebhookRefused } from '../fax';
 import { auditActorOf, guardedOrderOf, staffOf } from '../staff';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../shared/filing/filing';
 import { createFiling } from './create-filing';
 import { recordOnlineResult } from './record-online-result';
+import { sendEinLetterLink } from './send-ein-letter-link';
 import { describeOrderFiling } from './describe-order-filing';
 import { findInboxFax, listFaxInbox } from './list-fax-inbox';
 import { readInboxFaxPage } from './read-inbox-fax-page';
@@ -36,7 +37,8 @@ import {
   orderFilingParamsSchema,
   orderFilingResponseSchema,
 } from '../../shared/filing/answers';
-import { orderIdParamsSchema } from '../../shared/fulfilment/answers';
+import { einLetterLinkResponseSchema, orderIdParamsSchema } from '../../shared/fulfilment/answers';
+import type { EinLetterLinkResponse } from '../../shared/fulfilment/orders';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 const idParam = (value: string | undefined, message: string) => {
@@ -49,7 +51,8 @@ const pageParam = z.strictObject({ id: z.string(), page: z.string().regex(/^\d{1
 
 /**
  * The filing leg's routes: filing an order and recording an online filing's result
- * (`/api/manage/orders/:id/filings…`), the Fax inbox (`/api/manage/fax-inbox…`), the provider's webhook
+ * (`/api/manage/orders/:id/filings…`), a new link to the IRS's letter for the customer
+ * (`/api/manage/orders/:id/ein-letter-link`), the Fax inbox (`/api/manage/fax-inbox…`), the provider's webhook
  * and the link it fetches a fax's document from (`/api/fax/…`).
  */
 export async function registerFilingRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -107,6 +110,27 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
     await recordOnlineResult(filing, { orderId: order.id, filingId, result, actor: auditActorOf(request), ipAddress: request.ip });
     return { filing: await describeOrderFiling(database.db, order) };
   });
+
+  api.post(
+    '/api/manage/orders/:id/ein-letter-link',
+    {
+      ...noStore,
+      schema: routeSchema({
+        tag: 'Orders',
+        access: { kind: 'staff', permission: 'orders:resend-links', order: true },
+        summary: 'Send the customer a new link to the EIN letter',
+        description:
+          'E-mails the order\'s address a new link to its latest IRS letter, valid 30 days; earlier links stay valid until they expire. Refused (`conflict`) while the order has no IRS letter, and once its personal data was erased. `emailed` is false when the message could not go out at once: the outbox tries it again.',
+        params: orderIdParamsSchema,
+        answers: { 200: einLetterLinkResponseSchema },
+        refusals: ['conflict'],
+      }),
+    },
+    async (request): Promise<EinLetterLinkResponse> => {
+      const order = guardedOrderOf(request);
+      return sendEinLetterLink(filing, { orderId: order.id, actor: auditActorOf(request), ipAddress: request.ip, origin: siteOrigin(services.env, request) });
+    },
+  );
 
   api.get(
     '/api/manage/fax-inbox',

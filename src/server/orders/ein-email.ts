@@ -15,11 +15,11 @@ export type EinEmailDetails = {
   question?: VerificationQuestion;
 };
 
-const letterNote = (question: VerificationQuestion) =>
+/** What the letter's page asks, and for how long its link works: the EIN e-mail's words, and any later link's. */
+export const einLetterNote = (question: VerificationQuestion) =>
   question === 'ssn'
     ? 'The page asks for the last four digits of the responsible party\u2019s Social Security number, and the link works for 30 days.'
     : `The page asks for ${verificationQuestionPhrase(question)}, and the link works for 30 days.`;
-
 
 const keepSafe = 'Keep this number with your business records: banks, payroll providers and tax forms will ask for it.';
 
@@ -43,7 +43,7 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
     '',
     keepSafe,
     '',
-    ...(letterUrl ? [`The IRS's letter assigning your EIN: ${letterUrl}`, letterNote(question), ''] : []),
+    ...(letterUrl ? [`The IRS's letter assigning your EIN: ${letterUrl}`, einLetterNote(question), ''] : []),
     `Your application's status: ${trackingUrl}`,
     '',
     supportLine(supportEmail).text,
@@ -62,7 +62,7 @@ export function einEmail(details: EinEmailDetails): Omit<MailMessage, 'to'> {
 ${companyName ? `<p style="margin:0 0 4px">Company: <strong>${e(companyName)}</strong></p>\n` : ''}<p style="margin:0 0 4px">EIN: <strong style="font-family:'Courier New',monospace;font-size:20px;letter-spacing:1px">${e(ein)}</strong></p>
 <p style="margin:0 0 16px">Tracking number: <strong style="font-family:'Courier New',monospace">${e(trackingNumber)}</strong></p>
 <p style="margin:0 0 16px">${e(keepSafe)}</p>
-${letterUrl ? `<p style="margin:0 0 16px"><a href="${e(letterUrl)}" style="color:#1d4ed8">Download the IRS's letter assigning your EIN</a>. ${e(letterNote(question))}</p>\n` : ''}<p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">See your application's status</a></p>
+${letterUrl ? `<p style="margin:0 0 16px"><a href="${e(letterUrl)}" style="color:#1d4ed8">Download the IRS's letter assigning your EIN</a>. ${e(einLetterNote(question))}</p>\n` : ''}<p style="margin:0 0 16px"><a href="${e(trackingUrl)}" style="color:#1d4ed8">See your application's status</a></p>
 ${supportLine(supportEmail).html}`,
   });
 

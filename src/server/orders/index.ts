@@ -8,7 +8,7 @@ export { autoAssignOrder } from './auto-assign-order';
 export { changeOrderStatus, storeStatusAsRead } from './change-order-status';
 export type { OrderStatusChange, StaffActor } from './change-order-status';
 export { companyNameOf, customerTimeZoneOf } from './company-name';
-export { einEmail } from './ein-email';
+export { einEmail, einLetterNote } from './ein-email';
 export { findPossibleDuplicates, lockDuplicatesForRefund } from './find-possible-duplicates';
 export { insertOrderFromCheckout, insertOrdersSql } from './insert-order';
 export { queueAssigneeNotice } from './queue-assignee-notice';

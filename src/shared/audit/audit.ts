@@ -59,6 +59,7 @@ export const auditActionLabels = {
   ein_recorded: 'EIN recorded from the IRS',
   irs_letter_uploaded: 'IRS letter uploaded',
   irs_letter_downloaded: 'IRS letter downloaded',
+  ein_letter_link_sent: 'New EIN letter link sent to the customer',
   filing_overdue: 'No answer from the IRS in time',
 } as const satisfies Record<string, string>;
 export type LabelledAuditAction = keyof typeof auditActionLabels;

@@ -166,6 +166,8 @@ export const filingMessages = {
   onlineNeedsUsLocation:
     "The business has no principal place in the United States or a territory, which the IRS's online assistant requires: this order is filed by fax.",
   letterNotPdf: 'The letter must be a PDF.',
+  noLetter: 'This order has no IRS letter yet.',
+  letterErased: "This order's personal data was erased, its IRS letter with it.",
   faxNotFound: 'No such fax.',
   orderNotSuggested: 'Choose an order this fax may answer.',
   alreadyConfirmed: 'This fax has been confirmed already.',

@@ -160,6 +160,7 @@ export const emailKindLabels = {
   signature_reminder: 'Signing reminder',
   signed_notice: 'Signed notice',
   signed_copy: 'Signed SS-4 copy',
+  ein_letter_link: 'EIN letter link',
   verification_code: 'Verification code',
   on_hold: 'On hold notice',
   cancelled: 'Cancellation notice',
@@ -203,6 +204,9 @@ export type OrderDetailResponse = {
    */
   einEmail?: 'sent' | 'not_due' | 'failed';
 };
+
+/** `POST /api/manage/orders/:id/ein-letter-link`: whether the e-mail with the new link went out now (else the outbox tries it again). */
+export type EinLetterLinkResponse = { emailed: boolean };
 
 /** The longest reason for a hold staff may write for the customer. */
 export const holdReasonMaxLength = 2000;
