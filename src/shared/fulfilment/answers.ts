@@ -5,7 +5,7 @@ import { systemChangers } from '../orders/status-changers';
 import { orderFilingSchema } from '../filing/answers';
 import { orderPaymentsSchema } from '../refunds/answers';
 import { signingStateSchema } from '../signing/answers';
-import type { OrderDetailResponse, OrderListResponse, RevealSsnResponse, StaffListResponse } from './orders';
+import type { EinLetterLinkResponse, OrderDetailResponse, OrderListResponse, RevealSsnResponse, StaffListResponse } from './orders';
 import type { CommentResponse, CommentsResponse } from './comments';
 
 // The orders routes' answers as schemas, for the API document (decision 044).
@@ -112,6 +112,8 @@ export const orderDetailResponseSchema = z.strictObject({
 export const revealSsnResponseSchema = z
   .strictObject({ ssn: z.string().nullable(), kind: z.enum(['ssn', 'itin', 'none']) })
   .meta({ examples: [{ ssn: '123-45-6789', kind: 'ssn' }] }) satisfies z.ZodType<RevealSsnResponse>;
+
+export const einLetterLinkResponseSchema = z.strictObject({ emailed: z.boolean() }) satisfies z.ZodType<EinLetterLinkResponse>;
 
 export const staffListResponseSchema = z.strictObject({
   staff: z.array(z.strictObject({ id: z.string(), name: z.string(), email: z.string().optional(), role: z.enum(staffRoles), suspended: z.boolean() })),
