@@ -21,6 +21,15 @@ export const fulfillerUser: StaffUser = {
   priorityFulfiller: true,
 };
 
+export const supportUser: StaffUser = {
+  id: 'support-1',
+  name: 'Sol Support',
+  email: 'sol@example.com',
+  role: 'support',
+  notificationEnabled: true,
+  priorityFulfiller: false,
+};
+
 /** The assignee list as the API gives it: both members, and a suspended one. */
 export const staffList: AssignableStaff[] = [
   { id: adminUser.id, name: adminUser.name, email: adminUser.email, role: 'admin', suspended: false },

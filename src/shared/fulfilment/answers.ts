@@ -113,6 +113,8 @@ export const revealSsnResponseSchema = z
   .strictObject({ ssn: z.string().nullable(), kind: z.enum(['ssn', 'itin', 'none']) })
   .meta({ examples: [{ ssn: '123-45-6789', kind: 'ssn' }] }) satisfies z.ZodType<RevealSsnResponse>;
 
+export const einLetterLinkResponseSchema = z.strictObject({ emailed: z.boolean() }) satisfies z.ZodType<EinLetterLinkResponse>;
+
 export const staffListResponseSchema = z.strictObject({
   staff: z.array(z.strictObject({ id: z.string(), name: z.string(), email: z.string().optional(), role: z.enum(staffRoles), suspended: z.boolean() })),
 }) satisfies z.ZodType<StaffListResponse>;

@@ -272,6 +272,12 @@ export type RevealedNumberKind = keyof typeof revealedNumberKinds;
 export type RevealSsnResponse = { ssn: string | null; kind: RevealedNumberKind };
 
 /**
+ * `POST /api/manage/orders/:id/ein-letter-link`: a new link to the IRS's letter was e-mailed to the
+ * customer now, or (`emailed: false`) is queued and the outbox tries it again.
+ */
+export type EinLetterLinkResponse = { emailed: boolean };
+
+/**
  * Someone orders can be assigned to (`GET /api/manage/staff`), ordered by name. The e-mail is given
  * only to those who manage users: a fulfiller sees names.
  */

@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatEasternDateTime } from '../../lib/business-time';
 import { isUnauthenticated } from '../../lib/staff/staff-api';
+import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { can } from '../../../shared/staff/permissions';
 import { manageOrderPath } from '../../paths';
 import { formatFaxNumber, inboundFaxStatusLabels, type InboundFaxStatus, type InboxFax } from '../../../shared/filing/filing';
 import { faxPagePath, useFaxInbox, useInboxFax } from './fax-inbox-api';
@@ -162,10 +164,11 @@ type FaxDetailProps = { id: number; listed: InboxFax | undefined; onClose: () =>
 
 /** One fax: its pages as images, and the form that confirms the order it answers and its EIN. */
 function FaxDetail({ id, listed, onClose }: FaxDetailProps) {
+  const user = useStaffUser();
   const query = useInboxFax(id, listed);
   const fax = query.data;
   const notFound = query.isError && !isUnauthenticated(query.error);
-  const matchable = fax !== undefined && fax.status !== 'confirmed' && fax.status !== 'dismissed';
+  const matchable = fax !== undefined && fax.status !== 'confirmed' && fax.status !== 'dismissed' && can(user, 'fax-inbox:match');
 
   // A chosen fax is scrolled into view on a narrow screen, where it sits under the list.
   useEffect(() => {

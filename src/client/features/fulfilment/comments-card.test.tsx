@@ -5,9 +5,10 @@ import { commentAddedEvent, type OrderComment } from '../../../shared/fulfilment
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { FakeEventSource } from '../../../../tests/client/event-source';
 import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { adminUser as admin } from '../../../../tests/client/staff';
+import { adminUser as admin, fulfillerUser, supportUser } from '../../../../tests/client/staff';
 import { CommentsCard } from './comments-card';
 import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
+import { resetPage } from '../../../../tests/client/render';
 
 beforeEach(() => FakeEventSource.install());
 
@@ -25,8 +26,8 @@ function comment(overrides: Partial<OrderComment> = {}): OrderComment {
   };
 }
 
-function renderCard() {
-  return renderOrderScreen({ element: <CommentsCard orderId={42} /> });
+function renderCard({ staff = admin, assignedTo = null }: { staff?: typeof admin; assignedTo?: string | null } = {}) {
+  return renderOrderScreen({ staff, element: <CommentsCard orderId={42} assignedTo={assignedTo} /> });
 }
 
 const textArea = () => screen.getByRole('textbox', { name: 'New comment' }) as HTMLTextAreaElement;
@@ -63,6 +64,28 @@ describe('CommentsCard', () => {
     expect(text.textContent).toBe('First line\nSecond line');
     expect(text.className).toContain('whitespace-pre-wrap');
     expect(within(second).getByText('Unknown User')).toBeTruthy();
+  });
+
+  it('offers the comment form to a support member on any order and a fulfiller on their own, and only the comments otherwise', async () => {
+    serve({ [`GET ${commentsUrl}`]: () => jsonResponse({ comments: [comment()] }) });
+    renderCard({ staff: supportUser });
+    expect(await screen.findByText('Called the customer')).toBeTruthy();
+    expect(textArea()).toBeTruthy();
+    expect(addButton()).toBeTruthy();
+    resetPage();
+    FakeEventSource.install();
+
+    renderCard({ staff: fulfillerUser, assignedTo: fulfillerUser.id });
+    expect(await screen.findByText('Called the customer')).toBeTruthy();
+    expect(textArea()).toBeTruthy();
+    resetPage();
+    FakeEventSource.install();
+
+    // Someone else's order: a fulfiller may not comment on it (the server refuses it too).
+    renderCard({ staff: fulfillerUser, assignedTo: admin.id });
+    expect(await screen.findByText('Called the customer')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'New comment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Comment' })).toBeNull();
   });
 
   it('keeps Add Comment disabled while the text is empty or only spaces', async () => {

@@ -6,6 +6,7 @@ import { TextArea } from '../../components/form/controls';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useStaffUser } from '../../lib/staff/staff-session-context';
+import { can } from '../../../shared/staff/permissions';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { maxCommentLength, newCommentSchema, type NewComment, type OrderComment } from '../../../shared/fulfilment/comments';
 import { staffMessages } from '../../../shared/staff/staff-messages';
@@ -13,9 +14,13 @@ import { formatShortDateTime } from './order-formats';
 import { addCommentFailureMessage, useAddComment, useLiveComments, useOrderComments } from './use-order-comments';
 import { EmailAddress } from '../../components/ui/email-address';
 
-/** The Order Comments card: write a comment, and read everyone's, kept live while the page is open. */
-export function CommentsCard({ orderId }: { orderId: number }) {
+/**
+ * The Order Comments card: write a comment (for a member who may comment on the order, whose
+ * `assignedTo` is its assignee), and read everyone's, kept live while the page is open.
+ */
+export function CommentsCard({ orderId, assignedTo }: { orderId: number; assignedTo: string | null }) {
   const user = useStaffUser();
+  const mayComment = can(user, 'orders:comment', { assignedTo });
   const { comments, loading } = useOrderComments(orderId);
   const announcement = useLiveComments(orderId, user.id);
   const addComment = useAddComment(orderId);
@@ -54,24 +59,26 @@ export function CommentsCard({ orderId }: { orderId: number }) {
         <CardDescription>Add updates and communicate about this order</CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
-        <form noValidate onSubmit={submit} className="space-y-3">
-          <label htmlFor={textId} className="sr-only">
-            New comment
-          </label>
-          <TextArea
-            id={textId}
-            rows={3}
-            placeholder="Add a comment about this order..."
-            maxLength={maxCommentLength}
-            readOnly={busy}
-            {...register('text')}
-          />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={!canSubmit}>
-              {busy ? 'Adding...' : 'Add Comment'}
-            </Button>
-          </div>
-        </form>
+        {mayComment ? (
+          <form noValidate onSubmit={submit} className="space-y-3">
+            <label htmlFor={textId} className="sr-only">
+              New comment
+            </label>
+            <TextArea
+              id={textId}
+              rows={3}
+              placeholder="Add a comment about this order..."
+              maxLength={maxCommentLength}
+              readOnly={busy}
+              {...register('text')}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={!canSubmit}>
+                {busy ? 'Adding...' : 'Add Comment'}
+              </Button>
+            </div>
+          </form>
+        ) : null}
 
         <p className="sr-only" role="status" aria-live="polite">
           {announcement}

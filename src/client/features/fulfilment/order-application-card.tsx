@@ -12,6 +12,7 @@ import { OrderSubmissionData } from './order-submission-data';
 import { DownloadSs4Link, Ss4MappingView } from './ss4-mapping-view';
 import { OrderPayments } from './order-payments';
 import { EmailAddress } from '../../components/ui/email-address';
+import { useOrderPermissions } from './use-order-permissions';
 
 /** The REIT classification's label, when the application is a REIT's and says which kind. */
 function reitClassification(formData: Record<string, unknown>): string | null {
@@ -30,6 +31,7 @@ function paymentBadge(paymentStatus: string) {
 
 /** The right-hand card: who to contact, the application in three views, and the payment. */
 export function OrderApplicationCard({ order }: { order: OrderDetail }) {
+  const may = useOrderPermissions(order);
   const reit = reitClassification(order.formData);
   return (
     <Card>
@@ -45,11 +47,11 @@ export function OrderApplicationCard({ order }: { order: OrderDetail }) {
 
         {reit ? <InfoBlock heading="REIT Classification">{reit}</InfoBlock> : null}
 
-        <DownloadSs4Link orderId={order.id} />
+        {may('ss4:download') ? <DownloadSs4Link orderId={order.id} /> : null}
 
         <div className="space-y-3">
           <Section title="Submission Data" defaultOpen>
-            <OrderSubmissionData orderId={order.id} formData={order.formData} />
+            <OrderSubmissionData orderId={order.id} formData={order.formData} mayReveal={may('tax-id:reveal')} />
           </Section>
           <Section title="SS-4 Form Field Mapping">
             <Ss4MappingView formData={order.formData} designee={order.ss4Designee ?? null} />

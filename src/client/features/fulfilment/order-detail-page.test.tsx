@@ -9,7 +9,7 @@ import { FakeEventSource } from '../../../../tests/client/event-source';
 import { errorResponse, jsonResponse, laterResponse, requests, serve } from '../../../../tests/client/network';
 import { maskedFormData, sampleOrder } from '../../../../tests/client/orders';
 import { resetPage } from '../../../../tests/client/render';
-import { staffList } from '../../../../tests/client/staff';
+import { adminUser, fulfillerUser, staffList, supportUser } from '../../../../tests/client/staff';
 import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
 
 beforeEach(() => FakeEventSource.install());
@@ -220,5 +220,70 @@ describe('OrderDetailPage', () => {
     renderOrderScreen();
     await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
     expect(screen.queryByRole('heading', { name: 'E-mails' })).toBeNull();
+  });
+
+  describe('what each role is offered', () => {
+    const duplicate = { id: 41, applicationId: 'HFE12W87EQ22', createDate: '2026-11-19T15:30:00.000Z', paymentStatus: 'paid' };
+    const history = [{ fromStatus: null, toStatus: 'reviewing_form_data' as const, changedAt: '2026-11-20T15:30:00.000Z', changedBy: null }];
+    const email: OrderEmail = {
+      id: 1,
+      kind: 'order_confirmation',
+      to: 'jane@example.com',
+      subject: 'Your order',
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      nextAttemptAt: null,
+      sentAt: '2026-11-20T15:30:01.000Z',
+      createdAt: '2026-11-20T15:30:00.000Z',
+    };
+    const orderWith = (overrides: Partial<OrderDetail> = {}) => sampleOrder({ possibleDuplicates: [duplicate], statusHistory: history, ...overrides });
+
+    it("shows a support member the customer's details, history, e-mails and comments, and none of the actions their role lacks", async () => {
+      serveOrder(orderWith(), [email]);
+      renderOrderScreen({ staff: supportUser });
+      await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
+
+      expect(screen.getByRole('link', { name: 'jane@example.com' }).getAttribute('href')).toBe('mailto:jane@example.com');
+      expect(screen.getByText('Hill Country Woodworks LLC')).toBeTruthy();
+      expect(screen.getByText('***-**-6789')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: 'Status History' })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: 'E-mails' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Order #HFE12W87EQ22' })).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: 'New comment' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Add Comment' })).toBeTruthy();
+
+      expect(screen.queryByRole('button', { name: /^Reveal/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Download SS-4' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Send for signature' })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Customer Data' })).toBeNull();
+    });
+
+    it('still offers a fulfiller on their own order everything they had, and no refund', async () => {
+      serveOrder(orderWith({ assignee: { id: fulfillerUser.id, name: fulfillerUser.name, email: fulfillerUser.email } }));
+      renderOrderScreen({ staff: fulfillerUser });
+      await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
+      expect(screen.getByRole('button', { name: 'Reveal Responsible Party SSN' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Download SS-4' }).getAttribute('href')).toBe('/api/manage/orders/42/ss4.pdf');
+      expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Send for signature' })).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: 'New comment' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Customer Data' })).toBeNull();
+    });
+
+    it('offers an admin the refunds and the customer data besides', async () => {
+      serveOrder(orderWith());
+      renderOrderScreen({ staff: adminUser });
+      await screen.findByRole('heading', { level: 1, name: 'Order #HFE12W87EQ23' });
+      expect(screen.getByRole('button', { name: 'Refund this order in full as a duplicate' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Customer Data' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Reveal Responsible Party SSN' })).toBeTruthy();
+    });
   });
 });

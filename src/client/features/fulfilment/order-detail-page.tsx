@@ -101,7 +101,7 @@ export function OrderDetailPage() {
       </div>
 
       <div className={`mt-6 grid items-start gap-6 ${order.statusHistory.length > 0 || emails.length > 0 ? 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
-        <CommentsCard orderId={order.id} />
+        <CommentsCard orderId={order.id} assignedTo={order.assignee?.id ?? null} />
         {order.statusHistory.length > 0 || emails.length > 0 ? (
           <div className="grid gap-6">
             {order.statusHistory.length > 0 ? <OrderStatusHistoryCard history={order.statusHistory} /> : null}

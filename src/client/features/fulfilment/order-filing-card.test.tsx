@@ -6,7 +6,7 @@ import { filingMessages, type FilingEntry, type OrderFiling } from '../../../sha
 import { FakeEventSource } from '../../../../tests/client/event-source';
 import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
 import { sampleOrder } from '../../../../tests/client/orders';
-import { fulfillerUser, staffList } from '../../../../tests/client/staff';
+import { fulfillerUser, staffList, supportUser } from '../../../../tests/client/staff';
 import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
 import { resetPage } from '../../../../tests/client/render';
 
@@ -266,5 +266,86 @@ describe('OrderFilingCard', () => {
     const ready = await filingCard();
     expect(within(ready).queryByTestId('filing-not-signed')).toBeNull();
     expect(within(ready).getByRole('button', { name: 'File by fax' })).toBeTruthy();
+  });
+
+  it('offers a support member no filing, no online result and no fax-back to confirm, and none of the fax itself', async () => {
+    const answer = { inboundFaxId: 31, ein: '12-3456789', receivedAt: '2026-11-24T19:30:00.000Z' };
+    serveOrder(filingOf({ filings: [faxFiling({ status: 'failed', failureReason: 'No answer.' })], pendingAnswer: answer }));
+    renderOrderScreen({ staff: supportUser });
+    const card = await filingCard();
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('The IRS answered: EIN 12-3456789');
+    expect(within(card).queryByRole('img')).toBeNull();
+    expect(within(card).queryByRole('link')).toBeNull();
+    expect(within(card).queryByRole('button')).toBeNull();
+    resetPage();
+    FakeEventSource.install();
+
+    const online = faxFiling({ id: 9, method: 'online', status: 'filed', to: null, line: null, attempts: 0, pages: null });
+    serveOrder(filingOf({ filings: [online] }));
+    renderOrderScreen({ staff: supportUser });
+    const onlineCard = await filingCard();
+    expect(within(onlineCard).getByTestId('filing-status').textContent).toBe('Filed online');
+    expect(within(onlineCard).queryByRole('form', { name: 'Online filing result' })).toBeNull();
+    expect(within(onlineCard).queryByRole('button')).toBeNull();
+  });
+
+  it('offers a fulfiller the fax-back of their own order to confirm, with its pages', async () => {
+    const answer = { inboundFaxId: 31, ein: '12-3456789', receivedAt: '2026-11-24T19:30:00.000Z' };
+    serveOrder(filingOf({ filings: [faxFiling()], pendingAnswer: answer }), { order: { assignee: { id: fulfillerUser.id, name: fulfillerUser.name, email: fulfillerUser.email } } });
+    renderOrderScreen({ staff: fulfillerUser });
+    const card = await filingCard();
+    expect(within(card).getByRole('button', { name: 'Confirm EIN' })).toBeTruthy();
+    expect(within(card).getByRole('img', { name: /^Page 1 of the fax/ })).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Open the fax in the inbox' })).toBeTruthy();
+  });
+
+  describe('Send a new EIN-letter link', () => {
+    const letters = [{ id: 4, source: 'fax' as const, pages: 3, createdAt: '2026-11-24T19:30:00.000Z' }];
+    const completed = { status: 'completed' as const, ein: '12-3456789' };
+    const linkButton = (card: HTMLElement) => within(card).queryByRole('button', { name: 'Send a new EIN-letter link' });
+
+    it('e-mails the customer a new link to the letter of a completed order, and says to whom', async () => {
+      serveOrder(filingOf({ filings: [faxFiling({ status: 'answered' })], letters }), { order: completed });
+      serve({ 'POST /api/manage/orders/42/ein-letter-link': () => jsonResponse({ emailed: true }) });
+      const { user } = renderOrderScreen({ staff: supportUser });
+      const card = await filingCard();
+      await user.click(linkButton(card) as HTMLElement);
+      expect(await screen.findByText('A new EIN-letter link was sent to jane@example.com.')).toBeTruthy();
+      // No body: the order in the address is all it needs.
+      expect(requestsTo('POST', '/api/manage/orders/42/ein-letter-link').map((request) => request.body)).toEqual([undefined]);
+    });
+
+    it('says when the e-mail is queued to be retried, and shows the server\'s refusal', async () => {
+      serveOrder(filingOf({ letters }), { order: completed });
+      serve({ 'POST /api/manage/orders/42/ein-letter-link': () => jsonResponse({ emailed: false }) });
+      const { user } = renderOrderScreen({ staff: supportUser });
+      const card = await filingCard();
+      await user.click(linkButton(card) as HTMLElement);
+      expect(await screen.findByText('A new EIN-letter link for jane@example.com is queued: the e-mail could not be sent now and will be retried.')).toBeTruthy();
+
+      serve({ 'POST /api/manage/orders/42/ein-letter-link': () => errorResponse('conflict', 'This order has no EIN letter.') });
+      await user.click(linkButton(card) as HTMLElement);
+      expect(await screen.findByText('This order has no EIN letter.')).toBeTruthy();
+    });
+
+    it('is offered to a fulfiller on their own completed order, and to nobody before the order is completed or without a letter', async () => {
+      serveOrder(filingOf({ letters }), { order: { ...completed, assignee: { id: fulfillerUser.id, name: fulfillerUser.name, email: fulfillerUser.email } } });
+      renderOrderScreen({ staff: fulfillerUser });
+      expect(linkButton(await filingCard())).toBeTruthy();
+      resetPage();
+      FakeEventSource.install();
+
+      serveOrder(filingOf({ filings: [faxFiling({ status: 'answered' })], letters }));
+      renderOrderScreen();
+      const notCompleted = await filingCard();
+      expect(within(notCompleted).getByRole('list', { name: 'IRS letters' })).toBeTruthy();
+      expect(linkButton(notCompleted)).toBeNull();
+      resetPage();
+      FakeEventSource.install();
+
+      serveOrder(filingOf(), { order: completed });
+      renderOrderScreen();
+      expect(linkButton(await filingCard())).toBeNull();
+    });
   });
 });

@@ -14,11 +14,9 @@ import { TextInput } from '../../components/form/controls';
 import { ApiError, apiRequest } from '../../lib/api';
 import { formatEasternDateTime } from '../../lib/business-time';
 import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
-import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import { paths } from '../../paths';
 import { FaxEinBox } from '../../lib/staff/fax-ein-box';
-import { can } from '../../../shared/staff/permissions';
 import { isInStatusGroup } from '../../../shared/orders/lifecycle';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
 import {
@@ -38,6 +36,8 @@ import {
 } from '../../../shared/filing/filing';
 import { ordersListKey } from './orders-list-query';
 import { orderQueryKey } from './use-order-detail';
+import { useOrderPermissions } from './use-order-permissions';
+import { EinLetterLinkButton } from './ein-letter-link-button';
 
 const statusTones: Record<FilingStatus, BadgeTone> = {
   held: 'caution',
@@ -113,16 +113,16 @@ function useReloadAfter(orderId: number) {
  * Filing the signed SS-4 with the IRS (decision 043): where a fax goes, each filing and how it went,
  * filing by fax or recording an online filing once the customer has signed (before, why not yet) (not offered, with the reason, for an order the IRS's
  * online assistant would refuse), an online filing's EIN and letter, the IRS's faxed answer to
- * confirm, and the IRS's letters kept on the order.
+ * confirm, and the IRS's letters kept on the order, with a new link to them for the customer once it is completed.
  */
 export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing: OrderFiling }) {
-  const user = useStaffUser();
+  const may = useOrderPermissions(order);
   const handleApiError = useStaffApiErrorHandler();
   const reload = useReloadAfter(order.id);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmingFax, setConfirmingFax] = useState(false);
 
-  const mayWork = can(user, 'orders:work-assigned', { assignedTo: order.assignee?.id ?? null });
+  const mayFile = may('filings:create');
   const active = filing.filings.some((entry) => (activeFilingStatuses as readonly FilingStatus[]).includes(entry.status));
   const closed = isInStatusGroup('closed', order.status);
   // Only a signed SS-4 is filed: before, the card says why instead of offering what the server refuses.
@@ -211,9 +211,11 @@ export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing:
           <p className="text-slate-600">Not filed yet.</p>
         )}
 
-        {pending ? <PendingAnswer answer={pending} onConfirm={confirmAnswer.mutate} confirming={confirmAnswer.isPending} mayConfirm={mayWork} /> : null}
+        {pending ? (
+          <PendingAnswer answer={pending} onConfirm={confirmAnswer.mutate} confirming={confirmAnswer.isPending} mayConfirm={may('fax-inbox:match')} mayOpenFax={may('fax-inbox:read')} />
+        ) : null}
 
-        {onlineFiled && mayWork ? <OnlineResultForm orderId={order.id} filingId={onlineFiled.id} onRecorded={reload} onProblem={setProblem} /> : null}
+        {onlineFiled && mayFile ? <OnlineResultForm orderId={order.id} filingId={onlineFiled.id} onRecorded={reload} onProblem={setProblem} /> : null}
 
         {!active && !closed && !signed ? (
           <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-700" data-testid="filing-not-signed">
@@ -221,7 +223,7 @@ export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing:
           </p>
         ) : null}
 
-        {!active && !closed && signed && mayWork ? (
+        {!active && !closed && signed && mayFile ? (
           <div className="flex flex-wrap gap-2">
             <AlertDialog
               open={confirmingFax}
@@ -269,6 +271,12 @@ export function OrderFilingCard({ order, filing }: { order: OrderDetail; filing:
             ))}
           </ul>
         ) : null}
+
+        {order.status === 'completed' && filing.letters.length > 0 && may('orders:resend-links') ? (
+          <div>
+            <EinLetterLinkButton order={order} />
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -279,10 +287,12 @@ type PendingAnswerProps = {
   onConfirm: (answer: { inboundFaxId: number; ein: string }) => void;
   confirming: boolean;
   mayConfirm: boolean;
+  /** May open the fax itself: its EIN box, its pages, the inbox. */
+  mayOpenFax: boolean;
 };
 
 /** The IRS's fax-back matched to this order: the EIN read from it beside its EIN box, to confirm, and its first page. */
-function PendingAnswer({ answer, onConfirm, confirming, mayConfirm }: PendingAnswerProps) {
+function PendingAnswer({ answer, onConfirm, confirming, mayConfirm, mayOpenFax }: PendingAnswerProps) {
   const received = formatEasternDateTime(answer.receivedAt);
   const inboxLink = `${paths.manageFaxInbox}?fax=${answer.inboundFaxId}`;
   return (
@@ -291,7 +301,7 @@ function PendingAnswer({ answer, onConfirm, confirming, mayConfirm }: PendingAns
         {answer.ein ? `The IRS answered: EIN ${answer.ein}` : 'The IRS answered: its EIN could not be read'}
       </h3>
       <p className="text-slate-700">Fax received {received}.</p>
-      {answer.ein ? (
+      {answer.ein && mayOpenFax ? (
         <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
           <FaxEinBox faxId={answer.inboundFaxId} received={received} />
           <p className="text-slate-700">
@@ -303,27 +313,33 @@ function PendingAnswer({ answer, onConfirm, confirming, mayConfirm }: PendingAns
           </p>
         </div>
       ) : null}
-      <a href={`/api/manage/fax-inbox/${answer.inboundFaxId}/pages/1`} target="_blank" rel="noreferrer" className="block">
-        <img
-          src={`/api/manage/fax-inbox/${answer.inboundFaxId}/pages/1`}
-          alt={`Page 1 of the fax received ${received}`}
-          className="w-full max-w-md rounded border border-slate-300 bg-white"
-          loading="lazy"
-        />
-      </a>
-      <div className="flex flex-wrap items-center gap-3">
-        {answer.ein && mayConfirm ? (
-          <Button variant="primary" disabled={confirming} onClick={() => onConfirm({ inboundFaxId: answer.inboundFaxId, ein: answer.ein ?? '' })}>
-            {confirming ? 'Confirming...' : 'Confirm EIN'}
-          </Button>
-        ) : null}
-        <Link
-          to={inboxLink}
-          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          Open the fax in the inbox
-        </Link>
-      </div>
+      {mayOpenFax ? (
+        <a href={`/api/manage/fax-inbox/${answer.inboundFaxId}/pages/1`} target="_blank" rel="noreferrer" className="block">
+          <img
+            src={`/api/manage/fax-inbox/${answer.inboundFaxId}/pages/1`}
+            alt={`Page 1 of the fax received ${received}`}
+            className="w-full max-w-md rounded border border-slate-300 bg-white"
+            loading="lazy"
+          />
+        </a>
+      ) : null}
+      {(answer.ein && mayConfirm) || mayOpenFax ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {answer.ein && mayConfirm ? (
+            <Button variant="primary" disabled={confirming} onClick={() => onConfirm({ inboundFaxId: answer.inboundFaxId, ein: answer.ein ?? '' })}>
+              {confirming ? 'Confirming...' : 'Confirm EIN'}
+            </Button>
+          ) : null}
+          {mayOpenFax ? (
+            <Link
+              to={inboxLink}
+              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              Open the fax in the inbox
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { orderStatusLabels, staffTargetsFrom } from '../../../shared/orders/lifecycle';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import type { OrderDetail, OrderDetailResponse } from '../../../shared/fulfilment/orders';
@@ -8,7 +8,7 @@ import { FakeEventSource } from '../../../../tests/client/event-source';
 import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../../../tests/client/network';
 import { sampleOrder } from '../../../../tests/client/orders';
 import { resetPage } from '../../../../tests/client/render';
-import { adminUser as admin, fulfillerUser as fulfiller, staffList } from '../../../../tests/client/staff';
+import { adminUser as admin, fulfillerUser as fulfiller, staffList, supportUser } from '../../../../tests/client/staff';
 import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
 import { expectedStatuses } from '../../../../tests/support/order-statuses';
 
@@ -237,6 +237,10 @@ describe('Order Management card', () => {
     const assignee = { id: fulfiller.id, name: fulfiller.name, email: fulfiller.email };
     const { saved } = serveOrder(sampleOrder({ assignee }));
     const { user } = await openPage({ staff: fulfiller });
+    // Their own order's status, priority and notes are theirs to change.
+    expect(select('Status').disabled).toBe(false);
+    expect(select('Priority').disabled).toBe(false);
+    expect(screen.getByRole('textbox', { name: 'Internal Notes' })).toBeTruthy();
     const assignTo = select('Assign To');
     expect(assignTo.disabled).toBe(true);
     expect(assignTo.value).toBe(fulfiller.id);
@@ -247,6 +251,56 @@ describe('Order Management card', () => {
     await user.click(saveButton());
     expect(await screen.findByText(staffMessages.orderUpdated)).toBeTruthy();
     expect(saved).toEqual([{ version: 1, status: 'reviewing_form_data', priority: 'rush', assignedTo: fulfiller.id, notes: '', ein: null, holdReason: null }]);
+  });
+
+  it('lets a fulfiller record the EIN that completes their own order', async () => {
+    const { saved } = serveOrder(sampleOrder({ assignee: { id: fulfiller.id, name: fulfiller.name, email: fulfiller.email } }));
+    const { user } = await openPage({ staff: fulfiller });
+    await user.selectOptions(select('Status'), 'completed');
+    await user.type(einField() as HTMLInputElement, '12-3456789');
+    await user.click(saveButton());
+    expect(await screen.findByText(staffMessages.orderUpdated)).toBeTruthy();
+    expect(saved).toEqual([expect.objectContaining({ status: 'completed', ein: '12-3456789', assignedTo: fulfiller.id })]);
+  });
+
+  it('shows a support member the order as it stands, as text: no control, no Save, and no staff list asked for', async () => {
+    serveOrder(
+      sampleOrder({
+        status: 'on_hold',
+        holdReason: 'We need your articles of organization.',
+        priority: 'rush',
+        notes: 'Waiting on the customer',
+        ein: '12-3456789',
+        assignee: { id: fulfiller.id, name: fulfiller.name, email: fulfiller.email },
+      }),
+    );
+    await openPage({ staff: supportUser });
+    const card = screen.getByRole('heading', { level: 2, name: 'Order Management' }).closest('div.rounded-xl') as HTMLElement;
+    expect(within(card).queryByRole('form')).toBeNull();
+    expect(within(card).queryByRole('combobox')).toBeNull();
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    expect(within(card).queryByRole('button')).toBeNull();
+    const shown = [...card.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(shown).toEqual([
+      'Status: On Hold',
+      'Reason for the customer: We need your articles of organization.',
+      'Priority: Rush',
+      'Assigned To: Fran Fulfiller',
+      'EIN: 12-3456789',
+      'Internal Notes: Waiting on the customer',
+    ]);
+    expect(requestsTo('GET', '/api/manage/staff')).toHaveLength(0);
+    resetPage();
+    FakeEventSource.install();
+
+    serveOrder();
+    await openPage({ staff: supportUser });
+    const unassigned = screen.getByRole('heading', { level: 2, name: 'Order Management' }).closest('div.rounded-xl') as HTMLElement;
+    expect([...unassigned.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)).toEqual([
+      'Status: Reviewing Form Data',
+      'Priority: Standard',
+      'Assigned To: Unassigned',
+    ]);
   });
 
   it('lets an admin unassign an order', async () => {

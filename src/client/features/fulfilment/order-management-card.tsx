@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -9,8 +9,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
-import { can } from '../../../shared/staff/permissions';
-import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import {
   isInStatusGroup,
@@ -25,6 +23,7 @@ import { holdReasonMaxLength, orderUpdateSchema, type AssignableStaff, type Orde
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { OrderDueDate } from './order-due-date';
 import { updateFailureMessage, useAssignableStaff, useReloadOrder, useUpdateOrder } from './use-order-detail';
+import { useOrderPermissions } from './use-order-permissions';
 
 /** The card's fields as the controls hold them: '' is "Unassigned" and "no EIN"; `version` is the order's as shown. */
 type OrderForm = { version: number; status: OrderStatus; priority: OrderPriority; assignedTo: string; notes: string; ein: string; holdReason: string };
@@ -60,10 +59,29 @@ function assigneeOptions(staff: readonly AssignableStaff[], current: OrderDetail
   return options;
 }
 
-/** The left-hand card: status, priority, assignment, internal notes, the EIN and the due date. */
+/**
+ * The left-hand card: status, priority, assignment, internal notes, the EIN and the due date. Saving
+ * it at all needs `orders:update` (priority and notes); the status, the EIN and the assignee each need
+ * their own permission too, and what the member may not change is shown as text. A member who may not
+ * save it reads the order as it stands.
+ */
 export function OrderManagementCard({ order }: { order: OrderDetail }) {
-  const user = useStaffUser();
-  const canAssign = can(user, 'orders:assign');
+  const may = useOrderPermissions(order);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Order Management</CardTitle>
+      </CardHeader>
+      <CardContent>{may('orders:update') ? <OrderManagementForm order={order} /> : <OrderManagementSummary order={order} />}</CardContent>
+    </Card>
+  );
+}
+
+function OrderManagementForm({ order }: { order: OrderDetail }) {
+  const may = useOrderPermissions(order);
+  const canAssign = may('orders:assign');
+  const mayChangeStatus = may('orders:change-status');
+  const mayRecordEin = may('orders:record-ein');
   const { staff } = useAssignableStaff();
   const update = useUpdateOrder(order.id);
   const reloadOrder = useReloadOrder(order.id);
@@ -80,7 +98,8 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
   const showEin = status === 'completed' || Boolean(order.ein);
   const saving = update.isPending;
   // Only the changes the lifecycle allows from the status the order is in; none out of a final one.
-  const statusChoices = [order.status, ...staffTargetsFrom(order.status)];
+  // Completing records the EIN, so a member who may not record one completes only an order that has it.
+  const statusChoices = [order.status, ...staffTargetsFrom(order.status).filter((target) => target !== 'completed' || mayRecordEin || Boolean(order.ein))];
   const final = isInStatusGroup('closed', order.status);
 
   // The order changed elsewhere (a refund on this page, another member's save): the card shows it as
@@ -90,6 +109,7 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
     if (!isDirty) reset(formValuesOf(order));
   }, [order, isDirty, reset]);
 
+  // A status or EIN the member may not change is shown as text, not a control: the form sends it as it stands.
   const save = handleSubmit((values) => {
     // The server refuses a fulfiller's change of assignee, so theirs is always sent as it stands.
     const assignedTo = canAssign ? values.assignedTo : (order.assignee?.id ?? null);
@@ -114,93 +134,135 @@ export function OrderManagementCard({ order }: { order: OrderDetail }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Order Management</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <FormProvider {...form}>
-          <form noValidate onSubmit={save} aria-label="Order Management">
-            <fieldset disabled={saving} className="space-y-1">
-              <Field label="Status" hint={final ? staffMessages.finalStatus : undefined} error={form.formState.errors.status?.message}>
-                {(controlProps) => (
-                  <Select {...controlProps} {...register('status')}>
-                    {statusChoices.map((value) => (
-                      <option key={value} value={value}>
-                        {orderStatusLabels[value]}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={save} aria-label="Order Management">
+        <fieldset disabled={saving} className="space-y-1">
+          {mayChangeStatus ? (
+            <Field label="Status" hint={final ? staffMessages.finalStatus : undefined} error={form.formState.errors.status?.message}>
+              {(controlProps) => (
+                <Select {...controlProps} {...register('status')}>
+                  {statusChoices.map((value) => (
+                    <option key={value} value={value}>
+                      {orderStatusLabels[value]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          ) : (
+            <ShownValues>
+              <StatusShown order={order} />
+            </ShownValues>
+          )}
 
-              <Field label="Priority" error={form.formState.errors.priority?.message}>
-                {(controlProps) => (
-                  <Select {...controlProps} {...register('priority')}>
-                    {orderPriorities.map((value) => (
-                      <option key={value} value={value}>
-                        {orderPriorityLabels[value]}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
+          <Field label="Priority" error={form.formState.errors.priority?.message}>
+            {(controlProps) => (
+              <Select {...controlProps} {...register('priority')}>
+                {orderPriorities.map((value) => (
+                  <option key={value} value={value}>
+                    {orderPriorityLabels[value]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
 
-              <Field
-                label="Assign To"
-                hint={canAssign ? undefined : staffMessages.assignOthersAdminsOnly}
-                error={form.formState.errors.assignedTo?.message}
-              >
-                {(controlProps) => (
-                  <Select {...controlProps} {...register('assignedTo')} disabled={!canAssign}>
-                    <option value="">Unassigned</option>
-                    {assigneeOptions(staff, order.assignee).map((member) => (
-                      <option key={member.id} value={member.id}>
-                        {member.name}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
+          <Field
+            label="Assign To"
+            hint={canAssign ? undefined : staffMessages.assignOthersAdminsOnly}
+            error={form.formState.errors.assignedTo?.message}
+          >
+            {(controlProps) => (
+              <Select {...controlProps} {...register('assignedTo')} disabled={!canAssign}>
+                <option value="">Unassigned</option>
+                {assigneeOptions(staff, order.assignee).map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
 
-              {status === 'on_hold' ? (
-                <TextAreaField
-                  name="holdReason"
-                  label="Reason for the customer"
-                  required
-                  rows={3}
-                  maxLength={holdReasonMaxLength}
-                  hint="E-mailed to the customer when you save: say what we need from them. They can reply to the e-mail."
-                />
-              ) : null}
+          {status === 'on_hold' && mayChangeStatus ? (
+            <TextAreaField
+              name="holdReason"
+              label="Reason for the customer"
+              required
+              rows={3}
+              maxLength={holdReasonMaxLength}
+              hint="E-mailed to the customer when you save: say what we need from them. They can reply to the e-mail."
+            />
+          ) : null}
 
-              <TextAreaField name="notes" label="Internal Notes" rows={4} maxLength={10_000} hint="Seen by staff only." />
+          <TextAreaField name="notes" label="Internal Notes" rows={4} maxLength={10_000} hint="Seen by staff only." />
 
-              {showEin ? (
-                <MaskedField
-                  name="ein"
-                  label="EIN"
-                  required={status === 'completed'}
-                  mask={masks.ein}
-                  placeholder="XX-XXXXXXX"
-                  autoComplete="off"
-                  hint={status === 'completed' ? 'Required to complete the order; e-mailed to the customer.' : undefined}
-                />
-              ) : null}
+          {showEin && mayRecordEin ? (
+            <MaskedField
+              name="ein"
+              label="EIN"
+              required={status === 'completed'}
+              mask={masks.ein}
+              placeholder="XX-XXXXXXX"
+              autoComplete="off"
+              hint={status === 'completed' ? 'Required to complete the order; e-mailed to the customer.' : undefined}
+            />
+          ) : order.ein ? (
+            <ShownValues>
+              <ShownValue label="EIN">{order.ein}</ShownValue>
+            </ShownValues>
+          ) : null}
 
-              {order.dueDate ? (
-                <div className="pb-4">
-                  <OrderDueDate dueDate={order.dueDate} settled={isInStatusGroup('closed', order.status)} />
-                </div>
-              ) : null}
+          {order.dueDate ? (
+            <div className="pb-4">
+              <OrderDueDate dueDate={order.dueDate} settled={isInStatusGroup('closed', order.status)} />
+            </div>
+          ) : null}
 
-              <Button type="submit" className="w-full" disabled={saving}>
-                {saving ? 'Saving...' : 'Save Changes'}
-              </Button>
-            </fieldset>
-          </form>
-        </FormProvider>
-      </CardContent>
-    </Card>
+          <Button type="submit" className="w-full" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </fieldset>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The card for a member who may change none of it: the order's status, priority, assignee, EIN and notes as text. */
+function OrderManagementSummary({ order }: { order: OrderDetail }) {
+  return (
+    <div className="space-y-1">
+      <ShownValues>
+        <StatusShown order={order} />
+        <ShownValue label="Priority">{orderPriorityLabels[order.priority]}</ShownValue>
+        <ShownValue label="Assigned To">{order.assignee?.name ?? 'Unassigned'}</ShownValue>
+        {order.ein ? <ShownValue label="EIN">{order.ein}</ShownValue> : null}
+        {order.notes ? <ShownValue label="Internal Notes">{order.notes}</ShownValue> : null}
+      </ShownValues>
+      {order.dueDate ? <OrderDueDate dueDate={order.dueDate} settled={isInStatusGroup('closed', order.status)} /> : null}
+    </div>
+  );
+}
+
+/** The status, and while the order is on hold the reason the customer was told. */
+function StatusShown({ order }: { order: OrderDetail }) {
+  return (
+    <>
+      <ShownValue label="Status">{orderStatusLabels[order.status]}</ShownValue>
+      {order.status === 'on_hold' && order.holdReason ? <ShownValue label="Reason for the customer">{order.holdReason}</ShownValue> : null}
+    </>
+  );
+}
+
+function ShownValues({ children }: { children: ReactNode }) {
+  return <dl className="space-y-4 pb-4 text-sm">{children}</dl>;
+}
+
+function ShownValue({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-800">{label}</dt>
+      <dd className="mt-1 break-words whitespace-pre-wrap text-slate-900">{children}</dd>
+    </div>
   );
 }

@@ -1,12 +1,11 @@
 import { Badge } from '../../components/ui/badge';
-import { can } from '../../../shared/staff/permissions';
-import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { formatUsd } from '../../../shared/money';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
 import { disputeStatusLabels, refundReasonLabels, type RefundEntry } from '../../../shared/refunds/refunds';
 import { deletedAccountLabel } from '../../../shared/orders/status-changers';
 import { formatLongDate } from './order-formats';
 import { RefundDialog } from './refund-dialog';
+import { useOrderPermissions } from './use-order-permissions';
 
 const refundStateTone = { succeeded: 'success', pending: 'warning', failed: 'danger' } as const;
 const refundStateLabel = { succeeded: 'Refunded', pending: 'Pending', failed: 'Failed' } as const;
@@ -19,7 +18,7 @@ function whoRefunded(refund: RefundEntry): string {
 
 /** Paid, refunded and net; each refund; and the Refund button for those who may refund. */
 export function OrderPayments({ order }: { order: OrderDetail }) {
-  const user = useStaffUser();
+  const may = useOrderPermissions(order);
   const { payments } = order;
   return (
     <div className="space-y-3">
@@ -55,7 +54,7 @@ export function OrderPayments({ order }: { order: OrderDetail }) {
         </ul>
       ) : null}
       {/* Offered while something of the payment can still be given back. */}
-      {can(user, 'refunds:create') && payments.refundableCents > 0 ? <RefundDialog order={order} /> : null}
+      {may('refunds:create') && payments.refundableCents > 0 ? <RefundDialog order={order} /> : null}
     </div>
   );
 }

@@ -12,9 +12,7 @@ import { Field } from '../../components/form/field';
 import { TextArea } from '../../components/form/controls';
 import { ApiError, apiRequest } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
-import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
-import { can } from '../../../shared/staff/permissions';
 import { isInStatusGroup, orderStatusLabels } from '../../../shared/orders/lifecycle';
 import { activeFilingStatuses, type FilingStatus } from '../../../shared/filing/filing';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
@@ -29,6 +27,7 @@ import {
 import { formatLongDateTime } from './order-formats';
 import { ordersListKey } from './orders-list-query';
 import { orderQueryKey } from './use-order-detail';
+import { useOrderPermissions } from './use-order-permissions';
 
 const stateLabels: Record<SigningState['state'], string> = {
   not_requested: 'Not requested',
@@ -59,11 +58,13 @@ function detailsOf(signing: SigningState): [string, string][] {
  */
 export function OrderSignatureCard({ order }: { order: OrderDetail }) {
   const queryClient = useQueryClient();
-  const user = useStaffUser();
+  const may = useOrderPermissions(order);
   const signing: SigningState = order.signing ?? { state: 'not_requested' };
   const closed = isInStatusGroup('closed', order.status);
   const signed = signing.state === 'signed';
-  const mayWork = can(user, 'orders:work-assigned', { assignedTo: order.assignee?.id ?? null });
+  // A link for an order already awaiting the signature is only a new link; any other moves the order
+  // to "Awaiting User Signature", a change of status.
+  const maySend = may('orders:resend-links') && (order.status === 'awaiting_user_signature' || may('orders:change-status'));
   const filingUnderWay = (order.filing?.filings ?? []).some((entry) => (activeFilingStatuses as readonly FilingStatus[]).includes(entry.status));
   const send = useMutation({
     mutationFn: () => apiRequest<SignatureRequestResponse>('POST', `/api/manage/orders/${order.id}/signature-requests`),
@@ -101,20 +102,20 @@ export function OrderSignatureCard({ order }: { order: OrderDetail }) {
           </dl>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          {signing.state === 'signed' ? (
+          {signing.state === 'signed' && may('ss4:download') ? (
             <StepUpDownloadLink className={buttonClass({ variant: 'primary' })} href={`/api/manage/orders/${order.id}/ss4-signed.pdf`}>
               Download signed SS-4
             </StepUpDownloadLink>
           ) : null}
-          {!closed && !signed ? (
+          {!closed && !signed && maySend ? (
             <Button variant="primary" disabled={send.isPending} onClick={() => send.mutate()}>
               {send.isPending ? 'Sending...' : resend ? 'Send a new signing link' : 'Send for signature'}
             </Button>
           ) : null}
-          {signing.state === 'signed' && !closed && mayWork && !filingUnderWay ? <VoidSignatureDialog order={order} signing={signing} /> : null}
+          {signing.state === 'signed' && !closed && may('signatures:void') && !filingUnderWay ? <VoidSignatureDialog order={order} signing={signing} /> : null}
         </div>
-        {resend && !signed && !closed ? <p className="text-xs text-slate-600">A new link replaces the one sent before.</p> : null}
-        {signed && !closed && filingUnderWay ? (
+        {resend && !signed && !closed && maySend ? <p className="text-xs text-slate-600">A new link replaces the one sent before.</p> : null}
+        {signed && !closed && filingUnderWay && may('signatures:void') ? (
           <p className="text-xs text-slate-600" data-testid="signature-void-unavailable">
             {signingMessages.voidAfterFiling}
           </p>

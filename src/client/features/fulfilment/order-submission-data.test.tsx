@@ -11,8 +11,8 @@ import { renderOrderScreen } from '../../../../tests/client/render-order-screen'
 
 beforeEach(() => FakeEventSource.install());
 
-function renderData(formData: Record<string, unknown> = maskedFormData()) {
-  return renderOrderScreen({ element: <OrderSubmissionData orderId={42} formData={formData} /> });
+function renderData(formData: Record<string, unknown> = maskedFormData(), mayReveal = true) {
+  return renderOrderScreen({ element: <OrderSubmissionData orderId={42} formData={formData} mayReveal={mayReveal} /> });
 }
 
 /** The answer shown beside a label, within a group. */
@@ -100,6 +100,14 @@ describe('OrderSubmissionData', () => {
     await user.click(screen.getByRole('button', { name: 'Hide Responsible Party SSN' }));
     expect(screen.queryByText('123-45-6789')).toBeNull();
     expect(screen.getByText('***-**-6789')).toBeTruthy();
+  });
+
+  it('shows every taxpayer number masked, with no Reveal, to a member who may not reveal one', async () => {
+    renderData(maskedFormData({ company: { entityType: 'Estate' } }), false);
+    expect(answer('Responsible Party SSN')).toBe('***-**-6789');
+    expect(answer('Decedent SSN')).toBe('***-**-3333');
+    expect(screen.queryByRole('button', { name: /^Reveal/ })).toBeNull();
+    expect(requestsTo('POST', '/api/manage/orders/42/ssn')).toHaveLength(0);
   });
 
   it("shows an estate's decedent SSN masked with its own Reveal, which asks the server for that SSN only", async () => {

@@ -6,8 +6,11 @@ import { revealedNumberKinds } from '../../../shared/fulfilment/orders';
 /** Beside a stored answer that the wizard's show/hide rules would not ask of this application. */
 export const notAskedNote = '(not asked for this application)';
 
-/** Every answer of the application, under the wizard page that asked it. */
-export function OrderSubmissionData({ orderId, formData }: { orderId: number; formData: Record<string, unknown> }) {
+/**
+ * Every answer of the application, under the wizard page that asked it; each taxpayer number masked,
+ * with its Reveal for a member who may reveal it.
+ */
+export function OrderSubmissionData({ orderId, formData, mayReveal }: { orderId: number; formData: Record<string, unknown>; mayReveal: boolean }) {
   const groups = submissionGroups(formData);
   // Staff read the responsible party's kind of number in their own short words: SSN, ITIN, None (foreign).
   const contact = formData.contact as { rpTaxIdType?: unknown } | undefined;
@@ -25,8 +28,10 @@ export function OrderSubmissionData({ orderId, formData }: { orderId: number; fo
               <div key={answer.path} className="grid gap-1 px-3 py-2 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
                 <dt className="text-slate-600">{answer.label}</dt>
                 <dd className="min-w-0 font-medium break-words text-slate-900">
-                  {answer.ssnField ? (
+                  {answer.ssnField && mayReveal ? (
                     <OrderSsn orderId={orderId} field={answer.ssnField} masked={answer.value} label={answer.label} />
+                  ) : answer.ssnField ? (
+                    <span className="font-mono tabular-nums">{answer.value}</span>
                   ) : answer.path === 'contact.rpTaxIdType' ? (
                     taxIdKind
                   ) : (

@@ -1,19 +1,18 @@
 import { Link } from 'react-router';
-import { useStaffUser } from '../../lib/staff/staff-session-context';
-import { can } from '../../../shared/staff/permissions';
 import type { OrderDetail } from '../../../shared/fulfilment/orders';
 import { manageOrderPath } from '../../paths';
 import { isKeptOrder } from '../../../shared/refunds/refunds';
 import { formatLongDate } from './order-formats';
 import { RefundDialog } from './refund-dialog';
+import { useOrderPermissions } from './use-order-permissions';
 
 /**
  * "Possible duplicate" (decision 041): other orders for the same company and responsible party paid
- * within 30 days of this one, each linked, and for admins the full refund of this one as a duplicate,
+ * within 30 days of this one, each linked, and for those who may refund the full refund of this one as a duplicate,
  * unless the others were refunded already: this is then the order that was kept, and says so.
  */
 export function PossibleDuplicateBanner({ order }: { order: OrderDetail }) {
-  const user = useStaffUser();
+  const may = useOrderPermissions(order);
   const duplicates = order.possibleDuplicates ?? [];
   if (duplicates.length === 0) return null;
   const earlier = duplicates.find((other) => other.createDate < order.createDate);
@@ -41,7 +40,7 @@ export function PossibleDuplicateBanner({ order }: { order: OrderDetail }) {
         <p className="mt-2">
           {duplicates.length === 1 ? 'That order was' : 'Those orders were'} refunded in full as the duplicate: this is the order that was kept.
         </p>
-      ) : can(user, 'refunds:create') && refundableCents > 0 && !order.payments.dispute?.open ? (
+      ) : may('refunds:create') && refundableCents > 0 && !order.payments.dispute?.open ? (
         <div className="mt-3">
           <RefundDialog
             order={order}

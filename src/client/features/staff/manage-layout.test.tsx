@@ -13,7 +13,7 @@ import { useStaffUser } from '../../lib/staff/staff-session-context';
 import { useManageQuery } from '../../lib/staff/use-staff-api-error';
 import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../../../tests/client/network';
 import { currentLocation, renderPage } from '../../../../tests/client/render';
-import { adminUser, fulfillerUser } from '../../../../tests/client/staff';
+import { adminUser, fulfillerUser, supportUser } from '../../../../tests/client/staff';
 
 function SignedInPage() {
   return <p>Signed in as {useStaffUser().name}</p>;
@@ -135,11 +135,23 @@ describe('ManageLayout', () => {
     renderPanel(paths.manageOrders);
     expect(await screen.findByText('Orders loaded')).toBeTruthy();
     expect(within(panelNav()).getByRole('link', { name: 'Orders' })).toBeTruthy();
-    // Every member has the Fax inbox: a fulfiller sees there the faxes about their own orders.
+    // A fulfiller has the Fax inbox: they see there the faxes about their own orders.
     expect(within(panelNav()).getByRole('link', { name: 'Fax inbox' }).getAttribute('href')).toBe(paths.manageFaxInbox);
     expect(within(panelNav()).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(within(panelNav()).queryByRole('link', { name: 'Audit Trail' })).toBeNull();
     expect(within(panelNav()).getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe(paths.manageAccount);
+  });
+
+  it('shows a support member the Orders, My Account and API Reference links only, and their role', async () => {
+    serve({ 'GET /api/manage/session': () => jsonResponse({ user: supportUser }), 'GET /api/manage/orders': () => jsonResponse({ orders: [] }) });
+    renderPanel(paths.manageOrders);
+    expect(await screen.findByText('Orders loaded')).toBeTruthy();
+    expect(within(panelNav()).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Orders', paths.manageOrders],
+      ['My Account', paths.manageAccount],
+      ['API Reference', paths.manageApi],
+    ]);
+    expect(screen.getByText('Sol Support').nextElementSibling?.textContent).toBe('Support');
   });
 
   it('logs out: ends the session and goes to the login page', async () => {

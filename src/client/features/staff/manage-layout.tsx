@@ -100,7 +100,7 @@ function AccessDenied({ message }: { message: string }) {
 /** The panel's navigation, in order; a link with a permission shows only to members who have it. */
 const staffNavLinks: { to: string; Icon: LucideIcon; label: string; permission?: Permission }[] = [
   { to: paths.manageOrders, Icon: ClipboardList, label: 'Orders' },
-  { to: paths.manageFaxInbox, Icon: Printer, label: 'Fax inbox' },
+  { to: paths.manageFaxInbox, Icon: Printer, label: 'Fax inbox', permission: 'fax-inbox:read' },
   { to: paths.manageUsers, Icon: Users, label: 'Users', permission: 'users:manage' },
   { to: paths.manageAudit, Icon: History, label: 'Audit Trail', permission: 'audit:read' },
   { to: paths.manageCustomerData, Icon: FileLock2, label: 'Customer Data', permission: 'customers:data-requests' },

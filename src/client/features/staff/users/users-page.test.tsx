@@ -82,6 +82,27 @@ describe('UsersPage', () => {
     expect(within(rows[2]!).getByRole('button', { name: 'Delete Fran Fulfiller' })).toBeTruthy();
   });
 
+  it('lists a support member as Support, marked like a fulfiller, and offers every role in the dialog', async () => {
+    const sol: StaffUserRow = { ...fran, id: 'u-sol', name: 'Sol Support', email: 'sol@example.com', role: 'support', suspended: false, priorityFulfiller: false, activeOrders: 0 };
+    const { user } = renderUsers({ 'GET /api/manage/users': () => jsonResponse({ users: [ada, fran, sol] }) });
+    const rows = within(await usersTable()).getAllByRole('row');
+    expect(screen.getByRole('heading', { name: 'All Users (3)' })).toBeTruthy();
+    const roleBadge = (row: HTMLElement) => within(row).getAllByRole('cell')[2]?.firstElementChild as HTMLElement;
+    expect(roleBadge(rows[3]!).textContent).toBe('Support');
+    // Only those who manage users stand out.
+    expect(roleBadge(rows[3]!).className).toBe(roleBadge(rows[2]!).className);
+    expect(roleBadge(rows[3]!).className).not.toBe(roleBadge(rows[1]!).className);
+
+    await user.click(within(rows[3]!).getByRole('button', { name: 'Edit Sol Support' }));
+    const role = within(dialog()).getByRole('combobox', { name: /^Role/ }) as HTMLSelectElement;
+    expect(role.value).toBe('support');
+    expect([...role.options].filter((option) => option.value !== '').map((option) => option.textContent)).toEqual([
+      'Support (Read and Comment)',
+      'Fulfiller (Limited Access)',
+      'Admin (Full Access)',
+    ]);
+  });
+
   it('says when there are no users yet', async () => {
     renderUsers({ 'GET /api/manage/users': () => jsonResponse({ users: [] }) });
     expect(await screen.findByText('No users yet. Add one to get started.')).toBeTruthy();
