@@ -119,7 +119,6 @@ export const staffListResponseSchema = z.strictObject({
   staff: z.array(z.strictObject({ id: z.string(), name: z.string(), email: z.string().optional(), role: z.enum(staffRoles), suspended: z.boolean() })),
 }) satisfies z.ZodType<StaffListResponse>;
 
-export const einLetterLinkResponseSchema = z.strictObject({ emailed: z.boolean() }) satisfies z.ZodType<EinLetterLinkResponse>;
 
 const orderCommentSchema = z.strictObject({
   id: z.number().int(),

@@ -205,9 +205,6 @@ export type OrderDetailResponse = {
   einEmail?: 'sent' | 'not_due' | 'failed';
 };
 
-/** `POST /api/manage/orders/:id/ein-letter-link`: whether the e-mail with the new link went out now (else the outbox tries it again). */
-export type EinLetterLinkResponse = { emailed: boolean };
-
 /** The longest reason for a hold staff may write for the customer. */
 export const holdReasonMaxLength = 2000;
 
