@@ -25,14 +25,16 @@ const callers: Caller[] = ['anonymous', 'suspended', 'stale', ...roles];
 
 type Cell = { route: DeclaredStaffRoute; order: 'own' | 'other' | null };
 
-type Expected = { passes: true } | { passes: false; statuses: number[]; codes: string[]; orderHidden?: boolean };
+type Expected = { passes: true } | { passes: false; statuses: number[]; codes: string[]; orderHidden?: boolean } | { endsSession: true };
 
-const guardCodes = ['unauthorized', 'session_expired', 'account_suspended', 'access_denied', 'permission_denied'];
+/** The guard's refusals other than a missing permission (which the action's own rules may also answer, as the lifecycle does). */
+const sessionCodes = ['unauthorized', 'session_expired', 'account_suspended', 'access_denied'];
 
 /** What `caller` must get from the cell, from the declaration and the permission map. */
 function expectedFor({ route, order }: Cell, caller: Caller, memberId: string): Expected {
   const { access } = route;
-  if (access.endsSession) return { passes: true };
+  // The sign-out runs no guard: it ends whatever session the cookie names, and says so in its own words.
+  if (access.endsSession) return { endsSession: true };
   if (caller === 'anonymous') return { passes: false, statuses: [401], codes: ['unauthorized'] };
   // Better Auth may already refuse a banned member's session (401) before the guard says so (403).
   if (caller === 'suspended') return { passes: false, statuses: [401, 403], codes: ['account_suspended', 'unauthorized'] };
@@ -110,8 +112,9 @@ describe.each(testDatabaseKinds)('the authorization matrix of every declared sta
     return { statusCode: response.status, body };
   }
 
-  const deniedRows = async (since: Date) =>
-    harness.database.db.$count(auditLog, and(eq(auditLog.action, 'access_denied'), gt(auditLog.at, since)));
+  /** The audit trail's last row, and the refusals it records after it: the guard audits each one it makes. */
+  const lastAuditId = async () => (await harness.database.db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` }).from(auditLog))[0]!.id;
+  const deniedRows = async (after: number) => harness.database.db.$count(auditLog, and(eq(auditLog.action, 'access_denied'), gt(auditLog.id, after)));
 
   it('covers every route of the API document that a staff session opens, each by its own declaration', () => {
     const document = harness.app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
@@ -125,6 +128,13 @@ describe.each(testDatabaseKinds)('the authorization matrix of every declared sta
     expect([...declared].sort()).toEqual([...documented].sort());
     // And every route under /api/manage is one of them (the sign-in's own steps excepted: they make the session).
     for (const route of documented) expect(route.includes('/api/manage') || route.includes('/api/openapi')).toBe(true);
+    // What no declaration may leave out: a route about an order checks that order, and a change names its permission
+    // (the member's own account and session excepted: every member may act on their own).
+    for (const { method, url, access } of harness.services.guards.declaredRoutes()) {
+      if (url.startsWith('/api/manage/orders/:id')) expect(access.order, `${method} ${url}`).toBe(true);
+      const own = url.startsWith('/api/manage/account') || url.startsWith('/api/manage/session');
+      if (method !== 'GET' && !own) expect(access.permission, `${method} ${url}`).toBeDefined();
+    }
   });
 
   it('answers each cell as the declaration and the permission map say', { timeout: 600_000 }, async () => {
@@ -138,17 +148,19 @@ describe.each(testDatabaseKinds)('the authorization matrix of every declared sta
         const expected = expectedFor(cell, caller, memberId);
         const url = urlOf(cell, caller);
         const cookie = await cookieFor(caller, cell.route);
-        const since = new Date(Date.now() - 1);
+        const since = Number(await lastAuditId());
         const response = streams.has(`${cell.route.method} ${cell.route.url}`)
           ? await openStream(url, cookie)
           : await staffInject(harness.app, cookie, cell.route.method as 'GET', url, cell.route.method === 'GET' || cell.route.method === 'DELETE' ? undefined : {});
         checked += 1;
         const name = `${cell.route.method} ${url}${cell.order ? ` (${cell.order} order)` : ''} as ${caller}`;
         const code = response.statusCode >= 400 ? (JSON.parse(response.body) as { error?: { code?: string; message?: string } }).error : undefined;
-        if (expected.passes) {
+        if ('endsSession' in expected) {
+          if (response.statusCode >= 500 || (roles.includes(caller as MappedRole) && response.statusCode !== 204)) failures.push(`${name}: ${response.statusCode}`);
+        } else if (expected.passes) {
           const refusedByGuard =
             response.statusCode === 401 ||
-            (code?.code !== undefined && guardCodes.includes(code.code)) ||
+            (code?.code !== undefined && sessionCodes.includes(code.code)) ||
             (cell.order !== null && response.statusCode === 404 && code?.message === staffMessages.orderNotFound) ||
             (await deniedRows(since)) > 0;
           if (refusedByGuard) failures.push(`${name}: refused (${response.statusCode} ${response.body.slice(0, 120)}), expected to pass the guard`);

@@ -60,7 +60,7 @@ describe('the order lifecycle table', () => {
         const transition = findTransition(from, to, 'staff');
         expect(transition, `${from} → ${to}`).not.toBeNull();
         expect(transition!.customerEmail, `${from} → ${to}`).toBe(expectedStatuses[to].customerEmail?.kind ?? null);
-        expect(transition!.permission).toBe('orders:work-assigned');
+        expect(transition!.permission).toBe('orders:change-status');
         expect(stageAfter(transition!)).toBe(expectedStatuses[to].stage);
       }
     }

@@ -1,32 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { can, canSeeOrder, permissions, permissionsOf } from './permissions';
+import { can, canSeeOrder, permissionRefusal, permissions, permissionsOf } from './permissions';
+import { staffMessages } from './staff-messages';
 import { staffRoles } from './session';
 
 describe('the permission map', () => {
   it('lists every permission of every role', () => {
-    const table = Object.fromEntries(staffRoles.map((role) => [role, Object.fromEntries(permissions.map((permission) => [permission, can({ id: 'u1', role }, permission)]))]));
-    expect(table).toEqual({
-      admin: {
-        'orders:read-all': true,
-        'orders:work-assigned': true,
-        'orders:assign': true,
-        'users:manage': true,
-        'audit:read': true,
-        'refunds:create': true,
-        'customers:data-requests': true,
-        'fax-inbox:read-all': true,
-      },
-      fulfiller: {
-        'orders:read-all': false,
-        'orders:work-assigned': true,
-        'orders:assign': false,
-        'users:manage': false,
-        'audit:read': false,
-        'refunds:create': false,
-        'customers:data-requests': false,
-        'fax-inbox:read-all': false,
-      },
+    const granted = Object.fromEntries(staffRoles.map((role) => [role, permissions.filter((permission) => can({ id: 'u1', role }, permission))]));
+    expect(granted).toEqual({
+      support: ['orders:read-all', 'orders:read', 'orders:comment', 'orders:resend-links'],
+      fulfiller: [
+        'orders:read',
+        'orders:comment',
+        'orders:update',
+        'orders:change-status',
+        'orders:record-ein',
+        'orders:resend-links',
+        'signatures:void',
+        'ss4:download',
+        'tax-id:reveal',
+        'filings:create',
+        'fax-inbox:read',
+        'fax-inbox:match',
+      ],
+      admin: [...permissions],
     });
+  });
+
+  it('keeps support away from taxpayer numbers, documents, statuses, filings, money, users and the audit trail', () => {
+    const support = { id: 's1', role: 'support' };
+    for (const permission of ['tax-id:reveal', 'ss4:download', 'orders:change-status', 'orders:record-ein', 'orders:update', 'orders:assign', 'filings:create', 'fax-inbox:read', 'fax-inbox:match', 'refunds:create', 'users:manage', 'audit:read', 'customers:data-requests'] as const) {
+      expect(can(support, permission), permission).toBe(false);
+    }
+    // Every order, to read, comment on, and send its customer a new link.
+    expect(canSeeOrder(support, { assignedTo: 'someone-else' })).toBe(true);
+    expect(can(support, 'orders:comment', { assignedTo: null })).toBe(true);
+    expect(can(support, 'orders:resend-links', { assignedTo: 'someone-else' })).toBe(true);
+  });
+
+  it('tells a member without a permission only admins have that only admins can, and any other that their role does not allow it', () => {
+    expect(permissionRefusal('users:manage')).toBe(staffMessages.adminsOnly);
+    expect(permissionRefusal('tax-id:reveal')).toBe(staffMessages.roleNotPermitted);
   });
 
   it('gives an unknown, missing or inherited-property role nothing', () => {
