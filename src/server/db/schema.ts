@@ -229,7 +229,7 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
 // Staff accounts: Better Auth's four tables with the admin plugin's columns (role, banned = suspended)
 // and the panel's own fields. Column names follow the rest of the database (snake_case).
 
-/** A staff member: role `admin` or `fulfiller`; `banned` means suspended. */
+/** A staff member: `role` one of the permission map's roles (`staffRoleTable`); `banned` means suspended. */
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
