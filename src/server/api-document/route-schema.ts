@@ -2,7 +2,7 @@ import type { FastifySchema, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
 import { apiErrorBodySchema } from '../../shared/api-error';
 import { statusByErrorCode, type ErrorCode } from '../../shared/errors';
-import { withRouteAccess, type RouteAccess } from '../http/route-access';
+import { withRouteAccess, type RouteAccess } from '../http';
 
 /**
  * The routes' type provider. A reply is typed by the route's answer schemas, so a handler cannot
@@ -36,7 +36,7 @@ export const apiTags = [
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
 
-export type { RouteAccess } from '../http/route-access';
+export type { RouteAccess } from '../http';
 
 /** A file answer (a PDF, a PNG, a CSV), described by its media type. */
 export type FileAnswer = { file: string; description: string };

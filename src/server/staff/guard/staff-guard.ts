@@ -7,7 +7,7 @@ import { recordAudit } from '../../audit';
 import { isStaffRole, sessionLimits } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 import { can, permissionRefusal, type Permission } from '../../../shared/staff/permissions';
-import { routeAccessOf, type StaffAccess } from '../../http/route-access';
+import { routeAccessOf, type StaffAccess } from '../../http';
 import { requireOrderAccess } from './require-order-access';
 import { stepUpWindowMs, twoFactorMessages } from '../../../shared/staff/two-factor';
 import { AppError } from '../../errors';
