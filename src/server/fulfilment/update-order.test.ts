@@ -175,6 +175,24 @@ describe.each(testDatabaseKinds)('PATCH /api/manage/orders/:id on %s', (kind) =>
     expect(await historyOf(order.id)).toEqual([]);
   });
 
+  it('refuses to give an order to a member whose role works none (support), and lets support change nothing of it', async () => {
+    const order = await createPaidOrder(harness.database.db);
+    const support = await harness.signedIn({ role: 'support', name: 'Sam Support' });
+    const given = await saveOrder(harness.app, admin.cookie, order.id, { assignedTo: support.id });
+    expect(given.statusCode).toBe(400);
+    expect(given.json()).toEqual({
+      error: { code: 'validation_failed', message: staffMessages.assigneeDoesNotWorkOrders, fields: { assignedTo: [staffMessages.assigneeDoesNotWorkOrders] } },
+    });
+    // Support reads every order, but its save is refused whatever it changes.
+    for (const change of [{ notes: 'Called the customer' }, { status: 'on_hold' as const, holdReason: 'We need a copy of your articles of organization.' }, { priority: 'express' as const }]) {
+      const response = await saveOrder(harness.app, support.cookie, order.id, change);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: { code: 'permission_denied' } });
+    }
+    expect(await stored(order.id)).toMatchObject({ assignedTo: null, status: 'reviewing_form_data', priority: order.priority, notes: order.notes });
+    expect(await historyOf(order.id)).toEqual([]);
+  });
+
   it('lets a fulfiller work their order but not change who it is assigned to', async () => {
     const order = await createPaidOrder(harness.database.db, { assignedTo: fulfiller.id, assignedAt: new Date('2025-01-01T00:00:00Z') });
     const worked = await saveOrder(harness.app, fulfiller.cookie, order.id, { status: 'preparing_ss4_form', notes: 'Drafting the SS-4' });

@@ -10,7 +10,7 @@ import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { staffRoles, type StaffUser } from '../../shared/staff/session';
 import type { OrderDetailResponse, OrderUpdate } from '../../shared/fulfilment/orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
-import { can, canSeeOrder, permissionRefusal, type Permission } from '../../shared/staff/permissions';
+import { can, canSeeOrder, orderWorkingRoles, permissionRefusal, type Permission } from '../../shared/staff/permissions';
 
 export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 
@@ -68,10 +68,14 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     let newAssignee: NewAssignee | null = null;
     if (assignmentChanged && update.assignedTo !== null) {
       const [found] = await tx
-        .select({ id: user.id, name: user.name, email: user.email, notificationEnabled: user.notificationEnabled })
+        .select({ id: user.id, name: user.name, email: user.email, notificationEnabled: user.notificationEnabled, role: user.role })
         .from(user)
         .where(and(eq(user.id, update.assignedTo), inArray(user.role, [...staffRoles]), eq(user.banned, false)));
       if (!found) throw new AppError('validation_failed', staffMessages.assigneeUnknown, { assignedTo: [staffMessages.assigneeUnknown] });
+      // A member who may not work orders (support) cannot be given one.
+      if (!(orderWorkingRoles as readonly string[]).includes(found.role ?? '')) {
+        throw new AppError('validation_failed', staffMessages.assigneeDoesNotWorkOrders, { assignedTo: [staffMessages.assigneeDoesNotWorkOrders] });
+      }
       newAssignee = found;
     }
 

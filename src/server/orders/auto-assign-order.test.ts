@@ -31,6 +31,8 @@ describe.each(testDatabaseKinds)('auto-assignment of newly paid orders on %s', (
     await createStaffMember(harness.services, { name: 'Aaron Regular' });
     await createStaffMember(harness.services, { name: 'Abe Suspended', priorityFulfiller: true, suspended: true });
     await createStaffMember(harness.services, { name: 'Abby Norole', priorityFulfiller: true, role: 'none' });
+    // A support member works no orders, even marked priority.
+    await createStaffMember(harness.services, { name: 'Abigail Support', priorityFulfiller: true, role: 'support' });
 
     for (const status of ['reviewing_form_data', 'on_hold', 'submitted']) await createPaidOrder(harness.database.db, { assignedTo: paula.id, status });
     // Finished orders do not count as work.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { orders, user, type Db, storedValuesOfGroup } from '../db';
 import { recordAudit } from '../audit';
-import { staffRoles } from '../../shared/staff/session';
+import { orderWorkingRoles } from '../../shared/staff/permissions';
 
 export type AutoAssignee = { id: string; name: string; email: string; notificationEnabled: boolean };
 
@@ -21,7 +21,7 @@ export async function autoAssignOrder(tx: Pick<Db, 'execute' | 'insert'>, orderI
     sql`, `,
   );
   const roles = sql.join(
-    staffRoles.map((role) => sql`${role}`),
+    orderWorkingRoles.map((role) => sql`${role}`),
     sql`, `,
   );
   const result = await tx.execute<{ id: string; name: string; email: string; notification_enabled: boolean }>(sql`

@@ -85,6 +85,14 @@ export const staffRoleTable = {
   admin: { label: 'Admin', choice: 'Admin (Full Access)', permissions },
 } as const satisfies Record<string, RoleFacts>;
 
+/**
+ * The roles whose members work orders (they may update one): those an order can be assigned to, by
+ * hand or by the auto-assignment. A support member reads and comments on every order but works none.
+ */
+export const orderWorkingRoles = (Object.keys(staffRoleTable) as (keyof typeof staffRoleTable)[]).filter((role) =>
+  (staffRoleTable[role].permissions as readonly Permission[]).includes('orders:update'),
+);
+
 /** The roles staff accounts can have, from the map. */
 export type MappedRole = keyof typeof staffRoleTable;
 

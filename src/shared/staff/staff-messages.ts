@@ -31,6 +31,7 @@ export const staffMessages = {
   ssnField: 'Choose which number to reveal: rpSSN, rpItin, decedentSSN or grantorSSN',
   assignOthersAdminsOnly: 'Only admins can change who an order is assigned to.',
   assigneeUnknown: 'Choose a staff member from the list',
+  assigneeDoesNotWorkOrders: 'This member’s role does not work orders: choose someone whose role does',
   notesTooLong: 'Internal notes can be at most 10,000 characters',
   einEmailFailed: 'The order was saved, but the EIN e-mail could not be sent. Save again to retry.',
   orderChanged: 'Someone else changed this order since you opened it. It has been reloaded: check it, then make your change again.',

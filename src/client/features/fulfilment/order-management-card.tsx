@@ -21,6 +21,7 @@ import {
 } from '../../../shared/orders/lifecycle';
 import { holdReasonMaxLength, orderUpdateSchema, type AssignableStaff, type OrderDetail, type OrderUpdate } from '../../../shared/fulfilment/orders';
 import { staffMessages } from '../../../shared/staff/staff-messages';
+import { orderWorkingRoles } from '../../../shared/staff/permissions';
 import { OrderDueDate } from './order-due-date';
 import { updateFailureMessage, useAssignableStaff, useReloadOrder, useUpdateOrder } from './use-order-detail';
 import { useOrderPermissions } from './use-order-permissions';
@@ -52,9 +53,13 @@ const orderFormResolver: Resolver<OrderForm, unknown, OrderUpdate> = (values, co
     options as unknown as Parameters<typeof schemaResolver>[2],
   ) as unknown as ReturnType<Resolver<OrderForm, unknown, OrderUpdate>>;
 
-/** Who the select offers: active staff, plus the current assignee even if suspended or gone from the list. */
+/**
+ * Who the select offers: active staff whose role works orders, plus the current assignee even if
+ * suspended, of a role that works none, or gone from the list.
+ */
 function assigneeOptions(staff: readonly AssignableStaff[], current: OrderDetail['assignee']) {
-  const options = staff.filter((member) => !member.suspended || member.id === current?.id).map((member) => ({ id: member.id, name: member.name }));
+  const works = (member: AssignableStaff) => !member.suspended && (orderWorkingRoles as readonly string[]).includes(member.role);
+  const options = staff.filter((member) => works(member) || member.id === current?.id).map((member) => ({ id: member.id, name: member.name }));
   if (current && !options.some((option) => option.id === current.id)) options.unshift({ id: current.id, name: current.name });
   return options;
 }
