@@ -73,11 +73,12 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
       // The renderer's source: the test needs no build, and checks the code as it is.
       rendererFile: path.resolve('src/client/entry-server.tsx'),
     });
-  });
+    // Loading the renderer from source compiles the client's pages: on a busy machine, over half a minute.
+  }, 120_000);
 
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await app?.close();
+    await database?.close();
   });
 
   it('renders every public page with its heading, text, title, description, canonical link and previews', async () => {
