@@ -7,6 +7,9 @@ import { readMailbox } from './staff-accounts';
 
 test.describe.configure({ timeout: 120_000 });
 
+/** Where the order page is photographed as support sees it, at both widths (SUPPORT_SCREENSHOTS=folder). */
+const screenshots = process.env.SUPPORT_SCREENSHOTS;
+
 function signingLinksTo(address: string): string[] {
   return readMailbox()
     .map((message) => message.replace(/=\r?\n/g, ''))
@@ -43,6 +46,14 @@ test('a support member reads an order, comments and sends a new signing link, an
   await page.getByRole('button', { name: /^(Send for signature|Send a new signing link)$/ }).click();
   await expect(page.getByText(`The signing link was sent to ${email}.`)).toBeVisible();
   await expect.poll(() => signingLinksTo(email).length).toBeGreaterThan(before);
+
+  if (screenshots) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${screenshots}/support-order-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 
   // No control they may not use: reveal, downloads, status, priority, EIN, assignee, void, filing, refund.
   await expect(page.getByRole('button', { name: /^Reveal/ })).toHaveCount(0);
