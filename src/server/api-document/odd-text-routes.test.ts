@@ -1,39 +1,19 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { testDatabaseKinds } from '../../../tests/support/database';
 import { mailbox, staffInject, testOrigin, withStaffApp } from '../../../tests/support/staff-app';
 import { mailTo } from '../../../tests/support/orders-api';
 import { createPaidOrder } from '../../../tests/factories/orders';
 import { signWebhookPayload, type TestProcessor } from '../payments';
 import { unstorableTextMessage } from '../../shared/storable-text';
-import { auditLog, cancellationLinks, checkouts, customerDocumentLinks, emailOutbox, filings, orderComments, orderStatusHistory, orders, refunds, session, signingRequests, user, webhookEvents } from '../db';
+import type { JsonSchema, OpenApiDocument } from '../../../tests/support/openapi-document';
+import { storedRowsSnapshot } from '../../../tests/support/stored-rows';
 
 // Every route of the API document, public, staff, signing and webhook, is sent a NUL byte and then a
 // lone surrogate in each of its string fields, one field at a time, the rest of the request as its
 // schema describes it (decision 055). No answer may be a 500, nothing may be stored, and a refusal
 // that reads the input names the field with the storable-text rule's message.
 
-type JsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minLength?: number;
-  minimum?: number;
-  format?: string;
-};
-type Operation = {
-  security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-};
-type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, JsonSchema> } };
 
 /** The text no route may store: a NUL byte, and half of a surrogate pair (one of each half). */
 const oddTexts = [
@@ -122,18 +102,8 @@ describe.each(testDatabaseKinds)('odd text sent to every string field of every r
     cookies = `${admin.cookie}; ${String(verified.headers['set-cookie']).split(';')[0]!}`;
   }, 60_000);
 
-  /** The tables a request could write, counted, with their last changes. Refused sign-ins' audit rows are meant to be written. */
-  async function snapshot(): Promise<string> {
-    const counted = { checkouts, orders, orderStatusHistory, orderComments, refunds, signingRequests, cancellationLinks, customerDocumentLinks, filings, emailOutbox, user, session, webhookEvents };
-    const counts: Record<string, unknown> = {};
-    for (const [name, table] of Object.entries(counted)) counts[name] = (await harness.database.db.$count(table)) as unknown;
-    const result = await harness.database.db.execute(sql`
-      select (select count(*) from ${auditLog} where action not like 'sign_in%') as audits,
-             (select max(updated_at)::text from ${orders}) as orders_updated,
-             (select max(updated_at)::text from ${checkouts}) as checkouts_updated,
-             (select max(updated_at)::text from ${user}) as users_updated`);
-    return JSON.stringify({ counts, rest: 'rows' in result ? result.rows : result });
-  }
+  /** What a request could have stored (`storedRowsSnapshot`). */
+  const snapshot = () => storedRowsSnapshot(harness.database.db, { users: true });
 
   it('answers no 500, stores nothing, and names the field with the rule\'s message', async ({ annotate }) => {
     const sent: Sent[] = [];
