@@ -12,6 +12,14 @@ module.exports = {
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
+    {
+      name: 'no-circle-through-the-composition-root',
+      severity: 'error',
+      comment:
+        'Types counted too: a module names the services it uses from src/server/contracts (or its own module), never from services.ts or app.ts, which import every module.',
+      from: {},
+      to: { circular: true, via: { path: '^src/server/(app|services|contracts/index)\\.ts$' } },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -13,13 +13,23 @@ const featureZones = (parent, message) =>
 
 // Server modules (every folder of src/server): each is entered only through its index.ts, its one
 // public face, from anywhere outside it (another module, the composition root, tests and scripts).
+// A module's routes are its second face, for app.ts alone: only the app registers routes, and no index
+// exports them (below), so no module reaches another's routes and, through them, the app's services.
 const serverModules = foldersOf('src/server');
-const serverModuleZones = serverModules.map((name) => ({
-  target: [...serverModules.filter((other) => other !== name).map((other) => `./src/server/${other}`), './src/server/*.ts', './tests', './scripts'],
-  from: `./src/server/${name}`,
-  except: ['./index.ts'],
-  message: `Import src/server/${name} through its index.ts, its public face.`,
-}));
+const serverModuleZones = serverModules.flatMap((name) => [
+  {
+    target: [...serverModules.filter((other) => other !== name).map((other) => `./src/server/${other}`), './src/server/!(app).ts', './tests', './scripts'],
+    from: `./src/server/${name}`,
+    except: ['./index.ts'],
+    message: `Import src/server/${name} through its index.ts, its public face.`,
+  },
+  {
+    target: './src/server/app.ts',
+    from: `./src/server/${name}`,
+    except: ['./index.ts', './routes.ts'],
+    message: `Import src/server/${name} through its index.ts, or its routes.ts to register them.`,
+  },
+]);
 
 // The architecture as rules: the browser and the server meet only in src/shared, and product code
 // (anything in src/ but its tests) never imports the test kit in tests/.
@@ -82,6 +92,16 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverModuleZones }] },
+  },
+  // Only app.ts registers routes: a module's index keeps its routes.ts out of its public face.
+  {
+    files: ['src/server/*/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\./routes$', message: 'A module index does not export its routes: app.ts imports routes.ts to register them.' }] },
+      ],
+    },
   },
   {
     files: ['scripts/**', 'tests/**', '*.config.*', '.dependency-cruiser.cjs'],

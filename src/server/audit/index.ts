@@ -4,4 +4,3 @@
 // the account, and no row ever holds an SSN, a password or a token.
 export { recordAudit } from './record-audit';
 export type { AuditActor } from './record-audit';
-export { registerAuditRoutes } from './routes';

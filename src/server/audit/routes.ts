@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { parseWith } from '../http';
 import { auditPageSize, auditQuerySchema, type AuditResponse } from '../../shared/audit/audit';
 import { decodeCursor, eachAuditRow, findAuditMembers, findAuditRows } from './find-audit-rows';
@@ -9,7 +9,7 @@ import { auditResponseSchema } from '../../shared/audit/answers';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** `/api/manage/audit` and its CSV export (who may read the audit trail: admins). */
-export function registerAuditRoutes(app: FastifyInstance, services: Pick<AppServices, 'database'>): void {
+export function registerAuditRoutes(app: FastifyInstance, services: Pick<Services, 'database'>): void {
   const { db } = services.database;
   const auditReaders = {
     onSend: async (_request: unknown, reply: FastifyReply) => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import type { ConfirmPaymentResponse } from '../../shared/checkout/checkout';
 import { confirmationMessages } from '../../shared/checkout/checkout-messages';
 import { getCheckoutByPaymentIntentId } from './get-checkout';
@@ -11,7 +11,7 @@ import { cancellationPagePath } from '../../shared/refunds/refunds';
 import { filingRouteOf } from '../filing';
 
 export type ConfirmPaymentOptions = {
-  services: AppServices;
+  services: Pick<Services, 'database' | 'provider' | 'outbox' | 'env'>;
   paymentIntentId: string;
   log: FastifyBaseLogger;
 };

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, type Db } from '../db';
 import { AppError } from '../errors';
 import type { PaymentIntent, PaymentProvider } from '../payments';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { isDeepStrictEqual } from 'node:util';
 import { openApplication, sealApplication, type FieldCipher, type StoredApplication } from '../encryption';
 import { getStandardPriceCents } from '../settings';
@@ -18,7 +18,7 @@ import { customerReviewGroups } from '../../shared/application/answer-review';
 import { duplicateKeyOf, findPaidDuplicate } from './duplicate-applications';
 
 export type CreateCheckoutOptions = {
-  services: AppServices;
+  services: Pick<Services, 'database' | 'provider' | 'cipher' | 'outbox' | 'env'>;
   request: CheckoutRequest;
   log: FastifyBaseLogger;
 };

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, orders } from '../db';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import type { PaymentIntent } from '../payments';
 import { addBusinessDays } from '../../shared/dates';
 import type { Checkout } from './get-checkout';
@@ -15,7 +15,7 @@ import { cancellationUrl, createCancellationLink } from '../refunds';
 import { orderWorkBusinessDays } from '../../shared/delivery-promise';
 
 export type CreateOrderFromPaymentOptions = {
-  services: Pick<AppServices, 'database' | 'outbox' | 'env'>;
+  services: Pick<Services, 'database' | 'outbox' | 'env'>;
   /** The intent as the provider reports it now; it must have succeeded. */
   intent: PaymentIntent;
   /** The checkout the intent belongs to. */

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { webhookEvents } from '../db';
 import type { PaymentEvent } from '../payments';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { getCheckoutByPaymentIntentId } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
 import { syncDispute, syncRefundsOfPayment } from '../refunds';
 
 export type HandlePaymentWebhookOptions = {
-  services: AppServices;
+  services: Pick<Services, 'database' | 'provider' | 'outbox' | 'env'>;
   /** The event, its signature already verified. */
   event: PaymentEvent;
   log: FastifyBaseLogger;
@@ -21,7 +21,7 @@ export type WebhookAnswer = { received: true; duplicate?: true };
  * The event only says which intent to look at: its state is read from the provider, so events may
  * come late, twice or out of order.
  */
-async function settlePaymentIntent(services: AppServices, paymentIntentId: string, log: FastifyBaseLogger): Promise<void> {
+async function settlePaymentIntent(services: Pick<Services, 'database' | 'provider' | 'outbox' | 'env'>, paymentIntentId: string, log: FastifyBaseLogger): Promise<void> {
   const intent = await services.provider.retrievePaymentIntent(paymentIntentId);
   if (intent?.status !== 'succeeded') return;
   const checkout = await getCheckoutByPaymentIntentId(services.database.db, intent.id);

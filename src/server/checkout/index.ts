@@ -6,4 +6,3 @@
 export { createOrderFromPayment } from './create-order-from-payment';
 export { orderConfirmationEmail } from './order-confirmation-email';
 export { reconcilePayments } from './reconcile-payments';
-export { registerCheckoutRoutes } from './routes';

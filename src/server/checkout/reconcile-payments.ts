@@ -1,11 +1,11 @@
 import { and, desc, gt, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, orders } from '../db';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { createOrderFromPayment } from './create-order-from-payment';
 
 export type ReconcilePaymentsOptions = {
-  services: Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env'>;
+  services: Pick<Services, 'database' | 'provider' | 'outbox' | 'env'>;
   log: FastifyBaseLogger;
   /** How far back an unpaid checkout is still asked about. */
   lookBackHours?: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseWith, refuseUnstorableJson } from '../http';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { checkoutRequestSchema, confirmPaymentRequestSchema, type CheckoutResponse, type ConfirmPaymentResponse } from '../../shared/checkout/checkout';
 import { createCheckout } from './create-checkout';
 import { confirmPayment } from './confirm-payment';
@@ -12,7 +12,7 @@ import { routeSchema, type DocumentedRoutes } from '../api-document';
 export const checkoutCallsPerMinute = 60;
 export const confirmCallsPerMinute = 120;
 
-export async function registerCheckoutRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+export async function registerCheckoutRoutes(app: FastifyInstance, services: Pick<Services, 'database' | 'provider' | 'cipher' | 'outbox' | 'env'>): Promise<void> {
   const api = app.withTypeProvider<DocumentedRoutes>();
   api.post(
     '/api/checkout',

@@ -4,13 +4,13 @@ import { recordAudit, type AuditActor } from '../audit';
 import { mailFolder, removeMailCopies } from '../email';
 import { AppError } from '../errors';
 import { eraseOrderPersonalData } from '../retention';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { customerDataMessages, type CustomerDataDeletion } from '../../shared/customer-data/customer-data';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { checkoutIdSet, deletionBlockedReason, findCustomer, holdsAnything, orderIdSet } from './find-customer';
 
 export type DeleteCustomerDataOptions = {
-  services: Pick<AppServices, 'database' | 'provider' | 'env'>;
+  services: Pick<Services, 'database' | 'provider' | 'env'>;
   email: string;
   actor: AuditActor;
   ipAddress: string;

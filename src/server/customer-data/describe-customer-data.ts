@@ -1,11 +1,11 @@
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { AppError } from '../errors';
 import { customerDataMessages, type CustomerDataSummary } from '../../shared/customer-data/customer-data';
 import { customerDataCollectors } from './collectors';
 import { deletionBlockedReason, findCustomer, holdsAnything } from './find-customer';
 
 /** What the screen shows about an e-mail address: the orders and how many rows each collector holds. */
-export async function describeCustomerData({ services, email }: { services: Pick<AppServices, 'database' | 'cipher'>; email: string }): Promise<CustomerDataSummary> {
+export async function describeCustomerData({ services, email }: { services: Pick<Services, 'database' | 'cipher'>; email: string }): Promise<CustomerDataSummary> {
   const { db } = services.database;
   const customer = await findCustomer(db, email);
   if (!holdsAnything(customer)) throw new AppError('not_found', customerDataMessages.nothingHeld);

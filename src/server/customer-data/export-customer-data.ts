@@ -1,11 +1,11 @@
 import { recordAudit, type AuditActor } from '../audit';
-import type { AppServices } from '../services';
+import type { Services as PlatformServices } from '../contracts';
 import { AppError } from '../errors';
 import { customerDataMessages } from '../../shared/customer-data/customer-data';
 import { collectCustomerData } from './collectors';
 import { findCustomer, holdsAnything } from './find-customer';
 
-type Services = Pick<AppServices, 'database' | 'cipher'>;
+type Services = Pick<PlatformServices, 'database' | 'cipher'>;
 
 export type CustomerExport = { fileName: string; body: string };
 

@@ -2,4 +2,3 @@
 // about one e-mail address, looked up, exported as JSON (SSNs masked) or deleted. Deletion is refused
 // while an order is open; a paid order keeps its bookkeeping and loses the rest. A table that comes
 // to hold something about customers adds its collector in collectors.ts, and all three follow.
-export { registerCustomerDataRoutes } from './routes';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { parseWith } from '../http';
 import { auditActorOf } from '../staff';
 import { customerDataLookupSchema, customerDataRequestSchema, type CustomerDataDeletion, type CustomerDataSummary } from '../../shared/customer-data/customer-data';
@@ -14,7 +14,7 @@ import { routeSchema, type DocumentedRoutes } from '../api-document';
  * `/api/manage/customer-data/…` (admins only): a customer's data request. Every call is a POST, so
  * the e-mail address travels in the body, never in an address that logs or history would keep.
  */
-export function registerCustomerDataRoutes(app: FastifyInstance, services: AppServices): void {
+export function registerCustomerDataRoutes(app: FastifyInstance, services: Pick<Services, 'database' | 'cipher' | 'provider' | 'env'>): void {
   const { db } = services.database;
   const admins = {
     onSend: async (_request: unknown, reply: FastifyReply) => {

@@ -6,4 +6,3 @@
 export { createDocumentLink } from './create-document-link';
 export type { CreateDocumentLinkOptions } from './create-document-link';
 export type { CustomerDocumentSource } from './document-links';
-export { registerCustomerDocumentRoutes } from './routes';

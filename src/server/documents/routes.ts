@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { AppError } from '../errors';
 import { parseWith, rateLimitedWith } from '../http';
 import {
@@ -67,7 +67,7 @@ function noStore(reply: FastifyReply): void {
 }
 
 /** The routes of each kind of customer document the app was given. */
-export function registerCustomerDocumentRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'cipher' | 'outbox' | 'env'>, sources: readonly CustomerDocumentSource[]): void {
+export function registerCustomerDocumentRoutes(app: FastifyInstance, services: Pick<Services, 'database' | 'cipher' | 'outbox' | 'env'>, sources: readonly CustomerDocumentSource[]): void {
   const { database, cipher } = services;
   const { db } = database;
 

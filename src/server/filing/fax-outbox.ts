@@ -8,7 +8,7 @@ import { businessDayOf, startOfBusinessDay, startOfNextBusinessDay } from '../..
 import { filingMessages, formatFaxNumber } from '../../shared/filing/filing';
 import { stampFilingReference } from './stamp-reference';
 import { applyProviderFax, failFaxAttempt } from './apply-provider-fax';
-import type { FilingContext, Tx } from './filing-context';
+import type { FaxOutbox, FilingContext, Tx } from './filing-context';
 
 // The fax filings' outbox (decision 043), on the e-mail outbox's pattern (decision 016). A filing is
 // queued in the transaction that creates it; right after the commit it is tried at once, and whatever
@@ -26,15 +26,6 @@ import type { FilingContext, Tx } from './filing-context';
 //
 // The IRS assigns one EIN per responsible party a day (Eastern time): under a lock on the party's key,
 // a filing whose party already has one sent that day is held until the next business day.
-
-export type FaxOutbox = {
-  /** Tries these filings now (right after the commit that queued them). */
-  deliver(ids: number[]): Promise<void>;
-  /** The worker's pass: every filing due (queued, or held past its day); answers how many were tried. */
-  deliverDue(): Promise<number>;
-  /** Releases the claims of a process that is gone (the embedded database has one process). */
-  releaseClaims(): Promise<number>;
-};
 
 type FilingRow = typeof filings.$inferSelect;
 

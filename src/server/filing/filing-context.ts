@@ -6,7 +6,6 @@ import type { FieldCipher } from '../encryption';
 import type { FaxProvider } from '../fax';
 import type { Faults } from '../faults';
 import type { PdfSealer } from '../seal';
-import type { FaxOutbox } from './fax-outbox';
 
 /** What the filing leg's operations are given (the app builds it once, `createFiling`). */
 export type FilingContext = {
@@ -23,6 +22,16 @@ export type FilingContext = {
   ownFaxNumber: string;
   /** The fax filings' outbox, made from this context (`createFiling`). */
   faxOutbox: FaxOutbox;
+};
+
+/** The fax filings' outbox (`createFaxOutbox`): sends each queued filing once, with retries. */
+export type FaxOutbox = {
+  /** Tries these filings now (right after the commit that queued them). */
+  deliver(ids: number[]): Promise<void>;
+  /** The worker's pass: every filing due (queued, or held past its day); answers how many were tried. */
+  deliverDue(): Promise<number>;
+  /** Releases the claims of a process that is gone (the embedded database has one process). */
+  releaseClaims(): Promise<number>;
 };
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { AppError } from '../errors';
 import { parseWith, refuseUnstorableJson, siteOrigin } from '../http';
 import { FaxWebhookRefused } from '../fax';
@@ -25,6 +25,7 @@ import { confirmFaxMatch } from './confirm-fax-match';
 import { handleFaxWebhook } from './handle-fax-event';
 import { readReceivedFaxes } from './read-received-faxes';
 import { fetchFaxMedia } from './start-filing';
+import type { FilingContext } from './filing-context';
 import {
   createdFilingResponseSchema,
   faxIdParamsSchema,
@@ -55,8 +56,7 @@ const pageParam = z.strictObject({ id: z.string(), page: z.string().regex(/^\d{1
  * (`/api/manage/orders/:id/ein-letter-link`), the Fax inbox (`/api/manage/fax-inbox…`), the provider's webhook
  * and the link it fetches a fax's document from (`/api/fax/…`).
  */
-export async function registerFilingRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
-  const { database, filing } = services;
+export async function registerFilingRoutes(app: FastifyInstance, { database, env, filing }: Pick<Services, 'database' | 'env'> & { filing: FilingContext }): Promise<void> {
   // Faxes and filings carry customers' personal details: no browser or proxy may keep an answer.
   const noStore = {
     onSend: async (_request: unknown, reply: FastifyReply) => {
@@ -128,7 +128,7 @@ export async function registerFilingRoutes(app: FastifyInstance, services: AppSe
     },
     async (request): Promise<EinLetterLinkResponse> => {
       const order = guardedOrderOf(request);
-      return sendEinLetterLink(filing, { orderId: order.id, actor: auditActorOf(request), ipAddress: request.ip, origin: siteOrigin(services.env, request) });
+      return sendEinLetterLink(filing, { orderId: order.id, actor: auditActorOf(request), ipAddress: request.ip, origin: siteOrigin(env, request) });
     },
   );
 

@@ -3,4 +3,3 @@
 // reads an order only through `requireOrderAccess` (a fulfiller sees only their own); a status
 // changes only through the orders module's `changeOrderStatus`; an SSN or a filled SS-4 leaves only
 // after its audit row is written.
-export { registerFulfilmentRoutes } from './routes';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { AppError } from '../errors';
 import { parseWith, siteOrigin } from '../http';
 import { auditActorOf, guardedOrderOf, staffOf } from '../staff';
@@ -27,7 +27,7 @@ import { orderDetailResponseSchema, orderIdParamsSchema, orderListResponseSchema
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */
-export async function registerFulfilmentRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+export async function registerFulfilmentRoutes(app: FastifyInstance, services: Pick<Services, 'database' | 'cipher' | 'outbox' | 'env'>): Promise<void> {
   const { database, cipher } = services;
   const { db } = database;
   const designee = ss4DesigneeOf(services.env);

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders, user } from '../db';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { changeOrderStatus, queueAssigneeNotice, queueEinEmail, queueOnHoldEmail, storeStatusAsRead } from '../orders';
@@ -15,7 +15,7 @@ import { can, canSeeOrder, orderWorkingRoles, permissionRefusal, type Permission
 export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 
 export type UpdateOrderOptions = {
-  services: Pick<AppServices, 'database' | 'outbox' | 'env' | 'cipher'>;
+  services: Pick<Services, 'database' | 'outbox' | 'env' | 'cipher'>;
   orderId: number;
   /** The staff member saving; the caller has checked they may see the order. */
   actor: StaffUser;

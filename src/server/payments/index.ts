@@ -4,7 +4,6 @@
 // and the test processor's card and authentication routes.
 export { createPaymentProvider, isTestProcessor, testProcessorWebhookSecret } from './create-payment-provider';
 export type { PaymentEvent, PaymentIntent, PaymentIntentStatus, PaymentProvider, ProviderRefund } from './provider';
-export { registerPaymentRoutes } from './routes';
 export { createStripeProvider } from './stripe-provider';
 export { createTestProcessor } from './test-processor/create-test-processor';
 export type { TestProcessor } from './test-processor/create-test-processor';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { cancellationLinks, orders } from '../db';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import type { CancellationView } from '../../shared/refunds/refunds';
 import { findCancellationLink } from './cancellation-token';
@@ -9,7 +9,7 @@ import { cancellationRefused, cancellationViewOf, linkUnavailable, whyCancellati
 import { refundOrder } from './refund-order';
 
 export type CancelOrderOptions = {
-  services: Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>;
+  services: Pick<Services, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>;
   token: string;
   ipAddress: string | null;
   log: FastifyBaseLogger;

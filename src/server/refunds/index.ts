@@ -6,7 +6,6 @@ export { cancellationUrl, createCancellationLink } from './create-cancellation-l
 export { issueCancellationLink } from './issue-cancellation-link';
 export { findOrderPayments } from './order-payments';
 export { cancellationConfirmationEmail, disputeAlertEmail, refundConfirmationEmail } from './refund-emails';
-export { registerRefundRoutes } from './routes';
 export { settlePendingRefunds } from './settle-pending-refunds';
 export { syncDispute } from './sync-dispute';
 export { syncRefundsOfPayment } from './sync-refunds-of-payment';

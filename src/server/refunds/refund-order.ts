@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders, refunds, type Db } from '../db';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { recordAudit } from '../audit';
 import { lockDuplicatesForRefund, type StaffActor } from '../orders';
 import { AppError } from '../errors';
@@ -13,7 +13,7 @@ import { summarisePayments, type OrderRow, type RefundRow } from './order-paymen
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type RefundOrderOptions = {
-  services: Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>;
+  services: Pick<Services, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>;
   orderId: number;
   /** Cents; null refunds all that remains (the customer's cancellation). */
   amountCents: number | null;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { parseWith, rateLimitedWith } from '../http';
 import { guardedOrderOf, staffOf } from '../staff';
 import { cancelOrderByLink } from './cancel-order-by-link';
@@ -25,7 +25,7 @@ const tokenOf = (params: unknown) => String((params as { token?: unknown }).toke
  * cancellation page's API (`/api/cancellations/:token`, decision 026), whose token in the address is
  * the only proof: it travels in the confirmation e-mail and page alone.
  */
-export function registerRefundRoutes(app: FastifyInstance, services: AppServices): void {
+export function registerRefundRoutes(app: FastifyInstance, services: Pick<Services, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>): void {
   const { database } = services;
 
   // Admins only (`refunds:create`); the amount is checked against what remains under the order's lock.

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders, refunds } from '../db';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { AppError } from '../errors';
 import { applyProviderRefunds } from './apply-provider-refunds';
 import { submitRefund } from './refund-order';
@@ -10,7 +10,7 @@ import { submitRefund } from './refund-order';
 const ordersPerRun = 50;
 
 export type SettlePendingRefundsOptions = {
-  services: Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>;
+  services: Pick<Services, 'database' | 'provider' | 'outbox' | 'env' | 'faults'>;
   log: FastifyBaseLogger;
   now?: Date;
 };

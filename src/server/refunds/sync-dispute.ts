@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders, user } from '../db';
-import type { AppServices } from '../services';
+import type { Services as PlatformServices } from '../contracts';
 import { recordAudit } from '../audit';
 import { enqueueEmail } from '../email';
 import { disputeAlertEmail } from './refund-emails';
@@ -13,7 +13,7 @@ import { isDisputeOpen } from '../../shared/refunds/refunds';
 // As with payments, a dispute event only says what to look at: the dispute is read from the
 // provider, so events may come late, twice or out of order and the order ends the same.
 
-type Services = Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env'>;
+type Services = Pick<PlatformServices, 'database' | 'provider' | 'outbox' | 'env'>;
 
 /**
  * `charge.dispute.created` / `.updated` / `.closed`: the dispute as the provider has it now. The first

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders } from '../db';
-import type { AppServices } from '../services';
+import type { Services as PlatformServices } from '../contracts';
 import { applyProviderRefunds } from './apply-provider-refunds';
 
 // As with payments, a refund event only says what to look at: the refunds are read from the
 // provider, so events may come late, twice or out of order and the order ends the same.
 
-type Services = Pick<AppServices, 'database' | 'provider' | 'outbox' | 'env'>;
+type Services = Pick<PlatformServices, 'database' | 'provider' | 'outbox' | 'env'>;
 
 /** `charge.refunded` (and the test processor's): the payment's refunds as the provider has them now. */
 export async function syncRefundsOfPayment(services: Services, paymentIntentId: string, log: FastifyBaseLogger): Promise<void> {

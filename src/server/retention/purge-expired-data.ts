@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../audit';
 import { mailFolder, removeMailCopies } from '../email';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { eraseOrderPersonalData } from './erase-order-personal-data';
 
 /** How long a claimed authenticator code is kept: well past the 90 seconds in which it is valid. */
@@ -41,7 +41,7 @@ export type PurgeCounts = {
 };
 
 export type PurgeOptions = {
-  services: Pick<AppServices, 'database' | 'provider' | 'env'>;
+  services: Pick<Services, 'database' | 'provider' | 'env'>;
   log: FastifyBaseLogger;
   /** Rows per batch. */
   batchSize?: number;

@@ -6,7 +6,6 @@
 export { describeSigning } from './describe-signing';
 export { readSignedSs4 } from './download-signed-ss4';
 export { createSigningRequest, openSigningRequest } from './open-signing-request';
-export { registerSigningRoutes } from './routes';
 export { signatureRequestEmail, signedNoticeEmail } from './signature-request-email';
 export { startSignatureReminders } from './signature-reminders';
 export { signedSs4Document } from './read-signed-ss4';

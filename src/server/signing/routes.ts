@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { AppError } from '../errors';
 import { parseWith, rateLimitedWith, siteOrigin } from '../http';
 import { ss4DesigneeOf } from '../env';
@@ -74,7 +74,7 @@ function noStore(reply: FastifyReply): void {
   reply.header('x-robots-tag', 'noindex');
 }
 
-export function registerSigningRoutes(app: FastifyInstance, services: AppServices): void {
+export function registerSigningRoutes(app: FastifyInstance, services: Pick<Services, 'database' | 'cipher' | 'env' | 'outbox' | 'sealer'>): void {
   const { database, cipher, env } = services;
   const { db } = database;
   const designee = ss4DesigneeOf(env);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { siteOrigin } from '../http';
 import { sendDueSignatureReminders } from './send-signature-reminders';
 
@@ -10,7 +10,7 @@ export const reminderIntervalMs = 15 * 60 * 1000;
  * Sends due signature reminders now and then every 15 minutes, until the returned function is
  * called. The claim in `sendDueSignatureReminders` makes overlapping runs and instances safe.
  */
-export function startSignatureReminders(services: AppServices, log: FastifyBaseLogger): () => void {
+export function startSignatureReminders(services: Pick<Services, 'database' | 'cipher' | 'outbox' | 'env'>, log: FastifyBaseLogger): () => void {
   const { database, cipher, outbox, env } = services;
   const run = () => {
     sendDueSignatureReminders({ db: database.db, cipher, outbox, env, origin: siteOrigin(env) }).then(

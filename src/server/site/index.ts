@@ -3,4 +3,3 @@
 // CSP to allow); private paths such as /manage are served the bare shell, marked noindex. Also
 // `/api/health` and `/api/config`.
 export { registerPageRoutes } from './pages';
-export { registerSiteRoutes } from './routes';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentStatuses } from '../../shared/refunds/refunds';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { orders, signingRequests } from '../db';
 import { openSigningRequest } from '../signing';
 import { countHit, siteOrigin } from '../http';
@@ -14,7 +14,7 @@ export const signingLinkResendCooldownMs = signingLinkResendIntervalMinutes * 60
 export const signingLinkRequestKey = (trackingNumber: string) => `signing-link|${trackingNumber}`;
 
 export type ResendSigningLinkOptions = {
-  services: Pick<AppServices, 'database' | 'cipher' | 'outbox' | 'env'>;
+  services: Pick<Services, 'database' | 'cipher' | 'outbox' | 'env'>;
   trackingNumber: string;
   ipAddress: string | null;
   now?: Date;

@@ -19,7 +19,7 @@ import {
   trackingMessages,
   type SigningLinkResendAnswer,
 } from '../../shared/tracking/tracking';
-import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './routes';
+import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './limits';
 import { signingLinkRequestKey, signingLinkResendCooldownMs } from './resend-signing-link';
 import { expectedLegacyStatuses, expectedStatuses } from '../../../tests/support/order-statuses';
 

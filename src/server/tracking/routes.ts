@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../services';
+import type { Services } from '../contracts';
 import { AppError } from '../errors';
 import { rateLimitedWith } from '../http';
 import {
@@ -16,12 +16,7 @@ import { createTrackingLookup } from './find-tracking-result';
 import { trackingNumberParamsSchema, trackingResultSchema } from '../../shared/tracking/answers';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 import { resendSigningLink } from './resend-signing-link';
-
-/** Lookups per client and minute: plenty for a person, too few to guess tracking numbers. */
-export const trackingLookupsPerMinute = 20;
-
-/** Requests for a new signing link per client in ten minutes (each order also gets one new link in ten minutes at most). */
-export const signingLinkResendsPerWindow = 3;
+import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './limits';
 
 function parseTrackingNumber(value: string): string {
   const parsed = trackingNumberSchema.safeParse(value);
@@ -32,7 +27,7 @@ function parseTrackingNumber(value: string): string {
   return parsed.data;
 }
 
-export function registerTrackingRoutes(app: FastifyInstance, services: Pick<AppServices, 'database' | 'cipher' | 'outbox' | 'env'>): void {
+export function registerTrackingRoutes(app: FastifyInstance, services: Pick<Services, 'database' | 'cipher' | 'outbox' | 'env'>): void {
   const findTrackingResult = createTrackingLookup(services.database.db);
   const api = app.withTypeProvider<DocumentedRoutes>();
   api.get<{ Params: { number: string } }>(

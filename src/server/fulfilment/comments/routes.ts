@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
 import { parseWith } from '../../http';
 import { guardedOrderOf, staffOf } from '../../staff';
 import { newCommentSchema, type CommentResponse, type CommentsResponse } from '../../../shared/fulfilment/comments';
@@ -13,7 +13,7 @@ import { routeSchema, type DocumentedRoutes } from '../../api-document';
 /** `/api/manage/orders/:id/comments` and its live events. */
 export async function registerOrderCommentRoutes(
   app: FastifyInstance,
-  { database }: Pick<AppServices, 'database'>,
+  { database }: Pick<Services, 'database'>,
   timings: CommentStreamTimings = commentStreamTimings,
 ): Promise<void> {
   const hub = createCommentEventHub(database);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { session, twoFactor, user } from '../../db';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
@@ -16,7 +17,7 @@ import { twoFactorMessages, type SignedInSession, type TotpCodeInput } from '../
  * (and a step-up's 15 minutes) opens at once.
  */
 export async function confirmEnrolment(
-  { database, guards, verifySecondFactor }: Pick<AppServices, 'database' | 'guards' | 'verifySecondFactor'>,
+  { database, guards, verifySecondFactor }: Pick<Services, 'database'> & Pick<StaffServices, 'guards' | 'verifySecondFactor'>,
   request: FastifyRequest,
   reply: FastifyReply,
   input: TotpCodeInput,

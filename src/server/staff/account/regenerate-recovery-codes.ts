@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
 import { headersOf, staffOf } from '../guard/staff-request';
@@ -8,7 +9,7 @@ import { withPasswordCheck } from './start-enrolment';
 
 /** Replaces the member's recovery codes by ten new ones (stored hashed), answered this once. */
 export async function regenerateRecoveryCodes(
-  services: Pick<AppServices, 'auth' | 'database'>,
+  services: Pick<Services, 'database'> & Pick<StaffServices, 'auth'>,
   request: FastifyRequest,
   reply: FastifyReply,
   input: ConfirmPassword,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
 import { staffOf } from '../guard/staff-request';
@@ -23,7 +24,7 @@ function sessionIdOf(request: FastifyRequest): string {
 }
 
 /** `/api/manage/account…`: the signed-in member's own account (any staff role). */
-export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<AppServices, 'auth' | 'database' | 'guards' | 'verifySecondFactor'>): void {
+export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<Services, 'database'> & Pick<StaffServices, 'auth' | 'guards' | 'verifySecondFactor'>): void {
   const { database } = services;
   const { db } = database;
 

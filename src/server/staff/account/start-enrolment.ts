@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
 import { headersOf, staffOf } from '../guard/staff-request';
@@ -13,7 +14,7 @@ import { secretOfOtpauthUri, twoFactorMessages, type ConfirmPassword, type Enrol
  * runs `check` with it; a wrong password is a field message on `password`.
  */
 export async function withPasswordCheck<T>(
-  { database }: Pick<AppServices, 'database'>,
+  { database }: Pick<Services, 'database'>,
   request: FastifyRequest,
   reply: FastifyReply,
   check: () => Promise<T>,
@@ -43,7 +44,7 @@ export async function withPasswordCheck<T>(
  * The codes are answered this once.
  */
 export async function startEnrolment(
-  services: Pick<AppServices, 'auth' | 'database'>,
+  services: Pick<Services, 'database'> & Pick<StaffServices, 'auth'>,
   request: FastifyRequest,
   reply: FastifyReply,
   input: ConfirmPassword,

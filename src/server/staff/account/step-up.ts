@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { session } from '../../db';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
@@ -14,7 +15,7 @@ import { twoFactorMessages, type SecondFactor } from '../../../shared/staff/two-
  * it counts for this session for the next 15 minutes. Throttled like the sign-in's code.
  */
 export async function stepUp(
-  { database, verifySecondFactor }: Pick<AppServices, 'database' | 'verifySecondFactor'>,
+  { database, verifySecondFactor }: Pick<Services, 'database'> & Pick<StaffServices, 'verifySecondFactor'>,
   request: FastifyRequest,
   reply: FastifyReply,
   factor: SecondFactor,

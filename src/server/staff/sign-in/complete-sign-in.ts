@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { session as sessionTable, user as userTable } from '../../db';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
@@ -20,7 +21,7 @@ import { findPendingSignIn, wrongSecondFactor } from './second-factor';
  * `refusedSignInMinMs`.
  */
 export async function completeSignIn(
-  { database, guards, verifySecondFactor }: Pick<AppServices, 'database' | 'guards' | 'verifySecondFactor'>,
+  { database, guards, verifySecondFactor }: Pick<Services, 'database'> & Pick<StaffServices, 'guards' | 'verifySecondFactor'>,
   request: FastifyRequest,
   reply: FastifyReply,
   factor: SecondFactor,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { parseWith } from '../../http';
 import { signedInSessionOf } from '../guard/staff-session';
 import { withPasswordChangeReason } from '../guard/password-change-reason';
@@ -18,7 +19,7 @@ import { routeSchema, type DocumentedRoutes } from '../../api-document';
  */
 export function registerStaffSessionRoutes(
   app: FastifyInstance,
-  services: Pick<AppServices, 'auth' | 'database' | 'guards' | 'outbox' | 'env' | 'verifySecondFactor'>,
+  services: Pick<Services, 'database' | 'outbox' | 'env'> & Pick<StaffServices, 'auth' | 'guards' | 'verifySecondFactor'>,
 ): void {
   const api = app.withTypeProvider<DocumentedRoutes>();
   const signInRoute = { tag: 'Staff session', access: { kind: 'public' }, rateLimited: true } as const;

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { session as sessionTable, user as userTable, type Db } from '../../db';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
@@ -22,7 +23,7 @@ import { notifyAccountAttack } from './notify-account-attack';
  * cookie that `completeSignIn` reads. Every refusal takes at least `refusedSignInMinMs`.
  */
 export async function signInWithPassword(
-  { auth, database, guards, outbox, env }: Pick<AppServices, 'auth' | 'database' | 'guards' | 'outbox' | 'env'>,
+  { auth, database, guards, outbox, env }: Pick<Services, 'database' | 'outbox' | 'env'> & Pick<StaffServices, 'auth' | 'guards'>,
   request: FastifyRequest,
   reply: FastifyReply,
   { email, password }: SignIn,

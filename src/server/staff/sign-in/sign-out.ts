@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { recordAudit } from '../../audit';
 import { AppError } from '../../errors';
 import { forwardCookies, headersOf } from '../guard/staff-request';
@@ -8,7 +9,7 @@ import { isStaffRole } from '../../../shared/staff/session';
 import { staffMessages } from '../../../shared/staff/staff-messages';
 
 /** Ends the request's session, whatever state it is in, and clears its cookie. */
-export async function signOut({ auth, database }: Pick<AppServices, 'auth' | 'database'>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function signOut({ auth, database }: Pick<Services, 'database'> & Pick<StaffServices, 'auth'>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const found = await auth.api.getSession({ headers: headersOf(request) }).catch(() => null);
   try {
     const result = await auth.api.signOut({ headers: headersOf(request), returnHeaders: true });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../services';
+import type { Services } from '../../contracts';
+import type { StaffServices } from '../staff-services';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
 import { createUserSchema, updateUserSchema, type UserResponse, type UsersResponse } from '../../../shared/staff/users';
@@ -22,7 +23,7 @@ function userIdOf(request: FastifyRequest): string {
 }
 
 /** `/api/manage/users…` (admins only). */
-export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<AppServices, 'auth' | 'database' | 'guards'>): void {
+export function registerStaffUserRoutes(app: FastifyInstance, services: Pick<Services, 'database'> & Pick<StaffServices, 'auth' | 'guards'>): void {
   const { database } = services;
 
   const api = app.withTypeProvider<DocumentedRoutes>();
