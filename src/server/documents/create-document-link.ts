@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { customerDocumentLinks, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
 import { customerDocumentLinkDays, customerDocumentPagePath, type CustomerDocumentKind } from '../../shared/documents/documents';
-import { hashDocumentToken, type DocumentLinkRow } from './document-links';
+import { hashLinkToken } from '../customer-links';
+import type { DocumentLinkRow } from './document-links';
 
 export type CreateDocumentLinkOptions = {
   cipher: FieldCipher;
@@ -27,7 +28,7 @@ export async function createDocumentLink(tx: Pick<Db, 'insert'>, options: Create
       kind: options.kind,
       orderId: options.orderId,
       documentId: options.documentId,
-      tokenHash: hashDocumentToken(token),
+      tokenHash: hashLinkToken(token),
       sessionSecret: options.cipher.encrypt(randomBytes(32).toString('base64url')),
       createdAt: now,
       expiresAt: new Date(now.getTime() + customerDocumentLinkDays * 24 * 60 * 60 * 1000),

@@ -2,12 +2,11 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { customerDocumentLinks, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
 import { checkLinkAnswer } from '../link-codes';
+import type { LinkAnswerResult } from '../customer-links';
 import { AppError } from '../errors';
 import { customerDocumentMessages } from '../../shared/documents/documents';
 import { maxSsnAnswerAttempts, type VerificationAnswer } from '../../shared/ssn-last-four';
 import type { DocumentLinkRow, DocumentOrderRow } from './document-links';
-
-export type VerifyReaderResult = { ok: true; sessionSecret: string } | { ok: false; attemptsLeft: number };
 
 /**
  * Checks the answer to the link's question (the last four digits of the responsible party's SSN or
@@ -15,7 +14,7 @@ export type VerifyReaderResult = { ok: true; sessionSecret: string } | { ok: fal
  * a wrong answer counts, atomically, and the fifth locks the link; a right one marks it verified and
  * gives the session secret for this browser's cookie.
  */
-export async function verifyDocumentReader(db: Db, cipher: FieldCipher, link: DocumentLinkRow, order: DocumentOrderRow, answer: VerificationAnswer, now: Date): Promise<VerifyReaderResult> {
+export async function verifyDocumentReader(db: Db, cipher: FieldCipher, link: DocumentLinkRow, order: DocumentOrderRow, answer: VerificationAnswer, now: Date): Promise<LinkAnswerResult> {
   const open = and(eq(customerDocumentLinks.id, link.id), isNull(customerDocumentLinks.lockedAt), lt(customerDocumentLinks.failedAttempts, maxSsnAnswerAttempts));
   const codeLink = { id: link.id, secret: cipher.decrypt(link.sessionSecret) };
   if ((await checkLinkAnswer({ db, cipher, formData: order.formData, link: codeLink, answer, now })) === 'right') {

@@ -12,7 +12,8 @@ import { renderMaskedOrderSs4, renderOrderSs4, sha256Hex, signSs4, utcTimestamp,
 import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import type { Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import { namesMatch, signedName, signingConsentKeys, signingConsents, signingMessages, type signSubmissionSchema } from '../../shared/signing/signing';
-import { findUsableRequest, hasVerifiedSession, unavailableReason } from './find-usable-request';
+import { isVerifiedBrowser } from '../customer-links';
+import { findUsableRequest, unavailableReason } from './find-usable-request';
 import { responsibleName, type SigningServices } from './requests';
 import { signedNoticeEmail } from './signature-request-email';
 import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
@@ -54,7 +55,7 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
   const { db, cipher, outbox, env, token, sessionCookie, submission, ipAddress, userAgent, designee, sealer, origin } = options;
   const now = options.now ?? new Date();
   const { request: found } = await findUsableRequest(db, token, now);
-  if (!hasVerifiedSession(found, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
+  if (!isVerifiedBrowser(found, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
   const png = submission.signature.kind === 'drawn' ? decodePng(submission.signature.image) : null;
 
   const signed = await db.transaction(async (tx) => {

@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { orders, signingRequests, type Db } from '../db';
+import type { Db } from '../db';
 import type { FieldCipher } from '../encryption';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { customerDocumentKinds } from '../../shared/documents/documents';
 import { signingMessages } from '../../shared/signing/signing';
-import { hasVerifiedSession } from './find-usable-request';
+import { isVerifiedBrowser } from '../customer-links';
+import { findRequestByToken } from './find-usable-request';
 import type { PdfSealer } from '../seal';
 import { readSignersCopy } from './read-signed-ss4';
-import { hashToken, isWellFormedToken, setAsideStatus } from './requests';
+import { setAsideStatus } from './requests';
 
 export type SignersCopyOptions = {
   db: Db;
@@ -26,16 +26,9 @@ export type SignersCopyOptions = {
  * Each download is audited as the customer's.
  */
 export async function downloadSignersCopy({ db, cipher, token, sessionCookie, sealer, ipAddress, now = new Date() }: SignersCopyOptions): Promise<{ pdf: Uint8Array; fileName: string }> {
-  if (!isWellFormedToken(token)) throw new AppError('signing_link_unavailable', signingMessages.linkUnknown);
-  const [row] = await db
-    .select({ request: signingRequests, order: orders })
-    .from(signingRequests)
-    .innerJoin(orders, eq(orders.id, signingRequests.orderId))
-    .where(eq(signingRequests.tokenHash, hashToken(token)));
-  if (!row) throw new AppError('signing_link_unavailable', signingMessages.linkUnknown);
-  const { request, order } = row;
-  if (request.expiresAt.getTime() <= now.getTime()) throw new AppError('signing_link_unavailable', signingMessages.linkExpired);
-  if (!hasVerifiedSession(request, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
+  // A signed request is no longer usable for signing, but its copy stays until the link expires.
+  const { request, order } = await findRequestByToken(db, token, (found) => (found.request.expiresAt.getTime() <= now.getTime() ? signingMessages.linkExpired : null));
+  if (!isVerifiedBrowser(request, cipher, sessionCookie)) throw new AppError('signing_not_verified', signingMessages.notVerified);
   if (request.status === setAsideStatus) throw new AppError('signing_link_unavailable', signingMessages.linkSetAside);
   if (request.status !== 'signed') throw new AppError('not_found', signingMessages.notSignedYet);
   const pdf = await readSignersCopy(db, cipher, sealer, { requestId: request.id, orderId: order.id }, now);

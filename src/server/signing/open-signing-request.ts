@@ -11,7 +11,8 @@ import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifec
 import { signingMessages, signingPagePath } from '../../shared/signing/signing';
 import { signatureRequestEmail } from './signature-request-email';
 import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
-import { hashToken, openRequestStatuses, responsibleName, type SigningRequestRow, type SigningServices } from './requests';
+import { openRequestStatuses, responsibleName, type SigningRequestRow, type SigningServices } from './requests';
+import { hashLinkToken } from '../customer-links';
 
 /** A transaction (or the database) with what opening a request does: lock, read, write. */
 type SigningTx = Pick<Db, 'select' | 'update' | 'insert'>;
@@ -66,7 +67,7 @@ export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequ
     .insert(signingRequests)
     .values({
       orderId,
-      tokenHash: hashToken(token),
+      tokenHash: hashLinkToken(token),
       signerEmail: order.billingEmail,
       requestedBy: actor?.id ?? null,
       sessionSecret: cipher.encrypt(randomBytes(32).toString('base64url')),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { orders, signingRequests, Db } from '../db';
 import type { Env } from '../env';
 import type { EmailOutbox } from '../email';
@@ -6,7 +5,7 @@ import type { FieldCipher } from '../encryption';
 import { applicationWithSsns } from '../ss4';
 
 // Signing requests (decision 022): a link that lets the customer sign the order's Form SS-4. The
-// token is 32 random bytes that only the e-mail carries; the database keeps its SHA-256. A browser
+// token is a customer link's (32 random bytes; the database keeps its hash). A browser
 // that answers the SSN question gets a cookie with the request's session secret, which the review,
 // the PDF and the signature itself require.
 
@@ -21,15 +20,6 @@ export const setAsideStatus = 'set_aside';
 
 /** Requests still waiting for the customer: sent, or sent and verified. */
 export const openRequestStatuses = ['sent', 'verified'] as const;
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** Tokens are 43 base64url characters; anything else is not looked up at all. */
-export function isWellFormedToken(token: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(token);
-}
 
 /** Who signs the order's SS-4 (the responsible party named in the application), and the company. */
 export function responsibleName(formData: unknown): { name: string; title: string; companyName: string | null } {

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../contracts';
 import { AppError } from '../errors';
-import { parseWith, rateLimitedWith, siteOrigin } from '../http';
+import { parseWith, siteOrigin } from '../http';
+import { linkRoute, linkTokenOf } from '../customer-links';
 import { ss4DesigneeOf } from '../env';
 import { auditActorOf, guardedOrderOf, staffOf } from '../staff';
 import { completeSigning } from './complete-signing';
@@ -9,12 +10,10 @@ import { createSigningRequest } from './open-signing-request';
 import { voidSignature } from './void-signature';
 import { describeSigning } from './describe-signing';
 import { downloadSignedSs4 } from './download-signed-ss4';
-import { findUsableRequest, hasVerifiedSession } from './find-usable-request';
 import { reviewOf, unsignedPdfOf } from './get-signing-review';
-import { verifySigner } from './verify-signer';
+import { signingLinkFlow } from './signing-link';
 import { downloadSignersCopy } from './download-signers-copy';
 import {
-  signingMessages,
   signSubmissionSchema,
   voidSignatureSchema,
   type SignatureRequestResponse,
@@ -23,16 +22,7 @@ import {
   type SigningStartResponse,
 } from '../../shared/signing/signing';
 import { signatureRequestResponseSchema, signedResponseSchema, signingReviewResponseSchema, signingStartResponseSchema, signingTokenParamsSchema } from '../../shared/signing/answers';
-import {
-  emailCodeMessages,
-  emailCodeSentResponseSchema,
-  ssnLastFourMessages,
-  verificationAnswerSchema,
-  verificationAnswerSchemas,
-  verificationQuestionOfApplication,
-  type EmailCodeSentResponse,
-} from '../../shared/ssn-last-four';
-import { sendLinkCode } from '../link-codes';
+import { emailCodeSentResponseSchema, verificationAnswerSchema, type EmailCodeSentResponse } from '../../shared/ssn-last-four';
 import { orderIdParamsSchema } from '../../shared/fulfilment/answers';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
@@ -42,48 +32,14 @@ import { routeSchema, type DocumentedRoutes } from '../api-document';
 // four digits of the SSN or ITIN, or a code e-mailed to a responsible party with neither) proves this
 // browser did so.
 
-/** Calls per client and minute on each route: a signer needs a handful, a guesser many. */
-export const signingCallsPerMinute = 30;
-/** Answers (and codes asked for) per client and minute, on top of the request's own lock after five wrong answers. */
-export const verifyCallsPerMinute = 10;
 /** The largest signing body: the drawn signature is at most about 120 kB of text. */
 export const signBodyLimit = 160 * 1024;
-
-export const signingCookieName = 'ein_signing';
-
-function limit(max: number) {
-  return { rateLimit: { max, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith('Too many requests. Please wait a minute and try again.') } };
-}
-
-function cookieOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === signingCookieName) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
-function tokenOf(request: FastifyRequest): string {
-  return (request.params as { token?: string }).token ?? '';
-}
-
-/** Nothing on the signing routes may be kept by a browser or proxy: it is personal and short-lived. */
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'no-store');
-  reply.header('x-robots-tag', 'noindex');
-}
 
 export function registerSigningRoutes(app: FastifyInstance, services: Pick<Services, 'database' | 'cipher' | 'env' | 'outbox' | 'sealer'>): void {
   const { database, cipher, env } = services;
   const { db } = database;
   const designee = ss4DesigneeOf(env);
-
-  const verified = async (request: FastifyRequest) => {
-    const found = await findUsableRequest(db, tokenOf(request), new Date());
-    if (!hasVerifiedSession(found.request, cipher, cookieOf(request))) throw new AppError('signing_not_verified', signingMessages.notVerified);
-    return found;
-  };
+  const signingLink = signingLinkFlow({ db, cipher, outbox: services.outbox, env });
 
   const staffOnly = {
     onSend: async (_request: unknown, reply: FastifyReply) => {
@@ -185,7 +141,7 @@ export function registerSigningRoutes(app: FastifyInstance, services: Pick<Servi
   api.get(
     '/api/sign/:token',
     {
-      config: limit(signingCallsPerMinute),
+      ...linkRoute(),
       schema: routeSchema({
         ...signingRoute,
         summary: 'Open a signing link',
@@ -194,20 +150,15 @@ export function registerSigningRoutes(app: FastifyInstance, services: Pick<Servi
         answers: { 200: signingStartResponseSchema },
       }),
     },
-    async (request, reply): Promise<SigningStartResponse> => {
-    noStore(reply);
-    const { request: signing, order } = await findUsableRequest(db, tokenOf(request), new Date());
-    return {
-      state: hasVerifiedSession(signing, cipher, cookieOf(request)) ? 'verified' : 'verify',
-      expiresAt: signing.expiresAt.toISOString(),
-      question: verificationQuestionOfApplication(order.formData),
-    };
+    async (request): Promise<SigningStartResponse> => {
+    const { link, question, verified } = await signingLink.open(request);
+    return { state: verified ? 'verified' : 'verify', expiresAt: link.expiresAt.toISOString(), question };
   });
 
   api.post(
     '/api/sign/:token/code',
     {
-      config: limit(verifyCallsPerMinute),
+      ...linkRoute('answer'),
       schema: routeSchema({
         ...signingRoute,
         summary: 'E-mail a code to answer the question',
@@ -217,27 +168,13 @@ export function registerSigningRoutes(app: FastifyInstance, services: Pick<Servi
         refusals: ['conflict'],
       }),
     },
-    async (request, reply): Promise<EmailCodeSentResponse> => {
-    noStore(reply);
-    const now = new Date();
-    const found = await findUsableRequest(db, tokenOf(request), now);
-    if (verificationQuestionOfApplication(found.order.formData) !== 'email_code') throw new AppError('conflict', emailCodeMessages.notAsked);
-    return sendLinkCode({
-      db,
-      outbox: services.outbox,
-      env,
-      link: { kind: 'signing', id: found.request.id, orderId: found.order.id, secret: cipher.decrypt(found.request.sessionSecret) },
-      to: found.request.signerEmail,
-      trackingNumber: found.order.applicationId,
-      purpose: 'open and sign your SS-4',
-      now,
-    });
-  });
+    async (request): Promise<EmailCodeSentResponse> => signingLink.sendCode(request),
+  );
 
   api.post(
     '/api/sign/:token/verify',
     {
-      config: limit(verifyCallsPerMinute),
+      ...linkRoute('answer'),
       schema: routeSchema({
         ...signingRoute,
         summary: 'Answer the link\'s question',
@@ -249,45 +186,29 @@ export function registerSigningRoutes(app: FastifyInstance, services: Pick<Servi
       }),
     },
     async (request, reply): Promise<SigningReviewResponse> => {
-    noStore(reply);
-    const now = new Date();
-    const found = await findUsableRequest(db, tokenOf(request), now);
-    const question = verificationQuestionOfApplication(found.order.formData);
-    const answer = parseWith(verificationAnswerSchemas[question], request.body);
-    const result = await verifySigner(db, cipher, found.request, found.order, answer, now);
-    if (!result.ok) {
-      const message = question === 'email_code' ? emailCodeMessages.wrong(result.attemptsLeft) : ssnLastFourMessages.wrong(result.attemptsLeft);
-      throw new AppError('validation_failed', message, question === 'email_code' ? { code: [message] } : { ssnLast4: [message] });
-    }
-    const maxAge = Math.max(0, Math.floor((found.request.expiresAt.getTime() - now.getTime()) / 1000));
-    reply.header(
-      'set-cookie',
-      `${signingCookieName}=${encodeURIComponent(result.sessionSecret)}; Path=/api/sign/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
-    );
-    return reviewOf(found.order, found.request, cipher, designee);
+    const found = await signingLink.answer(request, reply);
+    return reviewOf(found.order, found.link, cipher, designee);
   });
 
   api.get(
     '/api/sign/:token/review',
     {
-      config: limit(signingCallsPerMinute),
+      ...linkRoute(),
       schema: routeSchema({ ...signingRoute, summary: 'The form to review', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: signingReviewResponseSchema } }),
     },
-    async (request, reply): Promise<SigningReviewResponse> => {
-    noStore(reply);
-    const found = await verified(request);
-    return reviewOf(found.order, found.request, cipher, designee);
+    async (request): Promise<SigningReviewResponse> => {
+    const found = await signingLink.requireVerified(request);
+    return reviewOf(found.order, found.link, cipher, designee);
   });
 
   api.get(
     '/api/sign/:token/document.pdf',
     {
-      config: limit(signingCallsPerMinute),
+      ...linkRoute(),
       schema: routeSchema({ ...signingRoute, summary: 'The SS-4 to sign', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: pdf('The unsigned SS-4, each taxpayer number masked to its last four digits.') } }),
     },
     async (request, reply) => {
-    noStore(reply);
-    const found = await verified(request);
+    const found = await signingLink.requireVerified(request);
     const pdf = await unsignedPdfOf(found.order, cipher, designee);
     return reply
       .header('content-type', 'application/pdf')
@@ -298,7 +219,7 @@ export function registerSigningRoutes(app: FastifyInstance, services: Pick<Servi
   api.post(
     '/api/sign/:token/sign',
     {
-      config: limit(signingCallsPerMinute),
+      ...linkRoute(),
       bodyLimit: signBodyLimit,
       schema: routeSchema({
         ...signingRoute,
@@ -310,8 +231,7 @@ export function registerSigningRoutes(app: FastifyInstance, services: Pick<Servi
         refusals: ['signing_already_signed'],
       }),
     },
-    async (request, reply): Promise<SignedResponse> => {
-      noStore(reply);
+    async (request): Promise<SignedResponse> => {
       const submission = parseWith(signSubmissionSchema, request.body);
       const userAgent = request.headers['user-agent'];
       const { signedAt, trackingNumber } = await completeSigning({
@@ -319,8 +239,8 @@ export function registerSigningRoutes(app: FastifyInstance, services: Pick<Servi
         cipher,
         outbox: services.outbox,
         env,
-        token: tokenOf(request),
-        sessionCookie: cookieOf(request),
+        token: linkTokenOf(request),
+        sessionCookie: signingLink.cookieOf(request),
         submission,
         ipAddress: request.ip,
         userAgent: typeof userAgent === 'string' ? userAgent : '',
@@ -335,12 +255,11 @@ export function registerSigningRoutes(app: FastifyInstance, services: Pick<Servi
   api.get(
     '/api/sign/:token/signed.pdf',
     {
-      config: limit(signingCallsPerMinute),
+      ...linkRoute(),
       schema: routeSchema({ ...signingRoute, summary: 'The signer\'s copy', access: { kind: 'signing-link', verifiedBrowser: true }, answers: { 200: pdf('The signer\'s copy: the signed SS-4 with each taxpayer number masked, sealed.') } }),
     },
     async (request, reply) => {
-    noStore(reply);
-    const copy = await downloadSignersCopy({ db, cipher, token: tokenOf(request), sessionCookie: cookieOf(request), sealer: services.sealer, ipAddress: request.ip });
+    const copy = await downloadSignersCopy({ db, cipher, token: linkTokenOf(request), sessionCookie: signingLink.cookieOf(request), sealer: services.sealer, ipAddress: request.ip });
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${copy.fileName}"`).send(Buffer.from(copy.pdf));
   });
 }

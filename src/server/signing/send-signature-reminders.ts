@@ -6,7 +6,8 @@ import { customerTimeZoneOf } from '../orders';
 import { signingPagePath, signingReminderAfterHours } from '../../shared/signing/signing';
 import { signatureRequestEmail } from './signature-request-email';
 import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
-import { hashToken, openRequestStatuses, responsibleName, type SigningServices } from './requests';
+import { openRequestStatuses, responsibleName, type SigningServices } from './requests';
+import { hashLinkToken } from '../customer-links';
 
 export type ReminderServices = SigningServices & { origin: string };
 
@@ -38,7 +39,7 @@ export async function sendDueSignatureReminders(services: ReminderServices, now:
     const emailId = await db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(signingRequests)
-        .set({ remindersSent: sql`${signingRequests.remindersSent} + 1`, remindedAt: now, tokenHash: hashToken(token) })
+        .set({ remindersSent: sql`${signingRequests.remindersSent} + 1`, remindedAt: now, tokenHash: hashLinkToken(token) })
         .where(and(eq(signingRequests.id, candidate.id), eq(signingRequests.remindersSent, 0), inArray(signingRequests.status, [...openRequestStatuses])))
         .returning();
       if (!claimed) return null;

@@ -2,19 +2,18 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { signingRequests, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
 import { checkLinkAnswer } from '../link-codes';
+import type { LinkAnswerResult } from '../customer-links';
 import { AppError } from '../errors';
 import { maxVerificationAttempts, signingMessages } from '../../shared/signing/signing';
 import type { VerificationAnswer } from '../../shared/ssn-last-four';
 import { openRequestStatuses, type OrderRow, type SigningRequestRow } from './requests';
-
-export type VerifyResult = { ok: true; sessionSecret: string } | { ok: false; attemptsLeft: number };
 
 /**
  * Checks the answer to the link's question: the last four digits of the responsible party's SSN or
  * ITIN, or the code e-mailed to one with neither. A wrong answer counts, atomically, and the fifth
  * locks the request; a right one marks it verified and gives the session secret.
  */
-export async function verifySigner(db: Db, cipher: FieldCipher, request: SigningRequestRow, order: OrderRow, answer: VerificationAnswer, now: Date): Promise<VerifyResult> {
+export async function verifySigner(db: Db, cipher: FieldCipher, request: SigningRequestRow, order: OrderRow, answer: VerificationAnswer, now: Date): Promise<LinkAnswerResult> {
   const link = { id: request.id, secret: cipher.decrypt(request.sessionSecret) };
   if ((await checkLinkAnswer({ db, cipher, formData: order.formData, link, answer, now })) === 'right') {
     await db

@@ -3,7 +3,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { trackingPageHref } from '../../../shared/site/public-paths';
 import { signedCopyPath, type SignedResponse } from '../../../shared/signing/signing';
-import { SupportLine } from './support-line';
+import { LinkSupportLine } from '../../components/link-page/link-page-steps';
 import { formatCustomerTime } from '../../../shared/customer-time';
 
 /**
@@ -39,7 +39,7 @@ export function SignedStep({ token, signedAt, trackingNumber }: SignedResponse &
         <ButtonLink to={trackingPageHref(trackingNumber)} variant="secondary" className="w-fit">
           Follow your application
         </ButtonLink>
-        <SupportLine />
+        <LinkSupportLine offerNewLink />
       </CardContent>
     </Card>
   );

@@ -1,22 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useParams } from 'react-router';
-import { PublicLayout } from '../../components/layout/public-layout';
+import { LinkPage, useLinkSteps, type LinkStep } from '../../components/link-page/link-page';
 import type { SignedResponse, SigningReviewResponse } from '../../../shared/signing/signing';
-import type { VerificationQuestion } from '../../../shared/ssn-last-four';
-import { openSigning, signingFailureMessage } from './signing-api';
+import { endsSigning, openSigning, signingApi, signingFailureMessage } from './signing-api';
 import { ReviewStep } from './review-step';
 import { SignStep } from './sign-step';
 import { SignedStep } from './signed-step';
-import { UnavailableStep } from './unavailable-step';
-import { VerifyStep } from './verify-step';
 
-type Step =
-  | { kind: 'loading' }
-  | { kind: 'unavailable'; message: string }
-  | { kind: 'verify'; question: VerificationQuestion }
-  | { kind: 'review'; review: SigningReviewResponse }
-  | { kind: 'sign'; review: SigningReviewResponse }
-  | ({ kind: 'done' } & SignedResponse);
+/** The signing page's own steps, after the link's question. */
+type SigningStep = { kind: 'review'; review: SigningReviewResponse } | { kind: 'sign'; review: SigningReviewResponse } | ({ kind: 'done' } & SignedResponse);
+
+type Step = LinkStep | SigningStep;
 
 const stepTitles: Record<Step['kind'], string> = {
   loading: 'Sign your SS-4',
@@ -30,69 +24,40 @@ const stepTitles: Record<Step['kind'], string> = {
 /** `/sign/:token`: the customer confirms who they are, reviews their Form SS-4 and signs it. */
 export function SigningPage() {
   const { token = '' } = useParams();
-  const [step, setStep] = useState<Step>({ kind: 'loading' });
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-
-  useEffect(() => {
-    let cancelled = false;
-    openSigning(token).then(
-      (opening) => !cancelled && setStep(opening),
-      (error: unknown) => !cancelled && setStep({ kind: 'unavailable', message: signingFailureMessage(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [token]);
-
-  // Each new step moves the focus to its heading, so screen readers and keyboards start there, and
-  // brings the heading into view below the sticky header (its scroll margin is the header's height):
-  // after signing at the foot of a long form, the thank-you would otherwise sit under the header.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const heading = headingRef.current;
-    if (step.kind === 'loading' || !heading) return;
-    heading.focus({ preventScroll: true });
-    heading.scrollIntoView?.({ block: 'nearest' });
-  }, [step.kind]);
-
+  const open = useCallback(() => openSigning(token), [token]);
+  const [step, setStep] = useLinkSteps<SigningStep>(open, signingFailureMessage);
   const unavailable = (message: string) => setStep({ kind: 'unavailable', message });
 
   return (
-    <PublicLayout>
-      <title>{`${stepTitles[step.kind]} | EIN Filing Service`}</title>
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-        {step.kind !== 'unavailable' && step.kind !== 'done' ? <StepIndicator current={step.kind} /> : null}
-        <h1 ref={headingRef} tabIndex={-1} className="mt-4 scroll-mt-28 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl md:scroll-mt-20">
-          {stepTitles[step.kind]}
-        </h1>
-        <div className="mt-6">
-          {step.kind === 'loading' ? (
-            <p role="status" className="text-slate-600">
-              Loading...
-            </p>
-          ) : null}
-          {step.kind === 'unavailable' ? <UnavailableStep message={step.message} /> : null}
-          {step.kind === 'verify' ? (
-            <VerifyStep token={token} question={step.question} onVerified={(review) => setStep({ kind: 'review', review })} onUnavailable={unavailable} />
-          ) : null}
-          {step.kind === 'review' ? <ReviewStep token={token} review={step.review} onContinue={() => setStep({ kind: 'sign', review: step.review })} /> : null}
-          {step.kind === 'sign' ? (
-            <SignStep
-              token={token}
-              review={step.review}
-              onBack={() => setStep({ kind: 'review', review: step.review })}
-              onSigned={(signed) => setStep({ kind: 'done', ...signed })}
-              onUnavailable={unavailable}
-            />
-          ) : null}
-          {step.kind === 'done' ? <SignedStep token={token} signedAt={step.signedAt} trackingNumber={step.trackingNumber} /> : null}
-        </div>
-      </div>
-    </PublicLayout>
+    <LinkPage
+      heading={stepTitles[step.kind]}
+      step={step}
+      above={step.kind !== 'unavailable' && step.kind !== 'done' ? <StepIndicator current={step.kind} /> : null}
+      offerNewLink
+      verify={{
+        // Before the form is shown: the last four digits of the responsible party's SSN or ITIN, or a
+        // code e-mailed to the order's address for a responsible party with neither.
+        title: 'Your form holds private details',
+        lead: 'Before we show it, confirm it is you.',
+        verify: async (answer) => setStep({ kind: 'review', review: await signingApi.verify(token, answer) }),
+        sendCode: () => signingApi.sendCode(token),
+        endsLink: endsSigning,
+        onUnavailable: unavailable,
+        failureMessage: signingFailureMessage,
+      }}
+    >
+      {step.kind === 'review' ? <ReviewStep token={token} review={step.review} onContinue={() => setStep({ kind: 'sign', review: step.review })} /> : null}
+      {step.kind === 'sign' ? (
+        <SignStep
+          token={token}
+          review={step.review}
+          onBack={() => setStep({ kind: 'review', review: step.review })}
+          onSigned={(signed) => setStep({ kind: 'done', ...signed })}
+          onUnavailable={unavailable}
+        />
+      ) : null}
+      {step.kind === 'done' ? <SignedStep token={token} signedAt={step.signedAt} trackingNumber={step.trackingNumber} /> : null}
+    </LinkPage>
   );
 }
 
