@@ -6,7 +6,8 @@ import type { Permission } from '../staff/permissions';
 // server applies every change through one function (`changeOrderStatus`, src/server/orders); the staff
 // screens read the same tables to offer only the changes allowed, and to draw the list's counters.
 // A new status is one row of `orderStatusTable` (and of `orderTransitions` when it is entered in a
-// way of its own).
+// way of its own); a new customer e-mail is one kind of `statusEmailKinds`, whose effect the type
+// checker asks for in the server's map (src/server/orders/status-effects.ts).
 
 /** What the customer sees of an order: tracking's badge and its progress line. */
 export const customerStatuses = ['submitted', 'in_process', 'completed', 'cancelled'] as const;
@@ -46,6 +47,11 @@ type StatusFacts = {
   final?: true;
   /** Entered only by the filing leg (no answer from the IRS in time), never chosen by staff. */
   filingOnly?: true;
+  /**
+   * Staff say why, in words the customer reads (its e-mail quotes them, the order page shows them):
+   * required when staff move the order here, kept only while the order stays here.
+   */
+  asksForReason?: true;
 };
 
 /** Every status, in the order of a filing (DESIGN 11), then the ones outside it. */
@@ -58,7 +64,7 @@ export const orderStatusTable = {
   submitted_to_irs: { label: 'Submitted to IRS', counter: 'in_progress', stage: 'with_irs', customerStatus: 'in_process' },
   irs_overdue: { label: 'Overdue at IRS', counter: 'overdue', stage: 'with_irs', customerStatus: 'in_process', filingOnly: true },
   completed: { label: 'Completed', counter: 'completed', stage: 'completed', customerStatus: 'completed', final: true },
-  on_hold: { label: 'On Hold', counter: 'on_hold', stage: 'on_hold', customerStatus: 'in_process' },
+  on_hold: { label: 'On Hold', counter: 'on_hold', stage: 'on_hold', customerStatus: 'in_process', asksForReason: true },
   cancelled: { label: 'Cancelled', counter: 'cancelled', stage: 'cancelled', customerStatus: 'cancelled', final: true },
 } as const satisfies Record<string, StatusFacts>;
 
@@ -68,6 +74,11 @@ const statusFacts = (status: OrderStatus): StatusFacts => orderStatusTable[statu
 export const orderStatuses = Object.keys(orderStatusTable) as [OrderStatus, ...OrderStatus[]];
 
 export const orderStatusLabels = Object.fromEntries(orderStatuses.map((status) => [status, statusFacts(status).label])) as Record<OrderStatus, string>;
+
+/** Whether staff write the customer a reason for putting an order in `status` (kept only while it is there). */
+export function asksForReason(status: OrderStatus): boolean {
+  return statusFacts(status).asksForReason === true;
+}
 
 /** The status every newly paid order starts in. */
 export const initialOrderStatus: OrderStatus = 'reviewing_form_data';
