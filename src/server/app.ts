@@ -19,7 +19,8 @@ import { registerCheckoutRoutes } from './checkout';
 import { registerTrackingRoutes } from './tracking';
 import { authSecret, createStaffAuth, verifyPassword, createRecoveryCodeHasher, createSecondFactorVerifier, registerStaffGuard, registerStaffRoutes, type PasswordVerifier, type SecondFactorVerifier } from './staff';
 import { registerFulfilmentRoutes } from './fulfilment';
-import { registerSigningRoutes, signedSs4Document } from './signing';
+import { registerSigningRoutes, signedSs4Document, writeSigningRequest } from './signing';
+import { registerSigningRequestWriter } from './orders';
 import { registerCustomerDocumentRoutes } from './documents';
 import { createPdfSealer, loadSealCertificate } from './seal';
 import { seller } from '../shared/seller';
@@ -128,6 +129,9 @@ export async function buildAppWithServices({
   const sealer = createPdfSealer(await loadSealCertificate(env, dataKey), { name: seller.name, contactInfo: env.SUPPORT_EMAIL });
   const chosenMailer = mailer ?? createMailer(env);
   const cipher = createFieldCipher(dataKey);
+  // The lifecycle's effect of asking the customer to sign is the signing module's, which changes
+  // statuses itself: the orders module is given it here rather than importing it (no cycle).
+  registerSigningRequestWriter(writeSigningRequest);
   const outbox = createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log, faults });
   const services: AppServices = {
     env,

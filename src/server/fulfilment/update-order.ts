@@ -4,9 +4,8 @@ import { orders, user } from '../db';
 import type { AppServices } from '../services';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
-import { changeOrderStatus, queueAssigneeNotice, queueEinEmail, queueOnHoldEmail, storeStatusAsRead } from '../orders';
-import { openSigningRequest } from '../signing';
-import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { applyStatusEffect, changeOrderStatus, changeStatusReason, queueAssigneeNotice, storeStatusAsRead } from '../orders';
+import { asksForReason, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { staffRoles, type StaffUser } from '../../shared/staff/session';
 import type { OrderDetailResponse, OrderUpdate } from '../../shared/fulfilment/orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
@@ -35,10 +34,10 @@ type NewAssignee = { id: string; name: string; email: string; notificationEnable
  * (`update.version`): one made on a page someone else has changed since is refused (409
  * `order_changed`), so nobody's change is written over one they did not see. Priority, notes, EIN and
  * assignee are written with the time stamps spec 02 section 4 asks for; a new status goes through the
- * lifecycle (`changeOrderStatus`, or the signing request for "Awaiting User Signature"), which writes
- * its history and audit rows and the customer's e-mail. The same transaction queues the new assignee's
- * notice (unless they are the actor, or want none), the hold's new reason, and the EIN e-mail of a
- * corrected EIN. After the commit they are tried at once; the outbox retries what does not go out.
+ * lifecycle (`changeOrderStatus`), which writes its history and audit rows and the effect of the
+ * customer's e-mail (the signing request for "Awaiting User Signature"). The same transaction queues
+ * the new assignee's notice (unless they are the actor, or want none), the hold's new reason, and the
+ * EIN e-mail of a corrected EIN. After the commit they are tried at once; the outbox retries what does not go out.
  */
 export async function updateOrder({ services, orderId, actor, update, ipAddress, origin }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
   const { db } = services.database;
@@ -57,7 +56,7 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     if (assignmentChanged && !can(actor, 'orders:assign')) throw new AppError('permission_denied', staffMessages.assignOthersAdminsOnly);
     // The route let in whoever may update the order (its priority and notes); a new status, hold reason or EIN asks for its own permission.
     const fromStatusNow = normalizeOrderStatus(current.status);
-    const reasonChanged = fromStatusNow === 'on_hold' && update.holdReason !== null && update.holdReason !== current.holdReason;
+    const reasonChanged = asksForReason(fromStatusNow) && update.holdReason !== null && update.holdReason !== current.holdReason;
     const asked: Permission[] = [
       ...(fromStatusNow !== update.status || reasonChanged ? (['orders:change-status'] as const) : []),
       ...(update.ein !== current.ein ? (['orders:record-ein'] as const) : []),
@@ -124,21 +123,16 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     const customerEmailIds: number[] = [];
     let einEmailId: number | null = null;
     if (!statusChanged) await storeStatusAsRead(tx, current);
-    if (statusChanged && update.status === 'awaiting_user_signature') {
-      // Entering "Awaiting User Signature" asks the customer to sign (decision 022).
-      const opened = await openSigningRequest(tx, { cipher: services.cipher, env, orderId, actor, ipAddress, origin, now });
-      customerEmailIds.push(opened.emailId);
-    } else if (statusChanged) {
-      const changed = await changeOrderStatus(tx, { order, to: update.status, by: 'staff', actor, holdReason: update.holdReason, ipAddress, env, origin, now });
-      if (update.status === 'completed') einEmailId = changed.emailIds[0] ?? null;
+    if (statusChanged) {
+      const changed = await changeOrderStatus(tx, { orderId, to: update.status, by: 'staff', actor, reason: update.holdReason, signing: { cipher: services.cipher, env }, ipAddress, env, origin, now });
+      if (changed.emailKind === 'ein') einEmailId = changed.emailIds[0] ?? null;
       else customerEmailIds.push(...changed.emailIds);
-    } else if (fromStatus === 'on_hold' && update.holdReason !== null && update.holdReason !== current.holdReason) {
+    } else if (reasonChanged && update.holdReason !== null) {
       // A new reason for a hold is the customer's to read too.
-      const [reasoned] = await tx.update(orders).set({ holdReason: update.holdReason }).where(eq(orders.id, orderId)).returning();
-      customerEmailIds.push(await queueOnHoldEmail(tx, { order: reasoned ?? order, env, origin }));
+      customerEmailIds.push(...(await changeStatusReason(tx, { orderId, reason: update.holdReason, actor, env, origin, ipAddress, now })).emailIds);
     } else if (fromStatus === 'completed' && einChanged && order.ein !== null) {
       // A corrected EIN is sent again.
-      einEmailId = await queueEinEmail(tx, order, { env, origin, now });
+      einEmailId = (await applyStatusEffect(tx, 'ein', { order, actor, ipAddress, env, origin, now })).emailId;
     }
     return { noticeId, einEmailId, customerEmailIds };
   });
