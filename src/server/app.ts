@@ -16,7 +16,8 @@ import { createPaymentProvider, type PaymentProvider } from './payments';
 import { getStandardPriceCents } from './settings';
 import { registerPageRoutes } from './site';
 import { authSecret, createStaffAuth, verifyPassword, createRecoveryCodeHasher, createSecondFactorVerifier, registerStaffGuard, type PasswordVerifier, type SecondFactorVerifier } from './staff';
-import { signedSs4Document } from './signing';
+import { signedSs4Document, writeSigningRequest } from './signing';
+import { registerSigningRequestWriter } from './orders';
 import { createPdfSealer, loadSealCertificate } from './seal';
 import { seller } from '../shared/seller';
 import { loadPasswordScorer } from '../shared/staff/password-rule';
@@ -134,6 +135,9 @@ export async function buildAppWithServices({
   const sealer = createPdfSealer(await loadSealCertificate(env, dataKey), { name: seller.name, contactInfo: env.SUPPORT_EMAIL });
   const chosenMailer = mailer ?? createMailer(env);
   const cipher = createFieldCipher(dataKey);
+  // The lifecycle's effect of asking the customer to sign is the signing module's, which changes
+  // statuses itself: the orders module is given it here rather than importing it (no cycle).
+  registerSigningRequestWriter(writeSigningRequest);
   const outbox = createEmailOutbox({ db: database.db, mailer: chosenMailer, env, log: app.log, faults });
   const services: AppServices = {
     env,

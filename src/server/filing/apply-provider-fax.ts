@@ -90,7 +90,7 @@ export async function applyProviderFax(context: Pick<FilingContext, 'db' | 'env'
     const from = order ? normalizeOrderStatus(order.status) : null;
     // The order moves on unless staff already moved it there, or past it (completed, cancelled, on hold).
     if (order && from !== 'submitted_to_irs' && findTransition(from!, 'submitted_to_irs', 'filing') && from !== 'on_hold') {
-      await changeOrderStatus(tx, { order, to: 'submitted_to_irs', by: 'filing', actor: null, system: 'fax_outbox', ipAddress: null, detail: { filingId: filing.id }, env, origin: siteOrigin(env), now });
+      await changeOrderStatus(tx, { orderId: order.id, to: 'submitted_to_irs', by: 'filing', actor: null, system: 'fax_outbox', ipAddress: null, detail: { filingId: filing.id }, env, origin: siteOrigin(env), now });
     }
     log.info({ filingId: filing.id, orderId: filing.orderId, pages: fax.pages }, 'the IRS received the SS-4 by fax');
   });

@@ -83,7 +83,7 @@ export async function createFiling(context: FilingContext, options: CreateFiling
     const from = normalizeOrderStatus(order.status);
     if (method === 'online' && from !== 'submitted_to_irs' && findTransition(from, 'submitted_to_irs', 'filing')) {
       const changed = await changeOrderStatus(tx, {
-        order,
+        orderId,
         to: 'submitted_to_irs',
         by: 'filing',
         actor: null,

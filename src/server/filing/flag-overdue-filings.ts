@@ -52,7 +52,7 @@ export async function flagOverdueFilings(context: FilingContext, now = new Date(
       if (!order) return [];
       const ids: number[] = [];
       if (normalizeOrderStatus(order.status) === 'submitted_to_irs') {
-        const changed = await changeOrderStatus(tx, { order, to: 'irs_overdue', by: 'filing', actor: null, system: 'overdue_check', ipAddress: null, detail: { filingId: filing.id }, env, origin, now });
+        const changed = await changeOrderStatus(tx, { orderId: order.id, to: 'irs_overdue', by: 'filing', actor: null, system: 'overdue_check', ipAddress: null, detail: { filingId: filing.id }, env, origin, now });
         ids.push(...changed.emailIds);
       }
       const [assignee] = order.assignedTo

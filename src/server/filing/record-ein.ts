@@ -57,7 +57,7 @@ export async function recordEin(tx: Tx, context: Pick<FilingContext, 'env' | 'ci
   if (filingId !== null) await tx.update(filings).set({ status: 'answered', answeredAt: now, updatedAt: now }).where(eq(filings.id, filingId));
   await recordAudit(tx, { actor, action: 'ein_recorded', target: `order:${order.id}`, detail: { filingId, source: letter.source, inboundFaxId: letter.inboundFaxId ?? null }, ipAddress });
   const changed = await changeOrderStatus(tx, {
-    order: updated,
+    orderId: order.id,
     to: 'completed',
     by: 'filing',
     actor: null,

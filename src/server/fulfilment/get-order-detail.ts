@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders, orderStatusHistory, user, type Db } from '../db';
 import { readOrderSsn, type FieldCipher } from '../encryption';
-import { normalizeOrderPriority, normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { asksForReason, normalizeOrderPriority, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { isSystemChanger } from '../../shared/orders/status-changers';
 import { maskSsn, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
 import type { OrderDetail, StatusHistoryEntry } from '../../shared/fulfilment/orders';
@@ -85,7 +85,7 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     einLastFour: order.einLastFour,
     personalDataErasedAt: order.personalDataErasedAt?.toISOString() ?? null,
     notes: order.notes,
-    holdReason: normalizeOrderStatus(order.status) === 'on_hold' ? order.holdReason : null,
+    holdReason: asksForReason(normalizeOrderStatus(order.status)) ? order.holdReason : null,
     createDate: order.createDate.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     version: order.version,

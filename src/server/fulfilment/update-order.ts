@@ -1,16 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { orders, user } from '../db';
+import { orders } from '../db';
 import type { Services } from '../contracts';
-import { recordAudit } from '../audit';
 import { AppError } from '../errors';
-import { changeOrderStatus, queueAssigneeNotice, queueEinEmail, queueOnHoldEmail, storeStatusAsRead } from '../orders';
-import { openSigningRequest } from '../signing';
-import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { staffRoles, type StaffUser } from '../../shared/staff/session';
+import type { StaffUser } from '../../shared/staff/session';
 import type { OrderDetailResponse, OrderUpdate } from '../../shared/fulfilment/orders';
 import { staffMessages } from '../../shared/staff/staff-messages';
-import { can, canSeeOrder, orderWorkingRoles, permissionRefusal, type Permission } from '../../shared/staff/permissions';
+import { canSeeOrder } from '../../shared/staff/permissions';
+import { assignOrder } from './assign-order';
+import { correctEin } from './correct-ein';
+import { setOrderNotes } from './set-order-notes';
+import { setOrderPriority } from './set-order-priority';
+import { setOrderStatus } from './set-order-status';
 
 export type EinEmailOutcome = NonNullable<OrderDetailResponse['einEmail']>;
 
@@ -27,23 +28,19 @@ export type UpdateOrderOptions = {
   log: FastifyBaseLogger;
 };
 
-type NewAssignee = { id: string; name: string; email: string; notificationEnabled: boolean };
-
 /**
  * Saves the Order Management card in one transaction with the order row locked, so two saves at once
  * cannot both see the old status or assignee. The save must be based on the order as stored now
  * (`update.version`): one made on a page someone else has changed since is refused (409
- * `order_changed`), so nobody's change is written over one they did not see. Priority, notes, EIN and
- * assignee are written with the time stamps spec 02 section 4 asks for; a new status goes through the
- * lifecycle (`changeOrderStatus`, or the signing request for "Awaiting User Signature"), which writes
- * its history and audit rows and the customer's e-mail. The same transaction queues the new assignee's
- * notice (unless they are the actor, or want none), the hold's new reason, and the EIN e-mail of a
- * corrected EIN. After the commit they are tried at once; the outbox retries what does not go out.
+ * `order_changed`), so nobody's change is written over one they did not see. Each field is its own
+ * verb, which checks its own permission and writes only a change: the priority, the notes, the EIN
+ * (a corrected one on a completed order e-mailed again), the assignee (with the new assignee's
+ * notice), then the status and its reason through the lifecycle, whose effects queue the customer's
+ * e-mail. After the commit the e-mails are tried at once; the outbox retries what does not go out.
  */
 export async function updateOrder({ services, orderId, actor, update, ipAddress, origin }: UpdateOrderOptions): Promise<{ einEmail: EinEmailOutcome }> {
   const { db } = services.database;
   const { env } = services;
-  const auditActor = { id: actor.id, email: actor.email };
 
   const saved = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -53,94 +50,21 @@ export async function updateOrder({ services, orderId, actor, update, ipAddress,
     }
     if (current.version !== update.version) throw new AppError('order_changed', staffMessages.orderChanged);
 
-    const assignmentChanged = update.assignedTo !== current.assignedTo;
-    if (assignmentChanged && !can(actor, 'orders:assign')) throw new AppError('permission_denied', staffMessages.assignOthersAdminsOnly);
-    // The route let in whoever may update the order (its priority and notes); a new status, hold reason or EIN asks for its own permission.
-    const fromStatusNow = normalizeOrderStatus(current.status);
-    const reasonChanged = fromStatusNow === 'on_hold' && update.holdReason !== null && update.holdReason !== current.holdReason;
-    const asked: Permission[] = [
-      ...(fromStatusNow !== update.status || reasonChanged ? (['orders:change-status'] as const) : []),
-      ...(update.ein !== current.ein ? (['orders:record-ein'] as const) : []),
-    ];
-    const missing = asked.find((permission) => !can(actor, permission, current));
-    if (missing) throw new AppError('permission_denied', permissionRefusal(missing));
-
-    let newAssignee: NewAssignee | null = null;
-    if (assignmentChanged && update.assignedTo !== null) {
-      const [found] = await tx
-        .select({ id: user.id, name: user.name, email: user.email, notificationEnabled: user.notificationEnabled, role: user.role })
-        .from(user)
-        .where(and(eq(user.id, update.assignedTo), inArray(user.role, [...staffRoles]), eq(user.banned, false)));
-      if (!found) throw new AppError('validation_failed', staffMessages.assigneeUnknown, { assignedTo: [staffMessages.assigneeUnknown] });
-      // A member who may not work orders (support) cannot be given one.
-      if (!(orderWorkingRoles as readonly string[]).includes(found.role ?? '')) {
-        throw new AppError('validation_failed', staffMessages.assigneeDoesNotWorkOrders, { assignedTo: [staffMessages.assigneeDoesNotWorkOrders] });
-      }
-      newAssignee = found;
-    }
-
     const now = new Date();
-    const fromStatus = normalizeOrderStatus(current.status);
-    const statusChanged = fromStatus !== update.status;
-    const einChanged = update.ein !== current.ein;
-    const [order] = await tx
-      .update(orders)
-      .set({
-        priority: update.priority,
-        notes: update.notes,
-        ein: update.ein,
-        assignedTo: update.assignedTo,
-        // Only the first assignment is stamped; reassigning keeps it, Unassigned clears it.
-        assignedAt: update.assignedTo === null ? null : current.assignedTo === null ? now : current.assignedAt,
-        // A changed EIN has not been e-mailed yet.
-        ...(einChanged ? { einEmailedAt: null } : {}),
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId))
-      .returning();
-    if (!order) throw new Error(`Order ${orderId} vanished while locked`);
-
-    const target = `order:${orderId}`;
-    if (assignmentChanged) {
-      await recordAudit(tx, {
-        actor: auditActor,
-        action: 'order_assignment_changed',
-        target,
-        detail: { from: current.assignedTo, to: update.assignedTo },
-        ipAddress,
-      });
-    }
-    // Someone who takes an order themselves needs no e-mail about it.
-    const noticeId =
-      newAssignee?.notificationEnabled && newAssignee.id !== actor.id
-        ? await queueAssigneeNotice(tx, {
-            assignee: newAssignee,
-            order: { id: order.id, applicationId: order.applicationId, priority: update.priority, dueDate: order.dueDate },
-            assignedBy: actor.name,
-            origin,
-          })
-        : null;
-
-    const customerEmailIds: number[] = [];
-    let einEmailId: number | null = null;
-    if (!statusChanged) await storeStatusAsRead(tx, current);
-    if (statusChanged && update.status === 'awaiting_user_signature') {
-      // Entering "Awaiting User Signature" asks the customer to sign (decision 022).
-      const opened = await openSigningRequest(tx, { cipher: services.cipher, env, orderId, actor, ipAddress, origin, now });
-      customerEmailIds.push(opened.emailId);
-    } else if (statusChanged) {
-      const changed = await changeOrderStatus(tx, { order, to: update.status, by: 'staff', actor, holdReason: update.holdReason, ipAddress, env, origin, now });
-      if (update.status === 'completed') einEmailId = changed.emailIds[0] ?? null;
-      else customerEmailIds.push(...changed.emailIds);
-    } else if (fromStatus === 'on_hold' && update.holdReason !== null && update.holdReason !== current.holdReason) {
-      // A new reason for a hold is the customer's to read too.
-      const [reasoned] = await tx.update(orders).set({ holdReason: update.holdReason }).where(eq(orders.id, orderId)).returning();
-      customerEmailIds.push(await queueOnHoldEmail(tx, { order: reasoned ?? order, env, origin }));
-    } else if (fromStatus === 'completed' && einChanged && order.ein !== null) {
-      // A corrected EIN is sent again.
-      einEmailId = await queueEinEmail(tx, order, { env, origin, now });
-    }
-    return { noticeId, einEmailId, customerEmailIds };
+    // A save is stamped even when it changes nothing, so the page it answers is of a new version.
+    const [stamped] = await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, orderId)).returning();
+    let order = stamped ?? current;
+    const assigned = await assignOrder(tx, { order, actor, assignedTo: update.assignedTo, ipAddress, origin, now });
+    order = await setOrderPriority(tx, { order: assigned.order, actor, priority: update.priority, now });
+    order = await setOrderNotes(tx, { order, actor, notes: update.notes, now });
+    const corrected = await correctEin(tx, { order, actor, ein: update.ein, env, origin, ipAddress, now });
+    const changed = await setOrderStatus(tx, { order: corrected.order, actor, status: update.status, reason: update.holdReason, services, ipAddress, origin, now });
+    const statusEinEmailId = changed.emailKind === 'ein' ? (changed.emailIds[0] ?? null) : null;
+    return {
+      noticeId: assigned.noticeId,
+      einEmailId: corrected.einEmailId ?? statusEinEmailId,
+      customerEmailIds: changed.emailKind === 'ein' ? [] : changed.emailIds,
+    };
   });
 
   const { noticeId, einEmailId, customerEmailIds } = saved;

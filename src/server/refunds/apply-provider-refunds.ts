@@ -102,7 +102,7 @@ export async function applyProviderRefunds(tx: Tx, { order, providerRefunds, env
     // The refund that completed the amount says who cancelled: the customer, a staff member, or nobody known (the dashboard).
     const last = becameSucceeded[becameSucceeded.length - 1]!;
     await changeOrderStatus(tx, {
-      order,
+      orderId: order.id,
       to: 'cancelled',
       by: 'refund',
       actor: last.source === 'staff' ? actor : null,

@@ -49,14 +49,13 @@ export async function syncDispute(services: Services, disputeId: string, log: Fa
     const firstSeen = !sameDispute;
     // A new dispute holds an order being worked (the lifecycle's dispute change); a closed one stays closed.
     const putOnHold = firstSeen && findTransition(normalizeOrderStatus(order.status), 'on_hold', 'dispute') !== null;
-    const [disputed] = await tx
+    await tx
       .update(orders)
       .set({ disputeId: dispute.id, disputeStatus: dispute.status, disputedAt: order.disputedAt ?? now, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
+      .where(eq(orders.id, order.id));
     const target = `order:${order.id}`;
-    if (putOnHold && disputed) {
-      await changeOrderStatus(tx, { order: disputed, to: 'on_hold', by: 'dispute', actor: null, detail: { byDispute: dispute.id }, ipAddress: null, env: services.env, origin: siteOrigin(services.env), now });
+    if (putOnHold) {
+      await changeOrderStatus(tx, { orderId: order.id, to: 'on_hold', by: 'dispute', actor: null, detail: { byDispute: dispute.id }, ipAddress: null, env: services.env, origin: siteOrigin(services.env), now });
     }
     await recordAudit(tx, {
       actor: null,

@@ -126,7 +126,7 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
       .where(eq(signingRequests.id, request.id));
 
     if (normalizeOrderStatus(order.status) !== 'ss4_signed_awaiting_irs') {
-      await changeOrderStatus(tx, { order, to: 'ss4_signed_awaiting_irs', by: 'signature', actor: null, byCustomer: true, ipAddress, env: options.env, origin, now });
+      await changeOrderStatus(tx, { orderId: order.id, to: 'ss4_signed_awaiting_irs', by: 'signature', actor: null, byCustomer: true, ipAddress, env: options.env, origin, now });
     }
     await tx.insert(orderComments).values({
       orderId: order.id,

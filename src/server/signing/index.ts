@@ -5,7 +5,7 @@
 // the thank-you page and through the e-mailed document link; one reminder follows after 48 hours.
 export { describeSigning } from './describe-signing';
 export { readSignedSs4 } from './download-signed-ss4';
-export { createSigningRequest, openSigningRequest } from './open-signing-request';
+export { createSigningRequest, openSigningRequest, writeSigningRequest } from './open-signing-request';
 export { signatureRequestEmail, signedNoticeEmail } from './signature-request-email';
 export { startSignatureReminders } from './signature-reminders';
 export { signedSs4Document } from './read-signed-ss4';

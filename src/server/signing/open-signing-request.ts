@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { orders, signingRequests, type Db } from '../db';
 import type { Env } from '../env';
 import { queueCustomerEmail } from '../email';
 import type { FieldCipher } from '../encryption';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
-import { changeOrderStatus, customerTimeZoneOf, type StaffActor } from '../orders';
+import { changeOrderStatus, customerTimeZoneOf, type StaffActor, type WriteSigningRequestOptions } from '../orders';
 import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
 import { signingMessages, signingPagePath } from '../../shared/signing/signing';
 import { signatureRequestEmail } from './signature-request-email';
@@ -32,23 +32,17 @@ export type OpenSigningRequestOptions = {
 };
 
 /**
- * Opens a signing request for the order inside `tx` and queues its e-mail there, so the request, the
- * status change and the customer's message commit together. With the order locked: earlier open
- * requests are voided, the request is stored, and an order not yet in "Awaiting User Signature" moves
- * there through the lifecycle (whose change sends this request's e-mail). A completed or cancelled
- * order gets none, nor does an order the customer has signed (409 `order_already_signed`): a new link
- * would set the signature aside, which only `voidSignature` does, with its reason. Answers the request
- * and the outbox row of its e-mail.
+ * Writes a signing request for the order, locked in `tx`, and queues its e-mail there: earlier open
+ * requests are voided and the new one stored with its audit row. The lifecycle's effect of entering
+ * "Awaiting User Signature" (registered with the orders module by the composition root), and the new
+ * link of an order already there. Refused for an order without an e-mail address, and for an order the
+ * customer has signed (409 `order_already_signed`): a new link would set the signature aside, which
+ * only `voidSignature` does, with its reason. Answers the request and the outbox row of its e-mail.
  */
-export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequestOptions): Promise<{ request: SigningRequestRow; emailId: number }> {
-  const { cipher, env, orderId, actor, ipAddress, origin } = options;
-  const now = options.now ?? new Date();
+export async function writeSigningRequest(tx: SigningTx, options: WriteSigningRequestOptions): Promise<{ request: SigningRequestRow; emailId: number }> {
+  const { order, cipher, env, actor, ipAddress, origin, now } = options;
+  const orderId = order.id;
   const token = randomBytes(32).toString('base64url');
-
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw new AppError('not_found', 'Order not found.');
-  const status = normalizeOrderStatus(order.status);
-  if (isInStatusGroup('closed', status)) throw new AppError('conflict', signingMessages.orderClosed);
   if (!order.billingEmail) throw new AppError('conflict', signingMessages.noEmail);
   const [signed] = await tx
     .select({ id: signingRequests.id })
@@ -78,38 +72,54 @@ export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequ
   if (!request) throw new Error('The signing request was not stored');
   await recordAudit(tx, { actor: auditActor, action: 'signature_requested', target: `order:${orderId}`, detail: { requestId: request.id }, ipAddress });
 
-  const queueRequestEmail = () =>
-    queueCustomerEmail(tx, {
-      env,
-      kind: 'signature_request',
-      // The link is the token: the outbox keeps it only until the message is sent.
-      eraseBodyWhenSent: true,
-      orderId,
-      to: request.signerEmail,
-      message: signatureRequestEmail({
-        kind: options.again ? 'again' : 'request',
-        again: options.again,
-        trackingNumber: order.applicationId,
-        companyName: responsibleName(order.formData).companyName,
-        signingUrl: `${origin}${signingPagePath(token)}`,
-        expiresAt: request.expiresAt,
-        supportEmail: env.SUPPORT_EMAIL,
-        timeZone: customerTimeZoneOf(order.formData),
-        question: verificationQuestionOfApplication(order.formData),
-      }),
-    });
-  if (status === 'awaiting_user_signature') return { request, emailId: await queueRequestEmail() };
-  const changed = await changeOrderStatus(tx, {
-    order,
-    to: 'awaiting_user_signature',
-    by: 'staff',
-    actor,
-    ipAddress,
-    signatureRequestEmail: queueRequestEmail,
+  const emailId = await queueCustomerEmail(tx, {
     env,
-    origin,
-    now,
+    kind: 'signature_request',
+    // The link is the token: the outbox keeps it only until the message is sent.
+    eraseBodyWhenSent: true,
+    orderId,
+    to: request.signerEmail,
+    message: signatureRequestEmail({
+      kind: options.again ? 'again' : 'request',
+      again: options.again,
+      trackingNumber: order.applicationId,
+      companyName: responsibleName(order.formData).companyName,
+      signingUrl: `${origin}${signingPagePath(token)}`,
+      expiresAt: request.expiresAt,
+      supportEmail: env.SUPPORT_EMAIL,
+      timeZone: customerTimeZoneOf(order.formData),
+      question: verificationQuestionOfApplication(order.formData),
+    }),
   });
+  return { request, emailId };
+}
+
+/**
+ * Opens a signing request for the order inside `tx`, so the request, the status change and the
+ * customer's message commit together. With the order locked: a completed or cancelled order gets
+ * none; an order not yet in "Awaiting User Signature" moves there through the lifecycle, whose effect
+ * writes the request and its e-mail (`writeSigningRequest`); one already there gets a new request.
+ * Answers the request and the outbox row of its e-mail.
+ */
+export async function openSigningRequest(tx: SigningTx, options: OpenSigningRequestOptions): Promise<{ request: SigningRequestRow; emailId: number }> {
+  const { cipher, env, orderId, actor, ipAddress, origin, again } = options;
+  const now = options.now ?? new Date();
+
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new AppError('not_found', 'Order not found.');
+  const status = normalizeOrderStatus(order.status);
+  if (isInStatusGroup('closed', status)) throw new AppError('conflict', signingMessages.orderClosed);
+  if (status === 'awaiting_user_signature') return writeSigningRequest(tx, { order, cipher, env, again, actor, ipAddress, origin, now });
+
+  const changed = await changeOrderStatus(tx, { orderId, to: 'awaiting_user_signature', by: 'staff', actor, ipAddress, signing: { cipher, env, again }, env, origin, now });
+  // The request the change's effect wrote: the order's newest, still open.
+  const [request] = await tx
+    .select()
+    .from(signingRequests)
+    .where(and(eq(signingRequests.orderId, orderId), inArray(signingRequests.status, [...openRequestStatuses])))
+    .orderBy(desc(signingRequests.id))
+    .limit(1);
+  if (!request) throw new Error(`The signing request of order ${orderId} was not stored`);
   return { request, emailId: changed.emailIds[0]! };
 }
 

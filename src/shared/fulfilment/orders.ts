@@ -5,7 +5,7 @@ import type { Ss4Designee } from '../ss4/ss4-mapping';
 import type { SigningState } from '../signing/signing';
 import type { OrderPayments } from '../refunds/refunds';
 import type { SystemChanger } from '../orders/status-changers';
-import { orderPriorities, orderStatuses, statusFilters, type CounterGroup, type OrderPriority, type OrderStatus } from '../orders/lifecycle';
+import { asksForReason, orderPriorities, orderStatuses, statusFilters, type CounterGroup, type OrderPriority, type OrderStatus } from '../orders/lifecycle';
 import type { StaffRole } from '../staff/session';
 import { staffMessages } from '../staff/staff-messages';
 import { ssnFields } from '../application/contact';
@@ -123,7 +123,7 @@ export type OrderDetail = {
   /** When the order's personal data was erased (retention window or the customer's request); null while held. */
   personalDataErasedAt: string | null;
   notes: string;
-  /** What the customer was told when the order was put on hold; null when it is not on hold. */
+  /** What the customer was told when the order was put in a status that asks for a reason (on hold); null in any other. */
   holdReason: string | null;
   createDate: string;
   updatedAt: string;
@@ -228,7 +228,7 @@ export const orderUpdateSchema = refuseUnstorableText(
         .transform((value) => (value === '' ? null : value))
         .nullable()
         .refine((value) => value === null || einPattern.test(value), staffMessages.einFormat),
-      /** What the customer reads while the order is on hold (e-mailed to them); ignored otherwise. */
+      /** What the customer reads while the order is in a status that asks for a reason (on hold; e-mailed to them); ignored otherwise. */
       holdReason: z
         .string()
         .trim()
@@ -243,7 +243,7 @@ export const orderUpdateSchema = refuseUnstorableText(
       if (update.status === 'completed' && !update.ein) {
         context.addIssue({ code: 'custom', path: ['ein'], message: staffMessages.einRequired });
       }
-      if (update.status === 'on_hold' && !update.holdReason) {
+      if (asksForReason(update.status) && !update.holdReason) {
         context.addIssue({ code: 'custom', path: ['holdReason'], message: staffMessages.holdReasonRequired });
       }
     }),

@@ -1,12 +1,14 @@
 import type { LabelledAuditAction } from '../audit/audit';
 import type { Permission } from '../staff/permissions';
+import type { StatusChangeCause } from './status-changers';
 
 // An order's lifecycle (spec 02 section 4, DESIGN 11), in one place: its statuses and what each means
 // to staff and to the customer, and the changes allowed between them with what each change does. The
 // server applies every change through one function (`changeOrderStatus`, src/server/orders); the staff
 // screens read the same tables to offer only the changes allowed, and to draw the list's counters.
 // A new status is one row of `orderStatusTable` (and of `orderTransitions` when it is entered in a
-// way of its own).
+// way of its own); a new customer e-mail is one kind of `statusEmailKinds`, whose effect the type
+// checker asks for in the server's map (src/server/orders/status-effects.ts).
 
 /** What the customer sees of an order: tracking's badge and its progress line. */
 export const customerStatuses = ['submitted', 'in_process', 'completed', 'cancelled'] as const;
@@ -46,6 +48,11 @@ type StatusFacts = {
   final?: true;
   /** Entered only by the filing leg (no answer from the IRS in time), never chosen by staff. */
   filingOnly?: true;
+  /**
+   * Staff say why, in words the customer reads (its e-mail quotes them, the order page shows them):
+   * required when staff move the order here, kept only while the order stays here.
+   */
+  asksForReason?: true;
 };
 
 /** Every status, in the order of a filing (DESIGN 11), then the ones outside it. */
@@ -58,7 +65,7 @@ export const orderStatusTable = {
   submitted_to_irs: { label: 'Submitted to IRS', counter: 'in_progress', stage: 'with_irs', customerStatus: 'in_process' },
   irs_overdue: { label: 'Overdue at IRS', counter: 'overdue', stage: 'with_irs', customerStatus: 'in_process', filingOnly: true },
   completed: { label: 'Completed', counter: 'completed', stage: 'completed', customerStatus: 'completed', final: true },
-  on_hold: { label: 'On Hold', counter: 'on_hold', stage: 'on_hold', customerStatus: 'in_process' },
+  on_hold: { label: 'On Hold', counter: 'on_hold', stage: 'on_hold', customerStatus: 'in_process', asksForReason: true },
   cancelled: { label: 'Cancelled', counter: 'cancelled', stage: 'cancelled', customerStatus: 'cancelled', final: true },
 } as const satisfies Record<string, StatusFacts>;
 
@@ -68,6 +75,11 @@ const statusFacts = (status: OrderStatus): StatusFacts => orderStatusTable[statu
 export const orderStatuses = Object.keys(orderStatusTable) as [OrderStatus, ...OrderStatus[]];
 
 export const orderStatusLabels = Object.fromEntries(orderStatuses.map((status) => [status, statusFacts(status).label])) as Record<OrderStatus, string>;
+
+/** Whether staff write the customer a reason for putting an order in `status` (kept only while it is there). */
+export function asksForReason(status: OrderStatus): boolean {
+  return statusFacts(status).asksForReason === true;
+}
 
 /** The status every newly paid order starts in. */
 export const initialOrderStatus: OrderStatus = 'reviewing_form_data';
@@ -160,13 +172,8 @@ export const customerStatusDetails: Record<CustomerStatus, CustomerStatusDetails
 
 // ---- Changes of status ----
 
-/**
- * Who or what moves the order: staff saving the order page (or sending the signing request), the
- * customer signing the SS-4, the filing leg (the fax delivered to the IRS, or its answer late or read
- * automatically), a refund that pays back everything paid, or the payment's dispute.
- */
-export const statusChangeCauses = ['staff', 'signature', 'filing', 'refund', 'dispute'] as const;
-export type StatusChangeCause = (typeof statusChangeCauses)[number];
+// Who or what moves the order: the causes (`statusChangeCauses`) live with who the history names (status-changers.ts).
+export { statusChangeCauses, type StatusChangeCause } from './status-changers';
 
 /**
  * The customer's e-mail a change sends, written by the server (src/server/orders); the signing link's

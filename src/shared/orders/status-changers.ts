@@ -1,8 +1,14 @@
-import type { StatusChangeCause } from './lifecycle';
-
 // Who made each change of an order's status, as its history names it: a staff member by name, the
 // customer, or the part of the service that made it on its own. The history never says "Unknown
 // User": a change no staff member and not the customer made is stored with the part that made it.
+
+/**
+ * Who or what moves the order: staff saving the order page (or sending the signing request), the
+ * customer signing the SS-4, the filing leg (the fax delivered to the IRS, or its answer late or read
+ * automatically), a refund that pays back everything paid, or the payment's dispute.
+ */
+export const statusChangeCauses = ['staff', 'signature', 'filing', 'refund', 'dispute'] as const;
+export type StatusChangeCause = (typeof statusChangeCauses)[number];
 
 /** The parts of the service that change an order's status on their own, and how the history names each. */
 export const systemChangerLabels = {

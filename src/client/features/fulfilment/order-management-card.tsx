@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
 import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
 import {
+  asksForReason,
   isInStatusGroup,
   orderPriorities,
   orderPriorityLabels,
@@ -189,7 +190,7 @@ function OrderManagementForm({ order }: { order: OrderDetail }) {
             )}
           </Field>
 
-          {status === 'on_hold' && mayChangeStatus ? (
+          {asksForReason(status) && mayChangeStatus ? (
             <TextAreaField
               name="holdReason"
               label="Reason for the customer"
@@ -249,12 +250,12 @@ function OrderManagementSummary({ order }: { order: OrderDetail }) {
   );
 }
 
-/** The status, and while the order is on hold the reason the customer was told. */
+/** The status, and while the order is in a status that asks for one (on hold) the reason the customer was told. */
 function StatusShown({ order }: { order: OrderDetail }) {
   return (
     <>
       <ShownValue label="Status">{orderStatusLabels[order.status]}</ShownValue>
-      {order.status === 'on_hold' && order.holdReason ? <ShownValue label="Reason for the customer">{order.holdReason}</ShownValue> : null}
+      {asksForReason(order.status) && order.holdReason ? <ShownValue label="Reason for the customer">{order.holdReason}</ShownValue> : null}
     </>
   );
 }
