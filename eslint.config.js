@@ -38,7 +38,7 @@ const noImportsFrom = (...folders) => ({
     'error',
     {
       patterns: folders.map((folder) => ({
-        regex: `(^|/)${folder}(/|$)`,
+        regex: `(^|/|#)${folder}(/|$)`,
         message: folder === 'tests' ? 'Product code may not import the test kit (tests/).' : `This layer may not import from src/${folder}.`,
       })),
     },
@@ -71,6 +71,15 @@ export default tseslint.config(
       // `import { type X }` still loads the module; a page importing only types must not load its code.
       '@typescript-eslint/no-import-type-side-effects': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
+      // Past two levels up, an import names where it goes from the top: #server/…, #shared/…, #client/…,
+      // #tests/… (package.json "imports").
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+          selector: `${node}[source.value=/^(\\.\\.\\/){3}/]`,
+          message: 'Import from #server/…, #shared/…, #client/… or #tests/… rather than climbing three or more levels.',
+        })),
+      ],
     },
     settings: { 'import-x/ignore': ['node_modules'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
   },

@@ -2,8 +2,8 @@
 // the database the app uses (DATABASE_URL, else the embedded one under DATA_DIR, which needs the
 // server stopped), and its restore. README "Back up and restore" says when to use which.
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../src/server/env';
-import { backupPglite, backupPostgres, restorePglite, restorePostgres } from '../src/server/db';
+import { loadEnv } from '#server/env.ts';
+import { backupPglite, backupPostgres, restorePglite, restorePostgres } from '#server/db/index.ts';
 
 const usage = `Usage:
   npm run backup -- create --out <file>     PostgreSQL (DATABASE_URL): pg_dump custom format.

@@ -2,8 +2,8 @@
 // when the code is lost, the EIN box) over the twenty seeded fax-backs of the reader's test
 // (tests/factories/fax-backs.ts), and the OCR worker's start-up apart. `BENCH_ONLY=fax` runs only this.
 import { performance } from 'node:perf_hooks';
-import { closeFaxBackReader, readFaxBack, startFaxBackReader } from '../src/server/filing';
-import { faxBackCount, makeFaxBackCase, signedSs4ForFax } from '../tests/factories/fax-backs';
+import { closeFaxBackReader, readFaxBack, startFaxBackReader } from '#server/filing/index.ts';
+import { faxBackCount, makeFaxBackCase, signedSs4ForFax } from '#tests/factories/fax-backs.ts';
 import { percentile, printFigure } from './bench-timing';
 
 export async function benchFaxBack(): Promise<void> {

@@ -11,15 +11,15 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/server/db';
-import { loadEnv } from '../src/server/env';
-import { createTestProcessor } from '../src/server/payments';
-import { purgeExpiredData } from '../src/server/retention';
-import { createFieldCipher, sealApplication } from '../src/server/encryption';
-import { sampleApplication } from '../src/shared/application/sample-application';
-import type { Application } from '../src/shared/application/application';
+import { openDatabase, type Database } from '#server/db/index.ts';
+import { loadEnv } from '#server/env.ts';
+import { createTestProcessor } from '#server/payments/index.ts';
+import { purgeExpiredData } from '#server/retention/index.ts';
+import { createFieldCipher, sealApplication } from '#server/encryption/index.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import type { Application } from '#shared/application/application.ts';
 import { printFigure } from './bench-timing';
-import { designeeEnv } from '../tests/support/designee-env';
+import { designeeEnv } from '#tests/support/designee-env.ts';
 
 const log = pino({ enabled: false });
 

@@ -12,16 +12,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildAppWithServices } from '../src/server/app';
-import { hashPassword, verifyPassword } from '../src/server/staff';
-import { openDatabase, orders, type Database } from '../src/server/db';
-import { loadEnv } from '../src/server/env';
-import { createStaffMember, type TestStaffMember, cookieHeaderOf } from '../tests/factories/staff';
-import { totpCodeOf } from '../tests/support/totp';
-import type { OrderListResponse } from '../src/shared/fulfilment/orders';
-import { findAssignees, seedOrders, settleTables } from '../tests/factories/seed-orders';
+import { buildAppWithServices } from '#server/app.ts';
+import { hashPassword, verifyPassword } from '#server/staff/index.ts';
+import { openDatabase, orders, type Database } from '#server/db/index.ts';
+import { loadEnv } from '#server/env.ts';
+import { createStaffMember, type TestStaffMember, cookieHeaderOf } from '#tests/factories/staff.ts';
+import { totpCodeOf } from '#tests/support/totp.ts';
+import type { OrderListResponse } from '#shared/fulfilment/orders.ts';
+import { findAssignees, seedOrders, settleTables } from '#tests/factories/seed-orders.ts';
 import { printFigure, timeCallsInTurn, timeRuns } from './bench-timing';
-import { designeeEnv } from '../tests/support/designee-env';
+import { designeeEnv } from '#tests/support/designee-env.ts';
 
 const callsPerCase = 50;
 

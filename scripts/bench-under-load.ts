@@ -11,8 +11,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { sampleApplication } from '../src/shared/application/sample-application';
-import { designeeEnv } from '../tests/support/designee-env';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { designeeEnv } from '#tests/support/designee-env.ts';
 
 const connections = 50;
 const durationSeconds = 20;

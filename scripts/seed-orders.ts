@@ -5,9 +5,9 @@
 // stop the app first.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/server/db';
-import { loadEnv } from '../src/server/env';
-import { findAssignees, seedOrders, settleTables } from '../tests/factories/seed-orders';
+import { openDatabase } from '#server/db/index.ts';
+import { loadEnv } from '#server/env.ts';
+import { findAssignees, seedOrders, settleTables } from '#tests/factories/seed-orders.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

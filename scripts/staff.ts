@@ -2,10 +2,10 @@
 // account, or gives an existing one back (admin role, active, new password), from the command line,
 // on the same database the app uses. The way back in when nobody can sign in.
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../src/server/env';
-import { createUserFields, passwordOwnerCheck } from '../src/shared/staff/users';
-import { loadPasswordScorer } from '../src/shared/staff/password-rule';
-import { refuseUnstorableText } from '../src/shared/storable-text';
+import { loadEnv } from '#server/env.ts';
+import { createUserFields, passwordOwnerCheck } from '#shared/staff/users.ts';
+import { loadPasswordScorer } from '#shared/staff/password-rule.ts';
+import { refuseUnstorableText } from '#shared/storable-text.ts';
 
 const usage = `Usage: npm run staff -- create-admin --email <e-mail> [--name "Full Name"] [--password <password>]
 
@@ -81,8 +81,8 @@ try {
 
 // Loaded only now, so that help and mistakes on the command line answer at once.
 const [{ openDatabase }, { createOrResetAdmin, generatePassword }] = await Promise.all([
-  import('../src/server/db'),
-  import('../src/server/staff'),
+  import('#server/db/index.ts'),
+  import('#server/staff/index.ts'),
 ]);
 const generated = admin.password === undefined;
 const password = admin.password ?? generatePassword();

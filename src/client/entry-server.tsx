@@ -7,8 +7,8 @@ import { AppRoutes, preloadPage, routeKind } from './routes';
 export { routeKind };
 import { FeatureFlagsProvider, preloadFeatureFlags } from './lib/feature-flags';
 import { PublicConfigProvider } from './lib/public-config';
-import type { PageRenderer, RenderedPage } from '../shared/site/page-render';
-import type { PublicConfig } from '../shared/site/public-config';
+import type { PageRenderer, RenderedPage } from '#shared/site/page-render.ts';
+import type { PublicConfig } from '#shared/site/public-config.ts';
 
 /**
  * Server rendering of the public pages and the not-found page (built by `vite build` into

@@ -1,4 +1,4 @@
-import { manageOrderPath, manageOrdersPath, trackingPagePath } from '../shared/site/public-paths';
+import { manageOrderPath, manageOrdersPath, trackingPagePath } from '#shared/site/public-paths.ts';
 
 export { manageOrderPath };
 

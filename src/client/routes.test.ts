@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexedPagePaths } from '../shared/site/public-paths';
+import { indexedPagePaths } from '#shared/site/public-paths.ts';
 import { publicPages, routeKind } from './routes';
 
 describe('routes', () => {

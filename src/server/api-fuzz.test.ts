@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { testDatabaseKinds } from '../../tests/support/database';
-import { createPaidOrder, type Order } from '../../tests/factories/orders';
-import { testOrigin, withStaffApp } from '../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../tests/factories/staff';
-import { sampleApplication } from '../shared/application/sample-application';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder, type Order } from '#tests/factories/orders.ts';
+import { testOrigin, withStaffApp } from '#tests/support/staff-app.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
 
 // 2,000 hostile bodies (fixed seed) at the public checkout and the staff API: valid bodies with one
 // part replaced by something hostile, extra keys such as `__proto__`, random JSON and text that is

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadEnv, type Env } from './env';
-import { openTestDatabase, testDatabaseKinds } from '../../tests/support/database';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 import type { Database } from './db';
-import { designeeEnv } from '../../tests/support/designee-env';
+import { designeeEnv } from '#tests/support/designee-env.ts';
 
 function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({ NODE_ENV: 'test', DATA_DIR: tmpdir(), ...overrides });

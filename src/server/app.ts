@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 // The rules for phone numbers abroad, which the application's schema checks (phones.ts).
-import '../shared/application/phone-rules-loaded';
+import '#shared/application/phone-rules-loaded.ts';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import compress from '@fastify/compress';
 import type { Database } from './db';
@@ -19,8 +19,8 @@ import { authSecret, createStaffAuth, verifyPassword, createRecoveryCodeHasher, 
 import { signedSs4Document, writeSigningRequest } from './signing';
 import { registerSigningRequestWriter } from './orders';
 import { createPdfSealer, loadSealCertificate } from './seal';
-import { seller } from '../shared/seller';
-import { loadPasswordScorer } from '../shared/staff/password-rule';
+import { seller } from '#shared/seller.ts';
+import { loadPasswordScorer } from '#shared/staff/password-rule.ts';
 import { einLetterDocument, startFiling } from './filing';
 import { registerApiDocument, type UndocumentedAnswer } from './api-document';
 // Every module's routes, registered here and nowhere else: a module's index never exports them.

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { sampleApplication } from '../shared/application/sample-application';
-import { mailTo } from '../../tests/support/orders-api';
-import { crashServers, waitFor } from '../../tests/support/crash-processes';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { mailTo } from '#tests/support/orders-api.ts';
+import { crashServers, waitFor } from '#tests/support/crash-processes.ts';
 
 // Crash tests on real server processes: each is killed with SIGKILL at an exact point (the test-only
 // TEST_PAUSE_AT stops it there and says so), then started again on the same data folder. Whatever was

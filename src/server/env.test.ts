@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultTestimonialsFile, loadEnv, publicConfig, siteClaimsOf, ss4DesigneeOf, sampleDesignee } from './env';
-import { noSiteClaims } from '../shared/site/site-claims';
-import { configuredClaimsEnv, configuredSiteClaims } from '../../tests/support/site-claims';
+import { noSiteClaims } from '#shared/site/site-claims.ts';
+import { configuredClaimsEnv, configuredSiteClaims } from '#tests/support/site-claims.ts';
 
 const base = { NODE_ENV: 'test', DATA_DIR: tmpdir() };
 

@@ -2,12 +2,12 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { defaultRetention, defaultSupportEmail, type PublicConfig } from '../shared/site/public-config';
-import type { SiteClaims, Testimonial } from '../shared/site/site-claims';
-import { testimonialsFileSchema } from '../shared/site/testimonials-file';
-import type { Ss4Designee } from '../shared/ss4/ss4-mapping';
-import { defaultSigningLinkDays } from '../shared/signing/signing';
-import { seller } from '../shared/seller';
+import { defaultRetention, defaultSupportEmail, type PublicConfig } from '#shared/site/public-config.ts';
+import type { SiteClaims, Testimonial } from '#shared/site/site-claims.ts';
+import { testimonialsFileSchema } from '#shared/site/testimonials-file.ts';
+import type { Ss4Designee } from '#shared/ss4/ss4-mapping.ts';
+import { defaultSigningLinkDays } from '#shared/signing/signing.ts';
+import { seller } from '#shared/seller.ts';
 
 const optionalText = z
   .string()

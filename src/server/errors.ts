@@ -1,4 +1,4 @@
-import { statusByErrorCode, type ErrorCode } from '../shared/errors';
+import { statusByErrorCode, type ErrorCode } from '#shared/errors.ts';
 
 /**
  * The one error type of the server: a code the client understands and a safe message. Any layer may

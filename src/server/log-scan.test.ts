@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sampleApplication } from '../shared/application/sample-application';
-import type { EnrolmentResponse } from '../shared/staff/two-factor';
-import { totpCodeOf } from '../../tests/support/totp';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import type { EnrolmentResponse } from '#shared/staff/two-factor.ts';
+import { totpCodeOf } from '#tests/support/totp.ts';
 
 // A full run against a real server process, its stdout and stderr captured at the most verbose
 // level: checkout, payment with card authentication, then staff work (search, assign, status, EIN,

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { openTestDatabase } from '../../tests/support/database';
+import { openTestDatabase } from '#tests/support/database.ts';
 import type { Database } from './db';
 import { loadEnv } from './env';
 import { loggerOptions, scrubText, serializeError, serializeRequest } from './logging';

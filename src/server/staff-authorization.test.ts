@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { orders, session, testPaymentIntents, user } from './db';
-import { createPaidOrder, type Order } from '../../tests/factories/orders';
-import { can, canSeeOrder, type Permission } from '../shared/staff/permissions';
-import { signIn, staffInject, testOrigin, withStaffApp } from '../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../tests/factories/staff';
+import { createPaidOrder, type Order } from '#tests/factories/orders.ts';
+import { can, canSeeOrder, type Permission } from '#shared/staff/permissions.ts';
+import { signIn, staffInject, testOrigin, withStaffApp } from '#tests/support/staff-app.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
 
 // Every `/api/manage` route against every kind of caller (DESIGN 8): anonymous 401; a fulfiller on
 // an order not assigned to them 404 with no order data; a fulfiller on user management 403; a

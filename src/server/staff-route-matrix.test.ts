@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../tests/support/database';
-import { createPaidOrder, type Order } from '../../tests/factories/orders';
-import { createStaffMember, type TestStaffMember } from '../../tests/factories/staff';
-import { signIn, staffInject, withStaffApp } from '../../tests/support/staff-app';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder, type Order } from '#tests/factories/orders.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
+import { signIn, staffInject, withStaffApp } from '#tests/support/staff-app.ts';
 import { auditLog, session, user } from './db';
 import type { DeclaredStaffRoute } from './staff';
-import { can, canSeeOrder, staffRoleTable, type MappedRole } from '../shared/staff/permissions';
-import { staffMessages } from '../shared/staff/staff-messages';
+import { can, canSeeOrder, staffRoleTable, type MappedRole } from '#shared/staff/permissions.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 // The authorization matrix, generated from the routes' own declarations: every route that declares
 // staff access, as registered by the app, against every role of the permission map and three callers

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { statusByErrorCode, type ApiErrorBody, type ErrorCode } from '../../src/shared/errors';
+import { statusByErrorCode, type ApiErrorBody, type ErrorCode } from '#shared/errors.ts';
 
 // The one network fake for client tests: MSW answers at the network edge, so the page's own fetch
 // layer (`apiRequest`) runs as in the browser. Importing this module starts it for the test file;

@@ -1,7 +1,7 @@
-import { sampleApplication, type SampleOverrides } from '../../src/shared/application/sample-application';
-import { maskSsn } from '../../src/shared/ss4/ss4-mapping';
-import { ssnFields } from '../../src/shared/application/contact';
-import type { OrderDetail } from '../../src/shared/fulfilment/orders';
+import { sampleApplication, type SampleOverrides } from '#shared/application/sample-application.ts';
+import { maskSsn } from '#shared/ss4/ss4-mapping.ts';
+import { ssnFields } from '#shared/application/contact.ts';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
 
 /** The sample application as the order API gives it: every SSN masked. */
 export function maskedFormData(overrides: SampleOverrides = {}): Record<string, unknown> {

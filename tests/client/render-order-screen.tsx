@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { renderPage } from './render';
 import { adminUser } from './staff';
-import type { StaffUser } from '../../src/shared/staff/session';
-import { paths } from '../../src/client/paths';
-import { OrderDetailPage } from '../../src/client/features/fulfilment/order-detail-page';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { paths } from '#client/paths.ts';
+import { OrderDetailPage } from '#client/features/fulfilment/order-detail-page.tsx';
 
 /** Renders the order route (or any element) as the /manage layout would: signed in, with server state and toasts. */
 export function renderOrderScreen(options: { staff?: StaffUser; url?: string; element?: ReactNode; state?: unknown } = {}) {

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import { StaffUserContext } from '../../src/client/lib/staff/staff-session-context';
-import type { StaffUser } from '../../src/shared/staff/session';
+import { StaffUserContext } from '#client/lib/staff/staff-session-context.tsx';
+import type { StaffUser } from '#shared/staff/session.ts';
 
 // The one renderer for client tests: the providers the app's routes have (server state with retries
 // off, a router at the given address, toasts) and, when asked, a signed-in staff member as the

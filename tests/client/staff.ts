@@ -1,5 +1,5 @@
-import type { StaffUser } from '../../src/shared/staff/session';
-import type { AssignableStaff } from '../../src/shared/fulfilment/orders';
+import type { StaffUser } from '#shared/staff/session.ts';
+import type { AssignableStaff } from '#shared/fulfilment/orders.ts';
 
 // The staff members the panel's tests sign in as.
 

@@ -1,6 +1,6 @@
 import { expectAccessibleAtBothWidths, expect, test } from './fixtures';
 import { giveSignInCode, signInContext } from './staff-accounts';
-import { staffMessages } from '../../src/shared/staff/staff-messages';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 // My Account (issue 13 item 2) and the admin's unlock (issue 12): driven through the screens.
 

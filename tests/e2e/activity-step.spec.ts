@@ -1,6 +1,6 @@
-import { activityMessages } from '../../src/shared/application/activity';
+import { activityMessages } from '#shared/application/activity.ts';
 import type { Locator, Page } from '@playwright/test';
-import { sampleSectionsBefore } from '../../src/shared/application/sample-application';
+import { sampleSectionsBefore } from '#shared/application/sample-application.ts';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 // The answers of steps 1 to 4 as those pages save them; step 5 only needs them to be present (and

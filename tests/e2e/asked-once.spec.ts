@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { sampleApplication, sampleSection, sampleSectionsBefore } from '../../src/shared/application/sample-application';
+import { sampleApplication, sampleSection, sampleSectionsBefore } from '#shared/application/sample-application.ts';
 import { expect, expectAccessibleAtBothWidths, screenshotAtBothWidths, seedSavedApplication, test } from './fixtures';
 
 // Each fact asked once: a later question the customer already answered is filled from the earlier

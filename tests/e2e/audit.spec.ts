@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths, screenshotAtBothWidths } from './fixtures';
 import { parseCsv } from '../support/parse-csv';
-import { staffMessages } from '../../src/shared/staff/staff-messages';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 /** A call to the staff API with this page's session, as the panel's own buttons make it. */
 async function staffCall(page: Page, baseURL: string, method: 'POST' | 'GET', path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { test, expect, expectAccessibleAtBothWidths, screenshotAtBothWidths } from './fixtures';
 import { readMailbox } from './staff-accounts';
-import { cancellationMessages } from '../../src/shared/refunds/refunds';
+import { cancellationMessages } from '#shared/refunds/refunds.ts';
 
 // The cancellation page and the Terms agree (section 4 (c)): within 1 hour of purchase and before the
 // application has been submitted to the IRS, the customer can cancel, whatever staff have done so far

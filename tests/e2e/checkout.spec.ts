@@ -1,7 +1,7 @@
-import { testCardMessages } from '../../src/shared/payments/test-card';
+import { testCardMessages } from '#shared/payments/test-card.ts';
 import type { Page } from '@playwright/test';
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import { checkoutMessages, confirmationMessages } from '../../src/shared/checkout/checkout-messages';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { checkoutMessages, confirmationMessages } from '#shared/checkout/checkout-messages.ts';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 // Step 6 against the real server and its built-in test processor (no Stripe keys), which answers

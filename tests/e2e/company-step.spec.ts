@@ -1,5 +1,5 @@
-import { companyMessages } from '../../src/shared/application/company';
-import { sampleApplication } from '../../src/shared/application/sample-application';
+import { companyMessages } from '#shared/application/company.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 

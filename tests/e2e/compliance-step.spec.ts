@@ -1,6 +1,6 @@
-import { complianceMessages } from '../../src/shared/application/compliance';
+import { complianceMessages } from '#shared/application/compliance.ts';
 import type { Locator, Page } from '@playwright/test';
-import { sampleSectionsBefore } from '../../src/shared/application/sample-application';
+import { sampleSectionsBefore } from '#shared/application/sample-application.ts';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 // The answers of steps 1 to 3 as those pages save them; step 4 only needs them to be present.

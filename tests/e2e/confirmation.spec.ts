@@ -1,7 +1,7 @@
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import { confirmationMessages } from '../../src/shared/checkout/checkout-messages';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { confirmationMessages } from '#shared/checkout/checkout-messages.ts';
 import { buyWithTestCard, expect, expectAccessibleAtBothWidths, readSavedApplication, seedSavedApplication, test } from './fixtures';
-import { deliveryPromise } from '../../src/shared/delivery-promise';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 
 test('without a payment reference the page says payment information is missing, and offers a retry', async ({ page }) => {
   await seedSavedApplication(page, sampleApplication());

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { EntityType } from '../../src/shared/application/company';
-import { sampleSection } from '../../src/shared/application/sample-application';
+import type { EntityType } from '#shared/application/company.ts';
+import { sampleSection } from '#shared/application/sample-application.ts';
 import { expect, expectNoSeriousA11yViolations, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 const registration = sampleSection('registration');

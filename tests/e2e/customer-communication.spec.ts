@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import { trackingStageTexts, signingLinkHeldBackMessage, signingLinkResendMessage } from '../../src/shared/tracking/tracking';
-import { signatureActionNeeded } from '../../src/shared/signing/signing';
-import { staffMessages } from '../../src/shared/staff/staff-messages';
-import type { OrderStatus, TrackingStage } from '../../src/shared/orders/lifecycle';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { trackingStageTexts, signingLinkHeldBackMessage, signingLinkResendMessage } from '#shared/tracking/tracking.ts';
+import { signatureActionNeeded } from '#shared/signing/signing.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { OrderStatus, TrackingStage } from '#shared/orders/lifecycle.ts';
 import { expect, expectNoSeriousA11yViolations, seedSavedApplication, test } from './fixtures';
 import { readMailbox } from './staff-accounts';
 

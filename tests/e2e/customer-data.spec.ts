@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, expectAccessibleAtBothWidths, seedSavedApplication } from './fixtures';
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import { checkoutMessages, checkoutStorageKeys } from '../../src/shared/checkout/checkout-messages';
-import { customerDataMessages } from '../../src/shared/customer-data/customer-data';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { checkoutMessages, checkoutStorageKeys } from '#shared/checkout/checkout-messages.ts';
+import { customerDataMessages } from '#shared/customer-data/customer-data.ts';
 
 const shots = process.env.SCREENSHOT_DIR;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import { checkoutMessages } from '../../src/shared/checkout/checkout-messages';
-import { trackingPagePath } from '../../src/shared/site/public-paths';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
+import { trackingPagePath } from '#shared/site/public-paths.ts';
 import { buyWithTestCard, expect, expectAccessibleAtBothWidths, screenshotAtBothWidths, test } from './fixtures';
 
 // The same application paid twice (decision 041): step 6 says so before the second payment, with the

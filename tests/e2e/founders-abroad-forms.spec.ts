@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { sampleSection } from '../../src/shared/application/sample-application';
+import { sampleSection } from '#shared/application/sample-application.ts';
 import { expect, expectAccessibleAtBothWidths, gotoHydrated, screenshotAtBothWidths, seedSavedApplication, test } from './fixtures';
 import { readMailbox } from './staff-accounts';
 

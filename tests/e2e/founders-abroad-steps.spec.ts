@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { contactMessages } from '../../src/shared/application/contact';
-import { ss4FieldPrefix } from '../../src/server/ss4';
-import { registrationMessages } from '../../src/shared/application/registration';
-import { sampleSection } from '../../src/shared/application/sample-application';
+import { contactMessages } from '#shared/application/contact.ts';
+import { ss4FieldPrefix } from '#server/ss4/index.ts';
+import { registrationMessages } from '#shared/application/registration.ts';
+import { sampleSection } from '#shared/application/sample-application.ts';
 import {
   expect,
   expectAccessibleAtBothWidths,

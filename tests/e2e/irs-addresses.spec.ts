@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { registrationMessages } from '../../src/shared/application/registration';
-import { sampleSection } from '../../src/shared/application/sample-application';
+import { registrationMessages } from '#shared/application/registration.ts';
+import { sampleSection } from '#shared/application/sample-application.ts';
 import { expect, expectAccessibleAtBothWidths, readSavedApplication, screenshotAtBothWidths, seedSavedApplication, test } from './fixtures';
 
 // Addresses as the IRS prints them (decision 052): the parts of an address on the SS-4 take the

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { companyMessages } from '../../src/shared/application/company';
-import { registrationMessages } from '../../src/shared/application/registration';
-import { sampleSection } from '../../src/shared/application/sample-application';
-import { signingMessages } from '../../src/shared/signing/signing';
+import { companyMessages } from '#shared/application/company.ts';
+import { registrationMessages } from '#shared/application/registration.ts';
+import { sampleSection } from '#shared/application/sample-application.ts';
+import { signingMessages } from '#shared/signing/signing.ts';
 import { expect, expectAccessibleAtBothWidths, readSavedApplication, screenshotAtBothWidths, seedSavedApplication, test } from './fixtures';
 import { readMailbox } from './staff-accounts';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths, screenshotAtBothWidths } from './fixtures';
 import { giveSignInCode, readMailbox, signInContext } from './staff-accounts';
-import { staffMessages } from '../../src/shared/staff/staff-messages';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 /** Signs in through the form: only the tests of the form itself do; the rest use the `signedInAs` fixture. */
 async function signInThroughForm(page: Page, account: { email: string; password: string; totpSecret?: string | null }): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { sampleSection } from '../../src/shared/application/sample-application';
+import { sampleSection } from '#shared/application/sample-application.ts';
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, readSavedApplication, seedSavedApplication, test } from './fixtures';
 
 // What people type, paste and tap on a phone: 375 px wide, with touch.

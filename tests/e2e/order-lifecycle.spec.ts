@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { readMailbox } from './staff-accounts';
-import { staffMessages } from '../../src/shared/staff/staff-messages';
-import { emailKindLabels } from '../../src/shared/fulfilment/orders';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { emailKindLabels } from '#shared/fulfilment/orders.ts';
 
 // An order's life on its staff page: a full refund cancels it for good, a save made on a stale page
 // is refused, the Payment Information card adds up after refunds, and due dates are the business's

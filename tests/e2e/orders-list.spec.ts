@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { counterGroups } from '../../src/shared/orders/lifecycle';
+import { counterGroups } from '#shared/orders/lifecycle.ts';
 
 // 60 characters: the longest company names real filings carry.
 const longCompanyName = 'Hill Country Custom Woodworking and Cabinetry Holdings LLC 1';

@@ -1,4 +1,4 @@
-import { deliveryPromise } from '../../src/shared/delivery-promise';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 
 /** The pages rendered on the server, each with its one level-1 heading, and the not-found page. */
 export const publicRoutes = [

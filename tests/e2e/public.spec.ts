@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from './fixtures';
 import { publicRoutes } from './public-routes';
-import { deliveryPromise } from '../../src/shared/delivery-promise';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

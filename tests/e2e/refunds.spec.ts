@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { readMailbox } from './staff-accounts';
-import { cancellationMessages } from '../../src/shared/refunds/refunds';
+import { cancellationMessages } from '#shared/refunds/refunds.ts';
 
 // Refunds and the one-hour cancellation (decision 026): a customer who has paid cancels from the
 // e-mailed link; an admin refunds part of another order from its page. The orders are paid through

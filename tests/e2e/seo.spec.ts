@@ -1,6 +1,6 @@
 import { expect, gotoHydrated, test } from './fixtures';
 import { publicRoutes } from './public-routes';
-import { deliveryPromise } from '../../src/shared/delivery-promise';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 
 // The staff sign-in is rendered on the server too, though kept out of search.
 for (const route of [...publicRoutes, { path: '/manage/login', heading: 'Admin Login' }]) {

@@ -1,4 +1,4 @@
-import { startServer } from '../../src/server/server';
+import { startServer } from '#server/server.ts';
 import { registerTestSupportRoutes } from '../support/test-api/routes';
 
 // The server the browser tests run against: the product's own start, plus the test-only set-up API

@@ -6,7 +6,7 @@ import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { readMailbox } from './staff-accounts';
 import { pdfsig } from '../support/pdfsig';
 import { pdfContents } from '../support/pdf-contents';
-import { signatureActionNeeded, signingMessages } from '../../src/shared/signing/signing';
+import { signatureActionNeeded, signingMessages } from '#shared/signing/signing.ts';
 
 // The customer signs the SS-4 online (decision 022): staff send the request, the customer opens
 // the e-mailed link on a phone, confirms the SSN's last four digits, reviews the form and signs with

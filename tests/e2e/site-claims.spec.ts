@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from './fixtures';
-import { formatUsd } from '../../src/shared/money';
-import { deliveryPromise } from '../../src/shared/delivery-promise';
-import { irsIsFree } from '../../src/shared/site/service-fee';
+import { formatUsd } from '#shared/money.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { irsIsFree } from '#shared/site/service-fee.ts';
 import { testTestimonials } from '../support/site-claims';
 
 // What the public pages claim (decision 035), in the browser: a new operator's site (the first test

@@ -3,8 +3,8 @@ import type { Browser } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { test, expect } from './fixtures';
 import { signInContext, type StaffAccount } from './staff-accounts';
-import { staffMessages } from '../../src/shared/staff/staff-messages';
-import { ss4FieldPrefix } from '../../src/server/ss4';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { ss4FieldPrefix } from '#server/ss4/index.ts';
 
 /** Opens the order page as the account, presses Download SS-4, and reads the file's line 1 and 7a. */
 async function downloadSs4(browser: Browser, baseURL: string, account: StaffAccount, orderId: number, trackingNumber: string) {

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect, buyWithTestCard, expectNoSeriousA11yViolations, screenshotAtBothWidths, answerSigningPage, faxableSsn } from './fixtures';
 import { readMailbox, signInContext } from './staff-accounts';
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import { deliveryPromise } from '../../src/shared/delivery-promise';
-import { cancelledRefundedStageText, faxedStageText, trackingStageTexts } from '../../src/shared/tracking/tracking';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { cancelledRefundedStageText, faxedStageText, trackingStageTexts } from '#shared/tracking/tracking.ts';
 
 // What a customer and a staff member read says what is true of this order and this moment: the
 // thank-you after signing is in view below the sticky header, every time on the staff screens names

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { trackingMessages, trackingStageTexts } from '../../src/shared/tracking/tracking';
+import { trackingMessages, trackingStageTexts } from '#shared/tracking/tracking.ts';
 import { expect, expectAccessibleAtBothWidths, expectNoSeriousA11yViolations, gotoHydrated, screenshotAtBothWidths, test } from './fixtures';
 
 const numberField = (page: Page) => page.getByRole('textbox', { name: 'Application Number' });

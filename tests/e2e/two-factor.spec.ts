@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths } from './fixtures';
 import { giveSignInCode, signInContext } from './staff-accounts';
 import { totpCodeOf } from '../support/totp';
-import { twoFactorMessages } from '../../src/shared/staff/two-factor';
-import { staffMessages } from '../../src/shared/staff/staff-messages';
-import { passwordRuleMessages } from '../../src/shared/staff/password-rule';
+import { twoFactorMessages } from '#shared/staff/two-factor.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { passwordRuleMessages } from '#shared/staff/password-rule.ts';
 
 // Two-factor sign-in through the screens themselves: enrolment at the first sign-in with a code
 // computed here from the secret the screen shows, the code step, recovery codes, the forced

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths, answerSigningPage } from './fixtures';
 import { readMailbox } from './staff-accounts';
-import { signingMessages } from '../../src/shared/signing/signing';
+import { signingMessages } from '#shared/signing/signing.ts';
 
 // A signed SS-4 is undone only on purpose (decision 048): once the customer has signed, the order page
 // offers no new signing link, only "Void the signature and ask again", whose dialog says what it does

@@ -1,5 +1,5 @@
-import { sampleSection } from '../../src/shared/application/sample-application';
-import { answersKeptBadge, startedOverNotice } from '../../src/client/components/wizard-shell/wizard-copy';
+import { sampleSection } from '#shared/application/sample-application.ts';
+import { answersKeptBadge, startedOverNotice } from '#client/components/wizard-shell/wizard-copy.ts';
 import { expect, gotoHydrated, screenshotAtBothWidths, seedSavedApplication, test } from './fixtures';
 
 // What the wizard promises: the step list's times add up to "About 5 minutes" and name each step as

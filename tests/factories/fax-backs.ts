@@ -1,11 +1,11 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import type { Application } from '../../src/shared/application/application';
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import { ss4Lines } from '../../src/shared/ss4/ss4-mapping';
-import { generateIrsEin, seededRandom, simulateIrsReply, type Random } from '../../src/server/fax';
-import { parseFilingReference, referencePlaces, stampFilingReference } from '../../src/server/filing';
-import { fillSs4, signSs4 } from '../../src/server/ss4';
-import { createPdfSealer, makeSelfSignedSealP12, readSealCertificate, type PdfSealer } from '../../src/server/seal';
+import type { Application } from '#shared/application/application.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { ss4Lines } from '#shared/ss4/ss4-mapping.ts';
+import { generateIrsEin, seededRandom, simulateIrsReply, type Random } from '#server/fax/index.ts';
+import { parseFilingReference, referencePlaces, stampFilingReference } from '#server/filing/index.ts';
+import { fillSs4, signSs4 } from '#server/ss4/index.ts';
+import { createPdfSealer, makeSelfSignedSealP12, readSealCertificate, type PdfSealer } from '#server/seal/index.ts';
 
 // IRS fax-backs made the way production makes them, for the reader's test and the bench: the sample
 // application's SS-4 filled and signed (page 1 of the form and the certificate page the signing step

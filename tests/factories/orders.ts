@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkouts, orders, type Db } from '../../src/server/db';
-import type { AppServices } from '../../src/server/services';
-import { sealApplication, type FieldCipher } from '../../src/server/encryption';
-import { createTrackingNumber, insertOrderFromCheckout } from '../../src/server/orders';
-import { createOrderFromPayment } from '../../src/server/checkout';
-import { isTestProcessor } from '../../src/server/payments';
-import { addBusinessDays } from '../../src/shared/dates';
-import { orderWorkBusinessDays } from '../../src/shared/delivery-promise';
-import type { Application } from '../../src/shared/application/application';
-import { sampleApplication, type SampleOverrides } from '../../src/shared/application/sample-application';
-import type { OrderPriority } from '../../src/shared/orders/lifecycle';
+import { checkouts, orders, type Db } from '#server/db/index.ts';
+import type { AppServices } from '#server/services.ts';
+import { sealApplication, type FieldCipher } from '#server/encryption/index.ts';
+import { createTrackingNumber, insertOrderFromCheckout } from '#server/orders/index.ts';
+import { createOrderFromPayment } from '#server/checkout/index.ts';
+import { isTestProcessor } from '#server/payments/index.ts';
+import { addBusinessDays } from '#shared/dates.ts';
+import { orderWorkBusinessDays } from '#shared/delivery-promise.ts';
+import type { Application } from '#shared/application/application.ts';
+import { sampleApplication, type SampleOverrides } from '#shared/application/sample-application.ts';
+import type { OrderPriority } from '#shared/orders/lifecycle.ts';
 
 // Paid orders for every kind of test (the server tests, the browser tests' set-up API), written the
 // way the checkout writes them; `seed-orders.ts` beside this file makes them in bulk for the seed and

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openTestDatabase, testDatabaseKinds } from '../support/database';
-import { orders, user, type Database } from '../../src/server/db';
+import { orders, user, type Database } from '#server/db/index.ts';
 import { seedOrders } from './seed-orders';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -9,12 +9,12 @@
 // seed fails or is killed, the rollback puts everything back as it was (docs/decisions/025).
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
-import { checkouts, orders, orderStatusHistory, user, type Database, type Db } from '../../src/server/db';
-import { insertOrdersSql } from '../../src/server/orders';
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import type { EntityType } from '../../src/shared/application/company';
-import { initialOrderStatus, orderStatuses, type OrderPriority } from '../../src/shared/orders/lifecycle';
-import { trackingNumberAlphabet, trackingNumberLength } from '../../src/shared/tracking/tracking';
+import { checkouts, orders, orderStatusHistory, user, type Database, type Db } from '#server/db/index.ts';
+import { insertOrdersSql } from '#server/orders/index.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import type { EntityType } from '#shared/application/company.ts';
+import { initialOrderStatus, orderStatuses, type OrderPriority } from '#shared/orders/lifecycle.ts';
+import { trackingNumberAlphabet, trackingNumberLength } from '#shared/tracking/tracking.ts';
 
 export type SeedOrdersOptions = {
   count: number;

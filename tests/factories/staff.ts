@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../src/server/services';
-import { session, user } from '../../src/server/db';
-import type { StaffRole } from '../../src/shared/staff/session';
-import { secretOfOtpauthUri } from '../../src/shared/staff/two-factor';
-import { passwordProblem } from '../../src/shared/staff/password-rule';
+import type { AppServices } from '#server/services.ts';
+import { session, user } from '#server/db/index.ts';
+import type { StaffRole } from '#shared/staff/session.ts';
+import { secretOfOtpauthUri } from '#shared/staff/two-factor.ts';
+import { passwordProblem } from '#shared/staff/password-rule.ts';
 import { currentTotpCodeOf } from '../support/totp';
 
 // Staff accounts for every kind of test: the server tests, the browser tests' set-up API and the bench.

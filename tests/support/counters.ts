@@ -1,5 +1,5 @@
-import type { OrderCounters } from '../../src/shared/fulfilment/orders';
-import { counterFilter, counterGroups, type CounterGroup } from '../../src/shared/orders/lifecycle';
+import type { OrderCounters } from '#shared/fulfilment/orders.ts';
+import { counterFilter, counterGroups, type CounterGroup } from '#shared/orders/lifecycle.ts';
 
 /** The staff list's counters as the order API gives them, from each group's count (0 where not given). */
 export function countersOf(counts: Partial<Record<CounterGroup, number>>): OrderCounters {

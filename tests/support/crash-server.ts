@@ -1,5 +1,5 @@
-import { faultPoints, type FaultPoint } from '../../src/server/faults';
-import { startServer } from '../../src/server/server';
+import { faultPoints, type FaultPoint } from '#server/faults.ts';
+import { startServer } from '#server/server.ts';
 import { registerTestSupportRoutes } from './test-api/routes';
 
 // The server as the crash tests start it: the product's own start with the browser tests' set-up API,

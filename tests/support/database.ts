@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db';
+import { openDatabase, type Database } from '#server/db/index.ts';
 
 /**
  * The databases a database-facing test runs against: PGlite in memory always, and PostgreSQL

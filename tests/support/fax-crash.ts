@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { OrderDetailResponse } from '../../src/shared/fulfilment/orders';
-import type { FilingEntry } from '../../src/shared/filing/filing';
-import { signingConsents } from '../../src/shared/signing/signing';
+import type { OrderDetailResponse } from '#shared/fulfilment/orders.ts';
+import type { FilingEntry } from '#shared/filing/filing.ts';
+import { signingConsents } from '#shared/signing/signing.ts';
 import { waitFor, type CrashServer } from './crash-processes';
 
 // What the fax crash tests do on a server process: orders signed through their links, a filing asked

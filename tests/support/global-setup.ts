@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../src/server/db';
-import { makeSelfSignedSealP12 } from '../../src/server/seal';
+import { openDatabase } from '#server/db/index.ts';
+import { makeSelfSignedSealP12 } from '#server/seal/index.ts';
 
 // Once per test run: an embedded database with every migration applied, dumped to a file that each
 // test's in-memory database starts from (`openTestDatabase`), instead of migrating afresh each time;

@@ -1,4 +1,4 @@
-import type { CounterGroup, CustomerStatus, OrderStatus, StatusEmailKind, TrackingStage } from '../../src/shared/orders/lifecycle';
+import type { CounterGroup, CustomerStatus, OrderStatus, StatusEmailKind, TrackingStage } from '#shared/orders/lifecycle.ts';
 
 /**
  * What each order status must mean, written from the spec (02 section 4) and decision 031 rather than

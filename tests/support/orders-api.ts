@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/server/db';
-import type { FieldCipher } from '../../src/server/encryption';
-import { isTestProcessor, type PaymentProvider } from '../../src/server/payments';
+import type { Db } from '#server/db/index.ts';
+import type { FieldCipher } from '#server/encryption/index.ts';
+import { isTestProcessor, type PaymentProvider } from '#server/payments/index.ts';
 import { staffInject } from './staff-app';
-import { sampleApplication } from '../../src/shared/application/sample-application';
-import type { CheckoutResponse, ConfirmPaymentResponse } from '../../src/shared/checkout/checkout';
-import type { OrderDetail, OrderDetailResponse, OrderListResponse, OrderUpdateInput } from '../../src/shared/fulfilment/orders';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import type { CheckoutResponse, ConfirmPaymentResponse } from '#shared/checkout/checkout.ts';
+import type { OrderDetail, OrderDetailResponse, OrderListResponse, OrderUpdateInput } from '#shared/fulfilment/orders.ts';
 
 // Helpers shared by the staff order tests: calls of the staff API, a paid purchase through the public
 // API, and readers for the test mailbox and the audit log.

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { buildApp } from '../../src/server/app';
-import type { Database } from '../../src/server/db';
-import type { Env } from '../../src/server/env';
+import { buildApp } from '#server/app.ts';
+import type { Database } from '#server/db/index.ts';
+import type { Env } from '#server/env.ts';
 
 // The app with its public pages rendered on the server as in production, from the renderer's source
 // (no build needed) into the client's own page shell.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Env } from '../../src/server/env';
-import { signingConsents, type SignSubmission } from '../../src/shared/signing/signing';
+import type { Env } from '#server/env.ts';
+import { signingConsents, type SignSubmission } from '#shared/signing/signing.ts';
 import { mailbox, staffInject } from './staff-app';
 import { mailTo } from './orders-api';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SiteClaims } from '../../src/shared/site/site-claims';
+import type { SiteClaims } from '#shared/site/site-claims.ts';
 
 // The operator's claims as tests configure them (decision 035): the four figures and a testimonials
 // file, written to a folder of its own. Test data only: the product ships no testimonials. Six of

@@ -15,7 +15,7 @@ import {
   user,
   webhookEvents,
   type Db,
-} from '../../src/server/db';
+} from '#server/db/index.ts';
 
 /**
  * What a request could have stored, in one string to compare before and after it: the main tables' row

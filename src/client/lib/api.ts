@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode } from '../../shared/errors';
+import type { ApiErrorBody, ErrorCode } from '#shared/errors.ts';
 
 /** A failed API call: the server's code and message, and per-field messages for a 400. */
 export class ApiError extends Error {

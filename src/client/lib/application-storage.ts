@@ -4,7 +4,7 @@ import {
   type ApplicationSection,
   type ApplicationSections,
   type SavedApplication,
-} from '../../shared/application/sections';
+} from '#shared/application/sections.ts';
 
 /** The sessionStorage key of the saved application. */
 export const applicationStorageKey = 'ein-application-data';

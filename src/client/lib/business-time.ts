@@ -1,4 +1,4 @@
-import { businessTimeZone } from '../../shared/dates';
+import { businessTimeZone } from '#shared/dates.ts';
 
 // Every moment the staff screens show with its time of day (a fax sent, a signature, a status change, an
 // e-mail, a comment, a session's last activity) is written here, in the business's time zone, Eastern

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { jsonResponse, requests, serve } from '../../../tests/client/network';
+import { jsonResponse, requests, serve } from '#tests/client/network.ts';
 import { FeatureFlagsProvider } from './feature-flags';
-import { defaultPublicConfig } from '../../shared/site/public-config';
+import { defaultPublicConfig } from '#shared/site/public-config.ts';
 
 function embedConfig(growthbook: { clientKey: string; apiHost: string } | null) {
   const element = document.createElement('script');

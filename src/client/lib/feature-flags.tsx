@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import type { PublicConfig } from '../../shared/site/public-config';
+import type { PublicConfig } from '#shared/site/public-config.ts';
 import { usePublicConfig } from './public-config';
 
 // GrowthBook is loaded only when a client key is configured; without one nothing is requested.

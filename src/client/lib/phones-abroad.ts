@@ -1,4 +1,4 @@
-import { isInternationalPhone, loadPhoneRules } from '../../shared/application/phones';
+import { isInternationalPhone, loadPhoneRules } from '#shared/application/phones.ts';
 
 /**
  * Loads the rules for phone numbers abroad when one of the numbers is one ("+49…"), before a schema

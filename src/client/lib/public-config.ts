@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { defaultPublicConfig, type PublicConfig } from '../../shared/site/public-config';
-import type { SiteClaims } from '../../shared/site/site-claims';
+import { defaultPublicConfig, type PublicConfig } from '#shared/site/public-config.ts';
+import type { SiteClaims } from '#shared/site/site-claims.ts';
 
 const isNumberOrNull = (value: unknown) => value === null || typeof value === 'number';
 

@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { RouteOptions } from 'fastify';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { errorCodes } from '../../shared/errors';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { errorCodes } from '#shared/errors.ts';
 
 type Operation = {
   security?: Record<string, string[]>[];

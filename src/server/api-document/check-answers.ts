@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { statusByErrorCode, type ErrorCode } from '../../shared/errors';
+import { statusByErrorCode, type ErrorCode } from '#shared/errors.ts';
 
 /** An answer its route's schema does not describe: an undocumented status, or a shape the schema does not match. */
 export type UndocumentedAnswer = { method: string; url: string; route: string; status: number; problem: string };

@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { mailbox, staffInject, testOrigin, withStaffApp } from '../../../tests/support/staff-app';
-import { mailTo } from '../../../tests/support/orders-api';
-import { createPaidOrder } from '../../../tests/factories/orders';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { mailbox, staffInject, testOrigin, withStaffApp } from '#tests/support/staff-app.ts';
+import { mailTo } from '#tests/support/orders-api.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
 import { signWebhookPayload, type TestProcessor } from '../payments';
-import { unstorableTextMessage } from '../../shared/storable-text';
-import type { JsonSchema, OpenApiDocument } from '../../../tests/support/openapi-document';
-import { storedRowsSnapshot } from '../../../tests/support/stored-rows';
+import { unstorableTextMessage } from '#shared/storable-text.ts';
+import type { JsonSchema, OpenApiDocument } from '#tests/support/openapi-document.ts';
+import { storedRowsSnapshot } from '#tests/support/stored-rows.ts';
 
 // Every route of the API document, public, staff, signing and webhook, is sent a NUL byte and then a
 // lone surrogate in each of its string fields, one field at a time, the rest of the request as its

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { staffInject, withStaffApp } from '../../../tests/support/staff-app';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import type { JsonSchema, OpenApiDocument, Operation } from '../../../tests/support/openapi-document';
-import { storedRowsSnapshot } from '../../../tests/support/stored-rows';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { staffInject, withStaffApp } from '#tests/support/staff-app.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import type { JsonSchema, OpenApiDocument, Operation } from '#tests/support/openapi-document.ts';
+import { storedRowsSnapshot } from '#tests/support/stored-rows.ts';
 
 // Every public route of the API document (no staff session), driven with requests generated from
 // the document's own schemas (fixed seed, 50 runs a route, a time limit): inputs the schema

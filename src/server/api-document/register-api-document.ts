@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorCodes, statusByErrorCode } from '../../shared/errors';
-import { apiErrorBodySchema } from '../../shared/api-error';
+import { errorCodes, statusByErrorCode } from '#shared/errors.ts';
+import { apiErrorBodySchema } from '#shared/api-error.ts';
 import { apiTags, routeSchema, type DocumentedRoutes } from './route-schema';
 import { checkAnswers, type UndocumentedAnswer } from './check-answers';
 

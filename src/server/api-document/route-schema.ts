@@ -1,7 +1,7 @@
 import type { FastifySchema, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
-import { apiErrorBodySchema } from '../../shared/api-error';
-import { statusByErrorCode, type ErrorCode } from '../../shared/errors';
+import { apiErrorBodySchema } from '#shared/api-error.ts';
+import { statusByErrorCode, type ErrorCode } from '#shared/errors.ts';
 import { withRouteAccess, type RouteAccess } from '../http';
 
 /**

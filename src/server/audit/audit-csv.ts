@@ -1,5 +1,5 @@
-import { auditActorFallback, type AuditRow } from '../../shared/audit/audit';
-import { auditDetailText, type AuditMemberName } from '../../shared/audit/audit-detail';
+import { auditActorFallback, type AuditRow } from '#shared/audit/audit.ts';
+import { auditDetailText, type AuditMemberName } from '#shared/audit/audit-detail.ts';
 
 // The CSV export of the audit trail (RFC 4180): every cell quoted when it holds a quote, comma or line
 // break, and a cell a spreadsheet would read as a formula (`= + - @`, or a tab or carriage return

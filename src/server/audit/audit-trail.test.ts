@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { auditLog } from '../db';
 import { auditActions, recordAudit } from './record-audit';
-import { createPaidOrder, type Order } from '../../../tests/factories/orders';
-import { applicationWithSsn, saveOrder } from '../../../tests/support/orders-api';
-import { newClientAddress, signInThroughBothSteps, staffInject, testOrigin, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { auditActionLabels, auditMessages, auditPageSize, type AuditResponse, type AuditRow } from '../../shared/audit/audit';
-import { parseCsv } from '../../../tests/support/parse-csv';
+import { createPaidOrder, type Order } from '#tests/factories/orders.ts';
+import { applicationWithSsn, saveOrder } from '#tests/support/orders-api.ts';
+import { newClientAddress, signInThroughBothSteps, staffInject, testOrigin, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { auditActionLabels, auditMessages, auditPageSize, type AuditResponse, type AuditRow } from '#shared/audit/audit.ts';
+import { parseCsv } from '#tests/support/parse-csv.ts';
 
 describe('audit action labels', () => {
   it('give every action the server writes a label of its own', () => {

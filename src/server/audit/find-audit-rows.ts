@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { auditLog, orders, user, type Db } from '../db';
 import { AppError } from '../errors';
-import { auditActionLabel, auditMessages, type AuditFilters, type AuditMember, type AuditRow } from '../../shared/audit/audit';
+import { auditActionLabel, auditMessages, type AuditFilters, type AuditMember, type AuditRow } from '#shared/audit/audit.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { auditLog, type Db } from '../db';
-import { auditActionLabels, type LabelledAuditAction } from '../../shared/audit/audit';
+import { auditActionLabels, type LabelledAuditAction } from '#shared/audit/audit.ts';
 
 // The audit log (DESIGN 5 and 8): who did what to which order or account, and when. The actor's id
 // and e-mail are copied, so the row outlives the account. Never an SSN, password or token.

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../contracts';
 import { parseWith } from '../http';
-import { auditPageSize, auditQuerySchema, type AuditResponse } from '../../shared/audit/audit';
+import { auditPageSize, auditQuerySchema, type AuditResponse } from '#shared/audit/audit.ts';
 import { decodeCursor, eachAuditRow, findAuditMembers, findAuditRows } from './find-audit-rows';
 import { auditCsv } from './audit-csv';
-import { auditResponseSchema } from '../../shared/audit/answers';
+import { auditResponseSchema } from '#shared/audit/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** `/api/manage/audit` and its CSV export (who may read the audit trail: admins). */

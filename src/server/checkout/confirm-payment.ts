@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors';
 import type { Services } from '../contracts';
-import type { ConfirmPaymentResponse } from '../../shared/checkout/checkout';
-import { confirmationMessages } from '../../shared/checkout/checkout-messages';
+import type { ConfirmPaymentResponse } from '#shared/checkout/checkout.ts';
+import { confirmationMessages } from '#shared/checkout/checkout-messages.ts';
 import { getCheckoutByPaymentIntentId } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
 import { checkoutExpired } from './create-checkout';
 import { issueCancellationLink } from '../refunds';
-import { cancellationPagePath } from '../../shared/refunds/refunds';
+import { cancellationPagePath } from '#shared/refunds/refunds.ts';
 import { filingRouteOf } from '../filing';
 
 export type ConfirmPaymentOptions = {

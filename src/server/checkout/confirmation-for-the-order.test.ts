@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { mailbox, withStaffApp } from '../../../tests/support/staff-app';
-import { mailTo, purchase } from '../../../tests/support/orders-api';
-import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
-import { deliveryPromise } from '../../shared/delivery-promise';
-import type { ConfirmPaymentResponse } from '../../shared/checkout/checkout';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { mailbox, withStaffApp } from '#tests/support/staff-app.ts';
+import { mailTo, purchase } from '#tests/support/orders-api.ts';
+import { sampleApplication, type SampleOverrides } from '#shared/application/sample-application.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import type { ConfirmPaymentResponse } from '#shared/checkout/checkout.ts';
 
 // The confirmation says what is true of this order: a founder in Berlin reads the end of the
 // cancellation hour in Berlin's time, named, and, their form going to the IRS by fax only, is not

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 // The rules for phone numbers abroad, which the application's schema checks (phones.ts).
-import '../../shared/application/phone-rules-loaded';
+import '#shared/application/phone-rules-loaded.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, type Db } from '../db';
 import { AppError } from '../errors';
@@ -9,12 +9,12 @@ import type { Services } from '../contracts';
 import { isDeepStrictEqual } from 'node:util';
 import { openApplication, sealApplication, type FieldCipher, type StoredApplication } from '../encryption';
 import { getStandardPriceCents } from '../settings';
-import type { CheckoutRequest, CheckoutResponse } from '../../shared/checkout/checkout';
-import { checkoutMessages } from '../../shared/checkout/checkout-messages';
+import type { CheckoutRequest, CheckoutResponse } from '#shared/checkout/checkout.ts';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
 import { createTrackingNumber } from '../orders';
 import { getCheckoutByDraftId, type Checkout } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
-import { customerReviewGroups } from '../../shared/application/answer-review';
+import { customerReviewGroups } from '#shared/application/answer-review.ts';
 import { duplicateKeyOf, findPaidDuplicate } from './duplicate-applications';
 
 export type CreateCheckoutOptions = {

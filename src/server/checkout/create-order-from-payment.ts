@@ -3,16 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, orders } from '../db';
 import type { Services } from '../contracts';
 import type { PaymentIntent } from '../payments';
-import { addBusinessDays } from '../../shared/dates';
+import { addBusinessDays } from '#shared/dates.ts';
 import type { Checkout } from './get-checkout';
 import { queueOrderConfirmation } from './queue-order-confirmation';
 import type { DeliveryOutcome } from '../email';
 import { insertOrderFromCheckout, autoAssignOrder, queueAssigneeNotice } from '../orders';
 import { siteOrigin } from '../http';
 import { AppError } from '../errors';
-import { checkoutMessages } from '../../shared/checkout/checkout-messages';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
 import { cancellationUrl, createCancellationLink } from '../refunds';
-import { orderWorkBusinessDays } from '../../shared/delivery-promise';
+import { orderWorkBusinessDays } from '#shared/delivery-promise.ts';
 
 export type CreateOrderFromPaymentOptions = {
   services: Pick<Services, 'database' | 'outbox' | 'env'>;

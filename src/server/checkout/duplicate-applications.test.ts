@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFieldCipher } from '../encryption';
 import { eraseOrderPersonalData } from '../retention';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { withStaffApp, staffInject, type SignedInMember } from '../../../tests/support/staff-app';
-import { getOrder, purchase } from '../../../tests/support/orders-api';
-import { sampleApplication } from '../../shared/application/sample-application';
-import type { CheckoutResponse } from '../../shared/checkout/checkout';
-import { refundMessages } from '../../shared/refunds/refunds';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { withStaffApp, staffInject, type SignedInMember } from '#tests/support/staff-app.ts';
+import { getOrder, purchase } from '#tests/support/orders-api.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import type { CheckoutResponse } from '#shared/checkout/checkout.ts';
+import { refundMessages } from '#shared/refunds/refunds.ts';
 import { comparableCompanyName, duplicateKeyOf } from './duplicate-applications';
 
 // The same application paid twice (decision 041): told before paying, flagged to staff, refundable

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { checkouts, orders, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
-import { duplicateWindowDays } from '../../shared/checkout/checkout';
-import { rpTaxIdTypeOf } from '../../shared/application/contact';
+import { duplicateWindowDays } from '#shared/checkout/checkout.ts';
+import { rpTaxIdTypeOf } from '#shared/application/contact.ts';
 
 // The same application paid twice (decision 041): a company name and a responsible party's taxpayer
 // number that match a paid order of the last 30 days. They are compared by a keyed hash, never in

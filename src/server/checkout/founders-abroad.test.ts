@@ -2,20 +2,20 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { auditRows, getOrder, purchase } from '../../../tests/support/orders-api';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { auditRows, getOrder, purchase } from '#tests/support/orders-api.ts';
 import { checkouts, orders } from '../db';
 import { sealApplication } from '../encryption';
 import { duplicateKeyOf } from './duplicate-applications';
-import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
-import { applicationSchema, type Application } from '../../shared/application/application';
-import { contactMessages } from '../../shared/application/contact';
-import { registrationMessages } from '../../shared/application/registration';
-import { submissionGroups } from '../../shared/application/answer-review';
-import type { RevealSsnResponse } from '../../shared/fulfilment/orders';
-import { captureStdout } from '../../../tests/support/captured-stdout';
+import { sampleApplication, type SampleOverrides } from '#shared/application/sample-application.ts';
+import { applicationSchema, type Application } from '#shared/application/application.ts';
+import { contactMessages } from '#shared/application/contact.ts';
+import { registrationMessages } from '#shared/application/registration.ts';
+import { submissionGroups } from '#shared/application/answer-review.ts';
+import type { RevealSsnResponse } from '#shared/fulfilment/orders.ts';
+import { captureStdout } from '#tests/support/captured-stdout.ts';
 
 // Founders abroad at the checkout and at rest: the ITIN sealed like the SSN everywhere it is kept,
 // every new rule of step 3 and the addresses abroad refused by the server with its message and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderConfirmationEmail } from './order-confirmation-email';
-import { deliveryPromise } from '../../shared/delivery-promise';
-import { seller } from '../../shared/seller';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { seller } from '#shared/seller.ts';
 
 const details = {
   trackingNumber: 'HFE12W87EQ23',

@@ -1,9 +1,9 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
-import { formatUsd } from '../../shared/money';
-import { deliveryPromise, irsTurnaroundFor, type FilingRoute } from '../../shared/delivery-promise';
-import { seller } from '../../shared/seller';
-import { formatCustomerTime } from '../../shared/customer-time';
-import { cancellationMessages } from '../../shared/refunds/refunds';
+import { formatUsd } from '#shared/money.ts';
+import { deliveryPromise, irsTurnaroundFor, type FilingRoute } from '#shared/delivery-promise.ts';
+import { seller } from '#shared/seller.ts';
+import { formatCustomerTime } from '#shared/customer-time.ts';
+import { cancellationMessages } from '#shared/refunds/refunds.ts';
 
 export type OrderConfirmationDetails = {
   trackingNumber: string;

@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { orderConfirmationEmail } from './order-confirmation-email';
 import { queueCustomerEmail } from '../email';
 import { siteOrigin, trackingUrl } from '../http';
-import { paymentMethodName } from '../../shared/orders/payment-methods';
+import { paymentMethodName } from '#shared/orders/payment-methods.ts';
 import { companyNameOf, customerTimeZoneOf } from '../orders';
 import { filingRouteOf } from '../filing';
 

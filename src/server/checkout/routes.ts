@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { parseWith, refuseUnstorableJson } from '../http';
 import type { Services } from '../contracts';
-import { checkoutRequestSchema, confirmPaymentRequestSchema, type CheckoutResponse, type ConfirmPaymentResponse } from '../../shared/checkout/checkout';
+import { checkoutRequestSchema, confirmPaymentRequestSchema, type CheckoutResponse, type ConfirmPaymentResponse } from '#shared/checkout/checkout.ts';
 import { createCheckout } from './create-checkout';
 import { confirmPayment } from './confirm-payment';
 import { handlePaymentWebhook, type WebhookAnswer } from './handle-payment-webhook';
-import { checkoutResponseSchema, confirmPaymentResponseSchema, paymentWebhookAnswerSchema, paymentWebhookEventSchema } from '../../shared/checkout/answers';
+import { checkoutResponseSchema, confirmPaymentResponseSchema, paymentWebhookAnswerSchema, paymentWebhookEventSchema } from '#shared/checkout/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** Checkout calls per client and minute: a person retries a few times, a script gets stopped. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { readOrderSsn, type FieldCipher } from '../encryption';
-import { ssnFields } from '../../shared/application/contact';
-import { maskSsn } from '../../shared/ss4/ss4-mapping';
+import { ssnFields } from '#shared/application/contact.ts';
+import { maskSsn } from '#shared/ss4/ss4-mapping.ts';
 import { checkoutIdSet, orderIdSet, type Customer } from './find-customer';
 
 // What a customer's export holds, one collector per table. A table that comes to hold something about

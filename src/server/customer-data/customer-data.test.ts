@@ -6,13 +6,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signingRequests } from '../db';
 import { mailFolder } from '../email';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { staffInject, withStaffApp } from '../../../tests/support/staff-app';
-import { saveOrder } from '../../../tests/support/orders-api';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { staffInject, withStaffApp } from '#tests/support/staff-app.ts';
+import { saveOrder } from '#tests/support/orders-api.ts';
 import { isTestProcessor } from '../payments';
-import { sampleApplication } from '../../shared/application/sample-application';
-import type { CheckoutResponse } from '../../shared/checkout/checkout';
-import { customerDataMessages, type CustomerDataDeletion, type CustomerDataSummary } from '../../shared/customer-data/customer-data';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import type { CheckoutResponse } from '#shared/checkout/checkout.ts';
+import { customerDataMessages, type CustomerDataDeletion, type CustomerDataSummary } from '#shared/customer-data/customer-data.ts';
 
 let clientCount = 0;
 const newClient = () => {

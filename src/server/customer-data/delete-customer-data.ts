@@ -5,8 +5,8 @@ import { mailFolder, removeMailCopies } from '../email';
 import { AppError } from '../errors';
 import { eraseOrderPersonalData } from '../retention';
 import type { Services } from '../contracts';
-import { customerDataMessages, type CustomerDataDeletion } from '../../shared/customer-data/customer-data';
-import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { customerDataMessages, type CustomerDataDeletion } from '#shared/customer-data/customer-data.ts';
+import { isInStatusGroup, normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
 import { checkoutIdSet, deletionBlockedReason, findCustomer, holdsAnything, orderIdSet } from './find-customer';
 
 export type DeleteCustomerDataOptions = {

@@ -1,6 +1,6 @@
 import type { Services } from '../contracts';
 import { AppError } from '../errors';
-import { customerDataMessages, type CustomerDataSummary } from '../../shared/customer-data/customer-data';
+import { customerDataMessages, type CustomerDataSummary } from '#shared/customer-data/customer-data.ts';
 import { customerDataCollectors } from './collectors';
 import { deletionBlockedReason, findCustomer, holdsAnything } from './find-customer';
 

@@ -1,7 +1,7 @@
 import { recordAudit, type AuditActor } from '../audit';
 import type { Services as PlatformServices } from '../contracts';
 import { AppError } from '../errors';
-import { customerDataMessages } from '../../shared/customer-data/customer-data';
+import { customerDataMessages } from '#shared/customer-data/customer-data.ts';
 import { collectCustomerData } from './collectors';
 import { findCustomer, holdsAnything } from './find-customer';
 

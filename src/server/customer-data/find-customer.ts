@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { AppError } from '../errors';
-import { customerDataMessages } from '../../shared/customer-data/customer-data';
-import { isInStatusGroup, normalizeOrderStatus, type OrderStatus } from '../../shared/orders/lifecycle';
-import { staffMessages } from '../../shared/staff/staff-messages';
+import { customerDataMessages } from '#shared/customer-data/customer-data.ts';
+import { isInStatusGroup, normalizeOrderStatus, type OrderStatus } from '#shared/orders/lifecycle.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 export type CustomerOrder = {
   id: number;

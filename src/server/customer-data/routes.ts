@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../contracts';
 import { parseWith } from '../http';
 import { auditActorOf } from '../staff';
-import { customerDataLookupSchema, customerDataRequestSchema, type CustomerDataDeletion, type CustomerDataSummary } from '../../shared/customer-data/customer-data';
+import { customerDataLookupSchema, customerDataRequestSchema, type CustomerDataDeletion, type CustomerDataSummary } from '#shared/customer-data/customer-data.ts';
 import { describeCustomerData } from './describe-customer-data';
 import { exportCustomerData } from './export-customer-data';
 import { deleteCustomerData } from './delete-customer-data';
 import { findOrderEmail } from './find-customer';
-import { customerDataDeletionSchema, customerDataSummarySchema } from '../../shared/customer-data/answers';
+import { customerDataDeletionSchema, customerDataSummarySchema } from '#shared/customer-data/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /**

@@ -6,7 +6,7 @@ import type { FieldCipher } from '../encryption';
 import { AppError } from '../errors';
 import { parseWith } from '../http';
 import { sendLinkCode, type LinkKind } from '../link-codes';
-import type { ErrorCode } from '../../shared/errors';
+import type { ErrorCode } from '#shared/errors.ts';
 import {
   emailCodeMessages,
   ssnLastFourMessages,
@@ -15,7 +15,7 @@ import {
   type EmailCodeSentResponse,
   type VerificationAnswer,
   type VerificationQuestion,
-} from '../../shared/ssn-last-four';
+} from '#shared/ssn-last-four.ts';
 import { isVerifiedBrowser, readLinkCookie, setLinkCookie, type LinkCookie, type LinkSession } from './link-cookie';
 import { linkTokenOf } from './link-routes';
 

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { newClientAddress, withStaffApp } from '../../../tests/support/staff-app';
-import { applicationWithSsn } from '../../../tests/support/orders-api';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { newClientAddress, withStaffApp } from '#tests/support/staff-app.ts';
+import { applicationWithSsn } from '#tests/support/orders-api.ts';
 import { createDocumentLink } from '../documents';
-import { customerDocumentApiPath, customerDocumentLinkDays, type CustomerDocumentKind } from '../../shared/documents/documents';
-import { emailCodeMessages, ssnLastFourMessages } from '../../shared/ssn-last-four';
-import type { ApiErrorBody } from '../../shared/errors';
+import { customerDocumentApiPath, customerDocumentLinkDays, type CustomerDocumentKind } from '#shared/documents/documents.ts';
+import { emailCodeMessages, ssnLastFourMessages } from '#shared/ssn-last-four.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
 import { linkRateLimitedMessage } from './link-routes';
 
 // The customer-link flow as every kind of link gets it, through the document links' routes: the

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ErrorCode } from '../../shared/errors';
+import type { ErrorCode } from '#shared/errors.ts';
 import { AppError } from '../errors';
 
 // A customer link's token is 32 random bytes that only the e-mail carries; the database keeps its

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { loadEnv } from '../env';
 import { createFieldCipher, encryptionKeyFileName, loadDataKey } from '../encryption';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { applicationWithSsn } from '../../../tests/support/orders-api';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { applicationWithSsn } from '#tests/support/orders-api.ts';
 
 // The README's backup commands, run as written (`npm run backup -- …`) in a process of their own, and
 // the restored copy opened as the server opens it.

@@ -4,7 +4,7 @@ import { check, getTableConfig, index, integer, PgTable, pgTable, text, uniqueKe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from './schema';
 import type { Database } from './database';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 
 // The SQL migrations are the schema (decision 032); schema.ts is how queries see it, written by hand.
 // This compares the two, both ways, on a database the migrations built: every table, column (type,

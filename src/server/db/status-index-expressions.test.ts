@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { statusAsReadSql, storedValuesOf } from './stored-statuses';
-import { counterGroups, orderStatuses, statusesOfCounter, type CounterGroup } from '../../shared/orders/lifecycle';
+import { counterGroups, orderStatuses, statusesOfCounter, type CounterGroup } from '#shared/orders/lifecycle.ts';
 
 const migration = (name: string) => readFileSync(path.resolve(import.meta.dirname, 'migrations', name), 'utf8');
 

@@ -1,4 +1,4 @@
-import { legacyOrderStatuses, normalizeOrderStatus, orderStatusGroups, type OrderStatus, type OrderStatusGroup } from '../../shared/orders/lifecycle';
+import { legacyOrderStatuses, normalizeOrderStatus, orderStatusGroups, type OrderStatus, type OrderStatusGroup } from '#shared/orders/lifecycle.ts';
 
 // Orders made before the nine statuses keep their old values in the database; `normalizeOrderStatus`
 // says what each means. Filters and counters work on stored values, so they need the reverse: every

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { customerDocumentLinks, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
-import { customerDocumentLinkDays, customerDocumentPagePath, type CustomerDocumentKind } from '../../shared/documents/documents';
+import { customerDocumentLinkDays, customerDocumentPagePath, type CustomerDocumentKind } from '#shared/documents/documents.ts';
 import { hashLinkToken } from '../customer-links';
 import type { DocumentLinkRow } from './document-links';
 

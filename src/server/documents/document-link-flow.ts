@@ -1,5 +1,5 @@
 import { customerLinkFlow, type CustomerLink } from '../customer-links';
-import { customerDocumentKinds, customerDocumentMessages, type CustomerDocumentKind } from '../../shared/documents/documents';
+import { customerDocumentKinds, customerDocumentMessages, type CustomerDocumentKind } from '#shared/documents/documents.ts';
 import type { DocumentLinkRow, DocumentOrderRow } from './document-links';
 import { findUsableLink } from './find-usable-link';
 import { verifyDocumentReader } from './verify-document-reader';

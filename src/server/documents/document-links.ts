@@ -1,6 +1,6 @@
 import type { customerDocumentLinks, Db, orders } from '../db';
 import type { FieldCipher } from '../encryption';
-import type { CustomerDocumentFact, CustomerDocumentKind } from '../../shared/documents/documents';
+import type { CustomerDocumentFact, CustomerDocumentKind } from '#shared/documents/documents.ts';
 
 // Customer document links (decision 037). A link's token is a customer link's (32 random bytes; the
 // database keeps its hash). The browser that answers the SSN question gets a cookie

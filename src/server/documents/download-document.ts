@@ -3,7 +3,7 @@ import { customerDocumentLinks, type Db } from '../db';
 import type { FieldCipher } from '../encryption';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
-import { customerDocumentKinds, customerDocumentMessages } from '../../shared/documents/documents';
+import { customerDocumentKinds, customerDocumentMessages } from '#shared/documents/documents.ts';
 import type { CustomerDocumentSource, DocumentLinkRow, DocumentOrderRow } from './document-links';
 
 /**

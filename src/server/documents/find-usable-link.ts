@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { customerDocumentLinks, orders, type Db } from '../db';
 import { findLinkByToken } from '../customer-links';
-import { customerDocumentMessages, type CustomerDocumentKind } from '../../shared/documents/documents';
-import { maxSsnAnswerAttempts } from '../../shared/ssn-last-four';
+import { customerDocumentMessages, type CustomerDocumentKind } from '#shared/documents/documents.ts';
+import { maxSsnAnswerAttempts } from '#shared/ssn-last-four.ts';
 import type { DocumentLinkRow, DocumentOrderRow } from './document-links';
 
 /** Why a link cannot be used now, or null when it can. */

@@ -3,20 +3,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { decodeMail, mailTo } from '../../../tests/support/orders-api';
-import { pdfsig } from '../../../tests/support/pdfsig';
-import { pdfContents, unmaskedForms } from '../../../tests/support/pdf-contents';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { decodeMail, mailTo } from '#tests/support/orders-api.ts';
+import { pdfsig } from '#tests/support/pdfsig.ts';
+import { pdfContents, unmaskedForms } from '#tests/support/pdf-contents.ts';
 import { filings, irsLetters, testFaxes } from '../db';
 import { cropStraight, estimateSkew, faxDpi, isTestFaxTransport, renderPdfGray, type GrayImage, type TestFaxTransport } from '../fax';
 import { findFormShift } from '../filing';
 import { ss4FieldPrefix, ss4FieldRegion } from '../ss4';
-import { maskSsn, ss4TextFields } from '../../shared/ss4/ss4-mapping';
-import type { SampleOverrides } from '../../shared/application/sample-application';
-import { signingConsents, type SignSubmission } from '../../shared/signing/signing';
-import type { FaxInboxResponse } from '../../shared/filing/filing';
+import { maskSsn, ss4TextFields } from '#shared/ss4/ss4-mapping.ts';
+import type { SampleOverrides } from '#shared/application/sample-application.ts';
+import { signingConsents, type SignSubmission } from '#shared/signing/signing.ts';
+import type { FaxInboxResponse } from '#shared/filing/filing.ts';
 
 // Issue 35, item 2: every document a customer opens through a link, behind the last four digits of the
 // taxpayer number, shows no more of it than those four (decision 049). The form to sign, the signer's

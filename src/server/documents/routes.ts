@@ -6,11 +6,11 @@ import {
   type CustomerDocumentKind,
   type CustomerDocumentStartResponse,
   type CustomerDocumentVerifiedResponse,
-} from '../../shared/documents/documents';
-import { emailCodeSentResponseSchema, verificationAnswerSchema, type EmailCodeSentResponse } from '../../shared/ssn-last-four';
+} from '#shared/documents/documents.ts';
+import { emailCodeSentResponseSchema, verificationAnswerSchema, type EmailCodeSentResponse } from '#shared/ssn-last-four.ts';
 import type { CustomerDocumentSource, DocumentLinkRow } from './document-links';
-import { customerDocumentStartResponseSchema, customerDocumentVerifiedResponseSchema } from '../../shared/documents/answers';
-import { signingTokenParamsSchema } from '../../shared/signing/answers';
+import { customerDocumentStartResponseSchema, customerDocumentVerifiedResponseSchema } from '#shared/documents/answers.ts';
+import { signingTokenParamsSchema } from '#shared/signing/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 import { documentLinkFlow } from './document-link-flow';
 import { downloadDocument } from './download-document';

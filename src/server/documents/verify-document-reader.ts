@@ -4,8 +4,8 @@ import type { FieldCipher } from '../encryption';
 import { checkLinkAnswer } from '../link-codes';
 import type { LinkAnswerResult } from '../customer-links';
 import { AppError } from '../errors';
-import { customerDocumentMessages } from '../../shared/documents/documents';
-import { maxSsnAnswerAttempts, type VerificationAnswer } from '../../shared/ssn-last-four';
+import { customerDocumentMessages } from '#shared/documents/documents.ts';
+import { maxSsnAnswerAttempts, type VerificationAnswer } from '#shared/ssn-last-four.ts';
 import type { DocumentLinkRow, DocumentOrderRow } from './document-links';
 
 /**

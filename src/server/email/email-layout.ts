@@ -1,4 +1,4 @@
-import { seller } from '../../shared/seller';
+import { seller } from '#shared/seller.ts';
 
 // The frame every e-mail shares: one simple, inline-styled HTML page (mail programs ignore
 // stylesheets), the brand line, the heading and a footer note. Each composer writes only its body.

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { emailOutbox, type Db } from '../db';
-import type { OrderEmail } from '../../shared/fulfilment/orders';
+import type { OrderEmail } from '#shared/fulfilment/orders.ts';
 
 /** The order's messages, oldest first, as the order page shows them. */
 export async function findOrderEmails(db: Db, orderId: number): Promise<OrderEmail[]> {

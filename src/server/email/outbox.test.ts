@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 import { emailOutbox, type Database } from '../db';
 import { createEmailOutbox, enqueueEmail, maxEmailAttempts } from './outbox';
 import type { MailMessage } from './mailer';

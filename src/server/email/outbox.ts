@@ -5,7 +5,7 @@ import { emailOutbox, type Db } from '../db';
 import type { Env } from '../env';
 import { noFaults, type Faults } from '../faults';
 import { serializeError } from '../logging';
-import type { EmailKind } from '../../shared/fulfilment/orders';
+import type { EmailKind } from '#shared/fulfilment/orders.ts';
 import type { Mailer, MailMessage } from './mailer';
 
 // The one way the service sends e-mail. A message is a row of `email_outbox`, written by
@@ -22,7 +22,7 @@ import type { Mailer, MailMessage } from './mailer';
 // Date, so mail programs show one. Without a mail server the copy is written under its Message-ID, so
 // a second send replaces the first (docs/email-and-jobs.md).
 
-export type { EmailKind } from '../../shared/fulfilment/orders';
+export type { EmailKind } from '#shared/fulfilment/orders.ts';
 
 export type OutgoingEmail = Omit<MailMessage, 'messageId'> & {
   /** Names the e-mail on the order page and in the log. */

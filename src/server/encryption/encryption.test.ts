@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { sampleApplication } from '../../shared/application/sample-application';
+import { sampleApplication } from '#shared/application/sample-application.ts';
 import { createFieldCipher, encryptionKeyFileName, loadDataKey, normalizeTaxpayerNumber, openApplication, sealApplication } from './encryption';
-import { designeeEnv } from '../../../tests/support/designee-env';
+import { designeeEnv } from '#tests/support/designee-env.ts';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'ein-key-'));
 

@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../env';
-import type { Application } from '../../shared/application/application';
-import { ssnFields } from '../../shared/application/contact';
+import type { Application } from '#shared/application/application.ts';
+import { ssnFields } from '#shared/application/contact.ts';
 
 // Field-level encryption of the SSN at rest (decision 007): AES-256-GCM, a random 12-byte IV per
 // value, stored as `v1.<iv>.<tag>.<ciphertext>` in base64url. The version prefix leaves room for a

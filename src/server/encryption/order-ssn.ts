@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FieldCipher } from './encryption';
-import { rpTaxIdTypeOf, ssnFields, type SsnField } from '../../shared/application/contact';
+import { rpTaxIdTypeOf, ssnFields, type SsnField } from '#shared/application/contact.ts';
 
 /** One SSN of an order: none given, readable, or sealed with a key we do not have. */
 export type OrderSsn = { kind: 'none' } | { kind: 'readable'; plain: string } | { kind: 'unreadable' };

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isValidEin } from '../../shared/ein';
-import { faxedCopy, seededReference, signedSs4ForFax } from '../../../tests/factories/fax-backs';
+import { isValidEin } from '#shared/ein.ts';
+import { faxedCopy, seededReference, signedSs4ForFax } from '#tests/factories/fax-backs.ts';
 import { ss4EinBox } from '../ss4';
 import { seededRandom } from './fax-print';
 import { findCodes } from './find-codes';

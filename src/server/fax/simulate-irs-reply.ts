@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
-import { normalizeEin, validEinPrefixes } from '../../shared/ein';
+import { normalizeEin, validEinPrefixes } from '#shared/ein.ts';
 import { ss4EinBox } from '../ss4';
 import { findCodes } from './find-codes';
 import { faxDpi, imagesToPdf, printAsFax, seededRandom, type Random } from './fax-print';

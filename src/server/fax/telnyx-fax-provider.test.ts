@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateTelnyxSigningKey, startFakeTelnyx, type FakeTelnyx } from '../../../tests/fakes/telnyx-server';
+import { generateTelnyxSigningKey, startFakeTelnyx, type FakeTelnyx } from '#tests/fakes/telnyx-server.ts';
 import { FaxSendError, FaxWebhookRefused, type FaxProvider, type SendFax } from './provider';
 import { createTelnyxFaxProvider } from './telnyx-fax-provider';
 

@@ -4,7 +4,7 @@ import { recordAudit } from '../audit';
 import { siteOrigin } from '../http';
 import { changeOrderStatus } from '../orders';
 import { describeFailureReason, isRetryableFailure, type ProviderFax } from '../fax';
-import { findTransition, normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { findTransition, normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
 import type { FilingContext, Tx } from './filing-context';
 
 /** Attempts before a fax is given up (`failed`); staff see why on the order page. */

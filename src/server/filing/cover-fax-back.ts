@@ -1,6 +1,6 @@
 import { eachGrayPage, estimateSkew, faxDpi, imagesToPdf, paintStraight, type GrayImage, type PointRegion } from '../fax';
 import { ss4FieldRegion } from '../ss4';
-import { ss4TextFields } from '../../shared/ss4/ss4-mapping';
+import { ss4TextFields } from '#shared/ss4/ss4-mapping.ts';
 import { findFormShift } from './read-ein-box';
 
 // The IRS's fax-back as the customer gets it (decision 049): the form the service faxed, with the EIN

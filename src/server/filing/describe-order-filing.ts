@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { filings, inboundFaxes, irsLetters, user, type Db } from '../db';
-import { type FilingEntry, type FilingMethod, type FilingStatus, type IrsFaxLine, type OrderFiling, irsFaxNumbers } from '../../shared/filing/filing';
+import { type FilingEntry, type FilingMethod, type FilingStatus, type IrsFaxLine, type OrderFiling, irsFaxNumbers } from '#shared/filing/filing.ts';
 import { irsFaxNumberOf, onlineFilingRefusalOf } from './responsible-party';
 
 const lineOf = (to: string | null): IrsFaxLine | null => (to === irsFaxNumbers.domestic ? 'domestic' : to === irsFaxNumbers.international ? 'international' : null);

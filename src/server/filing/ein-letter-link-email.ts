@@ -1,6 +1,6 @@
 import { breakableHtml, customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
 import { einLetterNote } from '../orders';
-import type { VerificationQuestion } from '../../shared/ssn-last-four';
+import type { VerificationQuestion } from '#shared/ssn-last-four.ts';
 
 export type EinLetterLinkEmailDetails = {
   trackingNumber: string;

@@ -2,17 +2,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { applicationWithSsn, auditRows, mailTo } from '../../../tests/support/orders-api';
-import { signThroughLink } from '../../../tests/support/signed-orders';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { applicationWithSsn, auditRows, mailTo } from '#tests/support/orders-api.ts';
+import { signThroughLink } from '#tests/support/signed-orders.ts';
 import { customerDocumentLinks, emailOutbox, irsLetters } from '../db';
 import { eraseOrderPersonalData } from '../retention';
-import { filingMessages } from '../../shared/filing/filing';
-import type { EinLetterLinkResponse } from '../../shared/fulfilment/orders';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import type { ApiErrorBody } from '../../shared/errors';
+import { filingMessages } from '#shared/filing/filing.ts';
+import type { EinLetterLinkResponse } from '#shared/fulfilment/orders.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
 
 // Support sends a customer who lost the EIN e-mail, or let its link expire, a new link to the IRS's
 // letter: `POST /api/manage/orders/:id/ein-letter-link`.

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashDatabase, crashServers, waitFor } from '../../../tests/support/crash-processes';
-import { adminSession, fileByFax, signedOrders, waitUntilFaxed } from '../../../tests/support/fax-crash';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { startFakeTelnyx } from '../../../tests/fakes/telnyx-server';
+import { crashDatabase, crashServers, waitFor } from '#tests/support/crash-processes.ts';
+import { adminSession, fileByFax, signedOrders, waitUntilFaxed } from '#tests/support/fax-crash.ts';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { startFakeTelnyx } from '#tests/fakes/telnyx-server.ts';
 import type { FaultPoint } from '../faults';
 
 // The fax outbox with Telnyx's SDK pointed at a local fake of its API, on real server processes killed

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { crashDatabase, crashServers, waitFor } from '../../../tests/support/crash-processes';
-import { adminSession, fileByFax, signedOrders, waitUntilFaxed } from '../../../tests/support/fax-crash';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { crashDatabase, crashServers, waitFor } from '#tests/support/crash-processes.ts';
+import { adminSession, fileByFax, signedOrders, waitUntilFaxed } from '#tests/support/fax-crash.ts';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import type { FaultPoint } from '../faults';
 
 // The fax outbox with the built-in test transport on real server processes, killed with SIGKILL at

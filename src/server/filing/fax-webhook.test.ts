@@ -3,14 +3,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { withStaffApp } from '../../../tests/support/staff-app';
-import { auditRows } from '../../../tests/support/orders-api';
-import { generateTelnyxSigningKey, startFakeTelnyx, type FakeWebhookCall } from '../../../tests/fakes/telnyx-server';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { withStaffApp } from '#tests/support/staff-app.ts';
+import { auditRows } from '#tests/support/orders-api.ts';
+import { generateTelnyxSigningKey, startFakeTelnyx, type FakeWebhookCall } from '#tests/fakes/telnyx-server.ts';
 import { faxMedia, filings, inboundFaxes, orders } from '../db';
 import { makeFilingReference, purgeFaxMedia } from '.';
-import { irsFaxNumbers } from '../../shared/filing/filing';
+import { irsFaxNumbers } from '#shared/filing/filing.ts';
 
 // The provider's webhook through the app, with Telnyx's SDK pointed at a local fake of its API: only
 // calls signed with the account's key and sent within five minutes are taken, each is applied once,

@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { applicationWithSsn } from '../../../tests/support/orders-api';
-import { signThroughLink } from '../../../tests/support/signed-orders';
-import { pdfsig } from '../../../tests/support/pdfsig';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { applicationWithSsn } from '#tests/support/orders-api.ts';
+import { signThroughLink } from '#tests/support/signed-orders.ts';
+import { pdfsig } from '#tests/support/pdfsig.ts';
 import { filings } from '../db';
 import { isTestFaxTransport, type FaxProvider } from '../fax';
-import type { OrderFiling } from '../../shared/filing/filing';
+import type { OrderFiling } from '#shared/filing/filing.ts';
 
 // What the fax outbox hands the provider when staff file a signed order by fax: the customer's sealed
 // SS-4, byte for byte, with the filing reference appended under a seal of its own (decision 050), so

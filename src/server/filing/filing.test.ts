@@ -5,22 +5,22 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo } from '../../../tests/support/orders-api';
-import { signThroughLink } from '../../../tests/support/signed-orders';
-import type { SampleOverrides } from '../../shared/application/sample-application';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo } from '#tests/support/orders-api.ts';
+import { signThroughLink } from '#tests/support/signed-orders.ts';
+import type { SampleOverrides } from '#shared/application/sample-application.ts';
 import { filings, inboundFaxes, irsLetters, orders, signingRequests, testFaxes, webhookEvents } from '../db';
 import { isTestFaxTransport, testBusyFaxNumber, type TestFaxTransport } from '../fax';
 import { flagOverdueFilings, makeFilingReference, maxFaxAttempts, readReceivedFaxes } from '.';
 import { eraseOrderPersonalData } from '../retention';
 import { createDocumentLink } from '../documents';
-import { isValidEin } from '../../shared/ein';
-import { statusChangerName } from '../../shared/orders/status-changers';
-import { startOfNextBusinessDay } from '../../shared/dates';
-import { filingMessages, irsFaxNumbers, type FaxInboxResponse, type InboxFax, type OrderFiling } from '../../shared/filing/filing';
-import type { ApiErrorBody } from '../../shared/errors';
+import { isValidEin } from '#shared/ein.ts';
+import { statusChangerName } from '#shared/orders/status-changers.ts';
+import { startOfNextBusinessDay } from '#shared/dates.ts';
+import { filingMessages, irsFaxNumbers, type FaxInboxResponse, type InboxFax, type OrderFiling } from '#shared/filing/filing.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
 
 describe.each(testDatabaseKinds)('filing the SS-4 with the IRS on %s', (kind) => {
   // The simulated IRS answers as soon as a fax is reported delivered; the tests move the clock of each report.

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { filings, orders } from '../db';
-import { addBusinessDays } from '../../shared/dates';
-import type { SuggestedOrder } from '../../shared/filing/filing';
+import { addBusinessDays } from '#shared/dates.ts';
+import type { SuggestedOrder } from '#shared/filing/filing.ts';
 import type { FilingContext } from './filing-context';
 import { companyNameOf } from '../orders';
 

@@ -4,9 +4,9 @@ import { enqueueEmail, escapeHtml, htmlEmail } from '../email';
 import { recordAudit } from '../audit';
 import { manageOrderUrl, siteOrigin } from '../http';
 import { changeOrderStatus } from '../orders';
-import { addBusinessDays, formatBusinessDate } from '../../shared/dates';
-import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { formatFaxNumber, irsAnswerBusinessDays } from '../../shared/filing/filing';
+import { addBusinessDays, formatBusinessDate } from '#shared/dates.ts';
+import { normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import { formatFaxNumber, irsAnswerBusinessDays } from '#shared/filing/filing.ts';
 import type { FilingContext } from './filing-context';
 
 /** The staff e-mail about a fax the IRS has not answered in time. */

@@ -1,8 +1,8 @@
 import { desc, eq, inArray, or } from 'drizzle-orm';
 import { inboundFaxes, orders } from '../db';
 import { companyNameOf } from '../orders';
-import { can } from '../../shared/staff/permissions';
-import type { InboundFaxStatus, InboxFax } from '../../shared/filing/filing';
+import { can } from '#shared/staff/permissions.ts';
+import type { InboundFaxStatus, InboxFax } from '#shared/filing/filing.ts';
 import { findSuggestedOrders, type Suggestion } from './find-suggested-orders';
 import type { FilingContext } from './filing-context';
 

@@ -1,4 +1,4 @@
-import { normalizeEin } from '../../shared/ein';
+import { normalizeEin } from '#shared/ein.ts';
 import { cleanSpecks, cropStraight, type GrayImage } from '../fax';
 import { ss4EinBox, ss4EinLabel } from '../ss4';
 import { readLine, type LineReading } from './fax-back-ocr';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { faxBackCount, faxedCopy, makeFaxBackCase, seededReference, signedSs4ForFax } from '../../../tests/factories/fax-backs';
+import { faxBackCount, faxedCopy, makeFaxBackCase, seededReference, signedSs4ForFax } from '#tests/factories/fax-backs.ts';
 import { generateIrsEin, seededRandom, simulateIrsReply } from '../fax';
 import { closeFaxBackReader, readFaxBack, startFaxBackReader } from '.';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { filings, inboundFaxes, orders } from '../db';
 import { recordAudit } from '../audit';
-import { isValidEin } from '../../shared/ein';
+import { isValidEin } from '#shared/ein.ts';
 import { readFaxBack } from './read-fax-back';
 import { recordEin } from './record-ein';
 import type { FilingContext } from './filing-context';

@@ -5,7 +5,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { siteOrigin } from '../http';
 import { changeOrderStatus } from '../orders';
 import { createDocumentLink } from '../documents';
-import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
+import { normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
 import type { FilingContext, Tx } from './filing-context';
 
 type Order = typeof orders.$inferSelect;

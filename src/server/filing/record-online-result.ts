@@ -4,8 +4,8 @@ import { filings, orders } from '../db';
 import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { isPdf } from '../fax';
-import { normalizeEin } from '../../shared/ein';
-import { filingMessages, type OnlineFilingResult } from '../../shared/filing/filing';
+import { normalizeEin } from '#shared/ein.ts';
+import { filingMessages, type OnlineFilingResult } from '#shared/filing/filing.ts';
 import { recordEin } from './record-ein';
 import type { FilingContext } from './filing-context';
 

@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createFieldCipher, sealApplication } from '../encryption';
-import { applicationSchema, type Application } from '../../shared/application/application';
-import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
-import { filingMessages } from '../../shared/filing/filing';
+import { applicationSchema, type Application } from '#shared/application/application.ts';
+import { sampleApplication, type SampleOverrides } from '#shared/application/sample-application.ts';
+import { filingMessages } from '#shared/filing/filing.ts';
 import { irsFaxLineOf, onlineFilingRefusalOf, responsiblePartyKeyOf } from './responsible-party';
 
 const cipher = createFieldCipher(randomBytes(32));

@@ -1,10 +1,10 @@
 import { type FieldCipher, readOrderSsn } from '../encryption';
 import { responsiblePartyNumberField } from '../ss4';
-import { rpTaxIdTypeOf } from '../../shared/application/contact';
-import { isAbroad } from '../../shared/application/countries';
-import { usStateNames } from '../../shared/application/options';
-import { filingMessages, irsFaxNumbers, type IrsFaxLine } from '../../shared/filing/filing';
-import type { FilingRoute } from '../../shared/delivery-promise';
+import { rpTaxIdTypeOf } from '#shared/application/contact.ts';
+import { isAbroad } from '#shared/application/countries.ts';
+import { usStateNames } from '#shared/application/options.ts';
+import { filingMessages, irsFaxNumbers, type IrsFaxLine } from '#shared/filing/filing.ts';
+import type { FilingRoute } from '#shared/delivery-promise.ts';
 
 // What a filing needs to know of the order's application.
 

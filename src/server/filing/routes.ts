@@ -13,7 +13,7 @@ import {
   type FaxInboxResponse,
   type InboxFax,
   type OrderFiling,
-} from '../../shared/filing/filing';
+} from '#shared/filing/filing.ts';
 import { createFiling } from './create-filing';
 import { recordOnlineResult } from './record-online-result';
 import { sendEinLetterLink } from './send-ein-letter-link';
@@ -37,9 +37,9 @@ import {
   inboxFaxResponseSchema,
   orderFilingParamsSchema,
   orderFilingResponseSchema,
-} from '../../shared/filing/answers';
-import { einLetterLinkResponseSchema, orderIdParamsSchema } from '../../shared/fulfilment/answers';
-import type { EinLetterLinkResponse } from '../../shared/fulfilment/orders';
+} from '#shared/filing/answers.ts';
+import { einLetterLinkResponseSchema, orderIdParamsSchema } from '#shared/fulfilment/answers.ts';
+import type { EinLetterLinkResponse } from '#shared/fulfilment/orders.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 const idParam = (value: string | undefined, message: string) => {

@@ -5,9 +5,9 @@ import { recordAudit, type AuditActor } from '../audit';
 import { createDocumentLink } from '../documents';
 import { queueCustomerEmail } from '../email';
 import { companyNameOf } from '../orders';
-import { filingMessages } from '../../shared/filing/filing';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
+import { filingMessages } from '#shared/filing/filing.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { verificationQuestionOfApplication } from '#shared/ssn-last-four.ts';
 import { einLetterLinkEmail } from './ein-letter-link-email';
 import type { FilingContext } from './filing-context';
 

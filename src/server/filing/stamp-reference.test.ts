@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pdfsig } from '../../../tests/support/pdfsig';
-import { faxedCopy, sealedSignedSs4, seededReference, sharedTestSealer, signedSs4ForFax } from '../../../tests/factories/fax-backs';
+import { pdfsig } from '#tests/support/pdfsig.ts';
+import { faxedCopy, sealedSignedSs4, seededReference, sharedTestSealer, signedSs4ForFax } from '#tests/factories/fax-backs.ts';
 import { findCodes, renderPdfGray, seededRandom, type GrayImage } from '../fax';
 import type { PdfSealer } from '../seal';
 import { referencePlaces, stampFilingReference } from '.';

@@ -9,7 +9,7 @@ import type { Faults } from '../faults';
 import type { PdfSealer } from '../seal';
 import { recordAudit } from '../audit';
 import { createFaxProvider } from '../fax';
-import { usNumberToE164 } from '../../shared/filing/filing';
+import { usNumberToE164 } from '#shared/filing/filing.ts';
 import { createFaxOutbox } from './fax-outbox';
 import { handleFaxNews } from './handle-fax-event';
 import { readReceivedFaxes } from './read-received-faxes';

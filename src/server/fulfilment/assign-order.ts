@@ -3,10 +3,10 @@ import { orders, user, type Db } from '../db';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { queueAssigneeNotice } from '../orders';
-import { normalizeOrderPriority } from '../../shared/orders/lifecycle';
-import { staffRoles, type StaffUser } from '../../shared/staff/session';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import { can, orderWorkingRoles } from '../../shared/staff/permissions';
+import { normalizeOrderPriority } from '#shared/orders/lifecycle.ts';
+import { staffRoles, type StaffUser } from '#shared/staff/session.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { can, orderWorkingRoles } from '#shared/staff/permissions.ts';
 
 type Order = typeof orders.$inferSelect;
 

@@ -3,9 +3,9 @@ import { orders, type Db } from '../db';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import { applyStatusEffect } from '../orders';
-import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import type { StaffUser } from '../../shared/staff/session';
-import { can, permissionRefusal } from '../../shared/staff/permissions';
+import { normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { can, permissionRefusal } from '#shared/staff/permissions.ts';
 
 type Order = typeof orders.$inferSelect;
 

@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
 import { ss4FieldPrefix } from '../ss4';
-import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
-import { applicationWithSsn, auditRows } from '../../../tests/support/orders-api';
+import type { OrderDetailResponse } from '#shared/fulfilment/orders.ts';
+import { applicationWithSsn, auditRows } from '#tests/support/orders-api.ts';
 import { sealApplication } from '../encryption';
-import type { Application } from '../../shared/application/application';
-import { sampleApplication } from '../../shared/application/sample-application';
+import type { Application } from '#shared/application/application.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
 
 const designeeEnv = {
   SS4_DESIGNEE_NAME: 'EIN Filing Service LLC',

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { recordAudit, type AuditActor } from '../audit';
 import type { FieldCipher } from '../encryption';
 import { renderOrderSs4 } from '../ss4';
-import type { Ss4Designee } from '../../shared/ss4/ss4-mapping';
+import type { Ss4Designee } from '#shared/ss4/ss4-mapping.ts';
 import type { OrderRow } from '../staff';
 
 export type DownloadSs4Options = {

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { user, type Db } from '../db';
-import { staffRoles, type StaffRole } from '../../shared/staff/session';
-import type { AssignableStaff } from '../../shared/fulfilment/orders';
+import { staffRoles, type StaffRole } from '#shared/staff/session.ts';
+import type { AssignableStaff } from '#shared/fulfilment/orders.ts';
 
 /**
  * Everyone with a staff role, by name, for the Assign To select. Suspended members are included

@@ -1,17 +1,17 @@
 // @vitest-environment node
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
-import { normalizeOrderStatus, orderPriorities, orderStatuses } from '../../shared/orders/lifecycle';
-import { searchCountLimit, type OrderListResponse, type StaffListResponse } from '../../shared/fulfilment/orders';
-import { seedOrders } from '../../../tests/factories/seed-orders';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import { listOrders } from '../../../tests/support/orders-api';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
+import { normalizeOrderStatus, orderPriorities, orderStatuses } from '#shared/orders/lifecycle.ts';
+import { searchCountLimit, type OrderListResponse, type StaffListResponse } from '#shared/fulfilment/orders.ts';
+import { seedOrders } from '#tests/factories/seed-orders.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { listOrders } from '#tests/support/orders-api.ts';
 import { distinctiveParts } from './order-search';
-import { countersOf } from '../../../tests/support/counters';
+import { countersOf } from '#tests/support/counters.ts';
 
 const legacyStatuses = ['submitted', 'assigned', 'in_progress', 'irs_submitted'];
 

@@ -1,11 +1,11 @@
-import { isDisputeOpen } from '../../shared/refunds/refunds';
+import { isDisputeOpen } from '#shared/refunds/refunds.ts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { orders, user, type Db, statusAsReadSql } from '../db';
-import { normalizeOrderPriority, normalizeOrderStatus, statusesOfFilter, type OrderStatus } from '../../shared/orders/lifecycle';
-import { can } from '../../shared/staff/permissions';
-import type { StaffUser } from '../../shared/staff/session';
-import { ordersPageSize, searchCountLimit, type OrderListItem, type OrderListQuery, type OrderListResponse } from '../../shared/fulfilment/orders';
+import { normalizeOrderPriority, normalizeOrderStatus, statusesOfFilter, type OrderStatus } from '#shared/orders/lifecycle.ts';
+import { can } from '#shared/staff/permissions.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { ordersPageSize, searchCountLimit, type OrderListItem, type OrderListQuery, type OrderListResponse } from '#shared/fulfilment/orders.ts';
 import { countersOf, filteredTotal, readCounters } from './order-list-counters';
 import { orderTextContains } from './order-search';
 

@@ -9,11 +9,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 import { schema, orders, user, type Database, type Db } from '../db';
-import { seedOrders, settleTables } from '../../../tests/factories/seed-orders';
-import { orderListQuerySchema } from '../../shared/fulfilment/orders';
-import type { StaffUser } from '../../shared/staff/session';
+import { seedOrders, settleTables } from '#tests/factories/seed-orders.ts';
+import { orderListQuerySchema } from '#shared/fulfilment/orders.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
 import { findOrders } from './find-orders';
 import { findUsers } from '../staff';
 

@@ -1,16 +1,16 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { orders, orderStatusHistory } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import type { OrderDetailResponse, RevealSsnResponse } from '../../shared/fulfilment/orders';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import { applicationWithSsn, auditRows, getOrder } from '../../../tests/support/orders-api';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import type { OrderDetailResponse, RevealSsnResponse } from '#shared/fulfilment/orders.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { applicationWithSsn, auditRows, getOrder } from '#tests/support/orders-api.ts';
 import { sealApplication } from '../encryption';
-import type { Application } from '../../shared/application/application';
-import { sampleApplication, sampleDecedentSsn } from '../../shared/application/sample-application';
+import type { Application } from '#shared/application/application.ts';
+import { sampleApplication, sampleDecedentSsn } from '#shared/application/sample-application.ts';
 import { sampleDesignee } from '../env';
 
 describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { orderCounters, storedValuesOf, type Db } from '../db';
-import { counterFilter, counterGroups, statusesOfCounter, statusesOfFilter, type CounterGroup } from '../../shared/orders/lifecycle';
-import { can } from '../../shared/staff/permissions';
-import type { StaffUser } from '../../shared/staff/session';
-import type { OrderCounters, OrderListQuery } from '../../shared/fulfilment/orders';
+import { counterFilter, counterGroups, statusesOfCounter, statusesOfFilter, type CounterGroup } from '#shared/orders/lifecycle.ts';
+import { can } from '#shared/staff/permissions.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
+import type { OrderCounters, OrderListQuery } from '#shared/fulfilment/orders.ts';
 
 // The order list's counts come from the maintained counters (order_counters), never from counting
 // the orders themselves.

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { withStaffApp } from '../../../tests/support/staff-app';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { withStaffApp } from '#tests/support/staff-app.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
 import { orders, type Db } from '../db';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import { permissionRefusal } from '../../shared/staff/permissions';
-import type { StaffUser } from '../../shared/staff/session';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { permissionRefusal } from '#shared/staff/permissions.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
 import { assignOrder } from './assign-order';
 import { correctEin } from './correct-ein';
 import { setOrderNotes } from './set-order-notes';

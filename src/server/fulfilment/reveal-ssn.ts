@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { recordAudit, type AuditActor } from '../audit';
 import { readOrderSsn, type FieldCipher } from '../encryption';
-import { formatSsn } from '../../shared/ss4/ss4-mapping';
-import type { RevealedNumberKind, RevealSsnResponse } from '../../shared/fulfilment/orders';
+import { formatSsn } from '#shared/ss4/ss4-mapping.ts';
+import type { RevealedNumberKind, RevealSsnResponse } from '#shared/fulfilment/orders.ts';
 import type { OrderRow } from '../staff';
-import { rpTaxIdTypeOf, type SsnField } from '../../shared/application/contact';
+import { rpTaxIdTypeOf, type SsnField } from '#shared/application/contact.ts';
 
 export type RevealSsnOptions = {
   db: Db;

@@ -11,9 +11,9 @@ import {
   type OrderListResponse,
   type RevealSsnResponse,
   type StaffListResponse,
-} from '../../shared/fulfilment/orders';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import { can } from '../../shared/staff/permissions';
+} from '#shared/fulfilment/orders.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { can } from '#shared/staff/permissions.ts';
 import { findOrders } from './find-orders';
 import { findAssignableStaff } from './find-assignable-staff';
 import { getOrderDetail } from './get-order-detail';
@@ -23,7 +23,7 @@ import { downloadSs4 } from './download-ss4';
 import { ss4DesigneeOf } from '../env';
 import { findOrderEmails } from '../email';
 import { registerOrderCommentRoutes } from './comments/routes';
-import { orderDetailResponseSchema, orderIdParamsSchema, orderListResponseSchema, revealSsnResponseSchema, staffListResponseSchema } from '../../shared/fulfilment/answers';
+import { orderDetailResponseSchema, orderIdParamsSchema, orderListResponseSchema, revealSsnResponseSchema, staffListResponseSchema } from '#shared/fulfilment/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** `/api/manage/orders…` and `/api/manage/staff`. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { orders, type Db } from '../db';
 import { AppError } from '../errors';
-import type { StaffUser } from '../../shared/staff/session';
-import { can, permissionRefusal } from '../../shared/staff/permissions';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { can, permissionRefusal } from '#shared/staff/permissions.ts';
 
 type Order = typeof orders.$inferSelect;
 

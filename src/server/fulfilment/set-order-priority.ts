@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { orders, type Db } from '../db';
 import { AppError } from '../errors';
-import type { OrderPriority } from '../../shared/orders/lifecycle';
-import type { StaffUser } from '../../shared/staff/session';
-import { can, permissionRefusal } from '../../shared/staff/permissions';
+import type { OrderPriority } from '#shared/orders/lifecycle.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { can, permissionRefusal } from '#shared/staff/permissions.ts';
 
 type Order = typeof orders.$inferSelect;
 

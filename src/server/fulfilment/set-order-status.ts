@@ -3,9 +3,9 @@ import type { Env } from '../env';
 import type { FieldCipher } from '../encryption';
 import { AppError } from '../errors';
 import { changeOrderStatus, changeStatusReason, storeStatusAsRead } from '../orders';
-import { normalizeOrderStatus, type OrderStatus, type StatusEmailKind } from '../../shared/orders/lifecycle';
-import type { StaffUser } from '../../shared/staff/session';
-import { can, permissionRefusal } from '../../shared/staff/permissions';
+import { normalizeOrderStatus, type OrderStatus, type StatusEmailKind } from '#shared/orders/lifecycle.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { can, permissionRefusal } from '#shared/staff/permissions.ts';
 
 type Order = typeof orders.$inferSelect;
 

@@ -2,15 +2,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { orders, orderStatusHistory } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
+import { createPaidOrder } from '#tests/factories/orders.ts';
 import type { Mailer } from '../email';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
-import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import { applicationWithSsn, auditRows, formOf, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
+import type { OrderDetailResponse } from '#shared/fulfilment/orders.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { applicationWithSsn, auditRows, formOf, getOrder, mailTo, saveOrder } from '#tests/support/orders-api.ts';
 
 const publicUrl = 'https://ein.example.com';
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { statusByErrorCode as statusByCode, type ApiErrorBody, type ErrorCode } from '../../shared/errors';
+import { statusByErrorCode as statusByCode, type ApiErrorBody, type ErrorCode } from '#shared/errors.ts';
 import { AppError } from '../errors';
 
 function codeForStatus(status: number): ErrorCode {

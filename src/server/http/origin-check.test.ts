@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { auditLog, orderComments, user } from '../db';
-import { createPaidOrder, type Order } from '../../../tests/factories/orders';
-import { testOrigin, withStaffApp } from '../../../tests/support/staff-app';
-import { createStaffMember } from '../../../tests/factories/staff';
+import { createPaidOrder, type Order } from '#tests/factories/orders.ts';
+import { testOrigin, withStaffApp } from '#tests/support/staff-app.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
 import { normalisedRequestPath } from '../staff';
 
 // The same-origin check of `/api/manage` (DESIGN 8) on the path the router reads: however the path is

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { fieldErrors } from '../../shared/field-errors';
-import { unstorableTextMessage, unstorableTextPaths } from '../../shared/storable-text';
+import { fieldErrors } from '#shared/field-errors.ts';
+import { unstorableTextMessage, unstorableTextPaths } from '#shared/storable-text.ts';
 import { AppError } from '../errors';
 
 /** The message of a refused input, above its messages by field. */

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 import type { Database } from '../db';
 import { registerErrorHandler } from './error-handler';
 import { countHits, rateLimitedWith, registerRateLimit, type RateLimitOptions } from './rate-limit';

@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import type { Permission } from '../../shared/staff/permissions';
+import type { Permission } from '#shared/staff/permissions.ts';
 
 // Who may call a route, declared once with the route (its `routeSchema`): the staff guard enforces
 // it, and the API document states it. The declaration travels on the route's schema under a key of

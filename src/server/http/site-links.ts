@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../env';
-import { manageOrderPath, trackingPageHref } from '../../shared/site/public-paths';
+import { manageOrderPath, trackingPageHref } from '#shared/site/public-paths.ts';
 
 /**
  * Where links in e-mails point: `PUBLIC_URL` when it is set (production), otherwise the address the

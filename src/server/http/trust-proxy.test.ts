@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { signIn, testOrigin, withStaffApp, type StaffTestApp } from '../../../tests/support/staff-app';
-import { createStaffMember } from '../../../tests/factories/staff';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { signIn, testOrigin, withStaffApp, type StaffTestApp } from '#tests/support/staff-app.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
 import { loadEnv, parseTrustProxy } from '../env';
 import { trackingLookupsPerMinute } from '../tracking';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { taxpayerNumberLastFourMatches, type FieldCipher } from '../encryption';
 import { AppError } from '../errors';
-import { emailCodeMessages, verificationQuestionOfApplication, type VerificationAnswer } from '../../shared/ssn-last-four';
+import { emailCodeMessages, verificationQuestionOfApplication, type VerificationAnswer } from '#shared/ssn-last-four.ts';
 import { checkLinkCode } from './check-link-code';
 import type { CodeLink } from './link-codes';
 

@@ -1,5 +1,5 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
-import { emailCodeMinutes } from '../../shared/ssn-last-four';
+import { emailCodeMinutes } from '#shared/ssn-last-four.ts';
 
 export type LinkCodeEmailDetails = {
   code: string;

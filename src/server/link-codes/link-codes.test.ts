@@ -2,19 +2,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { decodeMail, mailTo } from '../../../tests/support/orders-api';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { decodeMail, mailTo } from '#tests/support/orders-api.ts';
 import { customerDocumentLinks, emailOutbox, linkCodes, signingRequests } from '../db';
 import { sealApplication } from '../encryption';
 import { eraseOrderPersonalData } from '../retention';
-import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
-import type { Application } from '../../shared/application/application';
-import { signingConsents } from '../../shared/signing/signing';
-import { emailCodeMessages, itinLastFourMessages, maxEmailCodesPerLink, ssnLastFourMessages, type EmailCodeSentResponse } from '../../shared/ssn-last-four';
-import type { ApiErrorBody } from '../../shared/errors';
-import { captureStdout } from '../../../tests/support/captured-stdout';
+import { sampleApplication, type SampleOverrides } from '#shared/application/sample-application.ts';
+import type { Application } from '#shared/application/application.ts';
+import { signingConsents } from '#shared/signing/signing.ts';
+import { emailCodeMessages, itinLastFourMessages, maxEmailCodesPerLink, ssnLastFourMessages, type EmailCodeSentResponse } from '#shared/ssn-last-four.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
+import { captureStdout } from '#tests/support/captured-stdout.ts';
 
 // The question a customer link asks follows the responsible party's taxpayer number: the last four
 // digits of an ITIN like an SSN's, and for a responsible party with neither a code e-mailed to the

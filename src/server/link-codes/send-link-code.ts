@@ -10,7 +10,7 @@ import {
   maskEmailAddress,
   maxEmailCodesPerLink,
   type EmailCodeSentResponse,
-} from '../../shared/ssn-last-four';
+} from '#shared/ssn-last-four.ts';
 import { linkCodeEmail } from './link-code-email';
 import { hashLinkCode, newLinkCode, type CodeLink } from './link-codes';
 

@@ -1,7 +1,7 @@
 import { escapeHtml, htmlEmail, type MailMessage } from '../email';
-import { orderPriorityLabels, type OrderPriority } from '../../shared/orders/lifecycle';
-import { formatCustomerTime } from '../../shared/customer-time';
-import { businessTimeZone } from '../../shared/dates';
+import { orderPriorityLabels, type OrderPriority } from '#shared/orders/lifecycle.ts';
+import { formatCustomerTime } from '#shared/customer-time.ts';
+import { businessTimeZone } from '#shared/dates.ts';
 
 export type AssignmentEmailDetails = {
   /** The staff member the order is now assigned to. */

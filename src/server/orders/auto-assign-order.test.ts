@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { orders, user } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, withStaffApp } from '../../../tests/support/staff-app';
-import { createStaffMember } from '../../../tests/factories/staff';
-import { auditRows, mailTo, purchase } from '../../../tests/support/orders-api';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, withStaffApp } from '#tests/support/staff-app.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
+import { auditRows, mailTo, purchase } from '#tests/support/orders-api.ts';
 
 const publicUrl = 'https://ein.example.com';
 

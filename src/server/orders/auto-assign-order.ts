@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { orders, user, type Db, storedValuesOfGroup } from '../db';
 import { recordAudit } from '../audit';
-import { orderWorkingRoles } from '../../shared/staff/permissions';
+import { orderWorkingRoles } from '#shared/staff/permissions.ts';
 
 export type AutoAssignee = { id: string; name: string; email: string; notificationEnabled: boolean };
 

@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
-import { withStaffApp } from '../../../tests/support/staff-app';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { withStaffApp } from '#tests/support/staff-app.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
 import { emailOutbox, orders, orderStatusHistory, signingRequests } from '../db';
 import type { AppError } from '../errors';
-import { orderTransitions, statusEmailKinds, type OrderStatus, type StatusChangeCause } from '../../shared/orders/lifecycle';
+import { orderTransitions, statusEmailKinds, type OrderStatus, type StatusChangeCause } from '#shared/orders/lifecycle.ts';
 import { changeOrderStatus, changeStatusReason, type OrderStatusChange } from './change-order-status';
 
 const origin = 'https://ein.example.com';

@@ -3,10 +3,10 @@ import { orders, orderStatusHistory, type Db } from '../db';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import { recordAudit } from '../audit';
-import { asksForReason, findTransition, normalizeOrderStatus, orderStatusLabels, orderTransitions, type OrderStatus, type StatusChangeCause, type StatusEmailKind } from '../../shared/orders/lifecycle';
-import { can, permissionRefusal } from '../../shared/staff/permissions';
-import { systemChangerOfCause, type SystemChanger } from '../../shared/orders/status-changers';
-import { staffMessages } from '../../shared/staff/staff-messages';
+import { asksForReason, findTransition, normalizeOrderStatus, orderStatusLabels, orderTransitions, type OrderStatus, type StatusChangeCause, type StatusEmailKind } from '#shared/orders/lifecycle.ts';
+import { can, permissionRefusal } from '#shared/staff/permissions.ts';
+import { systemChangerOfCause, type SystemChanger } from '#shared/orders/status-changers.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { applyStatusEffect, type SigningRequestInput, type StaffActor } from './status-effects';
 
 type Order = typeof orders.$inferSelect;

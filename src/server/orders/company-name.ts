@@ -1,5 +1,5 @@
-import { timeZoneOfCountry, timeZoneOfState } from '../../shared/customer-time';
-import { isAbroad } from '../../shared/application/countries';
+import { timeZoneOfCountry, timeZoneOfState } from '#shared/customer-time.ts';
+import { isAbroad } from '#shared/application/countries.ts';
 
 /** The company an application is for (step 1's name), or null when it has none. */
 export function companyNameOf(formData: unknown): string | null {

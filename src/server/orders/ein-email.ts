@@ -1,5 +1,5 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
-import { verificationQuestionPhrase, type VerificationQuestion } from '../../shared/ssn-last-four';
+import { verificationQuestionPhrase, type VerificationQuestion } from '#shared/ssn-last-four.ts';
 
 export type EinEmailDetails = {
   ein: string;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { checkouts, orders, refunds, type Db } from '../db';
-import type { PossibleDuplicate } from '../../shared/fulfilment/orders';
-import { duplicateWindowDays } from '../../shared/checkout/checkout';
+import type { PossibleDuplicate } from '#shared/fulfilment/orders.ts';
+import { duplicateWindowDays } from '#shared/checkout/checkout.ts';
 
 // The orders of the same application (decision 041): what the order page flags, and what a refund of
 // an order as a duplicate is checked against. The key is written by checkout (duplicate-applications.ts).

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { checkouts, orders, type Db } from '../db';
-import { addBusinessDays } from '../../shared/dates';
-import { initialOrderStatus, type OrderPriority, type OrderStatus } from '../../shared/orders/lifecycle';
-import { orderWorkBusinessDays } from '../../shared/delivery-promise';
+import { addBusinessDays } from '#shared/dates.ts';
+import { initialOrderStatus, type OrderPriority, type OrderStatus } from '#shared/orders/lifecycle.ts';
+import { orderWorkBusinessDays } from '#shared/delivery-promise.ts';
 
 // The one way an order row is written: every order is copied from its paid checkout (tracking
 // number, e-mail, amount, currency, payment intent and application), never from anything else, and

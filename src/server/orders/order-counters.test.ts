@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 import { orderCounters, orders, user, type Database } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { orderPriorities, orderStatuses } from '../../shared/orders/lifecycle';
-import { seedOrders } from '../../../tests/factories/seed-orders';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { orderPriorities, orderStatuses } from '#shared/orders/lifecycle.ts';
+import { seedOrders } from '#tests/factories/seed-orders.ts';
 
 // Stored statuses include the legacy values, which the counters keep as stored.
 const statuses = [...orderStatuses, 'submitted', 'assigned', 'in_progress', 'irs_submitted'];

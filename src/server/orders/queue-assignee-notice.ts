@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { assignmentEmail } from './assignment-email';
 import { enqueueEmail } from '../email';
-import type { OrderPriority } from '../../shared/orders/lifecycle';
+import type { OrderPriority } from '#shared/orders/lifecycle.ts';
 import { manageOrderUrl } from '../http';
 
 export type QueueAssigneeNoticeOptions = {

@@ -5,7 +5,7 @@ import { queueCustomerEmail } from '../email';
 import { trackingUrl } from '../http';
 import { companyNameOf } from './company-name';
 import { einEmail } from './ein-email';
-import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
+import { verificationQuestionOfApplication } from '#shared/ssn-last-four.ts';
 
 type Order = typeof orders.$inferSelect;
 

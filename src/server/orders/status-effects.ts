@@ -1,7 +1,7 @@
 import type { orders, Db } from '../db';
 import type { Env } from '../env';
 import type { FieldCipher } from '../encryption';
-import type { StatusEmailKind } from '../../shared/orders/lifecycle';
+import type { StatusEmailKind } from '#shared/orders/lifecycle.ts';
 import { queueCancelledEmail, queueOnHoldEmail } from './queue-status-email';
 import { queueEinEmail } from './queue-ein-email';
 

@@ -1,18 +1,18 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { emailOutbox, orders } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp } from '../../../tests/support/staff-app';
-import { applicationWithSsn, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
-import { customerStatusFor, findTransition, orderStatuses, orderStatusTable, trackingStageFor, type OrderStatus } from '../../shared/orders/lifecycle';
-import { trackingStageTexts, type TrackingResult } from '../../shared/tracking/tracking';
-import { signatureActionNeeded } from '../../shared/signing/signing';
-import { seller } from '../../shared/seller';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import type { OrderDetailResponse } from '../../shared/fulfilment/orders';
-import { expectedStatuses } from '../../../tests/support/order-statuses';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp } from '#tests/support/staff-app.ts';
+import { applicationWithSsn, getOrder, mailTo, saveOrder } from '#tests/support/orders-api.ts';
+import { customerStatusFor, findTransition, orderStatuses, orderStatusTable, trackingStageFor, type OrderStatus } from '#shared/orders/lifecycle.ts';
+import { trackingStageTexts, type TrackingResult } from '#shared/tracking/tracking.ts';
+import { signatureActionNeeded } from '#shared/signing/signing.ts';
+import { seller } from '#shared/seller.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { OrderDetailResponse } from '#shared/fulfilment/orders.ts';
+import { expectedStatuses } from '#tests/support/order-statuses.ts';
 
 // Every status staff can set, from a new order: what the customer is e-mailed (through the outbox,
 // with Reply-To the support address, naming their company and the seller) and what tracking says.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackingNumberLength, trackingNumberSchema } from '../../shared/tracking/tracking';
+import { trackingNumberLength, trackingNumberSchema } from '#shared/tracking/tracking.ts';
 import { createTrackingNumber } from './tracking-number';
 
 describe('createTrackingNumber', () => {

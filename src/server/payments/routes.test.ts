@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadEnv, type Env } from '../env';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 import type { Database } from '../db';
 import { createTestProcessor, type TestProcessor } from './test-processor/create-test-processor';
 import { verifyWebhookEvent } from './webhook-signature';
-import { testCardMessages } from '../../shared/payments/test-card';
+import { testCardMessages } from '#shared/payments/test-card.ts';
 import { testPaymentCallsPerMinute } from './routes';
 
 const clientDir = path.join(tmpdir(), 'no-client-needed');

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { testPaymentAuthenticateSchema, testPaymentConfirmSchema } from '../../shared/payments/test-card';
+import { testPaymentAuthenticateSchema, testPaymentConfirmSchema } from '#shared/payments/test-card.ts';
 import { parseWith } from '../http';
 import { isTestProcessor } from './create-payment-provider';
 import type { PaymentProvider } from './provider';
-import { testAuthenticationAnswerSchema, testPaymentResultSchema } from '../../shared/checkout/answers';
+import { testAuthenticationAnswerSchema, testPaymentResultSchema } from '#shared/checkout/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** Card attempts and challenge answers per client and minute. */

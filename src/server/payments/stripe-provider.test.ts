@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { AppError } from '../errors';
-import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe-server';
+import { startFakeStripe, type FakeStripe } from '#tests/fakes/stripe-server.ts';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 

@@ -7,8 +7,8 @@ import { changeOrderStatus, companyNameOf, type StaffActor } from '../orders';
 import { enqueueEmail } from '../email';
 import { cancellationConfirmationEmail, refundConfirmationEmail } from './refund-emails';
 import { siteOrigin, trackingUrl } from '../http';
-import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { paymentStatusAfterRefunds, type RefundState } from '../../shared/refunds/refunds';
+import { normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import { paymentStatusAfterRefunds, type RefundState } from '#shared/refunds/refunds.ts';
 import type { OrderRow, RefundRow } from './order-payments';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;

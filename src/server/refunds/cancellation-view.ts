@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { filings, refunds, type Db } from '../db';
 import { AppError } from '../errors';
 import { companyNameOf } from '../orders';
-import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { activeFilingStatuses } from '../../shared/filing/filing';
-import { cancellationMessages, whyNotCancellable, type CancellationRefusal, type CancellationView } from '../../shared/refunds/refunds';
+import { normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import { activeFilingStatuses } from '#shared/filing/filing.ts';
+import { cancellationMessages, whyNotCancellable, type CancellationRefusal, type CancellationView } from '#shared/refunds/refunds.ts';
 import type { OrderRow } from './order-payments';
 
 // When an order may still be cancelled online (the shared rule, `whyNotCancellable`), and what the

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cancellationLinks, type Db } from '../db';
-import { cancellationPagePath, cancellationWindowMinutes } from '../../shared/refunds/refunds';
+import { cancellationPagePath, cancellationWindowMinutes } from '#shared/refunds/refunds.ts';
 import { hashCancellationToken } from './cancellation-token';
 
 // The customer's one-hour cancellation (decision 026): the first use of a link cancels the order

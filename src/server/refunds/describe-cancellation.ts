@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { CancellationView } from '../../shared/refunds/refunds';
+import type { CancellationView } from '#shared/refunds/refunds.ts';
 import { findCancellationLink } from './cancellation-token';
 import { cancellationViewOf, linkUnavailable } from './cancellation-view';
 

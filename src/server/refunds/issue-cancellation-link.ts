@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { orders, type Db } from '../db';
-import { cancellationWindowMinutes } from '../../shared/refunds/refunds';
+import { cancellationWindowMinutes } from '#shared/refunds/refunds.ts';
 import { whyCancellationClosed } from './cancellation-view';
 import { createCancellationLink } from './create-cancellation-link';
 

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { refunds, user, type Db, type orders } from '../db';
-import { hasRefundableBalance, isDisputeOpen, type OrderPayments, type RefundEntry, type RefundSource, type RefundState } from '../../shared/refunds/refunds';
+import { hasRefundableBalance, isDisputeOpen, type OrderPayments, type RefundEntry, type RefundSource, type RefundState } from '#shared/refunds/refunds.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

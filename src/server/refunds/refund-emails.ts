@@ -1,6 +1,6 @@
 import { customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
-import { formatUsd } from '../../shared/money';
-import { disputeStatusLabels } from '../../shared/refunds/refunds';
+import { formatUsd } from '#shared/money.ts';
+import { disputeStatusLabels } from '#shared/refunds/refunds.ts';
 
 // The e-mails of refunds, the customer's cancellation and disputes (decision 026). The customer's
 // name the company and carry Reply-To the support address (the outbox row holds it); none carries

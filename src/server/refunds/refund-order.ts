@@ -6,7 +6,7 @@ import type { Services } from '../contracts';
 import { recordAudit } from '../audit';
 import { lockDuplicatesForRefund, type StaffActor } from '../orders';
 import { AppError } from '../errors';
-import { hasRefundableBalance, isDisputeOpen, isKeptOrder, refundMessages } from '../../shared/refunds/refunds';
+import { hasRefundableBalance, isDisputeOpen, isKeptOrder, refundMessages } from '#shared/refunds/refunds.ts';
 import { applyProviderRefunds } from './apply-provider-refunds';
 import { summarisePayments, type OrderRow, type RefundRow } from './order-payments';
 

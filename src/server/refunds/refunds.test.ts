@@ -13,16 +13,16 @@ import { createMailer } from '../email';
 import { loadEnv, type Env } from '../env';
 import { testProcessorWebhookSecret, createTestProcessor, type TestProcessor } from '../payments';
 import type { AppServices } from '../services';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { mailbox, signIn, staffInject } from '../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../tests/factories/staff';
-import { auditRows, decodeMail, getOrder, mailTo, saveOrder, formOf } from '../../../tests/support/orders-api';
-import { sampleApplication } from '../../shared/application/sample-application';
-import type { CheckoutResponse, ConfirmPaymentResponse } from '../../shared/checkout/checkout';
-import type { OrderListResponse } from '../../shared/fulfilment/orders';
-import type { TrackingResult } from '../../shared/tracking/tracking';
-import { statusChangerName } from '../../shared/orders/status-changers';
-import { cancellationMessages, refundMessages, type CancellationView, type RefundResponse } from '../../shared/refunds/refunds';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
+import { mailbox, signIn, staffInject } from '#tests/support/staff-app.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
+import { auditRows, decodeMail, getOrder, mailTo, saveOrder, formOf } from '#tests/support/orders-api.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import type { CheckoutResponse, ConfirmPaymentResponse } from '#shared/checkout/checkout.ts';
+import type { OrderListResponse } from '#shared/fulfilment/orders.ts';
+import type { TrackingResult } from '#shared/tracking/tracking.ts';
+import { statusChangerName } from '#shared/orders/status-changers.ts';
+import { cancellationMessages, refundMessages, type CancellationView, type RefundResponse } from '#shared/refunds/refunds.ts';
 import { settlePendingRefunds } from './settle-pending-refunds';
 
 // Refunds, the one-hour cancellation and the provider's refund and dispute events, through the whole

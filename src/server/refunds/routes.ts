@@ -6,9 +6,9 @@ import { cancelOrderByLink } from './cancel-order-by-link';
 import { describeCancellation } from './describe-cancellation';
 import { refundOrder } from './refund-order';
 import { findOrderPayments } from './order-payments';
-import { refundRequestSchema, type CancellationView, type RefundResponse } from '../../shared/refunds/refunds';
-import { cancellationTokenParamsSchema, cancellationViewSchema, refundResponseSchema } from '../../shared/refunds/answers';
-import { orderIdParamsSchema } from '../../shared/fulfilment/answers';
+import { refundRequestSchema, type CancellationView, type RefundResponse } from '#shared/refunds/refunds.ts';
+import { cancellationTokenParamsSchema, cancellationViewSchema, refundResponseSchema } from '#shared/refunds/answers.ts';
+import { orderIdParamsSchema } from '#shared/fulfilment/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** Calls per client and minute on the cancellation page's API: a customer needs two, a guesser many. */

@@ -10,13 +10,13 @@ import { buildAppWithServices, deliverToWebhookRoute } from '../app';
 import type { Database } from '../db';
 import { createMailer } from '../email';
 import { loadEnv } from '../env';
-import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe-server';
+import { startFakeStripe, type FakeStripe } from '#tests/fakes/stripe-server.ts';
 import { createStripeProvider, signWebhookPayload } from '../payments';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { signIn, staffInject } from '../../../tests/support/staff-app';
-import { createStaffMember } from '../../../tests/factories/staff';
-import type { RefundResponse } from '../../shared/refunds/refunds';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
+import { signIn, staffInject } from '#tests/support/staff-app.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
+import type { RefundResponse } from '#shared/refunds/refunds.ts';
 
 // The Stripe path of refunds and disputes: the official SDK against the local fake of Stripe's API,
 // and Stripe-shaped events signed with the webhook secret.

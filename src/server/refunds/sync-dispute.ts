@@ -7,8 +7,8 @@ import { enqueueEmail } from '../email';
 import { disputeAlertEmail } from './refund-emails';
 import { manageOrderUrl, siteOrigin } from '../http';
 import { changeOrderStatus, companyNameOf } from '../orders';
-import { findTransition, normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { isDisputeOpen } from '../../shared/refunds/refunds';
+import { findTransition, normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import { isDisputeOpen } from '#shared/refunds/refunds.ts';
 
 // As with payments, a dispute event only says what to look at: the dispute is read from the
 // provider, so events may come late, twice or out of order and the order ends the same.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { pdfsig } from '../../../tests/support/pdfsig';
+import { pdfsig } from '#tests/support/pdfsig.ts';
 import { createPdfSealer, loadSealCertificate, makeSelfSignedSealP12, selfSignedSealFileName } from '.';
 
 // The service's sealing certificate: made self-signed into the data folder on the first start and kept

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import forge from 'node-forge';
 import type { Env } from '../env';
-import { seller } from '../../shared/seller';
+import { seller } from '#shared/seller.ts';
 import { makeSelfSignedSealP12 } from './make-self-signed-seal';
 
 // The service's signing certificate, which seals every signed SS-4 (decision 037): the PKCS#12 file

@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pdfsig } from '../../../tests/support/pdfsig';
-import { testSealer } from '../../../tests/factories/fax-backs';
+import { pdfsig } from '#tests/support/pdfsig.ts';
+import { testSealer } from '#tests/factories/fax-backs.ts';
 import type { PdfSealer } from '.';
 
 // A change to a sealed PDF appended as an incremental update with a seal of its own: the first seal

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { settings, type Db } from '../db';
-import { defaultPriceCents } from '../../shared/site/public-config';
-import { dollarsToCents } from '../../shared/money';
+import { defaultPriceCents } from '#shared/site/public-config.ts';
+import { dollarsToCents } from '#shared/money.ts';
 
 export const standardPriceKey = 'ein_price_standard';
 

@@ -9,14 +9,14 @@ import { AppError } from '../errors';
 import { manageOrderUrl } from '../http';
 import { changeOrderStatus, customerTimeZoneOf } from '../orders';
 import { renderMaskedOrderSs4, renderOrderSs4, sha256Hex, signSs4, utcTimestamp, type SignatureMark } from '../ss4';
-import { normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import type { Ss4Designee } from '../../shared/ss4/ss4-mapping';
-import { namesMatch, signedName, signingConsentKeys, signingConsents, signingMessages, type signSubmissionSchema } from '../../shared/signing/signing';
+import { normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import type { Ss4Designee } from '#shared/ss4/ss4-mapping.ts';
+import { namesMatch, signedName, signingConsentKeys, signingConsents, signingMessages, type signSubmissionSchema } from '#shared/signing/signing.ts';
 import { isVerifiedBrowser } from '../customer-links';
 import { findUsableRequest, unavailableReason } from './find-usable-request';
 import { responsibleName, type SigningServices } from './requests';
 import { signedNoticeEmail } from './signature-request-email';
-import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
+import { verificationQuestionOfApplication } from '#shared/ssn-last-four.ts';
 import { signedCopyEmail } from './signed-copy-email';
 
 export type CompleteSigningOptions = SigningServices & {

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { signingRequests, type Db } from '../db';
-import type { SigningState } from '../../shared/signing/signing';
+import type { SigningState } from '#shared/signing/signing.ts';
 
 /** The order's latest signing request as the staff order page shows it. */
 export async function describeSigning(db: Db, orderId: number, now: Date = new Date()): Promise<SigningState> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { orders, signingRequests, type Db } from '../db';
 import { findLinkByToken } from '../customer-links';
-import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { signingMessages } from '../../shared/signing/signing';
+import { isInStatusGroup, normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import { signingMessages } from '#shared/signing/signing.ts';
 import { setAsideStatus, type OrderRow, type SigningRequestRow } from './requests';
 
 /** Why a request cannot be used now, or null when it can. */

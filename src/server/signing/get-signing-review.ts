@@ -1,8 +1,8 @@
 import type { FieldCipher } from '../encryption';
 import { applicationWithSsns, maskedSsnsOf, renderMaskedOrderSs4 } from '../ss4';
-import { ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
-import type { SigningReviewResponse } from '../../shared/signing/signing';
-import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
+import { ss4Lines, type Ss4Designee } from '#shared/ss4/ss4-mapping.ts';
+import type { SigningReviewResponse } from '#shared/signing/signing.ts';
+import { verificationQuestionOfApplication } from '#shared/ssn-last-four.ts';
 import { responsibleName, type OrderRow, type SigningRequestRow } from './requests';
 
 /** What the verified signer reviews: every line of the form with the SSN masked, and who must sign. */

@@ -7,10 +7,10 @@ import type { FieldCipher } from '../encryption';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { changeOrderStatus, customerTimeZoneOf, type StaffActor, type WriteSigningRequestOptions } from '../orders';
-import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { signingMessages, signingPagePath } from '../../shared/signing/signing';
+import { isInStatusGroup, normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import { signingMessages, signingPagePath } from '#shared/signing/signing.ts';
 import { signatureRequestEmail } from './signature-request-email';
-import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
+import { verificationQuestionOfApplication } from '#shared/ssn-last-four.ts';
 import { openRequestStatuses, responsibleName, type SigningRequestRow, type SigningServices } from './requests';
 import { hashLinkToken } from '../customer-links';
 

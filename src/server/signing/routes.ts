@@ -20,10 +20,10 @@ import {
   type SignedResponse,
   type SigningReviewResponse,
   type SigningStartResponse,
-} from '../../shared/signing/signing';
-import { signatureRequestResponseSchema, signedResponseSchema, signingReviewResponseSchema, signingStartResponseSchema, signingTokenParamsSchema } from '../../shared/signing/answers';
-import { emailCodeSentResponseSchema, verificationAnswerSchema, type EmailCodeSentResponse } from '../../shared/ssn-last-four';
-import { orderIdParamsSchema } from '../../shared/fulfilment/answers';
+} from '#shared/signing/signing.ts';
+import { signatureRequestResponseSchema, signedResponseSchema, signingReviewResponseSchema, signingStartResponseSchema, signingTokenParamsSchema } from '#shared/signing/answers.ts';
+import { emailCodeSentResponseSchema, verificationAnswerSchema, type EmailCodeSentResponse } from '#shared/ssn-last-four.ts';
+import { orderIdParamsSchema } from '#shared/fulfilment/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 // The customer's signature (decision 022): staff send a signing request and download the signed SS-4

@@ -3,9 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orders, signingRequests } from '../db';
 import { queueCustomerEmail } from '../email';
 import { customerTimeZoneOf } from '../orders';
-import { signingPagePath, signingReminderAfterHours } from '../../shared/signing/signing';
+import { signingPagePath, signingReminderAfterHours } from '#shared/signing/signing.ts';
 import { signatureRequestEmail } from './signature-request-email';
-import { verificationQuestionOfApplication } from '../../shared/ssn-last-four';
+import { verificationQuestionOfApplication } from '#shared/ssn-last-four.ts';
 import { openRequestStatuses, responsibleName, type SigningServices } from './requests';
 import { hashLinkToken } from '../customer-links';
 

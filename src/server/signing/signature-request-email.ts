@@ -1,8 +1,8 @@
 import { breakableHtml, customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
-import { formatCustomerTime } from '../../shared/customer-time';
-import { businessTimeZone } from '../../shared/dates';
-import { orderStatusLabels } from '../../shared/orders/lifecycle';
-import { emailCodeLength, type VerificationQuestion } from '../../shared/ssn-last-four';
+import { formatCustomerTime } from '#shared/customer-time.ts';
+import { businessTimeZone } from '#shared/dates.ts';
+import { orderStatusLabels } from '#shared/orders/lifecycle.ts';
+import { emailCodeLength, type VerificationQuestion } from '#shared/ssn-last-four.ts';
 
 const signedStatus = orderStatusLabels.ss4_signed_awaiting_irs;
 

@@ -1,7 +1,7 @@
 import { customerBrand, customerDisclosure, escapeHtml, htmlEmail, supportLine, type MailMessage } from '../email';
-import { verificationQuestionPhrase, type VerificationQuestion } from '../../shared/ssn-last-four';
-import { formatCustomerTime } from '../../shared/customer-time';
-import { businessTimeZone } from '../../shared/dates';
+import { verificationQuestionPhrase, type VerificationQuestion } from '#shared/ssn-last-four.ts';
+import { formatCustomerTime } from '#shared/customer-time.ts';
+import { businessTimeZone } from '#shared/dates.ts';
 
 export type SignedCopyEmailDetails = {
   trackingNumber: string;

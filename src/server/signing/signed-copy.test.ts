@@ -2,19 +2,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFArray, PDFDocument, PDFRawStream, PDFSignature, decodePDFRawStream, type PDFPage } from 'pdf-lib';
 import { eq, sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { customerDocumentLinks, emailOutbox, signingRequests } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { applicationWithSsn, auditRows, mailTo } from '../../../tests/support/orders-api';
-import { pdfsig } from '../../../tests/support/pdfsig';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { applicationWithSsn, auditRows, mailTo } from '#tests/support/orders-api.ts';
+import { pdfsig } from '#tests/support/pdfsig.ts';
 import { purgeExpiredData } from '../retention';
 import { createDocumentLink } from '../documents';
 import { sha256Hex } from '../ss4';
-import { signedCopyPath, signingConsents, signingMessages, type SignSubmission } from '../../shared/signing/signing';
-import { customerDocumentLinkDays, customerDocumentMessages } from '../../shared/documents/documents';
-import { ssnLastFourMessages } from '../../shared/ssn-last-four';
-import type { ApiErrorBody } from '../../shared/errors';
+import { signedCopyPath, signingConsents, signingMessages, type SignSubmission } from '#shared/signing/signing.ts';
+import { customerDocumentLinkDays, customerDocumentMessages } from '#shared/documents/documents.ts';
+import { ssnLastFourMessages } from '#shared/ssn-last-four.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
 
 // The signed SS-4 sealed with the service's certificate (checked by Poppler's pdfsig, as any PDF reader
 // would), and the signer's own copy: on the thank-you page, and through the e-mailed document link.

@@ -1,5 +1,5 @@
 import { customerLinkFlow, type CustomerLink } from '../customer-links';
-import { signingMessages } from '../../shared/signing/signing';
+import { signingMessages } from '#shared/signing/signing.ts';
 import { findUsableRequest } from './find-usable-request';
 import type { OrderRow, SigningRequestRow } from './requests';
 import { verifySigner } from './verify-signer';

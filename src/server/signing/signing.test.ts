@@ -3,15 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream, type PDFPage } from 'pdf-lib';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { orderComments, orders, orderStatusHistory, signingRequests } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { applicationWithSsn, auditRows, decodeMail, getOrder, mailTo, saveOrder } from '#tests/support/orders-api.ts';
 import { sendDueSignatureReminders } from './send-signature-reminders';
 import { sha256Hex, formDate } from '../ss4';
-import { maxSignatureImageLength, signingConsents, signingMessages, type SignSubmission, type SigningReviewResponse, type SigningState } from '../../shared/signing/signing';
-import type { ApiErrorBody } from '../../shared/errors';
+import { maxSignatureImageLength, signingConsents, signingMessages, type SignSubmission, type SigningReviewResponse, type SigningState } from '#shared/signing/signing.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
 
 const designeeEnv = {
   SS4_DESIGNEE_NAME: 'EIN Filing Service LLC',

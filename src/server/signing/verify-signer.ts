@@ -4,8 +4,8 @@ import type { FieldCipher } from '../encryption';
 import { checkLinkAnswer } from '../link-codes';
 import type { LinkAnswerResult } from '../customer-links';
 import { AppError } from '../errors';
-import { maxVerificationAttempts, signingMessages } from '../../shared/signing/signing';
-import type { VerificationAnswer } from '../../shared/ssn-last-four';
+import { maxVerificationAttempts, signingMessages } from '#shared/signing/signing.ts';
+import type { VerificationAnswer } from '#shared/ssn-last-four.ts';
 import { openRequestStatuses, type OrderRow, type SigningRequestRow } from './requests';
 
 /**

@@ -2,14 +2,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { orders, signingRequests } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { mailbox, staffInject, withStaffApp, type SignedInMember } from '../../../tests/support/staff-app';
-import { applicationWithSsn, auditRows, getOrder, mailTo, saveOrder } from '../../../tests/support/orders-api';
-import { signingConsents, signingMessages, type SignSubmission, type SigningState } from '../../shared/signing/signing';
-import { filingMessages } from '../../shared/filing/filing';
-import type { ApiErrorBody } from '../../shared/errors';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { mailbox, staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
+import { applicationWithSsn, auditRows, getOrder, mailTo, saveOrder } from '#tests/support/orders-api.ts';
+import { signingConsents, signingMessages, type SignSubmission, type SigningState } from '#shared/signing/signing.ts';
+import { filingMessages } from '#shared/filing/filing.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
 
 // A signed SS-4 is undone only on purpose (decision 048): a new signing link for a signed order is
 // refused, and "Void the signature and ask again" sets the signature aside with a reason, an audit row

@@ -3,11 +3,11 @@ import { filings, orders, signingRequests } from '../db';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import type { StaffActor } from '../orders';
-import { isInStatusGroup, normalizeOrderStatus } from '../../shared/orders/lifecycle';
-import { can } from '../../shared/staff/permissions';
-import { staffMessages } from '../../shared/staff/staff-messages';
-import { activeFilingStatuses } from '../../shared/filing/filing';
-import { signingMessages } from '../../shared/signing/signing';
+import { isInStatusGroup, normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
+import { can } from '#shared/staff/permissions.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { activeFilingStatuses } from '#shared/filing/filing.ts';
+import { signingMessages } from '#shared/signing/signing.ts';
 import { openSigningRequest } from './open-signing-request';
 import { setAsideStatus, type SigningRequestRow, type SigningServices } from './requests';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
-import type { PublicConfig } from '../../shared/site/public-config';
-import { healthAnswerSchema, publicConfigSchema } from '../../shared/site/answers';
+import type { PublicConfig } from '#shared/site/public-config.ts';
+import { healthAnswerSchema, publicConfigSchema } from '#shared/site/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 
 /** `/api/health` (the database answers) and `/api/config` (the public configuration, also embedded in every page). */

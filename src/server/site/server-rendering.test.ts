@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 import type { Database } from '../db';
-import { indexedPagePaths } from '../../shared/site/public-paths';
-import { deliveryPromise } from '../../shared/delivery-promise';
+import { indexedPagePaths } from '#shared/site/public-paths.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 
 const siteUrl = 'https://ein.example.com';
 

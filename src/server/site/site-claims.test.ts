@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { loadEnv } from '../env';
 import type { Database } from '../db';
-import { indexedPagePaths } from '../../shared/site/public-paths';
-import { feeIncludes, irsIsFree } from '../../shared/site/service-fee';
-import { openTestDatabase, testDatabaseKinds } from '../../../tests/support/database';
-import { buildRenderedSite, parsePage, visibleText, type JsonLdNode } from '../../../tests/support/rendered-site';
-import { configuredClaimsEnv, testTestimonials } from '../../../tests/support/site-claims';
+import { indexedPagePaths } from '#shared/site/public-paths.ts';
+import { feeIncludes, irsIsFree } from '#shared/site/service-fee.ts';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
+import { buildRenderedSite, parsePage, visibleText, type JsonLdNode } from '#tests/support/rendered-site.ts';
+import { configuredClaimsEnv, testTestimonials } from '#tests/support/site-claims.ts';
 
 // What the public pages say about the service's record (only what the operator configured, decision
 // 035) and its price (up front, from the live setting), as the server renders them.

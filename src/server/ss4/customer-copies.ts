@@ -1,7 +1,7 @@
 import { PDFDocument, PDFSignature, PDFTextField, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { readOrderSsns, type FieldCipher } from '../encryption';
 import type { PdfSealer } from '../seal';
-import { maskSsn, ss4Lines, ss4TextFields, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
+import { maskSsn, ss4Lines, ss4TextFields, type Ss4Designee } from '#shared/ss4/ss4-mapping.ts';
 import { fillSs4, ss4FieldPrefix } from './fill-ss4';
 import { applicationWithSsns } from './render-order-ss4';
 import { utcTimestamp } from './sign-ss4';

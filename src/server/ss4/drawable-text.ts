@@ -1,5 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
-import { plainLetters } from '../../shared/application/irs-name-suggestions';
+import { plainLetters } from '#shared/application/irs-name-suggestions.ts';
 
 /**
  * The text as the form's standard font can draw it: a character it cannot encode is written with its

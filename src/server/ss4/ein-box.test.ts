@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sampleApplication } from '../../shared/application/sample-application';
-import type { Application } from '../../shared/application/application';
-import { ss4Lines } from '../../shared/ss4/ss4-mapping';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import type { Application } from '#shared/application/application.ts';
+import { ss4Lines } from '#shared/ss4/ss4-mapping.ts';
 import { renderPdfGray, type GrayImage } from '../fax';
 import { ss4EinBox, ss4EinLabel } from './ein-box';
 import { fillSs4, ss4TemplateUrl } from './fill-ss4';

@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFCheckBox, PDFDocument, PDFName, PDFTextField } from 'pdf-lib';
-import { applicationSchema, type Application } from '../../shared/application/application';
-import { corporationTypeOptions, entityTypeOptions, reasonOptions } from '../../shared/application/company';
-import { principalActivityOptions } from '../../shared/application/activity';
-import { asksIncorporationState } from '../../shared/application/registration';
-import { sampleApplication, type SampleOverrides } from '../../shared/application/sample-application';
-import { disregardedEntityText, ss4Lines, type Ss4Designee } from '../../shared/ss4/ss4-mapping';
+import { applicationSchema, type Application } from '#shared/application/application.ts';
+import { corporationTypeOptions, entityTypeOptions, reasonOptions } from '#shared/application/company.ts';
+import { principalActivityOptions } from '#shared/application/activity.ts';
+import { asksIncorporationState } from '#shared/application/registration.ts';
+import { sampleApplication, type SampleOverrides } from '#shared/application/sample-application.ts';
+import { disregardedEntityText, ss4Lines, type Ss4Designee } from '#shared/ss4/ss4-mapping.ts';
 import { fillSs4, fittingFontSize, ss4FieldPrefix, ss4TemplateUrl } from './fill-ss4';
 
 // Fills the real form and reads every field back with pdf-lib. The expected values are written out by

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PDFBool, PDFDocument, PDFName, StandardFonts, type PDFFont, type PDFTextField } from 'pdf-lib';
-import type { Ss4Line } from '../../shared/ss4/ss4-mapping';
+import type { Ss4Line } from '#shared/ss4/ss4-mapping.ts';
 import { drawable } from './drawable-text';
 
 // Fills the IRS's own fillable Form SS-4 (Rev. December 2023) with an application's lines. The form

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readOrderSsn, readOrderSsns, type FieldCipher, type OrderSsn } from '../encryption';
-import { rpTaxIdTypeOf, ssnFields, type SsnField } from '../../shared/application/contact';
+import { rpTaxIdTypeOf, ssnFields, type SsnField } from '#shared/application/contact.ts';
 import { fillSs4 } from './fill-ss4';
-import type { Application } from '../../shared/application/application';
-import { applicationSections } from '../../shared/application/sections';
-import { ss4Lines, type Ss4Designee, type Ss4Line } from '../../shared/ss4/ss4-mapping';
+import type { Application } from '#shared/application/application.ts';
+import { applicationSections } from '#shared/application/sections.ts';
+import { ss4Lines, type Ss4Designee, type Ss4Line } from '#shared/ss4/ss4-mapping.ts';
 
 /** The stored application with its SSNs opened (an unreadable one empty), every section present (an old order may lack some). */
 export function applicationWithSsns(formData: unknown, ssns: Partial<Record<SsnField, string>>): Application {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { sealedSignedSs4, testSealer } from '../../../tests/factories/fax-backs';
+import { sealedSignedSs4, testSealer } from '#tests/factories/fax-backs.ts';
 import type { PdfSealer } from '../seal';
 
 // The certificate page of the signed SS-4, read back the way a PDF reader extracts its text: every

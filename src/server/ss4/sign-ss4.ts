@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { VerificationQuestion } from '../../shared/ssn-last-four';
+import type { VerificationQuestion } from '#shared/ssn-last-four.ts';
 
 /** How the signer confirmed who they are, as the certificate says it. */
 const verifiedByWords: Record<VerificationQuestion, string> = {

@@ -1,11 +1,11 @@
 import DataLoader from 'dataloader';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { paymentStatuses } from '../../shared/refunds/refunds';
+import { paymentStatuses } from '#shared/refunds/refunds.ts';
 import { filings, orders, refunds, type Db } from '../db';
-import { customerStatusFor, trackingStageFor, type TrackingStage } from '../../shared/orders/lifecycle';
-import { signatureActionNeeded } from '../../shared/signing/signing';
-import type { TrackingResult } from '../../shared/tracking/tracking';
-import { verificationQuestionOf } from '../../shared/ssn-last-four';
+import { customerStatusFor, trackingStageFor, type TrackingStage } from '#shared/orders/lifecycle.ts';
+import { signatureActionNeeded } from '#shared/signing/signing.ts';
+import type { TrackingResult } from '#shared/tracking/tracking.ts';
+import { verificationQuestionOf } from '#shared/ssn-last-four.ts';
 
 /** The stages whose next steps name what the order's links ask (the SSN's last four, the ITIN's, or a code). */
 const stagesNamingTheQuestion = new Set<TrackingStage>(['awaiting_signature', 'completed']);

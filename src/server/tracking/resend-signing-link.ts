@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { paymentStatuses } from '../../shared/refunds/refunds';
+import { paymentStatuses } from '#shared/refunds/refunds.ts';
 import type { Services } from '../contracts';
 import { orders, signingRequests } from '../db';
 import { openSigningRequest } from '../signing';
 import { countHit, siteOrigin } from '../http';
-import { trackingStageFor } from '../../shared/orders/lifecycle';
-import { signingLinkResendIntervalMinutes } from '../../shared/tracking/tracking';
+import { trackingStageFor } from '#shared/orders/lifecycle.ts';
+import { signingLinkResendIntervalMinutes } from '#shared/tracking/tracking.ts';
 
 /** One new link per tracking number in this long, however many times, and by whomever, it is asked for. */
 export const signingLinkResendCooldownMs = signingLinkResendIntervalMinutes * 60 * 1000;

@@ -1,27 +1,27 @@
 // @vitest-environment node
-import { signatureActionNeeded } from '../../shared/signing/signing';
+import { signatureActionNeeded } from '#shared/signing/signing.ts';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../tests/support/database';
+import { testDatabaseKinds } from '#tests/support/database.ts';
 import { checkouts, emailOutbox, filings, orders, rateLimitHits, signingRequests } from '../db';
-import { createPaidOrder } from '../../../tests/factories/orders';
-import { createStaffMember } from '../../../tests/factories/staff';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
 import { createTrackingNumber } from '../orders';
-import { mailbox, withStaffApp } from '../../../tests/support/staff-app';
-import { mailTo } from '../../../tests/support/orders-api';
+import { mailbox, withStaffApp } from '#tests/support/staff-app.ts';
+import { mailTo } from '#tests/support/orders-api.ts';
 import { createSigningRequest } from '../signing';
-import { orderStatuses, trackingStageFor } from '../../shared/orders/lifecycle';
+import { orderStatuses, trackingStageFor } from '#shared/orders/lifecycle.ts';
 import {
   signingLinkHeldBackMessage,
   signingLinkResendMessage,
   signingLinkResendRateLimited,
   trackingMessages,
   type SigningLinkResendAnswer,
-} from '../../shared/tracking/tracking';
+} from '#shared/tracking/tracking.ts';
 import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './limits';
 import { signingLinkRequestKey, signingLinkResendCooldownMs } from './resend-signing-link';
-import { expectedLegacyStatuses, expectedStatuses } from '../../../tests/support/order-statuses';
+import { expectedLegacyStatuses, expectedStatuses } from '#tests/support/order-statuses.ts';
 
 const publicUrl = 'https://ein.example.com';
 

@@ -11,9 +11,9 @@ import {
   trackingNumberSchema,
   type SigningLinkResendAnswer,
   type TrackingResult,
-} from '../../shared/tracking/tracking';
+} from '#shared/tracking/tracking.ts';
 import { createTrackingLookup } from './find-tracking-result';
-import { trackingNumberParamsSchema, trackingResultSchema } from '../../shared/tracking/answers';
+import { trackingNumberParamsSchema, trackingResultSchema } from '#shared/tracking/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '../api-document';
 import { resendSigningLink } from './resend-signing-link';
 import { signingLinkResendsPerWindow, trackingLookupsPerMinute } from './limits';

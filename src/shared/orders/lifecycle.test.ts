@@ -16,7 +16,7 @@ import {
   type CounterGroup,
   type OrderStatus,
 } from './lifecycle';
-import { expectedLegacyStatuses, expectedStatuses } from '../../../tests/support/order-statuses';
+import { expectedLegacyStatuses, expectedStatuses } from '#tests/support/order-statuses.ts';
 import { auditActionLabels } from '../audit/audit';
 import { permissions } from '../staff/permissions';
 

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { user } from '../../../src/server/db';
-import type { AppServices } from '../../../src/server/services';
-import { AppError } from '../../../src/server/errors';
-import { parseWith } from '../../../src/server/http';
-import { getStandardPriceCents } from '../../../src/server/settings';
-import { applicationSchema } from '../../../src/shared/application/application';
-import { sampleApplication, type SampleOverrides } from '../../../src/shared/application/sample-application';
-import { createPaidOrder } from '../../factories/orders';
+import { user } from '#server/db/index.ts';
+import type { AppServices } from '#server/services.ts';
+import { AppError } from '#server/errors.ts';
+import { parseWith } from '#server/http/index.ts';
+import { getStandardPriceCents } from '#server/settings/index.ts';
+import { applicationSchema } from '#shared/application/application.ts';
+import { sampleApplication, type SampleOverrides } from '#shared/application/sample-application.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
 import type { TestOrder, TestOrderResponse } from './test-support-inputs';
 
 /**

@@ -1,7 +1,7 @@
-import type { AppServices } from '../../../src/server/services';
-import { parseWith } from '../../../src/server/http';
-import { createUserFields } from '../../../src/shared/staff/users';
-import { createStaffMember } from '../../factories/staff';
+import type { AppServices } from '#server/services.ts';
+import { parseWith } from '#server/http/index.ts';
+import { createUserFields } from '#shared/staff/users.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
 import type { TestStaff, TestStaffResponse } from './test-support-inputs';
 
 /**

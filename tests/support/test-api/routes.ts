@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { APIError } from 'better-auth/api';
-import type { AppServices } from '../../../src/server/services';
-import { AppError } from '../../../src/server/errors';
-import { parseWith } from '../../../src/server/http';
-import { headersOf } from '../../../src/server/staff';
-import { staffMessages } from '../../../src/shared/staff/staff-messages';
+import type { AppServices } from '#server/services.ts';
+import { AppError } from '#server/errors.ts';
+import { parseWith } from '#server/http/index.ts';
+import { headersOf } from '#server/staff/index.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { sql } from 'drizzle-orm';
-import { purgeExpiredData } from '../../../src/server/retention';
+import { purgeExpiredData } from '#server/retention/index.ts';
 import { testExpireCheckoutSchema, testOrderSchema, testSessionSchema, testStaffSchema, type TestOrderResponse, type TestStaffResponse } from './test-support-inputs';
 import { createTestOrder } from './create-test-order';
 import { createTestStaffMember } from './create-test-staff-member';

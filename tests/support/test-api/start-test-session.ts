@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AppServices } from '../../../src/server/services';
-import { session } from '../../../src/server/db';
-import { cookieHeaderOf } from '../../factories/staff';
+import type { AppServices } from '#server/services.ts';
+import { session } from '#server/db/index.ts';
+import { cookieHeaderOf } from '#tests/factories/staff.ts';
 import { currentTotpCodeOf } from '../totp';
-import { sessionTokenOf } from '../../../src/server/staff';
+import { sessionTokenOf } from '#server/staff/index.ts';
 import type { TestSession } from './test-support-inputs';
 
 /**

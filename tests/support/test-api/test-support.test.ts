@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '../database';
-import { orders } from '../../../src/server/db';
+import { orders } from '#server/db/index.ts';
 import { mailbox, startStaffTestApp, staffInject, testOrigin, withStaffApp } from '../staff-app';
 import type { TestOrderResponse, TestStaffResponse } from './test-support-inputs';
 import { designeeEnv } from '../designee-env';

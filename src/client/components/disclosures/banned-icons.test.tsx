@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { Award, BadgeCheck, FileCheck, Lock, Medal, ShieldCheck, Stamp } from 'lucide-react';
-import { bannedIcons, findBannedIcons } from '../../../shared/site/banned-wording';
+import { bannedIcons, findBannedIcons } from '#shared/site/banned-wording.ts';
 
 // The seal-like icons of the banned wording list (src/shared/site/banned-wording.ts), as the icon
 // library renders them.

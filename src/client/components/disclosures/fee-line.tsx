@@ -1,6 +1,6 @@
-import { formatUsd } from '../../../shared/money';
-import { feeIncludes } from '../../../shared/site/service-fee';
-import { usePublicConfig } from '../../lib/public-config';
+import { formatUsd } from '#shared/money.ts';
+import { feeIncludes } from '#shared/site/service-fee.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 
 /** The fee in a sentence, before the first question of the wizard. */
 export function FeeLine({ className }: { className?: string }) {

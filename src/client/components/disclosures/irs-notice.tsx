@@ -1,4 +1,4 @@
-import { irsWebsite } from '../../../shared/site/service-fee';
+import { irsWebsite } from '#shared/site/service-fee.ts';
 
 /**
  * Who we are, said before the customer commits: a private company, not the IRS, which issues EINs free

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { moneyBackGuarantee, refundsSectionId } from '../../../shared/delivery-promise';
-import { paths } from '../../paths';
+import { moneyBackGuarantee, refundsSectionId } from '#shared/delivery-promise.ts';
+import { paths } from '#client/paths.ts';
 
 /**
  * The money-back guarantee as every page must say it: its condition in the Terms' words, and a link to

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
-import { formatUsd } from '../../../shared/money';
-import { feeIncludes, irsIsFree, irsWebsite } from '../../../shared/site/service-fee';
-import { usePublicConfig } from '../../lib/public-config';
+import { formatUsd } from '#shared/money.ts';
+import { feeIncludes, irsIsFree, irsWebsite } from '#shared/site/service-fee.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 
 /** "Applying directly with the IRS is free…", with IRS.gov linked. */
 export function IrsIsFree({ className }: { className?: string }) {

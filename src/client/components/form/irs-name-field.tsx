@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
-import { isIrsName, type IrsNameKind } from '../../../shared/application/irs-names';
+import { isIrsName, type IrsNameKind } from '#shared/application/irs-names.ts';
 import { Field } from './field';
 import { TextInput } from './controls';
 

@@ -1,6 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
-import type { IrsNameKind } from '../../../shared/application/irs-names';
-import { suggestIrsName } from '../../../shared/application/irs-name-suggestions';
+import type { IrsNameKind } from '#shared/application/irs-names.ts';
+import { suggestIrsName } from '#shared/application/irs-name-suggestions.ts';
 
 /** Puts text into an input as typing would, so the form's change handlers (copies, validation) run. */
 function typeInto(input: HTMLInputElement, value: string) {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { formatPhoneForPeople, isInternationalPhone, loadPhoneRules, phoneRules, phoneRulesLoaded } from '../../../shared/application/phones';
+import { formatPhoneForPeople, isInternationalPhone, loadPhoneRules, phoneRules, phoneRulesLoaded } from '#shared/application/phones.ts';
 import { Field } from './field';
 import { Select, TextInput } from './controls';
 import { maskedInput, useFieldError, type MaskSpec } from './fields';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { FileCheck, Lock, Mail } from 'lucide-react';
-import { usePublicConfig } from '../../lib/public-config';
-import { paths } from '../../paths';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { paths } from '#client/paths.ts';
 import { SectionLink } from './site-header';
-import { showsReviews } from '../../../shared/site/site-claims';
-import { irsWebsite } from '../../../shared/site/service-fee';
+import { showsReviews } from '#shared/site/site-claims.ts';
+import { irsWebsite } from '#shared/site/service-fee.ts';
 
 const footerLinkClass =
   'rounded-sm text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

@@ -2,9 +2,9 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FileCheck, Lock } from 'lucide-react';
 import { ButtonLink } from '../ui/button';
-import { usePublicConfig } from '../../lib/public-config';
-import { paths } from '../../paths';
-import { formatCount, showsReviews } from '../../../shared/site/site-claims';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { paths } from '#client/paths.ts';
+import { formatCount, showsReviews } from '#shared/site/site-claims.ts';
 
 type SectionLinkProps = {
   /** The id of a landing-page section, without the '#'. */

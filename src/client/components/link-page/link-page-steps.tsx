@@ -1,7 +1,7 @@
 import { LockKeyhole, TriangleAlert } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { LinkQuestionForm, linkQuestionPrompt, type LinkQuestionFormProps } from '../link-question/link-question-form';
-import { usePublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 
 export type LinkVerifyCardProps = LinkQuestionFormProps & {
   /** What the link opens holds, as the card's title ("Your form holds private details"). */

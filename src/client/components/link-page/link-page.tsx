@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PublicLayout } from '../layout/public-layout';
-import type { VerificationQuestion } from '../../../shared/ssn-last-four';
+import type { VerificationQuestion } from '#shared/ssn-last-four.ts';
 import { LinkUnavailableCard, LinkVerifyCard, type LinkVerifyCardProps } from './link-page-steps';
 
 // The page behind a link e-mailed to a customer (the signing page, the document pages): it opens the

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
 import { Button } from '../ui/button';
 import { MaskedField, type MaskSpec } from '../form/fields';
-import { ApiError } from '../../lib/api';
-import { useMessagesUntilChanged } from '../../lib/use-messages-until-changed';
+import { ApiError } from '#client/lib/api.ts';
+import { useMessagesUntilChanged } from '#client/lib/use-messages-until-changed.ts';
 import {
   emailCodeMinutes,
   emailCodeSchema,
@@ -16,7 +16,7 @@ import {
   type SsnLastFourInput,
   type VerificationAnswer,
   type VerificationQuestion,
-} from '../../../shared/ssn-last-four';
+} from '#shared/ssn-last-four.ts';
 
 // The question a customer link asks before it shows anything of the order (the signing page, a
 // document page): the last four digits of the responsible party's SSN or ITIN, or, for a responsible

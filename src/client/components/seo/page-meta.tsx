@@ -1,6 +1,6 @@
-import { usePublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 import { jsonLd, organization, siteName, type StructuredData } from './structured-data';
-import { deliveryPromise } from '../../../shared/delivery-promise';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 
 /** The preview image for links to the site (1200×630), shipped in `src/client/public`. */
 export const previewImagePath = '/og-image.png';

@@ -1,7 +1,7 @@
 import { isValidElement, type ReactNode } from 'react';
-import type { SiteClaims } from '../../../shared/site/site-claims';
-import { offerDescription } from '../../../shared/site/service-fee';
-import { paths } from '../../paths';
+import type { SiteClaims } from '#shared/site/site-claims.ts';
+import { offerDescription } from '#shared/site/service-fee.ts';
+import { paths } from '#client/paths.ts';
 
 /** A schema.org object, as embedded in a page's JSON-LD. */
 export type StructuredData = { '@type': string } & Record<string, unknown>;

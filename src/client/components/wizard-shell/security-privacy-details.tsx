@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Mail } from 'lucide-react';
-import { getPublicConfig } from '../../lib/public-config';
+import { getPublicConfig } from '#client/lib/public-config.ts';
 import { Dialog } from '../ui/dialog';
 
 type SecurityPrivacyDetailsProps = {

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import type { SavedApplication } from '../../../shared/application/application';
-import { paths } from '../../paths';
+import type { SavedApplication } from '#shared/application/application.ts';
+import { paths } from '#client/paths.ts';
 
 /** The history state of a step opened from step 6's "Edit" link. */
 export const returnToReviewState = { returnToReview: true } as const;

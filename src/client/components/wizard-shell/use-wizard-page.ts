@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { applicationSections, type ApplicationSection, type SavedApplication } from '../../../shared/application/sections';
-import { paths } from '../../paths';
-import { readSavedApplication } from '../../lib/application-storage';
+import { applicationSections, type ApplicationSection, type SavedApplication } from '#shared/application/sections.ts';
+import { paths } from '#client/paths.ts';
+import { readSavedApplication } from '#client/lib/application-storage.ts';
 import { wizardSteps } from './wizard-steps';
 
 export type WizardPage = { status: 'loading' } | { status: 'ready'; application: SavedApplication };

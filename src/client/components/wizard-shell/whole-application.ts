@@ -1,6 +1,6 @@
-import { applicationSchema } from '../../../shared/application/application';
-import type { SavedApplication } from '../../../shared/application/sections';
-import { loadPhoneRulesFor } from '../../lib/phones-abroad';
+import { applicationSchema } from '#shared/application/application.ts';
+import type { SavedApplication } from '#shared/application/sections.ts';
+import { loadPhoneRulesFor } from '#client/lib/phones-abroad.ts';
 
 /**
  * Whether the saved answers make a whole application, as checkout will check them: loaded by a step's

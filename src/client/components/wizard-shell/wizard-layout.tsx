@@ -2,11 +2,11 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { CircleCheck, Clock, Headphones, Lock, ShieldCheck } from 'lucide-react';
 import { IconList, type IconPoint } from '../ui/icon-list';
 import { IrsNotice } from '../disclosures/irs-notice';
-import { usePublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 import { StepHeading } from './step-heading';
 import { WizardHeader } from './wizard-header';
-import { deliveryPromise } from '../../../shared/delivery-promise';
-import { formatCount, type SiteClaims } from '../../../shared/site/site-claims';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { formatCount, type SiteClaims } from '#shared/site/site-claims.ts';
 
 type WizardLayoutProps = {
   /** The page's step, 2 to 6; the completed count shown is one less. */

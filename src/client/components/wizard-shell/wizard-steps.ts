@@ -1,5 +1,5 @@
-import type { ApplicationSection } from '../../../shared/application/sections';
-import { paths } from '../../paths';
+import type { ApplicationSection } from '#shared/application/sections.ts';
+import { paths } from '#client/paths.ts';
 
 export type WizardStepNumber = 1 | 2 | 3 | 4 | 5 | 6;
 

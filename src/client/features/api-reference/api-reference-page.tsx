@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import scalarScriptUrl from 'virtual:scalar-standalone';
 import '@scalar/api-reference/style.css';
 import './api-reference.css';
-import { Card } from '../../components/ui/card';
+import { Card } from '#client/components/ui/card.tsx';
 
 /** The API document the reference renders (`GET /api/openapi.json`, for signed-in staff). */
 const apiDocumentUrl = '/api/openapi.json';

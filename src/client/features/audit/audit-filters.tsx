@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import { Field } from '../../components/form/field';
-import { Select, TextInput } from '../../components/form/controls';
-import { Button } from '../../components/ui/button';
-import { auditActionLabels, labelledAuditActions, type AuditMember } from '../../../shared/audit/audit';
+import { Field } from '#client/components/form/field.tsx';
+import { Select, TextInput } from '#client/components/form/controls.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { auditActionLabels, labelledAuditActions, type AuditMember } from '#shared/audit/audit.ts';
 import type { AuditAddress } from './audit-query';
 
 type AuditFiltersProps = {

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { auditMessages, type AuditResponse, type AuditRow } from '../../../shared/audit/audit';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { currentLocation, renderPage } from '../../../../tests/client/render';
-import { paths } from '../../paths';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { auditMessages, type AuditResponse, type AuditRow } from '#shared/audit/audit.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { currentLocation, renderPage } from '#tests/client/render.tsx';
+import { paths } from '#client/paths.ts';
 import { AuditPage } from './audit-page';
 
 const reveal: AuditRow = {

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronRight, Download, ListRestart } from 'lucide-react';
-import { Button, buttonClass } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { hasErrorCode, type ApiError } from '../../lib/api';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { hasErrorCode, type ApiError } from '#client/lib/api.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 import { auditCsvHref, checkAuditAddress, readAuditAddress, useAuditTrail, type AuditAddress } from './audit-query';

@@ -1,8 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
-import { useManageQuery } from '../../lib/staff/use-staff-api-error';
-import { fieldErrors } from '../../../shared/field-errors';
-import { auditFilterKeys, auditQuerySchema, auditSearchParams, type AuditQuery, type AuditResponse } from '../../../shared/audit/audit';
+import { apiRequest } from '#client/lib/api.ts';
+import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
+import { fieldErrors } from '#shared/field-errors.ts';
+import { auditFilterKeys, auditQuerySchema, auditSearchParams, type AuditQuery, type AuditResponse } from '#shared/audit/audit.ts';
 
 /** What the address holds for the screen: its filters and page as typed, not yet checked. */
 export type AuditAddress = Partial<Record<(typeof auditFilterKeys)[number] | 'after', string>>;

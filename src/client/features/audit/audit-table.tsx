@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { EmailAddress } from '../../components/ui/email-address';
-import { manageOrderPath } from '../../paths';
-import { auditActorFallback, type AuditMember, type AuditRow } from '../../../shared/audit/audit';
-import { auditDetailText } from '../../../shared/audit/audit-detail';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { EmailAddress } from '#client/components/ui/email-address.tsx';
+import { manageOrderPath } from '#client/paths.ts';
+import { auditActorFallback, type AuditMember, type AuditRow } from '#shared/audit/audit.ts';
+import { auditDetailText } from '#shared/audit/audit-detail.ts';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

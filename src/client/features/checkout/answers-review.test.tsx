@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { customerReviewGroups } from '../../../shared/application/answer-review';
-import { sampleApplication } from '../../../shared/application/sample-application';
-import { renderPage } from '../../../../tests/client/render';
+import { customerReviewGroups } from '#shared/application/answer-review.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { renderPage } from '#tests/client/render.tsx';
 import { AnswersReview } from './answers-review';
 
 describe('AnswersReview', () => {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Pencil } from 'lucide-react';
-import type { ReviewGroup } from '../../../shared/application/answer-review';
-import { wizardSteps } from '../../components/wizard-shell/wizard-steps';
-import { returnToReviewState } from '../../components/wizard-shell/use-continue';
+import type { ReviewGroup } from '#shared/application/answer-review.ts';
+import { wizardSteps } from '#client/components/wizard-shell/wizard-steps.ts';
+import { returnToReviewState } from '#client/components/wizard-shell/use-continue.ts';
 
 /**
  * Every answer before payment, grouped by the step that asked it, each group with a link back to

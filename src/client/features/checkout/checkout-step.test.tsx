@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { applicationStorageKey } from '../../lib/application-storage';
-import { sampleApplication } from '../../../shared/application/sample-application';
-import { ServerStateLayout } from '../../lib/server-state';
+import { applicationStorageKey } from '#client/lib/application-storage.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { ServerStateLayout } from '#client/lib/server-state.tsx';
 import { CheckoutStep } from './checkout-step';
 
 // No server runs here, so the checkout call fails as it does when the server cannot be reached;

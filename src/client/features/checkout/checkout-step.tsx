@@ -1,6 +1,6 @@
-import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
-import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
-import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
+import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
+import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx';
+import { useWizardPage } from '#client/components/wizard-shell/use-wizard-page.ts';
 import { CheckoutForm } from './checkout-form';
 
 /** Step 6, "Complete Your Order": the order summary and the payment. */

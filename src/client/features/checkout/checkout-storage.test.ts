@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkoutStorageKeys } from '../../../shared/checkout/checkout-messages';
+import { checkoutStorageKeys } from '#shared/checkout/checkout-messages.ts';
 import { clearCheckoutDraft, getOrCreateDraftId, readPaymentReference, readTrackingNumber, savePaymentResult } from './checkout-storage';
 
 afterEach(() => sessionStorage.clear());

@@ -1,4 +1,4 @@
-import { checkoutStorageKeys } from '../../../shared/checkout/checkout-messages';
+import { checkoutStorageKeys } from '#shared/checkout/checkout-messages.ts';
 
 // What step 6 keeps in sessionStorage beside the saved application: the draft id that ties repeated
 // checkout calls to one payment intent, and, once paid, the tracking number and payment reference

@@ -2,12 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { applicationStorageKey } from '../../lib/application-storage';
-import { sampleApplication } from '../../../shared/application/sample-application';
-import { checkoutStorageKeys, confirmationMessages } from '../../../shared/checkout/checkout-messages';
-import { laterResponse, networkFailure, requests, requestsTo, serve } from '../../../../tests/client/network';
-import { renderPage } from '../../../../tests/client/render';
-import { paths } from '../../paths';
+import { applicationStorageKey } from '#client/lib/application-storage.ts';
+import { sampleApplication } from '#shared/application/sample-application.ts';
+import { checkoutStorageKeys, confirmationMessages } from '#shared/checkout/checkout-messages.ts';
+import { laterResponse, networkFailure, requests, requestsTo, serve } from '#tests/client/network.ts';
+import { renderPage } from '#tests/client/render.tsx';
+import { paths } from '#client/paths.ts';
 import { ConfirmationPage } from './confirmation-page';
 
 beforeEach(() => {

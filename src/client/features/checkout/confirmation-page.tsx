@@ -1,22 +1,22 @@
-import { trackingPageHref } from '../../../shared/site/public-paths';
+import { trackingPageHref } from '#shared/site/public-paths.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Check, CircleCheck, CircleX, Copy, House, LoaderCircle, RotateCcw, Search, type LucideIcon } from 'lucide-react';
-import { PublicLayout } from '../../components/layout/public-layout';
-import { ButtonLink } from '../../components/ui/button';
-import { ApiError, apiRequest } from '../../lib/api';
-import { getPublicConfig } from '../../lib/public-config';
-import { paths } from '../../paths';
-import { clearSavedApplication } from '../../lib/application-storage';
-import { privateServiceNote } from '../../components/wizard-shell/wizard-copy';
-import type { ConfirmPaymentResponse } from '../../../shared/checkout/checkout';
-import { confirmationMessages } from '../../../shared/checkout/checkout-messages';
-import { formatUsd } from '../../../shared/money';
-import { paymentMethodName } from '../../../shared/orders/payment-methods';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { ButtonLink } from '#client/components/ui/button.tsx';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { getPublicConfig } from '#client/lib/public-config.ts';
+import { paths } from '#client/paths.ts';
+import { clearSavedApplication } from '#client/lib/application-storage.ts';
+import { privateServiceNote } from '#client/components/wizard-shell/wizard-copy.ts';
+import type { ConfirmPaymentResponse } from '#shared/checkout/checkout.ts';
+import { confirmationMessages } from '#shared/checkout/checkout-messages.ts';
+import { formatUsd } from '#shared/money.ts';
+import { paymentMethodName } from '#shared/orders/payment-methods.ts';
 import { clearCheckoutDraft, readPaymentReference, savePaymentResult } from './checkout-storage';
-import { deliveryPromiseInFullFor } from '../../../shared/delivery-promise';
+import { deliveryPromiseInFullFor } from '#shared/delivery-promise.ts';
 
 /** A verified payment: what the success view shows. */
 type ConfirmedPayment = ConfirmPaymentResponse & { trackingNumber: string };

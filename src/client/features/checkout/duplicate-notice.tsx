@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
-import type { DuplicateWarning } from '../../../shared/checkout/checkout';
-import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
-import { paths } from '../../paths';
+import type { DuplicateWarning } from '#shared/checkout/checkout.ts';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
+import { paths } from '#client/paths.ts';
 
 /**
  * The same company and responsible party were paid for in the last 30 days (decision 041): said before

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
-import { formatUsd } from '../../../shared/money';
-import { irsWebsite } from '../../../shared/site/service-fee';
+import { formatUsd } from '#shared/money.ts';
+import { irsWebsite } from '#shared/site/service-fee.ts';
 
 type OrderSummaryProps = {
   /** The price in cents: the server's amount once the checkout is set up, the published price before. */

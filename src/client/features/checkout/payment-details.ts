@@ -1,4 +1,4 @@
-import type { CheckoutResponse } from '../../../shared/checkout/checkout';
+import type { CheckoutResponse } from '#shared/checkout/checkout.ts';
 import type { ProviderError } from './payment-errors';
 
 /** How the provider's confirmation ended. */

@@ -1,5 +1,5 @@
-import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
-import { ApiError } from '../../lib/api';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
+import { ApiError } from '#client/lib/api.ts';
 
 // Spec 02, section 8 ("Payment (step 6)"): what the customer is told when a payment does not go
 // through, in one place. `null` means stop quietly: the payment form already shows the problem

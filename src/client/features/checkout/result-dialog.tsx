@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { CircleCheck, CircleX } from 'lucide-react';
-import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
-import { Button } from '../../components/ui/button';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import type { PaymentResult } from './use-checkout';
 
 type ResultDialogProps = {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import type { SetupProblem } from './setup-problem';
-import { Button } from '../../components/ui/button';
-import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
+import { Button } from '#client/components/ui/button.tsx';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 

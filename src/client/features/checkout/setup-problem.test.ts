@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '#client/lib/api.ts';
 import { describeSetupProblem } from './setup-problem';
-import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
 
 describe('describeSetupProblem', () => {
   it('tells the customer an expired checkout must be started again, by its code', () => {

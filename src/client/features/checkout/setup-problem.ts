@@ -1,7 +1,7 @@
-import { applicationSections } from '../../../shared/application/sections';
-import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
-import { ApiError } from '../../lib/api';
-import { wizardSteps, type WizardStepNumber } from '../../components/wizard-shell/wizard-steps';
+import { applicationSections } from '#shared/application/sections.ts';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { wizardSteps, type WizardStepNumber } from '#client/components/wizard-shell/wizard-steps.ts';
 
 /** A wizard page whose answers the server did not accept, with its messages. */
 export type StepToFix = { number: WizardStepNumber; name: string; path: string; messages: string[] };

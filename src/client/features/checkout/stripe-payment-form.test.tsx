@@ -2,7 +2,7 @@
 import { createRef, useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { CheckoutResponse } from '../../../shared/checkout/checkout';
+import type { CheckoutResponse } from '#shared/checkout/checkout.ts';
 import type { PaymentDetails } from './payment-details';
 
 // Stripe.js is a script from Stripe's servers: here its two browser packages are replaced by

@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { loadStripe, type Stripe, type StripeElements, type StripeExpressCheckoutElementOptions, type StripePaymentElementOptions } from '@stripe/stripe-js';
 import { Elements, ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { checkoutMessages } from '../../../shared/checkout/checkout-messages';
-import { paths } from '../../paths';
+import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
+import { paths } from '#client/paths.ts';
 import type { PaymentDetails, ProviderConfirmation } from './payment-details';
 import type { AttemptOutcome } from './use-checkout';
 import { SetupFailedNotice } from './setup-problem-notice';

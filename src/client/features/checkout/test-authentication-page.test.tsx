@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ServerStateLayout } from '../../lib/server-state';
+import { ServerStateLayout } from '#client/lib/server-state.tsx';
 import { TestAuthenticationPage } from './test-authentication-page';
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CircleAlert, FlaskConical, ShieldQuestion } from 'lucide-react';
-import { BrandLogo } from '../../components/layout/site-header';
-import { Button } from '../../components/ui/button';
-import { apiRequest, ApiError } from '../../lib/api';
-import { paths } from '../../paths';
+import { BrandLogo } from '#client/components/layout/site-header.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { apiRequest, ApiError } from '#client/lib/api.ts';
+import { paths } from '#client/paths.ts';
 
 type Outcome = 'complete' | 'fail';
 

@@ -2,9 +2,9 @@ import { useEffect, useImperativeHandle, type Ref } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical } from 'lucide-react';
-import { testCardDefaults, testCardSchema, type TestCard, type TestPaymentResult } from '../../../shared/payments/test-card';
-import { MaskedField, type MaskSpec } from '../../components/form/fields';
-import { apiRequest } from '../../lib/api';
+import { testCardDefaults, testCardSchema, type TestCard, type TestPaymentResult } from '#shared/payments/test-card.ts';
+import { MaskedField, type MaskSpec } from '#client/components/form/fields.tsx';
+import { apiRequest } from '#client/lib/api.ts';
 import type { PaymentDetails, ProviderConfirmation } from './payment-details';
 
 const cardMasks = {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { sampleApplication } from '../../../shared/application/sample-application';
+import { sampleApplication } from '#shared/application/sample-application.ts';
 import type { PaymentDetails } from './payment-details';
 import type { ProviderError } from './payment-errors';
 import { useCompleteOrder } from './use-checkout';

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SavedApplication } from '../../../shared/application/sections';
-import type { CheckoutResponse, ConfirmPaymentResponse } from '../../../shared/checkout/checkout';
-import { apiRequest, ApiError } from '../../lib/api';
-import { pushEvent } from '../../lib/analytics';
+import type { SavedApplication } from '#shared/application/sections.ts';
+import type { CheckoutResponse, ConfirmPaymentResponse } from '#shared/checkout/checkout.ts';
+import { apiRequest, ApiError } from '#client/lib/api.ts';
+import { pushEvent } from '#client/lib/analytics.ts';
 import { savePaymentResult } from './checkout-storage';
 import type { PaymentDetails } from './payment-details';
 import {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api';
-import type { ApiErrorBody } from '../../../shared/errors';
-import type { CustomerDataDeletion, CustomerDataLookup, CustomerDataSummary } from '../../../shared/customer-data/customer-data';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
+import type { CustomerDataDeletion, CustomerDataLookup, CustomerDataSummary } from '#shared/customer-data/customer-data.ts';
 
 // The calls of `/manage/customer-data`. All are POSTs: the customer's address travels in the body,
 // never in an address the browser's history would keep.

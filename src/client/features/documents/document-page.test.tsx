@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { emailCodeMessages } from '../../../shared/ssn-last-four';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { renderPage } from '../../../../tests/client/render';
-import { paths } from '../../paths';
+import { emailCodeMessages } from '#shared/ssn-last-four.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { renderPage } from '#tests/client/render.tsx';
+import { paths } from '#client/paths.ts';
 import { EinLetterPage } from './document-page';
 
 // The EIN letter's page asks the link's question as the signing page does: the SSN's or ITIN's last

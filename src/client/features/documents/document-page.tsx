@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { Download } from 'lucide-react';
-import { LinkPage, useLinkSteps, type LinkStep } from '../../components/link-page/link-page';
-import { LinkSupportLine } from '../../components/link-page/link-page-steps';
-import { Card, CardContent } from '../../components/ui/card';
-import { buttonClass } from '../../components/ui/button';
-import { customerDocumentKinds, type CustomerDocumentFact, type CustomerDocumentKind } from '../../../shared/documents/documents';
+import { LinkPage, useLinkSteps, type LinkStep } from '#client/components/link-page/link-page.tsx';
+import { LinkSupportLine } from '#client/components/link-page/link-page-steps.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { customerDocumentKinds, type CustomerDocumentFact, type CustomerDocumentKind } from '#shared/documents/documents.ts';
 import { documentFailureMessage, documentsApi, endsLink } from './documents-api';
 
 // A customer document link (decision 037): the link's question first, as on the signing page (the

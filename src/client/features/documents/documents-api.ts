@@ -1,11 +1,11 @@
-import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../../lib/api';
+import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '#client/lib/api.ts';
 import {
   customerDocumentApiPath,
   type CustomerDocumentKind,
   type CustomerDocumentStartResponse,
   type CustomerDocumentVerifiedResponse,
-} from '../../../shared/documents/documents';
-import type { EmailCodeSentResponse, VerificationAnswer } from '../../../shared/ssn-last-four';
+} from '#shared/documents/documents.ts';
+import type { EmailCodeSentResponse, VerificationAnswer } from '#shared/ssn-last-four.ts';
 
 export const documentsApi = {
   start: (kind: CustomerDocumentKind, token: string) => apiRequest<CustomerDocumentStartResponse>('GET', customerDocumentApiPath(kind, token)),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
-import { useManageQuery } from '../../lib/staff/use-staff-api-error';
-import type { FaxInboxResponse, InboxFax, MatchFax } from '../../../shared/filing/filing';
+import { apiRequest } from '#client/lib/api.ts';
+import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
+import type { FaxInboxResponse, InboxFax, MatchFax } from '#shared/filing/filing.ts';
 
 export const faxInboxKey = ['manage-fax-inbox'] as const;
 const faxKey = (id: number) => [...faxInboxKey, 'fax', id] as const;

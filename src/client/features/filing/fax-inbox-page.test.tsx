@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { paths } from '../../paths';
-import { filingMessages, type InboxFax } from '../../../shared/filing/filing';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { currentLocation, renderPage } from '../../../../tests/client/render';
-import { adminUser } from '../../../../tests/client/staff';
+import { paths } from '#client/paths.ts';
+import { filingMessages, type InboxFax } from '#shared/filing/filing.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { currentLocation, renderPage } from '#tests/client/render.tsx';
+import { adminUser } from '#tests/client/staff.ts';
 import { FaxInboxPage } from './fax-inbox-page';
 
 function inboxFax(overrides: Partial<InboxFax> = {}): InboxFax {

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { formatEasternDateTime } from '../../lib/business-time';
-import { isUnauthenticated } from '../../lib/staff/staff-api';
-import { useStaffUser } from '../../lib/staff/staff-session-context';
-import { can } from '../../../shared/staff/permissions';
-import { manageOrderPath } from '../../paths';
-import { formatFaxNumber, inboundFaxStatusLabels, type InboundFaxStatus, type InboxFax } from '../../../shared/filing/filing';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { formatEasternDateTime } from '#client/lib/business-time.ts';
+import { isUnauthenticated } from '#client/lib/staff/staff-api.ts';
+import { useStaffUser } from '#client/lib/staff/staff-session-context.tsx';
+import { can } from '#shared/staff/permissions.ts';
+import { manageOrderPath } from '#client/paths.ts';
+import { formatFaxNumber, inboundFaxStatusLabels, type InboundFaxStatus, type InboxFax } from '#shared/filing/filing.ts';
 import { faxPagePath, useFaxInbox, useInboxFax } from './fax-inbox-api';
 import { FaxMatchForm } from './fax-match-form';
 

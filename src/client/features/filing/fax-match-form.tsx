@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Field } from '../../components/form/field';
-import { Select, TextInput } from '../../components/form/controls';
-import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api';
-import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
-import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
-import { matchFaxSchema, type InboxFax, type MatchFax } from '../../../shared/filing/filing';
+import { Field } from '#client/components/form/field.tsx';
+import { Select, TextInput } from '#client/components/form/controls.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { showServerFieldErrors } from '#client/lib/staff/server-field-errors.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
+import { matchFaxSchema, type InboxFax, type MatchFax } from '#shared/filing/filing.ts';
 import { useMatchFax } from './fax-inbox-api';
-import { FaxEinBox } from '../../lib/staff/fax-ein-box';
-import { formatEasternDateTime } from '../../lib/business-time';
+import { FaxEinBox } from '#client/lib/staff/fax-ein-box.tsx';
+import { formatEasternDateTime } from '#client/lib/business-time.ts';
 
 /** The form's fields as the controls hold them: the select's value is the order's id as text, '' for none. */
 type MatchForm = { orderId: string; ein: string };

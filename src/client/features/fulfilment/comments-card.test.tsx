@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { commentAddedEvent, type OrderComment } from '../../../shared/fulfilment/comments';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { FakeEventSource } from '../../../../tests/client/event-source';
-import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { adminUser as admin, fulfillerUser, supportUser } from '../../../../tests/client/staff';
+import { commentAddedEvent, type OrderComment } from '#shared/fulfilment/comments.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { FakeEventSource } from '#tests/client/event-source.ts';
+import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { adminUser as admin, fulfillerUser, supportUser } from '#tests/client/staff.ts';
 import { CommentsCard } from './comments-card';
-import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
-import { resetPage } from '../../../../tests/client/render';
+import { renderOrderScreen } from '#tests/client/render-order-screen.tsx';
+import { resetPage } from '#tests/client/render.tsx';
 
 beforeEach(() => FakeEventSource.install());
 

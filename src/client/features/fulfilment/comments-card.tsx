@@ -2,17 +2,17 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { TextArea } from '../../components/form/controls';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { useStaffUser } from '../../lib/staff/staff-session-context';
-import { can } from '../../../shared/staff/permissions';
-import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
-import { maxCommentLength, newCommentSchema, type NewComment, type OrderComment } from '../../../shared/fulfilment/comments';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { TextArea } from '#client/components/form/controls.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { useStaffUser } from '#client/lib/staff/staff-session-context.tsx';
+import { can } from '#shared/staff/permissions.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
+import { maxCommentLength, newCommentSchema, type NewComment, type OrderComment } from '#shared/fulfilment/comments.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { formatShortDateTime } from './order-formats';
 import { addCommentFailureMessage, useAddComment, useLiveComments, useOrderComments } from './use-order-comments';
-import { EmailAddress } from '../../components/ui/email-address';
+import { EmailAddress } from '#client/components/ui/email-address.tsx';
 
 /**
  * The Order Comments card: write a comment (for a member who may comment on the order, whose

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { ApiError, apiRequest, isFailedCall } from '../../lib/api';
-import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
-import type { EinLetterLinkResponse, OrderDetail } from '../../../shared/fulfilment/orders';
+import { Button } from '#client/components/ui/button.tsx';
+import { ApiError, apiRequest, isFailedCall } from '#client/lib/api.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
+import type { EinLetterLinkResponse, OrderDetail } from '#shared/fulfilment/orders.ts';
 import { orderQueryKey } from './use-order-detail';
 
 /**

@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { reitTypeOptions } from '../../../shared/application/registration';
-import { formatUsd } from '../../../shared/money';
-import { paymentMethodName } from '../../../shared/orders/payment-methods';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
-import { paymentStatusLabel } from '../../../shared/refunds/refunds';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { reitTypeOptions } from '#shared/application/registration.ts';
+import { formatUsd } from '#shared/money.ts';
+import { paymentMethodName } from '#shared/orders/payment-methods.ts';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
+import { paymentStatusLabel } from '#shared/refunds/refunds.ts';
 import { OrderSubmissionData } from './order-submission-data';
 import { DownloadSs4Link, Ss4MappingView } from './ss4-mapping-view';
 import { OrderPayments } from './order-payments';
-import { EmailAddress } from '../../components/ui/email-address';
+import { EmailAddress } from '#client/components/ui/email-address.tsx';
 import { useOrderPermissions } from './use-order-permissions';
 
 /** The REIT classification's label, when the application is a REIT's and says which kind. */

@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { paths } from '../../paths';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { paths } from '#client/paths.ts';
 import { parseOrderId } from './order-detail-page';
-import type { OrderDetail, OrderEmail } from '../../../shared/fulfilment/orders';
-import { FakeEventSource } from '../../../../tests/client/event-source';
-import { errorResponse, jsonResponse, laterResponse, requests, serve } from '../../../../tests/client/network';
-import { maskedFormData, sampleOrder } from '../../../../tests/client/orders';
-import { resetPage } from '../../../../tests/client/render';
-import { adminUser, fulfillerUser, staffList, supportUser } from '../../../../tests/client/staff';
-import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
+import type { OrderDetail, OrderEmail } from '#shared/fulfilment/orders.ts';
+import { FakeEventSource } from '#tests/client/event-source.ts';
+import { errorResponse, jsonResponse, laterResponse, requests, serve } from '#tests/client/network.ts';
+import { maskedFormData, sampleOrder } from '#tests/client/orders.ts';
+import { resetPage } from '#tests/client/render.tsx';
+import { adminUser, fulfillerUser, staffList, supportUser } from '#tests/client/staff.ts';
+import { renderOrderScreen } from '#tests/client/render-order-screen.tsx';
 
 beforeEach(() => FakeEventSource.install());
 

@@ -1,6 +1,6 @@
-import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { dueDateIndicator, type DueDateTone } from '../../../shared/orders/due-date';
-import { formatBusinessDate } from '../../../shared/dates';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
+import { dueDateIndicator, type DueDateTone } from '#shared/orders/due-date.ts';
+import { formatBusinessDate } from '#shared/dates.ts';
 
 const tones: Record<DueDateTone, BadgeTone> = { red: 'danger', orange: 'caution', yellow: 'warning', green: 'success' };
 

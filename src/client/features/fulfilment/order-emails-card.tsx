@@ -1,8 +1,8 @@
-import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { emailKindLabel, type OrderEmail } from '../../../shared/fulfilment/orders';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { emailKindLabel, type OrderEmail } from '#shared/fulfilment/orders.ts';
 import { formatLongDateTime } from './order-formats';
-import { EmailAddress } from '../../components/ui/email-address';
+import { EmailAddress } from '#client/components/ui/email-address.tsx';
 
 const statusLabels: Record<OrderEmail['status'], { label: string; tone: BadgeTone }> = {
   queued: { label: 'Queued', tone: 'warning' },

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
-import { filingMessages, type FilingEntry, type OrderFiling } from '../../../shared/filing/filing';
-import { FakeEventSource } from '../../../../tests/client/event-source';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { sampleOrder } from '../../../../tests/client/orders';
-import { fulfillerUser, staffList, supportUser } from '../../../../tests/client/staff';
-import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
-import { resetPage } from '../../../../tests/client/render';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
+import { filingMessages, type FilingEntry, type OrderFiling } from '#shared/filing/filing.ts';
+import { FakeEventSource } from '#tests/client/event-source.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { sampleOrder } from '#tests/client/orders.ts';
+import { fulfillerUser, staffList, supportUser } from '#tests/client/staff.ts';
+import { renderOrderScreen } from '#tests/client/render-order-screen.tsx';
+import { resetPage } from '#tests/client/render.tsx';
 
 beforeEach(() => FakeEventSource.install());
 

@@ -5,20 +5,20 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Landmark } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Button } from '../../components/ui/button';
-import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { AlertDialog, AlertDialogCancel } from '../../components/ui/alert-dialog';
-import { Field } from '../../components/form/field';
-import { TextInput } from '../../components/form/controls';
-import { ApiError, apiRequest } from '../../lib/api';
-import { formatEasternDateTime } from '../../lib/business-time';
-import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
-import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
-import { paths } from '../../paths';
-import { FaxEinBox } from '../../lib/staff/fax-ein-box';
-import { isInStatusGroup } from '../../../shared/orders/lifecycle';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
+import { AlertDialog, AlertDialogCancel } from '#client/components/ui/alert-dialog.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { TextInput } from '#client/components/form/controls.tsx';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { formatEasternDateTime } from '#client/lib/business-time.ts';
+import { showServerFieldErrors } from '#client/lib/staff/server-field-errors.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
+import { paths } from '#client/paths.ts';
+import { FaxEinBox } from '#client/lib/staff/fax-ein-box.tsx';
+import { isInStatusGroup } from '#shared/orders/lifecycle.ts';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
 import {
   activeFilingStatuses,
   filingMessages,
@@ -33,7 +33,7 @@ import {
   type IrsLetterEntry,
   type OnlineFilingResult,
   type OrderFiling,
-} from '../../../shared/filing/filing';
+} from '#shared/filing/filing.ts';
 import { ordersListKey } from './orders-list-query';
 import { orderQueryKey } from './use-order-detail';
 import { useOrderPermissions } from './use-order-permissions';

@@ -1,4 +1,4 @@
-import { formatEasternDateTime, formatEasternShortDateTime } from '../../lib/business-time';
+import { formatEasternDateTime, formatEasternShortDateTime } from '#client/lib/business-time.ts';
 
 // How the order screen writes dates (spec 02: en-US, long US dates for staff, short-month comment times).
 // Times of day go through the panel's one formatter, in Eastern time with its zone named (decision 033).
@@ -21,4 +21,4 @@ export const formatLongDateTime = formatEasternDateTime;
 /** "Nov 21, 2026, 2:05 PM EST": when a comment was written. */
 export const formatShortDateTime = formatEasternShortDateTime;
 
-export { formatCalendarDate } from '../../../shared/dates';
+export { formatCalendarDate } from '#shared/dates.ts';

@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { orderStatusLabels, staffTargetsFrom } from '../../../shared/orders/lifecycle';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import type { OrderDetail, OrderDetailResponse } from '../../../shared/fulfilment/orders';
-import { FakeEventSource } from '../../../../tests/client/event-source';
-import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { sampleOrder } from '../../../../tests/client/orders';
-import { resetPage } from '../../../../tests/client/render';
-import { adminUser as admin, fulfillerUser as fulfiller, staffList, supportUser } from '../../../../tests/client/staff';
-import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
-import { expectedStatuses } from '../../../../tests/support/order-statuses';
+import { orderStatusLabels, staffTargetsFrom } from '#shared/orders/lifecycle.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { OrderDetail, OrderDetailResponse } from '#shared/fulfilment/orders.ts';
+import { FakeEventSource } from '#tests/client/event-source.ts';
+import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { sampleOrder } from '#tests/client/orders.ts';
+import { resetPage } from '#tests/client/render.tsx';
+import { adminUser as admin, fulfillerUser as fulfiller, staffList, supportUser } from '#tests/client/staff.ts';
+import { renderOrderScreen } from '#tests/client/render-order-screen.tsx';
+import { expectedStatuses } from '#tests/support/order-statuses.ts';
 
 beforeEach(() => FakeEventSource.install());
 

@@ -2,14 +2,14 @@ import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Field } from '../../components/form/field';
-import { Select } from '../../components/form/controls';
-import { MaskedField, masks, TextAreaField } from '../../components/form/fields';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ApiError } from '../../lib/api';
-import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
-import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
+import { Field } from '#client/components/form/field.tsx';
+import { Select } from '#client/components/form/controls.tsx';
+import { MaskedField, masks, TextAreaField } from '#client/components/form/fields.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { showServerFieldErrors } from '#client/lib/staff/server-field-errors.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
 import {
   asksForReason,
   isInStatusGroup,
@@ -19,10 +19,10 @@ import {
   staffTargetsFrom,
   type OrderPriority,
   type OrderStatus,
-} from '../../../shared/orders/lifecycle';
-import { holdReasonMaxLength, orderUpdateSchema, type AssignableStaff, type OrderDetail, type OrderUpdate } from '../../../shared/fulfilment/orders';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { orderWorkingRoles } from '../../../shared/staff/permissions';
+} from '#shared/orders/lifecycle.ts';
+import { holdReasonMaxLength, orderUpdateSchema, type AssignableStaff, type OrderDetail, type OrderUpdate } from '#shared/fulfilment/orders.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { orderWorkingRoles } from '#shared/staff/permissions.ts';
 import { OrderDueDate } from './order-due-date';
 import { updateFailureMessage, useAssignableStaff, useReloadOrder, useUpdateOrder } from './use-order-detail';
 import { useOrderPermissions } from './use-order-permissions';

@@ -1,8 +1,8 @@
-import { Badge } from '../../components/ui/badge';
-import { formatUsd } from '../../../shared/money';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
-import { disputeStatusLabels, refundReasonLabels, type RefundEntry } from '../../../shared/refunds/refunds';
-import { deletedAccountLabel } from '../../../shared/orders/status-changers';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { formatUsd } from '#shared/money.ts';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
+import { disputeStatusLabels, refundReasonLabels, type RefundEntry } from '#shared/refunds/refunds.ts';
+import { deletedAccountLabel } from '#shared/orders/status-changers.ts';
 import { formatLongDate } from './order-formats';
 import { RefundDialog } from './refund-dialog';
 import { useOrderPermissions } from './use-order-permissions';

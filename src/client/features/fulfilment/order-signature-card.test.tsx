@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
-import type { SigningState } from '../../../shared/signing/signing';
-import { FakeEventSource } from '../../../../tests/client/event-source';
-import { jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { sampleOrder } from '../../../../tests/client/orders';
-import { resetPage } from '../../../../tests/client/render';
-import { adminUser, fulfillerUser, staffList, supportUser } from '../../../../tests/client/staff';
-import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
+import type { SigningState } from '#shared/signing/signing.ts';
+import { FakeEventSource } from '#tests/client/event-source.ts';
+import { jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { sampleOrder } from '#tests/client/orders.ts';
+import { resetPage } from '#tests/client/render.tsx';
+import { adminUser, fulfillerUser, staffList, supportUser } from '#tests/client/staff.ts';
+import { renderOrderScreen } from '#tests/client/render-order-screen.tsx';
 
 beforeEach(() => FakeEventSource.install());
 

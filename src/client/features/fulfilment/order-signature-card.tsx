@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { StepUpDownloadLink } from '../../lib/staff/step-up';
+import { StepUpDownloadLink } from '#client/lib/staff/step-up.tsx';
 import { toast } from 'sonner';
 import { FileSignature, LoaderCircle } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Button, buttonClass } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field } from '../../components/form/field';
-import { TextArea } from '../../components/form/controls';
-import { ApiError, apiRequest } from '../../lib/api';
-import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
-import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
-import { isInStatusGroup, orderStatusLabels } from '../../../shared/orders/lifecycle';
-import { activeFilingStatuses, type FilingStatus } from '../../../shared/filing/filing';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { TextArea } from '#client/components/form/controls.tsx';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { showServerFieldErrors } from '#client/lib/staff/server-field-errors.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
+import { isInStatusGroup, orderStatusLabels } from '#shared/orders/lifecycle.ts';
+import { activeFilingStatuses, type FilingStatus } from '#shared/filing/filing.ts';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
 import {
   maxVoidReasonLength,
   signingMessages,
@@ -23,7 +23,7 @@ import {
   type SignatureRequestResponse,
   type SigningState,
   type VoidSignatureInput,
-} from '../../../shared/signing/signing';
+} from '#shared/signing/signing.ts';
 import { formatLongDateTime } from './order-formats';
 import { ordersListKey } from './orders-list-query';
 import { orderQueryKey } from './use-order-detail';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { formatSsn } from '../../../shared/ss4/ss4-mapping';
-import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
-import { isStepUpRequired, useStepUp } from '../../lib/staff/step-up';
+import { Button } from '#client/components/ui/button.tsx';
+import { formatSsn } from '#shared/ss4/ss4-mapping.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
+import { isStepUpRequired, useStepUp } from '#client/lib/staff/step-up.tsx';
 import { useRevealSsn } from './use-order-detail';
-import type { SsnField } from '../../../shared/application/contact';
-import { revealedNumberKinds } from '../../../shared/fulfilment/orders';
+import type { SsnField } from '#shared/application/contact.ts';
+import { revealedNumberKinds } from '#shared/fulfilment/orders.ts';
 
 const revealFailed = 'The number could not be revealed. Please try again.';
 

@@ -1,7 +1,7 @@
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { orderStatusLabels } from '../../../shared/orders/lifecycle';
-import type { StatusHistoryEntry } from '../../../shared/fulfilment/orders';
-import { statusChangerName, systemChangerLabels } from '../../../shared/orders/status-changers';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { orderStatusLabels } from '#shared/orders/lifecycle.ts';
+import type { StatusHistoryEntry } from '#shared/fulfilment/orders.ts';
+import { statusChangerName, systemChangerLabels } from '#shared/orders/status-changers.ts';
 import { formatLongDateTime } from './order-formats';
 
 /** Who made a change: the customer, a staff member, the part of the service that made it, or a deleted account; a first status recorded without one was the payment's. */

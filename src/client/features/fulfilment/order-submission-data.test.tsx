@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { FakeEventSource } from '../../../../tests/client/event-source';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { maskedFormData } from '../../../../tests/client/orders';
-import { resetPage } from '../../../../tests/client/render';
+import { FakeEventSource } from '#tests/client/event-source.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { maskedFormData } from '#tests/client/orders.ts';
+import { resetPage } from '#tests/client/render.tsx';
 import { notAskedNote, OrderSubmissionData } from './order-submission-data';
-import { companyLabels } from '../../../shared/application/company';
-import { renderOrderScreen } from '../../../../tests/client/render-order-screen';
+import { companyLabels } from '#shared/application/company.ts';
+import { renderOrderScreen } from '#tests/client/render-order-screen.tsx';
 
 beforeEach(() => FakeEventSource.install());
 

@@ -1,7 +1,7 @@
 import { OrderSsn } from './order-ssn';
-import { submissionGroups } from '../../../shared/application/answer-review';
-import { rpTaxIdTypeOf } from '../../../shared/application/contact';
-import { revealedNumberKinds } from '../../../shared/fulfilment/orders';
+import { submissionGroups } from '#shared/application/answer-review.ts';
+import { rpTaxIdTypeOf } from '#shared/application/contact.ts';
+import { revealedNumberKinds } from '#shared/fulfilment/orders.ts';
 
 /** Beside a stored answer that the wizard's show/hide rules would not ask of this application. */
 export const notAskedNote = '(not asked for this application)';

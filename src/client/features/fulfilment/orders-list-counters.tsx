@@ -1,7 +1,7 @@
 import { type LucideIcon, AlarmClock, Ban, CircleCheck, Clock, Inbox, Layers, PauseCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import type { CounterGroup } from '../../../shared/orders/lifecycle';
-import type { OrderCounters, OrderStatusFilter } from '../../../shared/fulfilment/orders';
+import type { CounterGroup } from '#shared/orders/lifecycle.ts';
+import type { OrderCounters, OrderStatusFilter } from '#shared/fulfilment/orders.ts';
 
 type CounterLook = { icon: LucideIcon; iconClass: string };
 

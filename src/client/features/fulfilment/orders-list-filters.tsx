@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import { Field } from '../../components/form/field';
-import { Select, TextInput } from '../../components/form/controls';
-import { groupFilters, orderPriorities, orderPriorityLabels, orderStatuses, orderStatusLabels, type OrderPriority } from '../../../shared/orders/lifecycle';
-import type { OrderListQuery, OrderStatusFilter } from '../../../shared/fulfilment/orders';
+import { Field } from '#client/components/form/field.tsx';
+import { Select, TextInput } from '#client/components/form/controls.tsx';
+import { groupFilters, orderPriorities, orderPriorityLabels, orderStatuses, orderStatusLabels, type OrderPriority } from '#shared/orders/lifecycle.ts';
+import type { OrderListQuery, OrderStatusFilter } from '#shared/fulfilment/orders.ts';
 
 /** How long typing pauses before the search runs. */
 export const searchDebounceMs = 300;

@@ -2,16 +2,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
-import type { OrderListItem, OrderListResponse } from '../../../shared/fulfilment/orders';
-import type { StaffUser } from '../../../shared/staff/session';
-import { errorResponse, jsonResponse, requestsTo, serve, type RecordedRequest } from '../../../../tests/client/network';
-import { currentLocation, renderPage } from '../../../../tests/client/render';
-import { adminUser } from '../../../../tests/client/staff';
-import { countersOf } from '../../../../tests/support/counters';
-import { paths } from '../../paths';
+import type { OrderListItem, OrderListResponse } from '#shared/fulfilment/orders.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { errorResponse, jsonResponse, requestsTo, serve, type RecordedRequest } from '#tests/client/network.ts';
+import { currentLocation, renderPage } from '#tests/client/render.tsx';
+import { adminUser } from '#tests/client/staff.ts';
+import { countersOf } from '#tests/support/counters.ts';
+import { paths } from '#client/paths.ts';
 import { OrdersListPage } from './orders-list-page';
 import { searchDebounceMs } from './orders-list-filters';
-import { expectedStatuses } from '../../../../tests/support/order-statuses';
+import { expectedStatuses } from '#tests/support/order-statuses.ts';
 
 // The page checks the browser's own address before applying a late search (it may have been left).
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
-import { orderListQuerySchema, type OrderListQuery, type OrderListResponse } from '../../../shared/fulfilment/orders';
-import { isUnauthenticated } from '../../lib/staff/staff-api';
-import { useManageQuery } from '../../lib/staff/use-staff-api-error';
+import { apiRequest } from '#client/lib/api.ts';
+import { orderListQuerySchema, type OrderListQuery, type OrderListResponse } from '#shared/fulfilment/orders.ts';
+import { isUnauthenticated } from '#client/lib/staff/staff-api.ts';
+import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
 
 /** Every query of the orders list starts with this, so a saved order can refresh them all. */
 export const ordersListKey = ['manage-orders', 'list'] as const;

@@ -1,13 +1,13 @@
 import { Link, useLocation } from 'react-router';
-import { Badge, type BadgeTone, type BadgeVariant } from '../../components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { manageOrderPath } from '../../paths';
-import { formatUsd } from '../../../shared/money';
-import { dueDateIndicator, type DueDateTone } from '../../../shared/orders/due-date';
-import { isInStatusGroup, orderPriorityLabels, orderStatusLabels, type OrderPriority } from '../../../shared/orders/lifecycle';
-import type { OrderListItem } from '../../../shared/fulfilment/orders';
+import { Badge, type BadgeTone, type BadgeVariant } from '#client/components/ui/badge.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { manageOrderPath } from '#client/paths.ts';
+import { formatUsd } from '#shared/money.ts';
+import { dueDateIndicator, type DueDateTone } from '#shared/orders/due-date.ts';
+import { isInStatusGroup, orderPriorityLabels, orderStatusLabels, type OrderPriority } from '#shared/orders/lifecycle.ts';
+import type { OrderListItem } from '#shared/fulfilment/orders.ts';
 import type { OrderDetailLinkState } from './order-detail-page';
-import { businessTimeZone } from '../../../shared/dates';
+import { businessTimeZone } from '#shared/dates.ts';
 
 const priorityVariants: Record<OrderPriority, BadgeVariant> = { standard: 'default', express: 'secondary', rush: 'destructive' };
 const dueTones: Record<DueDateTone, BadgeTone> = { red: 'danger', orange: 'caution', yellow: 'warning', green: 'success' };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
-import { manageOrderPath } from '../../paths';
-import { isKeptOrder } from '../../../shared/refunds/refunds';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
+import { manageOrderPath } from '#client/paths.ts';
+import { isKeptOrder } from '#shared/refunds/refunds.ts';
 import { formatLongDate } from './order-formats';
 import { RefundDialog } from './refund-dialog';
 import { useOrderPermissions } from './use-order-permissions';

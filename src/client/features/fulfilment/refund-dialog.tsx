@@ -3,14 +3,14 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LoaderCircle } from 'lucide-react';
-import { Field } from '../../components/form/field';
-import { Select, TextArea, TextInput } from '../../components/form/controls';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { ApiError, apiRequest } from '../../lib/api';
-import { useStaffApiErrorHandler } from '../../lib/staff/use-staff-api-error';
-import { formatUsd } from '../../../shared/money';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
+import { Field } from '#client/components/form/field.tsx';
+import { Select, TextArea, TextInput } from '#client/components/form/controls.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
+import { formatUsd } from '#shared/money.ts';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
 import {
   parseDollarsToCents,
   refundMessages,
@@ -19,7 +19,7 @@ import {
   staffRefundReasons,
   type RefundRequest,
   type RefundResponse,
-} from '../../../shared/refunds/refunds';
+} from '#shared/refunds/refunds.ts';
 import { ordersListKey } from './orders-list-query';
 import { orderQueryKey } from './use-order-detail';
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { completenessBadgeVariant, DownloadSs4Link, ss4DownloadPath, Ss4MappingView } from './ss4-mapping-view';
-import { maskedFormData } from '../../../../tests/client/orders';
+import { maskedFormData } from '#tests/client/orders.ts';
 
 afterEach(cleanup);
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { CircleCheck, CircleMinus, Download, TriangleAlert } from 'lucide-react';
-import { Badge, type BadgeVariant } from '../../components/ui/badge';
-import { ss4Completeness, ss4Lines, type Ss4Designee, type Ss4LineState } from '../../../shared/ss4/ss4-mapping';
-import { applicationOf } from '../../../shared/application/answer-review';
-import { isInternationalPhone, loadPhoneRules, phoneRulesLoaded } from '../../../shared/application/phones';
-import { StepUpDownloadLink } from '../../lib/staff/step-up';
+import { Badge, type BadgeVariant } from '#client/components/ui/badge.tsx';
+import { ss4Completeness, ss4Lines, type Ss4Designee, type Ss4LineState } from '#shared/ss4/ss4-mapping.ts';
+import { applicationOf } from '#shared/application/answer-review.ts';
+import { isInternationalPhone, loadPhoneRules, phoneRulesLoaded } from '#shared/application/phones.ts';
+import { StepUpDownloadLink } from '#client/lib/staff/step-up.tsx';
 
 /** The completeness badge turns to the default style only when every line that applies is filled. */
 export function completenessBadgeVariant(percent: number): BadgeVariant {

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, apiRequest } from '../../lib/api';
-import { isUnauthenticated } from '../../lib/staff/staff-api';
-import { useManageQuery } from '../../lib/staff/use-staff-api-error';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { isUnauthenticated } from '#client/lib/staff/staff-api.ts';
+import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
 import {
   commentAddedEvent,
   type CommentAddedEventData,
   type CommentResponse,
   type CommentsResponse,
   type NewComment,
-} from '../../../shared/fulfilment/comments';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+} from '#shared/fulfilment/comments.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 export const commentsQueryKey = (orderId: number) => ['manage-order-comments', orderId] as const;
 const commentsPath = (orderId: number) => `/api/manage/orders/${orderId}/comments`;

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, apiRequest } from '../../lib/api';
-import { isDenied, isUnauthenticated } from '../../lib/staff/staff-api';
-import { useManageQuery } from '../../lib/staff/use-staff-api-error';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { isDenied, isUnauthenticated } from '#client/lib/staff/staff-api.ts';
+import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
 import { ordersListKey } from './orders-list-query';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import type {
   OrderDetailResponse,
   OrderUpdateInput,
   RevealSsnRequest,
   RevealSsnResponse,
   StaffListResponse,
-} from '../../../shared/fulfilment/orders';
-import type { SsnField } from '../../../shared/application/contact';
+} from '#shared/fulfilment/orders.ts';
+import type { SsnField } from '#shared/application/contact.ts';
 
 export const orderQueryKey = (orderId: number) => ['manage-order', orderId] as const;
 const staffQueryKey = ['manage-staff'] as const;

@@ -1,6 +1,6 @@
-import { useStaffUser } from '../../lib/staff/staff-session-context';
-import { can, type Permission } from '../../../shared/staff/permissions';
-import type { OrderDetail } from '../../../shared/fulfilment/orders';
+import { useStaffUser } from '#client/lib/staff/staff-session-context.tsx';
+import { can, type Permission } from '#shared/staff/permissions.ts';
+import type { OrderDetail } from '#shared/fulfilment/orders.ts';
 
 /**
  * Whether the signed-in member may do `permission` to this order (`can` with the order's assignee):

@@ -2,15 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { PublicLayout } from '../../components/layout/public-layout';
-import { Card, CardContent, CardHeader } from '../../components/ui/card';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { ApiError, apiRequest, isFailedCall } from '../../lib/api';
-import { paths } from '../../paths';
-import { formatUsd } from '../../../shared/money';
-import { trackingPageHref } from '../../../shared/site/public-paths';
-import { cancellationMessages, type CancellationView } from '../../../shared/refunds/refunds';
-import { formatCustomerTime } from '../../../shared/customer-time';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { Button, ButtonLink } from '#client/components/ui/button.tsx';
+import { ApiError, apiRequest, isFailedCall } from '#client/lib/api.ts';
+import { paths } from '#client/paths.ts';
+import { formatUsd } from '#shared/money.ts';
+import { trackingPageHref } from '#shared/site/public-paths.ts';
+import { cancellationMessages, type CancellationView } from '#shared/refunds/refunds.ts';
+import { formatCustomerTime } from '#shared/customer-time.ts';
 
 const cancellationPath = (token: string) => `/api/cancellations/${encodeURIComponent(token)}`;
 

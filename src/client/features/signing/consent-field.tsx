@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { ErrorMessage } from '../../components/form/field';
-import { signingConsents, type SigningConsentKey } from '../../../shared/signing/signing';
+import { ErrorMessage } from '#client/components/form/field.tsx';
+import { signingConsents, type SigningConsentKey } from '#shared/signing/signing.ts';
 import type { SignFormValues } from './sign-form';
 
 type ConsentFieldProps = { consentKey: SigningConsentKey; designeeName: string | null };

@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Button } from '../../components/ui/button';
-import type { SigningReviewResponse } from '../../../shared/signing/signing';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import type { SigningReviewResponse } from '#shared/signing/signing.ts';
 import { signingApi } from './signing-api';
 
 type ReviewStepProps = { token: string; review: SigningReviewResponse; onContinue: () => void };

@@ -1,6 +1,6 @@
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { namesMatch, signingMessages, signSubmissionSchema, type SigningConsentKey, type SignSubmission } from '../../../shared/signing/signing';
+import { namesMatch, signingMessages, signSubmissionSchema, type SigningConsentKey, type SignSubmission } from '#shared/signing/signing.ts';
 
 /** A drawn signature with nothing drawn yet: the browser never sends one, so the server has no message for it. */
 export const drawSignatureMessage = 'Draw your signature, or choose the typed signature.';

@@ -1,16 +1,16 @@
 import { useMemo, useRef } from 'react';
 import { FormProvider, useForm, type FieldPath, type UseFormSetError } from 'react-hook-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/form/fields';
-import { IrsNameField } from '../../components/form/irs-name-field';
-import { ApiError } from '../../lib/api';
-import { signingConsentKeys, type SignedResponse, type SigningReviewResponse, type SignSubmission } from '../../../shared/signing/signing';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/form/fields.tsx';
+import { IrsNameField } from '#client/components/form/irs-name-field.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { signingConsentKeys, type SignedResponse, type SigningReviewResponse, type SignSubmission } from '#shared/signing/signing.ts';
 import { ConsentField } from './consent-field';
 import { signFormDefaults, signFormResolver, type SignFormValues } from './sign-form';
 import { SignatureField } from './signature-field';
 import { endsSigning, signingApi, signingFailureMessage } from './signing-api';
-import { useMessagesUntilChanged } from '../../lib/use-messages-until-changed';
+import { useMessagesUntilChanged } from '#client/lib/use-messages-until-changed.ts';
 
 type SignStepProps = {
   token: string;

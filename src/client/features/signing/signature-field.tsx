@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { RadioGroupField } from '../../components/form/fields';
-import { ErrorMessage } from '../../components/form/field';
+import { RadioGroupField } from '#client/components/form/fields.tsx';
+import { ErrorMessage } from '#client/components/form/field.tsx';
 import type { SignFormValues } from './sign-form';
 import { SignaturePad } from './signature-pad';
-import { signedName } from '../../../shared/signing/signing';
+import { signedName } from '#shared/signing/signing.ts';
 
 const signatureKindOptions = [
   { value: 'typed', label: 'Use my typed name' },

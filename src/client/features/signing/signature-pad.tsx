@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '#client/components/ui/button.tsx';
 
 type SignaturePadProps = {
   /** The drawing as a PNG data URL; none leaves the pad blank (and clears it). */

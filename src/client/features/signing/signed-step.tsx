@@ -1,10 +1,10 @@
 import { CircleCheck, Download } from 'lucide-react';
-import { Card, CardContent } from '../../components/ui/card';
-import { ButtonLink, buttonClass } from '../../components/ui/button';
-import { trackingPageHref } from '../../../shared/site/public-paths';
-import { signedCopyPath, type SignedResponse } from '../../../shared/signing/signing';
-import { LinkSupportLine } from '../../components/link-page/link-page-steps';
-import { formatCustomerTime } from '../../../shared/customer-time';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { ButtonLink, buttonClass } from '#client/components/ui/button.tsx';
+import { trackingPageHref } from '#shared/site/public-paths.ts';
+import { signedCopyPath, type SignedResponse } from '#shared/signing/signing.ts';
+import { LinkSupportLine } from '#client/components/link-page/link-page-steps.tsx';
+import { formatCustomerTime } from '#shared/customer-time.ts';
 
 /**
  * The thank-you once the form is signed: when, the signer's own copy of the sealed form (for this

@@ -1,6 +1,6 @@
-import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../../lib/api';
-import type { SignedResponse, SignSubmission, SigningReviewResponse, SigningStartResponse } from '../../../shared/signing/signing';
-import type { EmailCodeSentResponse, VerificationAnswer, VerificationQuestion } from '../../../shared/ssn-last-four';
+import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '#client/lib/api.ts';
+import type { SignedResponse, SignSubmission, SigningReviewResponse, SigningStartResponse } from '#shared/signing/signing.ts';
+import type { EmailCodeSentResponse, VerificationAnswer, VerificationQuestion } from '#shared/ssn-last-four.ts';
 
 const base = (token: string) => `/api/sign/${encodeURIComponent(token)}`;
 

@@ -2,11 +2,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { signedCopyPath, signingConsents, signingMessages, type SigningReviewResponse } from '../../../shared/signing/signing';
-import { trackingPageHref } from '../../../shared/site/public-paths';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { renderPage } from '../../../../tests/client/render';
-import { paths } from '../../paths';
+import { signedCopyPath, signingConsents, signingMessages, type SigningReviewResponse } from '#shared/signing/signing.ts';
+import { trackingPageHref } from '#shared/site/public-paths.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { renderPage } from '#tests/client/render.tsx';
+import { paths } from '#client/paths.ts';
 import { SigningPage } from './signing-page';
 
 const token = 'aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9d';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
-import { LinkPage, useLinkSteps, type LinkStep } from '../../components/link-page/link-page';
-import type { SignedResponse, SigningReviewResponse } from '../../../shared/signing/signing';
+import { LinkPage, useLinkSteps, type LinkStep } from '#client/components/link-page/link-page.tsx';
+import type { SignedResponse, SigningReviewResponse } from '#shared/signing/signing.ts';
 import { endsSigning, openSigning, signingApi, signingFailureMessage } from './signing-api';
 import { ReviewStep } from './review-step';
 import { SignStep } from './sign-step';

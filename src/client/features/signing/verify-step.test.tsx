@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import type { SigningReviewResponse } from '../../../shared/signing/signing';
-import { emailCodeMessages, itinLastFourMessages } from '../../../shared/ssn-last-four';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { renderPage } from '../../../../tests/client/render';
-import { paths } from '../../paths';
+import type { SigningReviewResponse } from '#shared/signing/signing.ts';
+import { emailCodeMessages, itinLastFourMessages } from '#shared/ssn-last-four.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { renderPage } from '#tests/client/render.tsx';
+import { paths } from '#client/paths.ts';
 import { SigningPage } from './signing-page';
 
 // The signing page's question follows the responsible party's taxpayer number: the ITIN's last four

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
-import { MoneyBackGuarantee } from '../../components/disclosures/money-back-guarantee';
-import { usePublicConfig } from '../../lib/public-config';
-import { paths } from '../../paths';
+import { ButtonLink } from '#client/components/ui/button.tsx';
+import { MoneyBackGuarantee } from '#client/components/disclosures/money-back-guarantee.tsx';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { paths } from '#client/paths.ts';
 import { StaticPage, TextSection } from './static-page';
-import { deliveryPromise } from '../../../shared/delivery-promise';
-import { formatCount } from '../../../shared/site/site-claims';
-import { irsWebsite } from '../../../shared/site/service-fee';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { formatCount } from '#shared/site/site-claims.ts';
+import { irsWebsite } from '#shared/site/service-fee.ts';
 
 export function AboutPage() {
   const { supportEmail, claims } = usePublicConfig();

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { FaqPage } from './faq-page';
-import { PublicConfigProvider } from '../../lib/public-config';
-import { defaultPublicConfig } from '../../../shared/site/public-config';
-import { feeIncludes } from '../../../shared/site/service-fee';
+import { PublicConfigProvider } from '#client/lib/public-config.ts';
+import { defaultPublicConfig } from '#shared/site/public-config.ts';
+import { feeIncludes } from '#shared/site/service-fee.ts';
 
 afterEach(cleanup);
 

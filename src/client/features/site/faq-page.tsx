@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/button';
-import { usePublicConfig } from '../../lib/public-config';
-import { paths } from '../../paths';
-import { filingService, plainText, type StructuredData } from '../../components/seo/structured-data';
+import { ButtonLink } from '#client/components/ui/button.tsx';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { paths } from '#client/paths.ts';
+import { filingService, plainText, type StructuredData } from '#client/components/seo/structured-data.ts';
 import { StaticPage } from './static-page';
-import { deliveryPromise } from '../../../shared/delivery-promise';
-import { formatUsd } from '../../../shared/money';
-import { feeIncludes, irsIsFree, irsWebsite } from '../../../shared/site/service-fee';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { formatUsd } from '#shared/money.ts';
+import { feeIncludes, irsIsFree, irsWebsite } from '#shared/site/service-fee.ts';
 
 const irsIsFreeParts = irsIsFree.split('IRS.gov');
 

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { LandingPage } from './landing-page';
-import { PublicConfigProvider } from '../../lib/public-config';
-import { deliveryPromise } from '../../../shared/delivery-promise';
-import { defaultPublicConfig } from '../../../shared/site/public-config';
-import type { SiteClaims } from '../../../shared/site/site-claims';
-import { feeIncludes } from '../../../shared/site/service-fee';
-import { configuredSiteClaims } from '../../../../tests/support/site-claims';
+import { PublicConfigProvider } from '#client/lib/public-config.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { defaultPublicConfig } from '#shared/site/public-config.ts';
+import type { SiteClaims } from '#shared/site/site-claims.ts';
+import { feeIncludes } from '#shared/site/service-fee.ts';
+import { configuredSiteClaims } from '#tests/support/site-claims.ts';
 
 afterEach(() => {
   cleanup();

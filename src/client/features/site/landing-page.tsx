@@ -23,18 +23,18 @@ import {
   Wallet,
   Zap,
 } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/button';
-import { PublicLayout } from '../../components/layout/public-layout';
-import { MoneyBackGuarantee } from '../../components/disclosures/money-back-guarantee';
-import { ServiceFee } from '../../components/disclosures/service-fee';
-import { paths } from '../../paths';
+import { ButtonLink } from '#client/components/ui/button.tsx';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { MoneyBackGuarantee } from '#client/components/disclosures/money-back-guarantee.tsx';
+import { ServiceFee } from '#client/components/disclosures/service-fee.tsx';
+import { paths } from '#client/paths.ts';
 import { ReviewsCarousel } from './reviews-carousel';
-import { PageMeta } from '../../components/seo/page-meta';
-import { filingService, serviceDescription } from '../../components/seo/structured-data';
-import { usePublicConfig } from '../../lib/public-config';
-import { deliveryPromise } from '../../../shared/delivery-promise';
-import { formatCount, showsReviews, sourceSiteName, type SiteClaims } from '../../../shared/site/site-claims';
-import { irsWebsite } from '../../../shared/site/service-fee';
+import { PageMeta } from '#client/components/seo/page-meta.tsx';
+import { filingService, serviceDescription } from '#client/components/seo/structured-data.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { formatCount, showsReviews, sourceSiteName, type SiteClaims } from '#shared/site/site-claims.ts';
+import { irsWebsite } from '#shared/site/service-fee.ts';
 
 /** The spec's delay before scrolling to the section named by the URL hash. */
 export const hashScrollDelayMs = 100;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { House } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/button';
-import { PublicLayout } from '../../components/layout/public-layout';
-import { paths } from '../../paths';
+import { ButtonLink } from '#client/components/ui/button.tsx';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { paths } from '#client/paths.ts';
 
 export function NotFoundPage() {
   const location = useLocation();

@@ -1,5 +1,5 @@
-import { usePublicConfig } from '../../lib/public-config';
-import { paths } from '../../paths';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { paths } from '#client/paths.ts';
 import { StaticPage, TextSection } from './static-page';
 
 export function PrivacyPage() {

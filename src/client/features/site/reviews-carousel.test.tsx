@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ReviewsCarousel } from './reviews-carousel';
-import { configuredSiteClaims } from '../../../../tests/support/site-claims';
+import { configuredSiteClaims } from '#tests/support/site-claims.ts';
 
 const testimonials = configuredSiteClaims.testimonials;
 

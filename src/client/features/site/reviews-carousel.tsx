@@ -1,6 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
-import { formatTestimonialDate, sourceSiteName, type Testimonial } from '../../../shared/site/site-claims';
+import { formatTestimonialDate, sourceSiteName, type Testimonial } from '#shared/site/site-claims.ts';
 
 /** One card (304 px) plus the gap (16 px): each button press moves the list by exactly one card. */
 export const carouselScrollStep = 320;

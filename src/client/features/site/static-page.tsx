@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { PublicLayout } from '../../components/layout/public-layout';
-import { PageMeta } from '../../components/seo/page-meta';
-import type { StructuredData } from '../../components/seo/structured-data';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { PageMeta } from '#client/components/seo/page-meta.tsx';
+import type { StructuredData } from '#client/components/seo/structured-data.ts';
 
 type StaticPageProps = {
   /** The page's h1, also the first part of the document title. */

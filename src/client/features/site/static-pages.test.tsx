@@ -6,8 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { AboutPage } from './about-page';
 import { PrivacyPage } from './privacy-page';
 import { TermsPage } from './terms-page';
-import { defaultSupportEmail } from '../../../shared/site/public-config';
-import { deliveryPromise } from '../../../shared/delivery-promise';
+import { defaultSupportEmail } from '#shared/site/public-config.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 
 afterEach(cleanup);
 

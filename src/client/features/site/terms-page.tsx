@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { usePublicConfig } from '../../lib/public-config';
-import { paths } from '../../paths';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { paths } from '#client/paths.ts';
 import { StaticPage, TextSection } from './static-page';
-import { deliveryPromise, refundsSectionId } from '../../../shared/delivery-promise';
-import { irsWebsite } from '../../../shared/site/service-fee';
+import { deliveryPromise, refundsSectionId } from '#shared/delivery-promise.ts';
+import { irsWebsite } from '#shared/site/service-fee.ts';
 
 export function TermsPage() {
   const { supportEmail } = usePublicConfig();

@@ -6,17 +6,17 @@ import { useNavigate } from 'react-router';
 import { toDataURL } from 'qrcode';
 import { toast } from 'sonner';
 import { KeyRound, LoaderCircle, LogOut, ShieldCheck } from 'lucide-react';
-import { Field } from '../../components/form/field';
-import { TextInput } from '../../components/form/controls';
-import { Button } from '../../components/ui/button';
-import { ApiError, apiRequest, isFailedCall } from '../../lib/api';
-import { paths } from '../../paths';
-import { showServerFieldErrors } from '../../lib/staff/server-field-errors';
-import { signOutStaff, staffSessionKey } from '../../lib/staff/staff-api';
-import { RecoveryCodeList } from '../../lib/staff/recovery-code-list';
-import { changePasswordSchema, type ChangePassword } from '../../../shared/staff/account';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { passwordProblem, passwordRuleMessages, type PasswordOwner } from '../../../shared/staff/password-rule';
+import { Field } from '#client/components/form/field.tsx';
+import { TextInput } from '#client/components/form/controls.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ApiError, apiRequest, isFailedCall } from '#client/lib/api.ts';
+import { paths } from '#client/paths.ts';
+import { showServerFieldErrors } from '#client/lib/staff/server-field-errors.ts';
+import { signOutStaff, staffSessionKey } from '#client/lib/staff/staff-api.ts';
+import { RecoveryCodeList } from '#client/lib/staff/recovery-code-list.tsx';
+import { changePasswordSchema, type ChangePassword } from '#shared/staff/account.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { passwordProblem, passwordRuleMessages, type PasswordOwner } from '#shared/staff/password-rule.ts';
 import { PasswordStrengthMeter, usePasswordScorer } from './password-strength';
 import {
   confirmPasswordSchema,
@@ -28,7 +28,7 @@ import {
   type PasswordChangeReason,
   type SignedInSession,
   type TotpCodeInput,
-} from '../../../shared/staff/two-factor';
+} from '#shared/staff/two-factor.ts';
 
 function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && !isFailedCall(error) && error.message) return error.message;

@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { paths } from '../../paths';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { paths } from '#client/paths.ts';
 import { ManageLoginPage } from './login-page';
-import { errorResponse, jsonResponse, networkFailure, requestsTo, serve } from '../../../../tests/client/network';
-import { currentLocation, renderPage } from '../../../../tests/client/render';
-import { adminUser } from '../../../../tests/client/staff';
+import { errorResponse, jsonResponse, networkFailure, requestsTo, serve } from '#tests/client/network.ts';
+import { currentLocation, renderPage } from '#tests/client/render.tsx';
+import { adminUser } from '#tests/client/staff.ts';
 
 function renderLogin(url: string = paths.manageLogin) {
   return renderPage(

@@ -2,18 +2,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { apiRequest } from '../../lib/api';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { deniedRedirectDelayMs } from '../../../shared/staff/session';
-import { paths } from '../../paths';
+import { apiRequest } from '#client/lib/api.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { deniedRedirectDelayMs } from '#shared/staff/session.ts';
+import { paths } from '#client/paths.ts';
 import { ManageLayout } from './manage-layout';
 import { ManageLoginPage } from './login-page';
 import { PanelNotFoundPage } from './panel-not-found-page';
-import { useStaffUser } from '../../lib/staff/staff-session-context';
-import { useManageQuery } from '../../lib/staff/use-staff-api-error';
-import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { currentLocation, renderPage } from '../../../../tests/client/render';
-import { adminUser, fulfillerUser, supportUser } from '../../../../tests/client/staff';
+import { useStaffUser } from '#client/lib/staff/staff-session-context.tsx';
+import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
+import { errorResponse, jsonResponse, laterResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { currentLocation, renderPage } from '#tests/client/render.tsx';
+import { adminUser, fulfillerUser, supportUser } from '#tests/client/staff.ts';
 
 function SignedInPage() {
   return <p>Signed in as {useStaffUser().name}</p>;

@@ -2,16 +2,16 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { BookOpen, CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, Printer, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { hasErrorCode } from '../../lib/api';
-import { paths } from '../../paths';
-import { deniedRedirectDelayMs, staffRoleLabels, type StaffUser } from '../../../shared/staff/session';
-import { can, type Permission } from '../../../shared/staff/permissions';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { StaffUserContext } from '../../lib/staff/staff-session-context';
-import { deniedMessage, fetchStaffSession, isDenied, isUnauthenticated, retryStaffQuery, signOutStaff, staffSessionKey } from '../../lib/staff/staff-api';
-import { loginPathFor, type LoginPageState } from '../../lib/staff/login-redirect';
-import { StepUpProvider } from '../../lib/staff/step-up';
+import { Button } from '#client/components/ui/button.tsx';
+import { hasErrorCode } from '#client/lib/api.ts';
+import { paths } from '#client/paths.ts';
+import { deniedRedirectDelayMs, staffRoleLabels, type StaffUser } from '#shared/staff/session.ts';
+import { can, type Permission } from '#shared/staff/permissions.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { StaffUserContext } from '#client/lib/staff/staff-session-context.tsx';
+import { deniedMessage, fetchStaffSession, isDenied, isUnauthenticated, retryStaffQuery, signOutStaff, staffSessionKey } from '#client/lib/staff/staff-api.ts';
+import { loginPathFor, type LoginPageState } from '#client/lib/staff/login-redirect.ts';
+import { StepUpProvider } from '#client/lib/staff/step-up.tsx';
 import { FirstSignInSetup } from './first-sign-in';
 
 /**

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/button';
-import { paths } from '../../paths';
+import { ButtonLink } from '#client/components/ui/button.tsx';
+import { paths } from '#client/paths.ts';
 
 /**
  * An address under `/manage` that names no page: said inside the panel, with its navigation still

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadPasswordScorer, minPasswordScore, passwordLength, minPasswordLength, type PasswordOwner, type PasswordScorer } from '../../../shared/staff/password-rule';
+import { loadPasswordScorer, minPasswordScore, passwordLength, minPasswordLength, type PasswordOwner, type PasswordScorer } from '#shared/staff/password-rule.ts';
 
 // The strength meter of the three screens that set a staff password (decision 038). The estimator's
 // dictionaries are large: they are imported here, when such a screen opens, never by a public page.

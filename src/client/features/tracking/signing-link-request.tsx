@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { ApiError, apiRequest } from '../../lib/api';
-import { Button } from '../../components/ui/button';
-import { formatCustomerClockTime, formatCustomerTime } from '../../../shared/customer-time';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { formatCustomerClockTime, formatCustomerTime } from '#shared/customer-time.ts';
 import {
   signingLinkNextRequestLead,
   signingLinkResendRateLimited,
   trackingMessages,
   type SigningLinkResendAnswer,
-} from '../../../shared/tracking/tracking';
+} from '#shared/tracking/tracking.ts';
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.code === 'rate_limited') return error.message || signingLinkResendRateLimited;

@@ -1,4 +1,4 @@
-import type { CustomerStatusDetails } from '../../../shared/orders/lifecycle';
+import type { CustomerStatusDetails } from '#shared/orders/lifecycle.ts';
 
 const badgeClasses: Record<CustomerStatusDetails['badge'], string> = {
   default: 'bg-brand-600 text-white',

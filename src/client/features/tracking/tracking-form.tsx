@@ -2,10 +2,10 @@ import { useEffect, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Search } from 'lucide-react';
-import { Field } from '../../components/form/field';
-import { TextInput } from '../../components/form/controls';
-import { Button } from '../../components/ui/button';
-import { normalizeTrackingInput, trackingLookupSchema, trackingNumberExample } from '../../../shared/tracking/tracking';
+import { Field } from '#client/components/form/field.tsx';
+import { TextInput } from '#client/components/form/controls.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { normalizeTrackingInput, trackingLookupSchema, trackingNumberExample } from '#shared/tracking/tracking.ts';
 
 type TrackingLookup = { number: string };
 

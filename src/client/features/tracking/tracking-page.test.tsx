@@ -2,10 +2,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { trackingMessages } from '../../../shared/tracking/tracking';
-import { jsonResponse, networkFailure, requests, requestsTo, serve } from '../../../../tests/client/network';
-import { renderPage } from '../../../../tests/client/render';
-import { paths } from '../../paths';
+import { trackingMessages } from '#shared/tracking/tracking.ts';
+import { jsonResponse, networkFailure, requests, requestsTo, serve } from '#tests/client/network.ts';
+import { renderPage } from '#tests/client/render.tsx';
+import { paths } from '#client/paths.ts';
 import { TrackingPage } from './tracking-page';
 
 beforeEach(() => {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleAlert } from 'lucide-react';
-import { PublicLayout } from '../../components/layout/public-layout';
-import { PageMeta } from '../../components/seo/page-meta';
-import { paths } from '../../paths';
-import { customerStatusDetails } from '../../../shared/orders/lifecycle';
-import { normalizeTrackingInput, trackingNumberLength, trackingNumberSchema } from '../../../shared/tracking/tracking';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { PageMeta } from '#client/components/seo/page-meta.tsx';
+import { paths } from '#client/paths.ts';
+import { customerStatusDetails } from '#shared/orders/lifecycle.ts';
+import { normalizeTrackingInput, trackingNumberLength, trackingNumberSchema } from '#shared/tracking/tracking.ts';
 import { TrackingForm } from './tracking-form';
 import { TrackingResultCard } from './tracking-result-card';
 import { useTrackingLookup } from './use-tracking-lookup';

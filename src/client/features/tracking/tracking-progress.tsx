@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import type { CustomerStatus } from '../../../shared/orders/lifecycle';
+import type { CustomerStatus } from '#shared/orders/lifecycle.ts';
 
 type PointState = 'done' | 'current' | 'upcoming' | 'cancelled';
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '../../../shared/orders/lifecycle';
-import { signingLinkHeldBackMessage, signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '../../../shared/tracking/tracking';
-import { signatureActionNeeded } from '../../../shared/signing/signing';
-import { deliveryPromise } from '../../../shared/delivery-promise';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../tests/client/network';
-import { renderPage } from '../../../../tests/client/render';
+import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '#shared/orders/lifecycle.ts';
+import { signingLinkHeldBackMessage, signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '#shared/tracking/tracking.ts';
+import { signatureActionNeeded } from '#shared/signing/signing.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { renderPage } from '#tests/client/render.tsx';
 import { TrackingResultCard } from './tracking-result-card';
 
 function renderCard(status: CustomerStatus, stage: TrackingStage, extra: { actionNeeded?: string } = {}) {

@@ -1,8 +1,8 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
-import { formatUsd } from '../../../shared/money';
-import { customerStatusDetails } from '../../../shared/orders/lifecycle';
-import { trackingNextSteps, trackingStageTextOf, type TrackingResult } from '../../../shared/tracking/tracking';
-import { usePublicConfig } from '../../lib/public-config';
+import { formatUsd } from '#shared/money.ts';
+import { customerStatusDetails } from '#shared/orders/lifecycle.ts';
+import { trackingNextSteps, trackingStageTextOf, type TrackingResult } from '#shared/tracking/tracking.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 import { StatusBadge } from './status-badge';
 import { TrackingProgress } from './tracking-progress';
 import { SigningLinkRequest } from './signing-link-request';

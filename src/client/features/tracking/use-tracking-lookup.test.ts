@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { trackingMessages } from '../../../shared/tracking/tracking';
+import { ApiError } from '#client/lib/api.ts';
+import { trackingMessages } from '#shared/tracking/tracking.ts';
 import { trackingLookupProblem } from './use-tracking-lookup';
 
 describe('trackingLookupProblem', () => {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, apiRequest, isFailedCall } from '../../lib/api';
-import { trackingMessages, type TrackingResult } from '../../../shared/tracking/tracking';
+import { ApiError, apiRequest, isFailedCall } from '#client/lib/api.ts';
+import { trackingMessages, type TrackingResult } from '#shared/tracking/tracking.ts';
 
 /** What the page shows when a lookup fails: a message in the page, a toast, or the field's error. */
 export type TrackingLookupProblem =

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Activity } from '../../../shared/application/activity';
-import { applicationStorageKey } from '../../lib/application-storage';
-import { sampleSectionsBefore } from '../../../shared/application/sample-application';
+import type { Activity } from '#shared/application/activity.ts';
+import { applicationStorageKey } from '#client/lib/application-storage.ts';
+import { sampleSectionsBefore } from '#shared/application/sample-application.ts';
 import { ActivityStep } from './activity-step';
 
 afterEach(() => {

@@ -15,7 +15,7 @@ import {
   UtensilsCrossed,
   type LucideIcon,
 } from 'lucide-react';
-import type { SavedApplication } from '../../../shared/application/application';
+import type { SavedApplication } from '#shared/application/application.ts';
 import {
   activityDefaults,
   activityFollowUps,
@@ -28,17 +28,17 @@ import {
   type ActivityFollowUpField,
   type ActivityParentField,
   type PrincipalActivity,
-} from '../../../shared/application/activity';
-import { FieldSet } from '../../components/form/field';
-import { RadioGroupField, SelectField, TextAreaField, TextField, YesNoField } from '../../components/form/fields';
-import { paths } from '../../paths';
-import { restoreSection, saveSection } from '../../lib/application-storage';
-import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
-import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
+} from '#shared/application/activity.ts';
+import { FieldSet } from '#client/components/form/field.tsx';
+import { RadioGroupField, SelectField, TextAreaField, TextField, YesNoField } from '#client/components/form/fields.tsx';
+import { paths } from '#client/paths.ts';
+import { restoreSection, saveSection } from '#client/lib/application-storage.ts';
+import { useDraftSaving } from '#client/components/wizard-shell/use-draft-saving.ts';
+import { useWizardPage } from '#client/components/wizard-shell/use-wizard-page.ts';
 import { wizardResolver } from './wizard-resolver';
-import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
-import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
+import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx';
 
 /** Step 5: the principal business activity, its follow-up questions and the principal product or service. */
 export function ActivityStep() {

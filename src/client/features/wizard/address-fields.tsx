@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { asksPostalCode, isAbroad, requiresProvince, unitedStates } from '../../../shared/application/countries';
-import { usStateNameOptions } from '../../../shared/application/options';
-import { asksMailingAddress, registrationLabels, registrationLimits, type Registration } from '../../../shared/application/registration';
-import { Field } from '../../components/form/field';
-import { Select } from '../../components/form/controls';
-import { IrsNameField } from '../../components/form/irs-name-field';
-import { MaskedField, masks, SelectField, useFieldError } from '../../components/form/fields';
+import { asksPostalCode, isAbroad, requiresProvince, unitedStates } from '#shared/application/countries.ts';
+import { usStateNameOptions } from '#shared/application/options.ts';
+import { asksMailingAddress, registrationLabels, registrationLimits, type Registration } from '#shared/application/registration.ts';
+import { Field } from '#client/components/form/field.tsx';
+import { Select } from '#client/components/form/controls.tsx';
+import { IrsNameField } from '#client/components/form/irs-name-field.tsx';
+import { MaskedField, masks, SelectField, useFieldError } from '#client/components/form/fields.tsx';
 
 // The part of an address that depends on its country (decision 046): in the United States its county,
 // state and ZIP code; abroad its state, province or region and its postal code, as the country needs.

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { CompanyLayout } from './company-layout';
-import { PublicConfigProvider } from '../../lib/public-config';
-import { defaultPublicConfig } from '../../../shared/site/public-config';
-import { deliveryPromise } from '../../../shared/delivery-promise';
-import { renderPage } from '../../../../tests/client/render';
+import { PublicConfigProvider } from '#client/lib/public-config.ts';
+import { defaultPublicConfig } from '#shared/site/public-config.ts';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { renderPage } from '#tests/client/render.tsx';
 
 function renderStepOne(priceCents = defaultPublicConfig.priceCents) {
   return renderPage(

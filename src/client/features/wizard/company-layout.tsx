@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Check, Clock, Lock, RefreshCw } from 'lucide-react';
-import { IconList } from '../../components/ui/icon-list';
-import { IrsNotice } from '../../components/disclosures/irs-notice';
-import { MoneyBackGuarantee } from '../../components/disclosures/money-back-guarantee';
-import { FeeLine } from '../../components/disclosures/fee-line';
-import { StepHeading } from '../../components/wizard-shell/step-heading';
-import { WizardHeader } from '../../components/wizard-shell/wizard-header';
-import { deliveryPromise } from '../../../shared/delivery-promise';
+import { IconList } from '#client/components/ui/icon-list.tsx';
+import { IrsNotice } from '#client/components/disclosures/irs-notice.tsx';
+import { MoneyBackGuarantee } from '#client/components/disclosures/money-back-guarantee.tsx';
+import { FeeLine } from '#client/components/disclosures/fee-line.tsx';
+import { StepHeading } from '#client/components/wizard-shell/step-heading.tsx';
+import { WizardHeader } from '#client/components/wizard-shell/wizard-header.tsx';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 import { useLocation } from 'react-router';
-import { answersKeptBadge, answersKeptText, startedOverNotice } from '../../components/wizard-shell/wizard-copy';
+import { answersKeptBadge, answersKeptText, startedOverNotice } from '#client/components/wizard-shell/wizard-copy.ts';
 
 /**
  * The layout of wizard step 1: brand header with progress (step 1 of 6, none completed yet), the fee

@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { applicationStorageKey } from '../../lib/application-storage';
-import { companyMessages } from '../../../shared/application/company';
-import { sampleSection } from '../../../shared/application/sample-application';
-import { paths } from '../../paths';
+import { applicationStorageKey } from '#client/lib/application-storage.ts';
+import { companyMessages } from '#shared/application/company.ts';
+import { sampleSection } from '#shared/application/sample-application.ts';
+import { paths } from '#client/paths.ts';
 import { CompanyStep } from './company-step';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { wizardResolver } from './wizard-resolver';
-import type { SavedApplication } from '../../../shared/application/application';
+import type { SavedApplication } from '#shared/application/application.ts';
 import {
   asksCorporationReason,
   asksHusbandWife,
@@ -28,19 +28,19 @@ import {
   specifyMaxLength,
   trustTypeOptions,
   type Company,
-} from '../../../shared/application/company';
-import { llcLocationOptions, usStates } from '../../../shared/application/options';
-import { RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/basic-fields';
-import { IrsNameField } from '../../components/form/irs-name-field';
-import { pushEvent } from '../../lib/analytics';
-import { paths } from '../../paths';
-import { restoreSection, saveSection } from '../../lib/application-storage';
-import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
+} from '#shared/application/company.ts';
+import { llcLocationOptions, usStates } from '#shared/application/options.ts';
+import { RadioGroupField, SelectField, TextField, YesNoField } from '#client/components/form/basic-fields.tsx';
+import { IrsNameField } from '#client/components/form/irs-name-field.tsx';
+import { pushEvent } from '#client/lib/analytics.ts';
+import { paths } from '#client/paths.ts';
+import { restoreSection, saveSection } from '#client/lib/application-storage.ts';
+import { useDraftSaving } from '#client/components/wizard-shell/use-draft-saving.ts';
 import { CompanyLayout } from './company-layout';
-import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
-import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { useWizardPage } from '#client/components/wizard-shell/use-wizard-page.ts';
+import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
-import { useContinue } from '../../components/wizard-shell/use-continue';
+import { useContinue } from '#client/components/wizard-shell/use-continue.ts';
 
 /** Wizard step 1 (/ein-application-start): the company's name, state and type of entity. */
 export function CompanyStep() {

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { applicationStorageKey } from '../../lib/application-storage';
-import type { Compliance } from '../../../shared/application/compliance';
-import { sampleSectionsBefore } from '../../../shared/application/sample-application';
+import { applicationStorageKey } from '#client/lib/application-storage.ts';
+import type { Compliance } from '#shared/application/compliance.ts';
+import { sampleSectionsBefore } from '#shared/application/sample-application.ts';
 import { ComplianceStep } from './compliance-step';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { hireMonthOf, totalEmployeesOf } from '../../../shared/application/compliance-prefills';
-import { usePrefilledField } from '../../components/form/use-prefilled-field';
-import type { SavedApplication } from '../../../shared/application/application';
+import { hireMonthOf, totalEmployeesOf } from '#shared/application/compliance-prefills.ts';
+import { usePrefilledField } from '#client/components/form/use-prefilled-field.ts';
+import type { SavedApplication } from '#shared/application/application.ts';
 import {
   asksHiringDetails,
   asksReportingFrequency,
@@ -14,17 +14,17 @@ import {
   reportingFrequencyOptions,
   taxLiabilityOptions,
   type Compliance,
-} from '../../../shared/application/compliance';
-import { CheckboxGroupField, MaskedField, masks, RadioGroupField, TextField, YesNoField } from '../../components/form/fields';
-import { paths } from '../../paths';
-import { restoreSection, saveSection } from '../../lib/application-storage';
-import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
-import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
+} from '#shared/application/compliance.ts';
+import { CheckboxGroupField, MaskedField, masks, RadioGroupField, TextField, YesNoField } from '#client/components/form/fields.tsx';
+import { paths } from '#client/paths.ts';
+import { restoreSection, saveSection } from '#client/lib/application-storage.ts';
+import { useDraftSaving } from '#client/components/wizard-shell/use-draft-saving.ts';
+import { useWizardPage } from '#client/components/wizard-shell/use-wizard-page.ts';
 import { wizardResolver } from './wizard-resolver';
-import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
-import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
-import { useContinue } from '../../components/wizard-shell/use-continue';
+import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx';
+import { useContinue } from '#client/components/wizard-shell/use-continue.ts';
 
 /** Step 4: the IRS's regulatory questions and the employment plans (Form SS-4 lines 13 to 15). */
 export function ComplianceStep() {

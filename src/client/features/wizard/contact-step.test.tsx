@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Company, EntityType } from '../../../shared/application/company';
-import { contactMessages, type Contact } from '../../../shared/application/contact';
-import { sampleSection } from '../../../shared/application/sample-application';
-import { applicationStorageKey } from '../../lib/application-storage';
+import type { Company, EntityType } from '#shared/application/company.ts';
+import { contactMessages, type Contact } from '#shared/application/contact.ts';
+import { sampleSection } from '#shared/application/sample-application.ts';
+import { applicationStorageKey } from '#client/lib/application-storage.ts';
 import { ContactStep } from './contact-step';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { isTrusteeTitle, ownerNameParts } from '../../../shared/application/contact-prefills';
-import { usePrefilledField } from '../../components/form/use-prefilled-field';
-import type { SavedApplication } from '../../../shared/application/application';
+import { isTrusteeTitle, ownerNameParts } from '#shared/application/contact-prefills.ts';
+import { usePrefilledField } from '#client/components/form/use-prefilled-field.ts';
+import type { SavedApplication } from '#shared/application/application.ts';
 import {
   asksDecedentSsn,
   asksGrantorSsn,
@@ -19,22 +19,22 @@ import {
   titleMaxLength,
   trusteeSuffixOptions,
   type Contact,
-} from '../../../shared/application/contact';
-import { CheckboxField, MaskedField, masks, SelectField, TextField } from '../../components/form/fields';
-import { createPhoneCountries, PhoneCountriesContext, PhoneField } from '../../components/form/phone-field';
-import { isInternationalPhone } from '../../../shared/application/phones';
-import { loadPhoneRulesFor } from '../../lib/phones-abroad';
+} from '#shared/application/contact.ts';
+import { CheckboxField, MaskedField, masks, SelectField, TextField } from '#client/components/form/fields.tsx';
+import { createPhoneCountries, PhoneCountriesContext, PhoneField } from '#client/components/form/phone-field.tsx';
+import { isInternationalPhone } from '#shared/application/phones.ts';
+import { loadPhoneRulesFor } from '#client/lib/phones-abroad.ts';
 import { ResponsiblePartyTaxId, taxIdAsAsked, type TaxIdContext } from './responsible-party-tax-id';
-import { IrsNameField } from '../../components/form/irs-name-field';
-import { paths } from '../../paths';
-import { restoreSection, saveSection } from '../../lib/application-storage';
-import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
-import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
+import { IrsNameField } from '#client/components/form/irs-name-field.tsx';
+import { paths } from '#client/paths.ts';
+import { restoreSection, saveSection } from '#client/lib/application-storage.ts';
+import { useDraftSaving } from '#client/components/wizard-shell/use-draft-saving.ts';
+import { useWizardPage } from '#client/components/wizard-shell/use-wizard-page.ts';
 import { wizardResolver } from './wizard-resolver';
-import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
-import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx';
+import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
-import { useContinue } from '../../components/wizard-shell/use-continue';
+import { useContinue } from '#client/components/wizard-shell/use-continue.ts';
 
 /** What "same as the primary contact" copies: contact field to responsible-party field. */
 const copiedFromContact = {

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Company, CorporationType } from '../../../shared/application/company';
-import { sampleSection } from '../../../shared/application/sample-application';
-import { applicationStorageKey } from '../../lib/application-storage';
-import { latestBusinessStartDate, registrationDefaults, registrationMessages } from '../../../shared/application/registration';
+import type { Company, CorporationType } from '#shared/application/company.ts';
+import { sampleSection } from '#shared/application/sample-application.ts';
+import { applicationStorageKey } from '#client/lib/application-storage.ts';
+import { latestBusinessStartDate, registrationDefaults, registrationMessages } from '#shared/application/registration.ts';
 import { RegistrationStep } from './registration-step';
 
 afterEach(() => {

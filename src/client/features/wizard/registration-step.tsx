@@ -1,8 +1,8 @@
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import type { SavedApplication } from '../../../shared/application/application';
-import { usStateNameOptions } from '../../../shared/application/options';
-import { businessLocationFromStepOne, registrationPrefill } from '../../../shared/application/prefills';
-import { isAbroad } from '../../../shared/application/countries';
+import type { SavedApplication } from '#shared/application/application.ts';
+import { usStateNameOptions } from '#shared/application/options.ts';
+import { businessLocationFromStepOne, registrationPrefill } from '#shared/application/prefills.ts';
+import { isAbroad } from '#shared/application/countries.ts';
 import {
   closingMonthOptions,
   earliestBusinessStartDate,
@@ -20,20 +20,20 @@ import {
   asksMailingCareOf,
   asksPreviousEin,
   asksReitType,
-} from '../../../shared/application/registration';
-import { Choice } from '../../components/form/controls';
-import { IrsNameField } from '../../components/form/irs-name-field';
-import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '../../components/form/fields';
+} from '#shared/application/registration.ts';
+import { Choice } from '#client/components/form/controls.tsx';
+import { IrsNameField } from '#client/components/form/irs-name-field.tsx';
+import { MaskedField, masks, RadioGroupField, SelectField, TextField, YesNoField } from '#client/components/form/fields.tsx';
 import { AddressCountryField, AddressRegionFields, addressAsAsked, mailingDefaults } from './address-fields';
-import { paths } from '../../paths';
-import { restoreSection, saveSection } from '../../lib/application-storage';
-import { useDraftSaving } from '../../components/wizard-shell/use-draft-saving';
-import { useWizardPage } from '../../components/wizard-shell/use-wizard-page';
+import { paths } from '#client/paths.ts';
+import { restoreSection, saveSection } from '#client/lib/application-storage.ts';
+import { useDraftSaving } from '#client/components/wizard-shell/use-draft-saving.ts';
+import { useWizardPage } from '#client/components/wizard-shell/use-wizard-page.ts';
 import { wizardResolver } from './wizard-resolver';
-import { WizardLayout } from '../../components/wizard-shell/wizard-layout';
-import { WizardLoading } from '../../components/wizard-shell/wizard-loading';
+import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx';
+import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
-import { useContinue } from '../../components/wizard-shell/use-continue';
+import { useContinue } from '#client/components/wizard-shell/use-continue.ts';
 
 const mailingFields = Object.keys(mailingDefaults) as (keyof typeof mailingDefaults)[];
 

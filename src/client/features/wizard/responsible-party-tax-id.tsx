@@ -9,8 +9,8 @@ import {
   rpTaxIdTypeOptions,
   type Contact,
   type RpTaxIdType,
-} from '../../../shared/application/contact';
-import { MaskedField, masks, RadioGroupField, useFieldError, YesNoField } from '../../components/form/fields';
+} from '#shared/application/contact.ts';
+import { MaskedField, masks, RadioGroupField, useFieldError, YesNoField } from '#client/components/form/fields.tsx';
 
 /** What step 1 said that step 3's taxpayer-number questions depend on. */
 export type TaxIdContext = { entityType: string; llcMemberCount: string };

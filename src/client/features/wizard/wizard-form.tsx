@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { BackLink } from '../../components/wizard-shell/back-link';
+import { Button } from '#client/components/ui/button.tsx';
+import { BackLink } from '#client/components/wizard-shell/back-link.tsx';
 
 type WizardFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolverOptions } from 'react-hook-form';
-import { companySchema } from '../../../shared/application/company';
-import { registrationSchema } from '../../../shared/application/registration';
-import { sampleSection } from '../../../shared/application/sample-application';
-import { unstorableTextMessage } from '../../../shared/storable-text';
+import { companySchema } from '#shared/application/company.ts';
+import { registrationSchema } from '#shared/application/registration.ts';
+import { sampleSection } from '#shared/application/sample-application.ts';
+import { unstorableTextMessage } from '#shared/storable-text.ts';
 import { wizardResolver } from './wizard-resolver';
 
 describe('wizardResolver', () => {

@@ -1,7 +1,7 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { refuseUnstorableText } from '../../../shared/storable-text';
+import { refuseUnstorableText } from '#shared/storable-text.ts';
 
 type WizardResolverOptions<T> = {
   /**

@@ -1,10 +1,10 @@
-import { PageMeta } from '../../components/seo/page-meta';
-import { filingService } from '../../components/seo/structured-data';
-import { usePublicConfig } from '../../lib/public-config';
-import { useHydrated } from '../../lib/use-hydrated';
-import { paths } from '../../paths';
+import { PageMeta } from '#client/components/seo/page-meta.tsx';
+import { filingService } from '#client/components/seo/structured-data.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { paths } from '#client/paths.ts';
 import { CompanyStep } from './company-step';
-import { deliveryPromise } from '../../../shared/delivery-promise';
+import { deliveryPromise } from '#shared/delivery-promise.ts';
 
 /** The wizard's first step as search and link previews see it: the step, with the public page's tags. */
 export function WizardStartPage() {

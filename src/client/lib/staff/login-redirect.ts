@@ -1,4 +1,4 @@
-import { paths } from '../../paths';
+import { paths } from '#client/paths.ts';
 
 /** What the login page was opened with, beside the address: why the user is there. */
 export type LoginPageState = { notice?: string };

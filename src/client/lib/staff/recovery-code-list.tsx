@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Copy } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button } from '#client/components/ui/button.tsx';
 
 /** Recovery codes, shown once: a list to write down, and a button that copies them all. */
 export function RecoveryCodeList({ codes }: { codes: readonly string[] }) {

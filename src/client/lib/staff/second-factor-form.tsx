@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoaderCircle } from 'lucide-react';
-import { Field } from '../../components/form/field';
-import { TextInput } from '../../components/form/controls';
-import { Button } from '../../components/ui/button';
+import { Field } from '#client/components/form/field.tsx';
+import { TextInput } from '#client/components/form/controls.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { ApiError } from '../api';
-import { secondFactorSchema, type SecondFactor } from '../../../shared/staff/two-factor';
+import { secondFactorSchema, type SecondFactor } from '#shared/staff/two-factor.ts';
 
 type Values = { code: string; recoveryCode: string };
 

@@ -1,7 +1,7 @@
 import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../api';
-import type { SignIn } from '../../../shared/staff/session';
-import type { SecondFactor, SignedInSession, SignInResponse } from '../../../shared/staff/two-factor';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import type { SignIn } from '#shared/staff/session.ts';
+import type { SecondFactor, SignedInSession, SignInResponse } from '#shared/staff/two-factor.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 /** The signed-in staff member, shared by the login page and the `/manage` layout. */
 export const staffSessionKey = ['staff-session'] as const;

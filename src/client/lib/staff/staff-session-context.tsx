@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { StaffUser } from '../../../shared/staff/session';
+import type { StaffUser } from '#shared/staff/session.ts';
 
 /** The signed-in staff member, provided by the `/manage` layout once its guard has passed. */
 export const StaffUserContext = createContext<StaffUser | null>(null);

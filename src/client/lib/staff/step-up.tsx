@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog } from '#client/components/ui/dialog.tsx';
 import { ApiError, apiRequest } from '../api';
 import { fetchStaffSession, staffSessionKey } from './staff-api';
 import { SecondFactorForm } from './second-factor-form';
-import { hasFreshStepUp, twoFactorMessages, type SecondFactor } from '../../../shared/staff/two-factor';
+import { hasFreshStepUp, twoFactorMessages, type SecondFactor } from '#shared/staff/two-factor.ts';
 
 // The step-up before an SSN or an SS-4 (decision 024): the server refuses with `step_up_required`
 // unless this browser gave a code in the last 15 minutes; the panel asks for one first, in a dialog,

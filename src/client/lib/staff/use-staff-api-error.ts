@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { isUnauthenticated, retryStaffQuery } from './staff-api';
 import { loginPathFor, type LoginPageState } from './login-redirect';
 

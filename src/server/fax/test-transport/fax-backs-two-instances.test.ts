@@ -3,11 +3,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../../tests/support/database';
-import { withStaffApp, type StaffTestApp } from '../../../../tests/support/staff-app';
-import { signedSs4ForFax } from '../../../../tests/factories/fax-backs';
-import { testFaxes } from '../../db';
-import { irsFaxNumbers } from '../../../shared/filing/filing';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { withStaffApp, type StaffTestApp } from '#tests/support/staff-app.ts';
+import { signedSs4ForFax } from '#tests/factories/fax-backs.ts';
+import { testFaxes } from '#server/db/index.ts';
+import { irsFaxNumbers } from '#shared/filing/filing.ts';
 import { isTestFaxTransport, type TestFaxTransport } from '..';
 
 // The simulated IRS's fax-backs with two instances of the service on one database, as when each kept

@@ -4,10 +4,10 @@ import { readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/prom
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
-import { testFaxes, type Database } from '../../db';
-import type { FieldCipher } from '../../encryption';
-import { noFaults, type Faults } from '../../faults';
-import { isIrsFaxNumber } from '../../../shared/filing/filing';
+import { testFaxes, type Database } from '#server/db/index.ts';
+import type { FieldCipher } from '#server/encryption/index.ts';
+import { noFaults, type Faults } from '#server/faults.ts';
+import { isIrsFaxNumber } from '#shared/filing/filing.ts';
 import { FaxSendError, FaxWebhookRefused, type FaxProvider, type ProviderFax } from '../provider';
 import { receivedAsPdf } from '../received-document';
 import { generateIrsEin, simulateIrsReply } from '../simulate-irs-reply';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { orderComments, type Database } from '../../db';
-import type { CommentAddedEventData, OrderComment } from '../../../shared/fulfilment/comments';
+import { orderComments, type Database } from '#server/db/index.ts';
+import type { CommentAddedEventData, OrderComment } from '#shared/fulfilment/comments.ts';
 import { commentEventsChannel } from './comment-events';
 
 export type AddCommentOptions = {

@@ -1,5 +1,5 @@
-import type { Database } from '../../db';
-import type { CommentAddedEventData } from '../../../shared/fulfilment/comments';
+import type { Database } from '#server/db/index.ts';
+import type { CommentAddedEventData } from '#shared/fulfilment/comments.ts';
 
 // Live comments across app instances (DESIGN 4): whoever adds a comment notifies the database's
 // comments channel; each instance holds one subscription to it and hands every notification to the

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { orderComments, user, type Db } from '../../db';
-import type { OrderComment } from '../../../shared/fulfilment/comments';
+import { orderComments, user, type Db } from '#server/db/index.ts';
+import type { OrderComment } from '#shared/fulfilment/comments.ts';
 
 /** An order's comments, newest first, each with its author (null once the author's account is deleted). */
 export async function findComments(db: Db, orderId: number): Promise<OrderComment[]> {

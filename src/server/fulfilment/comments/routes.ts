@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../contracts';
-import { parseWith } from '../../http';
-import { guardedOrderOf, staffOf } from '../../staff';
-import { newCommentSchema, type CommentResponse, type CommentsResponse } from '../../../shared/fulfilment/comments';
+import type { Services } from '#server/contracts/index.ts';
+import { parseWith } from '#server/http/index.ts';
+import { guardedOrderOf, staffOf } from '#server/staff/index.ts';
+import { newCommentSchema, type CommentResponse, type CommentsResponse } from '#shared/fulfilment/comments.ts';
 import { addComment } from './add-comment';
 import { createCommentEventHub } from './comment-events';
 import { commentStreamTimings, streamCommentEvents, type CommentStreamTimings } from './stream-comment-events';
 import { findComments } from './find-comments';
-import { commentResponseSchema, commentsResponseSchema, orderIdParamsSchema } from '../../../shared/fulfilment/answers';
-import { routeSchema, type DocumentedRoutes } from '../../api-document';
+import { commentResponseSchema, commentsResponseSchema, orderIdParamsSchema } from '#shared/fulfilment/answers.ts';
+import { routeSchema, type DocumentedRoutes } from '#server/api-document/index.ts';
 
 /** `/api/manage/orders/:id/comments` and its live events. */
 export async function registerOrderCommentRoutes(

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { commentAddedEvent, type CommentAddedEventData } from '../../../shared/fulfilment/comments';
-import { sessionLimits } from '../../../shared/staff/session';
+import { commentAddedEvent, type CommentAddedEventData } from '#shared/fulfilment/comments.ts';
+import { sessionLimits } from '#shared/staff/session.ts';
 import type { CommentEventHub, CommentSubscriber } from './comment-events';
 
 export type CommentStreamTimings = {

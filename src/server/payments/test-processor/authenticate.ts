@@ -1,6 +1,6 @@
-import { AppError } from '../../errors';
-import { fieldErrors } from '../../../shared/field-errors';
-import { testPaymentAuthenticateSchema } from '../../../shared/payments/test-card';
+import { AppError } from '#server/errors.ts';
+import { fieldErrors } from '#shared/field-errors.ts';
+import { testPaymentAuthenticateSchema } from '#shared/payments/test-card.ts';
 import type { TestProcessorContext } from './context';
 import { findIntent, moveIntent, requireIntentBySecret, withSecret, type IntentRow } from './intent-rows';
 import { sendPaymentIntentEvent, sendPaymentSucceeded } from './stripe-events';

@@ -1,5 +1,5 @@
 import { and, inArray, sql } from 'drizzle-orm';
-import { testPaymentIntents } from '../../db';
+import { testPaymentIntents } from '#server/db/index.ts';
 import type { PaymentIntentStatus } from '../provider';
 import type { TestProcessorContext } from './context';
 import { cancelableStatuses } from './intent-rows';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { testPaymentDisputes } from '../../db';
+import { testPaymentDisputes } from '#server/db/index.ts';
 import type { ProviderDispute } from '../provider';
 import type { TestProcessorContext } from './context';
 import { toDispute } from './dispute-rows';

@@ -1,6 +1,6 @@
-import { AppError } from '../../errors';
-import { fieldErrors } from '../../../shared/field-errors';
-import { testPaymentConfirmSchema, type TestPaymentResult } from '../../../shared/payments/test-card';
+import { AppError } from '#server/errors.ts';
+import { fieldErrors } from '#shared/field-errors.ts';
+import { testPaymentConfirmSchema, type TestPaymentResult } from '#shared/payments/test-card.ts';
 import type { TestProcessorContext } from './context';
 import { confirmableStatuses, findIntent, moveIntent, requireIntentBySecret, withSecret } from './intent-rows';
 import { openDispute } from './open-dispute';

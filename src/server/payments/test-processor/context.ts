@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Db } from '#server/db/index.ts';
 import type { WebhookDelivery } from './webhook-delivery';
 
 /** What every operation of the test processor works with, built once by `createTestProcessor`. */

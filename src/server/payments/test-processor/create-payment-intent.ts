@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { testPaymentIntents } from '../../db';
+import { testPaymentIntents } from '#server/db/index.ts';
 import type { CreatePaymentIntentInput, PaymentIntent } from '../provider';
 import type { TestProcessorContext } from './context';
 import { base62FromBytes, randomBase62 } from './ids';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { testPaymentIntents, testPaymentRefunds } from '../../db';
-import { AppError } from '../../errors';
+import { testPaymentIntents, testPaymentRefunds } from '#server/db/index.ts';
+import { AppError } from '#server/errors.ts';
 import type { CreateRefundInput, ProviderRefund } from '../provider';
 import type { TestProcessorContext } from './context';
 import { chargeIdOf, randomBase62 } from './ids';

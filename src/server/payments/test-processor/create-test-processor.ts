@@ -1,5 +1,5 @@
-import type { Database } from '../../db';
-import type { TestPaymentResult } from '../../../shared/payments/test-card';
+import type { Database } from '#server/db/index.ts';
+import type { TestPaymentResult } from '#shared/payments/test-card.ts';
 import type { PaymentProvider, ProviderDispute } from '../provider';
 import { verifyWebhookEvent } from '../webhook-signature';
 import { authenticate, type AuthenticateInput } from './authenticate';

@@ -1,4 +1,4 @@
-import type { testPaymentDisputes } from '../../db';
+import type { testPaymentDisputes } from '#server/db/index.ts';
 import type { ProviderDispute } from '../provider';
 
 export type DisputeRow = typeof testPaymentDisputes.$inferSelect;

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { testPaymentIntents, type Db } from '../../db';
-import { AppError } from '../../errors';
+import { testPaymentIntents, type Db } from '#server/db/index.ts';
+import { AppError } from '#server/errors.ts';
 import type { PaymentIntent, PaymentIntentStatus } from '../provider';
 
 // The payment intents, stored in test_payment_intents, and the status moves every operation shares.

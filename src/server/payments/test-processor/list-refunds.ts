@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { testPaymentRefunds } from '../../db';
+import { testPaymentRefunds } from '#server/db/index.ts';
 import type { ProviderRefund } from '../provider';
 import type { TestProcessorContext } from './context';
 import { toRefund } from './refund-rows';

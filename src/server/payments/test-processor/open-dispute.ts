@@ -1,4 +1,4 @@
-import { testPaymentDisputes } from '../../db';
+import { testPaymentDisputes } from '#server/db/index.ts';
 import type { ProviderDispute } from '../provider';
 import type { TestProcessorContext } from './context';
 import { toDispute } from './dispute-rows';

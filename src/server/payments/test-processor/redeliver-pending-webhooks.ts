@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { testPaymentWebhooks } from '../../db';
+import { testPaymentWebhooks } from '#server/db/index.ts';
 import type { TestProcessorContext } from './context';
 
 /**

@@ -1,4 +1,4 @@
-import type { testPaymentRefunds } from '../../db';
+import type { testPaymentRefunds } from '#server/db/index.ts';
 import type { ProviderRefund, RefundStatus } from '../provider';
 
 type RefundRow = typeof testPaymentRefunds.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { testPaymentRefunds } from '../../db';
+import { testPaymentRefunds } from '#server/db/index.ts';
 import type { TestProcessorContext } from './context';
 import type { DisputeRow } from './dispute-rows';
 import { chargeIdOf } from './ids';

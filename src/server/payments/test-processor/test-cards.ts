@@ -1,4 +1,4 @@
-import type { TestPaymentResult } from '../../../shared/payments/test-card';
+import type { TestPaymentResult } from '#shared/payments/test-card.ts';
 
 // Stripe's test cards and the errors Stripe answers with, word for word.
 

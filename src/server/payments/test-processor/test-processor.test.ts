@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
-import { testPaymentIntents, type Database } from '../../db';
-import { testCardMessages } from '../../../shared/payments/test-card';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
+import { testPaymentIntents, type Database } from '#server/db/index.ts';
+import { testCardMessages } from '#shared/payments/test-card.ts';
 import { createTestProcessor, type TestProcessor } from './create-test-processor';
 import { testProcessorWebhookSecret } from '../create-payment-provider';
 import { verifyWebhookEvent } from '../webhook-signature';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { testPaymentIntents } from '../../db';
-import { AppError } from '../../errors';
+import { testPaymentIntents } from '#server/db/index.ts';
+import { AppError } from '#server/errors.ts';
 import type { PaymentIntent } from '../provider';
 import type { TestProcessorContext } from './context';
 import { confirmableStatuses, findIntent, toPaymentIntent } from './intent-rows';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { testPaymentWebhooks, type Db } from '../../db';
+import { testPaymentWebhooks, type Db } from '#server/db/index.ts';
 import { signWebhookPayload } from '../webhook-signature';
 import { randomBase62 } from './ids';
 

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog, session } from '../../db';
-import { sessionCookieOf, signIn, signInThroughBothSteps, staffInject, withStaffApp } from '../../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import type { AccountResponse } from '../../../shared/staff/account';
-import type { SignedInSession } from '../../../shared/staff/two-factor';
-import { passwordRuleMessages } from '../../../shared/staff/password-rule';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { auditLog, session } from '#server/db/index.ts';
+import { sessionCookieOf, signIn, signInThroughBothSteps, staffInject, withStaffApp } from '#tests/support/staff-app.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { AccountResponse } from '#shared/staff/account.ts';
+import type { SignedInSession } from '#shared/staff/two-factor.ts';
+import { passwordRuleMessages } from '#shared/staff/password-rule.ts';
 
 describe.each(testDatabaseKinds)('own account on %s', (kind) => {
   const harness = withStaffApp(kind);

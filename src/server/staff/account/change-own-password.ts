@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
 import type { StaffAuth } from '../auth/create-staff-auth';
-import { session, user as userTable, type Database } from '../../db';
+import { session, user as userTable, type Database } from '#server/db/index.ts';
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
 import { forwardCookies, headersOf, staffOf } from '../guard/staff-request';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import type { ChangePassword } from '../../../shared/staff/account';
-import { passwordProblem } from '../../../shared/staff/password-rule';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { ChangePassword } from '#shared/staff/account.ts';
+import { passwordProblem } from '#shared/staff/password-rule.ts';
 import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from '../sign-in/sign-in-throttle';
 
 /**

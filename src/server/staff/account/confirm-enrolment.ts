@@ -1,15 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { session, twoFactor, user } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
+import { session, twoFactor, user } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
 import { forwardCookies, headersOf, staffOf } from '../guard/staff-request';
 import { sessionRequirementOf } from '../guard/staff-session';
 import { claimTwoFactorCheck, recordTwoFactorSuccess } from '../sign-in/sign-in-throttle';
 import { wrongSecondFactor } from '../sign-in/second-factor';
-import { twoFactorMessages, type SignedInSession, type TotpCodeInput } from '../../../shared/staff/two-factor';
+import { twoFactorMessages, type SignedInSession, type TotpCodeInput } from '#shared/staff/two-factor.ts';
 
 /**
  * Confirms the enrolment with a code from the app. Better Auth then marks the member enrolled and

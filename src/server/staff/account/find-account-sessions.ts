@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { session, type Db } from '../../db';
-import type { AccountSession } from '../../../shared/staff/account';
+import { session, type Db } from '#server/db/index.ts';
+import type { AccountSession } from '#shared/staff/account.ts';
 
 /** The member's live sessions, most recently active first, the current one marked. */
 export async function findAccountSessions(db: Db, userId: string, currentSessionId: string): Promise<AccountSession[]> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { twoFactor, type Db } from '../../db';
-import type { AccountResponse } from '../../../shared/staff/account';
+import { twoFactor, type Db } from '#server/db/index.ts';
+import type { AccountResponse } from '#shared/staff/account.ts';
 import { countStoredRecoveryCodes } from '../auth/recovery-codes';
 import type { StaffContext } from '../guard/staff-request';
 import { findAccountSessions } from './find-account-sessions';

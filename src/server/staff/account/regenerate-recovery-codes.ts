@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
 import { headersOf, staffOf } from '../guard/staff-request';
-import { twoFactorMessages, type ConfirmPassword, type RecoveryCodesResponse } from '../../../shared/staff/two-factor';
+import { twoFactorMessages, type ConfirmPassword, type RecoveryCodesResponse } from '#shared/staff/two-factor.ts';
 import { withPasswordCheck } from './start-enrolment';
 
 /** Replaces the member's recovery codes by ten new ones (stored hashed), answered this once. */

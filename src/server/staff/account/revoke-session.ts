@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { session, type Db } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { session, type Db } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import type { StaffContext } from '../guard/staff-request';
 
 /**

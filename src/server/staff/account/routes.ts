@@ -1,21 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { AppError } from '../../errors';
-import { parseWith } from '../../http';
+import { AppError } from '#server/errors.ts';
+import { parseWith } from '#server/http/index.ts';
 import { staffOf } from '../guard/staff-request';
-import { changePasswordSchema, type AccountResponse } from '../../../shared/staff/account';
-import { confirmPasswordSchema, secondFactorSchema, totpCodeSchema } from '../../../shared/staff/two-factor';
+import { changePasswordSchema, type AccountResponse } from '#shared/staff/account.ts';
+import { confirmPasswordSchema, secondFactorSchema, totpCodeSchema } from '#shared/staff/two-factor.ts';
 import { startEnrolment } from './start-enrolment';
 import { confirmEnrolment } from './confirm-enrolment';
 import { stepUp } from './step-up';
 import { regenerateRecoveryCodes } from './regenerate-recovery-codes';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { changeOwnPassword } from './change-own-password';
 import { getAccount } from './get-account';
 import { revokeSession } from './revoke-session';
-import { accountResponseSchema, enrolmentResponseSchema, recoveryCodesResponseSchema, signedInSessionSchema, staffIdParamsSchema, stepUpResponseSchema } from '../../../shared/staff/answers';
-import { routeSchema, type DocumentedRoutes } from '../../api-document';
+import { accountResponseSchema, enrolmentResponseSchema, recoveryCodesResponseSchema, signedInSessionSchema, staffIdParamsSchema, stepUpResponseSchema } from '#shared/staff/answers.ts';
+import { routeSchema, type DocumentedRoutes } from '#server/api-document/index.ts';
 
 function sessionIdOf(request: FastifyRequest): string {
   const id = (request.params as { id?: string }).id ?? '';

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
 import { headersOf, staffOf } from '../guard/staff-request';
 import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from '../sign-in/sign-in-throttle';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { secretOfOtpauthUri, twoFactorMessages, type ConfirmPassword, type EnrolmentResponse } from '../../../shared/staff/two-factor';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { secretOfOtpauthUri, twoFactorMessages, type ConfirmPassword, type EnrolmentResponse } from '#shared/staff/two-factor.ts';
 
 /**
  * Checks the member's password again (through the sign-in throttle, as a password change does) and

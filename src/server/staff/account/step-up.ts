@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { session } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
+import { session } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
 import { headersOf, staffOf } from '../guard/staff-request';
 import { claimTwoFactorCheck, recordTwoFactorSuccess } from '../sign-in/sign-in-throttle';
 import { wrongSecondFactor } from '../sign-in/second-factor';
-import { twoFactorMessages, type SecondFactor } from '../../../shared/staff/two-factor';
+import { twoFactorMessages, type SecondFactor } from '#shared/staff/two-factor.ts';
 
 /**
  * The member gives a code again (or a recovery code) before revealing an SSN or downloading an SS-4;

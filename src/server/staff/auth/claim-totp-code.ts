@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createOTP } from '@better-auth/utils/otp';
 import { symmetricDecrypt } from 'better-auth/crypto';
-import { twoFactor, twoFactorCodeClaims, type Db } from '../../db';
+import { twoFactor, twoFactorCodeClaims, type Db } from '#server/db/index.ts';
 import type { StaffAuth } from './create-staff-auth';
 
 // One use per authenticator code (decision 038). Better Auth accepts a code for its own 30-second step

@@ -4,10 +4,10 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { schema, type Database } from '../../db';
-import type { Env } from '../../env';
-import { maxPasswordLength, sessionLimits, staffRoles } from '../../../shared/staff/session';
-import { can } from '../../../shared/staff/permissions';
+import { schema, type Database } from '#server/db/index.ts';
+import type { Env } from '#server/env.ts';
+import { maxPasswordLength, sessionLimits, staffRoles } from '#shared/staff/session.ts';
+import { can } from '#shared/staff/permissions.ts';
 import { hashPassword, verifyPassword } from './password';
 import { createRecoveryCodeHasher, generateRecoveryCodes, type RecoveryCodeHasher } from './recovery-codes';
 

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { normalizePassword } from '../../../shared/staff/password-rule';
+import { normalizePassword } from '#shared/staff/password-rule.ts';
 
 // Staff passwords are hashed with argon2id at OWASP's first recommended setting: 19 MiB of memory,
 // two passes, one lane. Better Auth calls these through its hash and verify hooks. A password is

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { auditLog, type Db } from '../../db';
-import type { PasswordChangeReason, SignedInSession } from '../../../shared/staff/two-factor';
+import { auditLog, type Db } from '#server/db/index.ts';
+import type { PasswordChangeReason, SignedInSession } from '#shared/staff/two-factor.ts';
 
 // Why a member must choose a new password, read from the audit trail: the latest row that gave them a
 // password someone else knows (created or reset by an admin, on the first start or by the staff

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { orders, type Database } from '../../db';
-import { AppError } from '../../errors';
-import { recordAudit } from '../../audit';
+import { orders, type Database } from '#server/db/index.ts';
+import { AppError } from '#server/errors.ts';
+import { recordAudit } from '#server/audit/index.ts';
 import { auditActorOf, staffOf } from './staff-request';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { canSeeOrder } from '../../../shared/staff/permissions';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { canSeeOrder } from '#shared/staff/permissions.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { AppError } from '../../errors';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { AppError } from '#server/errors.ts';
 
 // Every state-changing request to the staff API must come from our own origin (the public address,
 // or the one the request came in on), so another site cannot make a signed-in browser act.

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StaffUser } from '../../../shared/staff/session';
-import type { SessionRequirement } from '../../../shared/staff/two-factor';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { AppError } from '../../errors';
-import type { orders } from '../../db';
+import type { StaffUser } from '#shared/staff/session.ts';
+import type { SessionRequirement } from '#shared/staff/two-factor.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { AppError } from '#server/errors.ts';
+import type { orders } from '#server/db/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,5 +1,5 @@
-import type { StaffRole, StaffUser } from '../../../shared/staff/session';
-import { stepUpWindowMs, type SessionRequirement, type SignedInSession } from '../../../shared/staff/two-factor';
+import type { StaffRole, StaffUser } from '#shared/staff/session.ts';
+import { stepUpWindowMs, type SessionRequirement, type SignedInSession } from '#shared/staff/two-factor.ts';
 import type { StaffContext } from './staff-request';
 
 // A staff member's session as the panel sees it: the member, and what the session must still do.

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlEmail, type MailMessage } from '../../email';
+import { escapeHtml, htmlEmail, type MailMessage } from '#server/email/index.ts';
 
 export type AccountAttackEmailDetails = {
   name: string;

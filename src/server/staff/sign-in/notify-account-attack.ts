@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { user, type Db } from '../../db';
-import { enqueueEmail, type EmailOutbox } from '../../email';
+import { user, type Db } from '#server/db/index.ts';
+import { enqueueEmail, type EmailOutbox } from '#server/email/index.ts';
 import { accountAttackEmail } from './account-attack-email';
 import { signInThrottle } from './sign-in-throttle';
 

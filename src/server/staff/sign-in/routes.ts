@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { parseWith } from '../../http';
+import { parseWith } from '#server/http/index.ts';
 import { signedInSessionOf } from '../guard/staff-session';
 import { withPasswordChangeReason } from '../guard/password-change-reason';
 import { staffOf } from '../guard/staff-request';
-import { signInSchema } from '../../../shared/staff/session';
-import { secondFactorSchema, type SignedInSession } from '../../../shared/staff/two-factor';
+import { signInSchema } from '#shared/staff/session.ts';
+import { secondFactorSchema, type SignedInSession } from '#shared/staff/two-factor.ts';
 import { signInWithPassword } from './sign-in-with-password';
 import { completeSignIn } from './complete-sign-in';
 import { signOut } from './sign-out';
-import { signedInSessionSchema, signInResponseSchema } from '../../../shared/staff/answers';
-import { routeSchema, type DocumentedRoutes } from '../../api-document';
+import { signedInSessionSchema, signInResponseSchema } from '#shared/staff/answers.ts';
+import { routeSchema, type DocumentedRoutes } from '#server/api-document/index.ts';
 
 /**
  * `POST|GET|DELETE /api/manage/session`: sign in (the password, then `POST /api/manage/session/two-factor`

@@ -1,11 +1,11 @@
 import { APIError } from 'better-auth/api';
 import { and, eq, gt } from 'drizzle-orm';
-import { user, verification, type Db } from '../../db';
+import { user, verification, type Db } from '#server/db/index.ts';
 import type { StaffAuth } from '../auth/create-staff-auth';
 import type { RecoveryCodeHasher } from '../auth/recovery-codes';
 import { claimTotpCode, matchingTotpStep } from '../auth/claim-totp-code';
-import { twoFactorMessages, type SecondFactor } from '../../../shared/staff/two-factor';
-import { AppError } from '../../errors';
+import { twoFactorMessages, type SecondFactor } from '#shared/staff/two-factor.ts';
+import { AppError } from '#server/errors.ts';
 
 // The second factor, checked by Better Auth's two-factor plugin (decision 024). The panel's routes
 // claim a check from the throttle first (`claimTwoFactorCheck`), then call `verify` here, once.

@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { openTestDatabase, testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog, session } from '../../db';
-import { newClientAddress, sessionCookieOf, signInThroughBothSteps, staffInject, startStaffTestApp, testOrigin, withStaffApp } from '../../../../tests/support/staff-app';
-import { createStaffMember } from '../../../../tests/factories/staff';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { sessionLimits } from '../../../shared/staff/session';
+import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
+import { auditLog, session } from '#server/db/index.ts';
+import { newClientAddress, sessionCookieOf, signInThroughBothSteps, staffInject, startStaffTestApp, testOrigin, withStaffApp } from '#tests/support/staff-app.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { sessionLimits } from '#shared/staff/session.ts';
 import { refusedSignInMinMs, signInThrottle } from './sign-in-throttle';
 import { ensureFirstAdmin } from '../users/admin-accounts';
-import { designeeEnv } from '../../../../tests/support/designee-env';
+import { designeeEnv } from '#tests/support/designee-env.ts';
 
 describe.each(testDatabaseKinds)('staff sign-in and session on %s', (kind) => {
   const harness = withStaffApp(kind);

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog } from '../../db';
-import { mailbox, newClientAddress, testOrigin, withStaffApp } from '../../../../tests/support/staff-app';
-import { createStaffMember } from '../../../../tests/factories/staff';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { auditLog } from '#server/db/index.ts';
+import { mailbox, newClientAddress, testOrigin, withStaffApp } from '#tests/support/staff-app.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
 import { signInThrottle } from './sign-in-throttle';
 
 // The throttle under real concurrency (issue 12, findings 1 and 5): the password checks are counted

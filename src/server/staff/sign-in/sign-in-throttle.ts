@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { rateLimitHits, type Db } from '../../db';
-import { countHit } from '../../http';
+import { rateLimitHits, type Db } from '#server/db/index.ts';
+import { countHit } from '#server/http/index.ts';
 
 // Staff sign-in throttling (decision 018). Every attempt is counted BEFORE the password is checked,
 // each counter with one atomic `insert … on conflict … do update … returning count`, so however many

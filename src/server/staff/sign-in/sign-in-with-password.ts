@@ -1,19 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { session as sessionTable, user as userTable, type Db } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
-import { siteOrigin } from '../../http';
+import { session as sessionTable, user as userTable, type Db } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
+import { siteOrigin } from '#server/http/index.ts';
 import { forwardCookies, headersOf } from '../guard/staff-request';
 import { sessionRequirementOf, toStaffUser } from '../guard/staff-session';
 import { withPasswordChangeReason } from '../guard/password-change-reason';
-import { isStaffRole, type SignIn } from '../../../shared/staff/session';
-import type { SignInResponse } from '../../../shared/staff/two-factor';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { passwordProblem } from '../../../shared/staff/password-rule';
+import { isStaffRole, type SignIn } from '#shared/staff/session.ts';
+import type { SignInResponse } from '#shared/staff/two-factor.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { passwordProblem } from '#shared/staff/password-rule.ts';
 import { claimSignInCheck, recordSignInSuccess, refuseNoSooner } from './sign-in-throttle';
 import { notifyAccountAttack } from './notify-account-attack';
 

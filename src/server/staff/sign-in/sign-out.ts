@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
 import { forwardCookies, headersOf } from '../guard/staff-request';
-import { isStaffRole } from '../../../shared/staff/session';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { isStaffRole } from '#shared/staff/session.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 /** Ends the request's session, whatever state it is in, and clears its cookie. */
 export async function signOut({ auth, database }: Pick<Services, 'database'> & Pick<StaffServices, 'auth'>, request: FastifyRequest, reply: FastifyReply): Promise<void> {

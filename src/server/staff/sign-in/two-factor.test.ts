@@ -1,18 +1,18 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../../tests/support/database';
-import { auditLog, session, twoFactor, twoFactorCodeClaims, user } from '../../db';
-import { createPaidOrder } from '../../../../tests/factories/orders';
-import { cookiePairsOf, newClientAddress, sessionCookieOf, signInThroughBothSteps, staffInject, testOrigin, withStaffApp } from '../../../../tests/support/staff-app';
-import { createStaffMember, type TestStaffMember } from '../../../../tests/factories/staff';
-import { totpCodeOf } from '../../../../tests/support/totp';
-import { loadEnv } from '../../env';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { auditLog, session, twoFactor, twoFactorCodeClaims, user } from '#server/db/index.ts';
+import { createPaidOrder } from '#tests/factories/orders.ts';
+import { cookiePairsOf, newClientAddress, sessionCookieOf, signInThroughBothSteps, staffInject, testOrigin, withStaffApp } from '#tests/support/staff-app.ts';
+import { createStaffMember, type TestStaffMember } from '#tests/factories/staff.ts';
+import { totpCodeOf } from '#tests/support/totp.ts';
+import { loadEnv } from '#server/env.ts';
 import type { SecondFactorVerifier } from './second-factor';
 import { twoFactorThrottle } from './sign-in-throttle';
-import { stepUpWindowMs, twoFactorMessages, type EnrolmentResponse, type SignedInSession } from '../../../shared/staff/two-factor';
-import type { AccountResponse } from '../../../shared/staff/account';
-import { designeeEnv } from '../../../../tests/support/designee-env';
+import { stepUpWindowMs, twoFactorMessages, type EnrolmentResponse, type SignedInSession } from '#shared/staff/two-factor.ts';
+import type { AccountResponse } from '#shared/staff/account.ts';
+import { designeeEnv } from '#tests/support/designee-env.ts';
 
 describe.each(testDatabaseKinds)('staff two-factor sign-in on %s', (kind) => {
   let codeChecks = 0;

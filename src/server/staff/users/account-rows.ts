@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { account, session, twoFactor, user, type Db } from '../../db';
+import { account, session, twoFactor, user, type Db } from '#server/db/index.ts';
 import { hashPassword } from '../auth/password';
 
 // The rows Better Auth reads to sign a staff member in, written here inside the caller's transaction

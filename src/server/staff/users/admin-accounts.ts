@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { account, session, user, type Database } from '../../db';
+import { account, session, user, type Database } from '#server/db/index.ts';
 import { hashPassword } from '../auth/password';
-import { recordAudit } from '../../audit';
+import { recordAudit } from '#server/audit/index.ts';
 import { clearTwoFactor, insertStaffAccount } from './account-rows';
 
 // The admin accounts made outside the panel: the first one on the first start, and any made or reset

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { testDatabaseKinds } from '../../../../tests/support/database';
-import { account, auditLog, session, user } from '../../db';
-import { signIn, staffInject, withStaffApp } from '../../../../tests/support/staff-app';
-import { unstorableTextMessage } from '../../../shared/storable-text';
+import { testDatabaseKinds } from '#tests/support/database.ts';
+import { account, auditLog, session, user } from '#server/db/index.ts';
+import { signIn, staffInject, withStaffApp } from '#tests/support/staff-app.ts';
+import { unstorableTextMessage } from '#shared/storable-text.ts';
 
 // Finding 7: an account change and its audit row commit together. The audit insert is made to fail
 // (a trigger refuses it); the change must then not have happened either.

@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
-import { AppError } from '../../errors';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { AppError } from '#server/errors.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 // Better Auth answers the panel's mistakes (a taken e-mail, an unknown user, a short password) with
 // its own codes and English; the browser must get our codes and the spec's messages instead.

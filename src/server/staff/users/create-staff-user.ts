@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { user, type Db } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
-import type { CreateUser, StaffUserRow } from '../../../shared/staff/users';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { user, type Db } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
+import type { CreateUser, StaffUserRow } from '#shared/staff/users.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { isUniqueViolation } from './auth-errors';
 import { hashPassword, insertStaffAccount } from './account-rows';
 import { getUserRow } from './find-users';

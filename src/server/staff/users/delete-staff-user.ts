@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { orders, user } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { orders, user } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import type { StaffAction } from './staff-action';
 
 /**

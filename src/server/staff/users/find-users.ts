@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { orderCounters, user, type Db, storedValuesOfGroup } from '../../db';
-import { listedRole } from '../../../shared/staff/session';
-import type { StaffUserRow } from '../../../shared/staff/users';
+import { orderCounters, user, type Db, storedValuesOfGroup } from '#server/db/index.ts';
+import { listedRole } from '#shared/staff/session.ts';
+import type { StaffUserRow } from '#shared/staff/users.ts';
 import { signInThrottle, twoFactorThrottle } from '../sign-in/sign-in-throttle';
 
 /** Whether strangers' guesses hold the account's sign-in back now (see `isSignInLocked`). */

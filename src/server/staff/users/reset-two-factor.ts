@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { user } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { twoFactorMessages } from '../../../shared/staff/two-factor';
-import type { StaffUserRow } from '../../../shared/staff/users';
+import { user } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { twoFactorMessages } from '#shared/staff/two-factor.ts';
+import type { StaffUserRow } from '#shared/staff/users.ts';
 import { clearTwoFactor } from './account-rows';
 import { getUserRow } from './find-users';
 import type { StaffAction } from './staff-action';

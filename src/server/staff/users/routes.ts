@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../contracts';
+import type { Services } from '#server/contracts/index.ts';
 import type { StaffServices } from '../staff-services';
-import { AppError } from '../../errors';
-import { parseWith } from '../../http';
-import { createUserSchema, updateUserSchema, type UserResponse, type UsersResponse } from '../../../shared/staff/users';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { AppError } from '#server/errors.ts';
+import { parseWith } from '#server/http/index.ts';
+import { createUserSchema, updateUserSchema, type UserResponse, type UsersResponse } from '#shared/staff/users.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { createStaffUser } from './create-staff-user';
 import { deleteStaffUser } from './delete-staff-user';
 import { findUsers } from './find-users';
@@ -12,8 +12,8 @@ import { staffActionOf } from './staff-action';
 import { updateStaffUser } from './update-staff-user';
 import { unlockStaffUser } from './unlock-staff-user';
 import { resetStaffTwoFactor } from './reset-two-factor';
-import { staffIdParamsSchema, userResponseSchema, usersResponseSchema } from '../../../shared/staff/answers';
-import { routeSchema, type DocumentedRoutes } from '../../api-document';
+import { staffIdParamsSchema, userResponseSchema, usersResponseSchema } from '#shared/staff/answers.ts';
+import { routeSchema, type DocumentedRoutes } from '#server/api-document/index.ts';
 
 /** The route's `:id` as an account id (Better Auth's are URL-safe); anything else is no such user. */
 function userIdOf(request: FastifyRequest): string {

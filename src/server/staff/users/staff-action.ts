@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../auth/create-staff-auth';
-import type { Database } from '../../db';
+import type { Database } from '#server/db/index.ts';
 import { headersOf, staffOf } from '../guard/staff-request';
 
 /** An admin's change to the accounts: who acts, from where, and the headers Better Auth checks them by. */

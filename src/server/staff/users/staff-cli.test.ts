@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { openDatabase, account, auditLog, session, user, type Database } from '../../db';
+import { openDatabase, account, auditLog, session, user, type Database } from '#server/db/index.ts';
 import { verifyPassword } from '../auth/password';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 // `npm run staff -- create-admin`, run as a user runs it: its own process, on an embedded database
 // in a data folder of its own, which the test then opens to see what the command did.

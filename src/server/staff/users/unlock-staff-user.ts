@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { user } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
-import { staffMessages } from '../../../shared/staff/staff-messages';
+import { user } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { unlockSignIn } from '../sign-in/sign-in-throttle';
 import { getUserRow } from './find-users';
 import type { StaffAction } from './staff-action';
-import type { StaffUserRow } from '../../../shared/staff/users';
+import type { StaffUserRow } from '#shared/staff/users.ts';
 
 /**
  * Lets the account sign in again at once: its failed-attempt counters are forgotten (decision 018).

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { user } from '../../db';
-import { recordAudit } from '../../audit';
-import { AppError } from '../../errors';
-import type { StaffUserRow, UpdateUser } from '../../../shared/staff/users';
-import { staffMessages } from '../../../shared/staff/staff-messages';
-import { permissionsOf } from '../../../shared/staff/permissions';
+import { user } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/index.ts';
+import { AppError } from '#server/errors.ts';
+import type { StaffUserRow, UpdateUser } from '#shared/staff/users.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { permissionsOf } from '#shared/staff/permissions.ts';
 import { isUniqueViolation } from './auth-errors';
 import { hashPassword, setPasswordHash, setSuspended } from './account-rows';
 import { assertEmailFree, emailTakenError } from './create-staff-user';

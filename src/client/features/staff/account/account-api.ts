@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
-import { useManageQuery } from '../../../lib/staff/use-staff-api-error';
-import type { AccountResponse, ChangePassword } from '../../../../shared/staff/account';
-import type { ConfirmPassword, RecoveryCodesResponse } from '../../../../shared/staff/two-factor';
+import { apiRequest } from '#client/lib/api.ts';
+import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
+import type { AccountResponse, ChangePassword } from '#shared/staff/account.ts';
+import type { ConfirmPassword, RecoveryCodesResponse } from '#shared/staff/two-factor.ts';
 
 export const accountKey = ['manage-account'] as const;
 

@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { staffMessages } from '../../../../shared/staff/staff-messages';
-import type { AccountResponse } from '../../../../shared/staff/account';
-import { errorResponse, jsonResponse, requestsTo, serve } from '../../../../../tests/client/network';
-import { renderPage } from '../../../../../tests/client/render';
-import { paths } from '../../../paths';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { AccountResponse } from '#shared/staff/account.ts';
+import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
+import { renderPage } from '#tests/client/render.tsx';
+import { paths } from '#client/paths.ts';
 import { AccountPage } from './account-page';
-import { loadPasswordScorer, passwordRuleMessages } from '../../../../shared/staff/password-rule';
+import { loadPasswordScorer, passwordRuleMessages } from '#shared/staff/password-rule.ts';
 
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

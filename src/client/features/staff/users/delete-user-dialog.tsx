@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { LoaderCircle } from 'lucide-react';
-import { AlertDialog, AlertDialogCancel, AlertDialogDestructiveAction } from '../../../components/ui/alert-dialog';
-import { staffMessages } from '../../../../shared/staff/staff-messages';
-import type { StaffUserRow } from '../../../../shared/staff/users';
-import { useStaffApiErrorHandler } from '../../../lib/staff/use-staff-api-error';
+import { AlertDialog, AlertDialogCancel, AlertDialogDestructiveAction } from '#client/components/ui/alert-dialog.tsx';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { StaffUserRow } from '#shared/staff/users.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
 import { userFailureMessage, useDeleteUser } from './users-api';
 
 /** The spec's confirmation text (02, section 2). */

@@ -3,19 +3,19 @@ import { Controller, FormProvider, useForm, type Resolver, useWatch } from 'reac
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { LoaderCircle } from 'lucide-react';
-import { Field } from '../../../components/form/field';
-import { TextInput } from '../../../components/form/controls';
-import { SelectField, TextField } from '../../../components/form/fields';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { LabelledSwitch } from '../../../components/ui/switch';
-import { ApiError } from '../../../lib/api';
-import { staffMessages } from '../../../../shared/staff/staff-messages';
-import { createUserSchema, newUserDefaults, staffRoleOptions, updateUserSchema, type CreateUser, type StaffUserRow } from '../../../../shared/staff/users';
-import { showServerFieldErrors } from '../../../lib/staff/server-field-errors';
-import { useStaffApiErrorHandler } from '../../../lib/staff/use-staff-api-error';
+import { Field } from '#client/components/form/field.tsx';
+import { TextInput } from '#client/components/form/controls.tsx';
+import { SelectField, TextField } from '#client/components/form/fields.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { LabelledSwitch } from '#client/components/ui/switch.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { createUserSchema, newUserDefaults, staffRoleOptions, updateUserSchema, type CreateUser, type StaffUserRow } from '#shared/staff/users.ts';
+import { showServerFieldErrors } from '#client/lib/staff/server-field-errors.ts';
+import { useStaffApiErrorHandler } from '#client/lib/staff/use-staff-api-error.ts';
 import { userFailureMessage, useSaveUser } from './users-api';
-import { passwordRuleMessages } from '../../../../shared/staff/password-rule';
+import { passwordRuleMessages } from '#shared/staff/password-rule.ts';
 import { PasswordStrengthMeter, usePasswordScorer } from '../password-strength';
 
 /** The dialog's values: a blank password on edit keeps the current one. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, isFailedCall } from '../../../lib/api';
-import type { CreateUser, StaffUserRow, UpdateUser, UserResponse, UsersResponse } from '../../../../shared/staff/users';
-import { staffSessionKey } from '../../../lib/staff/staff-api';
-import { useManageQuery } from '../../../lib/staff/use-staff-api-error';
+import { ApiError, apiRequest, isFailedCall } from '#client/lib/api.ts';
+import type { CreateUser, StaffUserRow, UpdateUser, UserResponse, UsersResponse } from '#shared/staff/users.ts';
+import { staffSessionKey } from '#client/lib/staff/staff-api.ts';
+import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
 
 export const usersKey = ['manage-users'] as const;
 

@@ -2,13 +2,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { staffMessages } from '../../../../shared/staff/staff-messages';
-import type { StaffUserRow } from '../../../../shared/staff/users';
-import { errorResponse, jsonResponse, networkFailure, requestsTo, serve } from '../../../../../tests/client/network';
-import { renderPage } from '../../../../../tests/client/render';
-import { paths } from '../../../paths';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { StaffUserRow } from '#shared/staff/users.ts';
+import { errorResponse, jsonResponse, networkFailure, requestsTo, serve } from '#tests/client/network.ts';
+import { renderPage } from '#tests/client/render.tsx';
+import { paths } from '#client/paths.ts';
 import { UsersPage } from './users-page';
-import { loadPasswordScorer, passwordRuleMessages } from '../../../../shared/staff/password-rule';
+import { loadPasswordScorer, passwordRuleMessages } from '#shared/staff/password-rule.ts';
 
 beforeEach(() => {
   // Radix's switch measures itself; jsdom has no ResizeObserver (every browser does).

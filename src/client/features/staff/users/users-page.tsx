@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { isFailedCall } from '../../../lib/api';
-import { isDenied } from '../../../lib/staff/staff-api';
-import { staffMessages } from '../../../../shared/staff/staff-messages';
-import type { StaffUserRow } from '../../../../shared/staff/users';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { isFailedCall } from '#client/lib/api.ts';
+import { isDenied } from '#client/lib/staff/staff-api.ts';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import type { StaffUserRow } from '#shared/staff/users.ts';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { UserDialog } from './user-dialog';
 import { UsersTable } from './users-table';

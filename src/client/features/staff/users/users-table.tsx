@@ -1,18 +1,18 @@
 import { LockOpen, Pencil, ShieldOff, Trash2 } from 'lucide-react';
-import { AlertDialog, AlertDialogCancel, AlertDialogDestructiveAction } from '../../../components/ui/alert-dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogDestructiveAction } from '#client/components/ui/alert-dialog.tsx';
 import { useContext } from 'react';
-import { StaffUserContext } from '../../../lib/staff/staff-session-context';
-import { twoFactorMessages } from '../../../../shared/staff/two-factor';
+import { StaffUserContext } from '#client/lib/staff/staff-session-context.tsx';
+import { twoFactorMessages } from '#shared/staff/two-factor.ts';
 import { toast } from 'sonner';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { staffRoleLabels, type StaffRole } from '../../../../shared/staff/session';
-import { can } from '../../../../shared/staff/permissions';
-import type { StaffUserRow } from '../../../../shared/staff/users';
+import { Badge, type BadgeVariant } from '#client/components/ui/badge.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { staffRoleLabels, type StaffRole } from '#shared/staff/session.ts';
+import { can } from '#shared/staff/permissions.ts';
+import type { StaffUserRow } from '#shared/staff/users.ts';
 import { UserDialog } from './user-dialog';
 import { userFailureMessage, useResetTwoFactor, useUnlockUser } from './users-api';
-import { staffMessages } from '../../../../shared/staff/staff-messages';
-import { EmailAddress } from '../../../components/ui/email-address';
+import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { EmailAddress } from '#client/components/ui/email-address.tsx';
 
 const iconButtonClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
