@@ -5,7 +5,7 @@ import type { Ss4Designee } from '../ss4/ss4-mapping';
 import type { SigningState } from '../signing/signing';
 import type { OrderPayments } from '../refunds/refunds';
 import type { SystemChanger } from '../orders/status-changers';
-import { asksForReason, orderPriorities, orderStatuses, statusFilters, type CounterGroup, type OrderPriority, type OrderStatus } from '../orders/lifecycle';
+import { asksForReason, orderPriorities, orderStatuses, statusEmailLabels, statusFilters, type CounterGroup, type OrderPriority, type OrderStatus } from '../orders/lifecycle';
 import type { StaffRole } from '../staff/session';
 import { staffMessages } from '../staff/staff-messages';
 import { ssnFields } from '../application/contact';
@@ -153,17 +153,15 @@ export type PossibleDuplicate = { id: number; applicationId: string; createDate:
  * A new kind gets its label here: the server's outbox takes only these kinds.
  */
 export const emailKindLabels = {
+  // The e-mails a change of status sends, labelled with the lifecycle's transitions.
+  ...statusEmailLabels,
   order_confirmation: 'Order confirmation',
-  ein: 'EIN',
   assignment: 'Assignment notice',
-  signature_request: 'Signing link',
   signature_reminder: 'Signing reminder',
   signed_notice: 'Signed notice',
   signed_copy: 'Signed SS-4 copy',
   ein_letter_link: 'EIN letter link',
   verification_code: 'Verification code',
-  on_hold: 'On hold notice',
-  cancelled: 'Cancellation notice',
   refund_confirmation: 'Refund confirmation',
   cancellation_confirmation: 'Cancellation and refund confirmation',
   dispute_alert: 'Dispute alert',

@@ -7,7 +7,7 @@ import type { StatusChangeCause } from './status-changers';
 // server applies every change through one function (`changeOrderStatus`, src/server/orders); the staff
 // screens read the same tables to offer only the changes allowed, and to draw the list's counters.
 // A new status is one row of `orderStatusTable` (and of `orderTransitions` when it is entered in a
-// way of its own); a new customer e-mail is one kind of `statusEmailKinds`, whose effect the type
+// way of its own); a new customer e-mail is one kind of `statusEmailLabels`, whose effect the type
 // checker asks for in the server's map (src/server/orders/status-effects.ts).
 
 /** What the customer sees of an order: tracking's badge and its progress line. */
@@ -176,11 +176,18 @@ export const customerStatusDetails: Record<CustomerStatus, CustomerStatusDetails
 export { statusChangeCauses, type StatusChangeCause } from './status-changers';
 
 /**
- * The customer's e-mail a change sends, written by the server (src/server/orders); the signing link's
- * is written by the signing request that the change opens (src/server/signing).
+ * The customer's e-mail a change sends, with its label on the order page's list of e-mails: written by
+ * the server (its effect in src/server/orders/status-effects.ts); the signing link's is written by the
+ * signing request that the change opens (src/server/signing).
  */
-export const statusEmailKinds = ['signature_request', 'on_hold', 'cancelled', 'ein'] as const;
-export type StatusEmailKind = (typeof statusEmailKinds)[number];
+export const statusEmailLabels = {
+  signature_request: 'Signing link',
+  on_hold: 'On hold notice',
+  cancelled: 'Cancellation notice',
+  ein: 'EIN',
+} as const satisfies Record<string, string>;
+export type StatusEmailKind = keyof typeof statusEmailLabels;
+export const statusEmailKinds = Object.keys(statusEmailLabels) as [StatusEmailKind, ...StatusEmailKind[]];
 
 export type OrderTransition = {
   from: readonly OrderStatus[];
