@@ -7,7 +7,7 @@ import type { StatusChangeCause } from './status-changers';
 // server applies every change through one function (`changeOrderStatus`, src/server/orders); the staff
 // screens read the same tables to offer only the changes allowed, and to draw the list's counters.
 // A new status is one row of `orderStatusTable` (and of `orderTransitions` when it is entered in a
-// way of its own); a new customer e-mail is one kind of `statusEmailLabels`, whose effect the type
+// way of its own); a new customer e-mail is one of `statusEmailKinds` (with its label), whose effect the type
 // checker asks for in the server's map (src/server/orders/status-effects.ts).
 
 /** What the customer sees of an order: tracking's badge and its progress line. */
@@ -72,9 +72,10 @@ export const orderStatusTable = {
 export type OrderStatus = keyof typeof orderStatusTable;
 const statusFacts = (status: OrderStatus): StatusFacts => orderStatusTable[status];
 
-export const orderStatuses = Object.keys(orderStatusTable) as [OrderStatus, ...OrderStatus[]];
+// The two lists below are marked pure so that a page reading neither leaves the staff's labels out of its script.
+export const orderStatuses = /* @__PURE__ */ Object.keys(orderStatusTable) as [OrderStatus, ...OrderStatus[]];
 
-export const orderStatusLabels = Object.fromEntries(orderStatuses.map((status) => [status, statusFacts(status).label])) as Record<OrderStatus, string>;
+export const orderStatusLabels = /* @__PURE__ */ Object.fromEntries(orderStatuses.map((status) => [status, statusFacts(status).label])) as Record<OrderStatus, string>;
 
 /** Whether staff write the customer a reason for putting an order in `status` (kept only while it is there). */
 export function asksForReason(status: OrderStatus): boolean {
@@ -180,14 +181,14 @@ export { statusChangeCauses, type StatusChangeCause } from './status-changers';
  * the server (its effect in src/server/orders/status-effects.ts); the signing link's is written by the
  * signing request that the change opens (src/server/signing).
  */
-export const statusEmailLabels = {
+export const statusEmailKinds = ['signature_request', 'on_hold', 'cancelled', 'ein'] as const;
+export type StatusEmailKind = (typeof statusEmailKinds)[number];
+export const statusEmailLabels: Record<StatusEmailKind, string> = {
   signature_request: 'Signing link',
   on_hold: 'On hold notice',
   cancelled: 'Cancellation notice',
   ein: 'EIN',
-} as const satisfies Record<string, string>;
-export type StatusEmailKind = keyof typeof statusEmailLabels;
-export const statusEmailKinds = Object.keys(statusEmailLabels) as [StatusEmailKind, ...StatusEmailKind[]];
+};
 
 export type OrderTransition = {
   from: readonly OrderStatus[];

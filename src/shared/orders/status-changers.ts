@@ -30,7 +30,8 @@ export const systemChangerLabels = {
   system: 'System',
 } as const;
 export type SystemChanger = keyof typeof systemChangerLabels;
-export const systemChangers = Object.keys(systemChangerLabels) as [SystemChanger, ...SystemChanger[]];
+// Marked pure so that a page reading none of this leaves the labels out of its script.
+export const systemChangers = /* @__PURE__ */ Object.keys(systemChangerLabels) as [SystemChanger, ...SystemChanger[]];
 
 /** A stored value as one of the parts above (a value this build does not know reads as "System"). */
 export function isSystemChanger(value: string): value is SystemChanger {

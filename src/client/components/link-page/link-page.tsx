@@ -74,17 +74,22 @@ export function LinkPage({ heading, step, above, verify, offerNewLink = false, c
           {heading}
         </h1>
         <div className="mt-6">
-          {step.kind === 'loading' ? (
-            <p role="status" className="text-slate-600">
-              Loading...
-            </p>
-          ) : null}
+          {step.kind === 'loading' ? <LinkPageLoading /> : null}
           {isStep(step, 'unavailable') ? <LinkUnavailableCard message={step.message} offerNewLink={offerNewLink} /> : null}
           {isStep(step, 'verify') ? <LinkVerifyCard {...verify} question={step.question} /> : null}
           {children}
         </div>
       </div>
     </PublicLayout>
+  );
+}
+
+/** What a link page shows while it opens its link or a step's code. */
+export function LinkPageLoading() {
+  return (
+    <p role="status" className="text-slate-600">
+      Loading...
+    </p>
   );
 }
 

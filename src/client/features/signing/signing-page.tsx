@@ -1,14 +1,12 @@
-import { useCallback } from 'react';
+import { lazy, startTransition, Suspense, useCallback } from 'react';
 import { useParams } from 'react-router';
-import { LinkPage, useLinkSteps, type LinkStep } from '#client/components/link-page/link-page.tsx';
-import type { SignedResponse, SigningReviewResponse } from '#shared/signing/signing.ts';
+import { LinkPage, LinkPageLoading, useLinkSteps, type LinkStep } from '#client/components/link-page/link-page.tsx';
+import type { SigningStep } from './signing-steps';
 import { endsSigning, openSigning, signingApi, signingFailureMessage } from './signing-api';
-import { ReviewStep } from './review-step';
-import { SignStep } from './sign-step';
-import { SignedStep } from './signed-step';
 
-/** The signing page's own steps, after the link's question. */
-type SigningStep = { kind: 'review'; review: SigningReviewResponse } | { kind: 'sign'; review: SigningReviewResponse } | ({ kind: 'done' } & SignedResponse);
+// The steps after the question load while its answer is checked (or, for a link already answered, as it opens).
+const loadSteps = () => import('./signing-steps');
+const SigningSteps = lazy(loadSteps);
 
 type Step = LinkStep | SigningStep;
 
@@ -39,24 +37,22 @@ export function SigningPage() {
         // code e-mailed to the order's address for a responsible party with neither.
         title: 'Your form holds private details',
         lead: 'Before we show it, confirm it is you.',
-        verify: async (answer) => setStep({ kind: 'review', review: await signingApi.verify(token, answer) }),
+        verify: async (answer) => {
+          const [review] = await Promise.all([signingApi.verify(token, answer), loadSteps()]);
+          // In a transition, the question stays until the review is drawn (no flash of a loading line).
+          startTransition(() => setStep({ kind: 'review', review }));
+        },
         sendCode: () => signingApi.sendCode(token),
         endsLink: endsSigning,
         onUnavailable: unavailable,
         failureMessage: signingFailureMessage,
       }}
     >
-      {step.kind === 'review' ? <ReviewStep token={token} review={step.review} onContinue={() => setStep({ kind: 'sign', review: step.review })} /> : null}
-      {step.kind === 'sign' ? (
-        <SignStep
-          token={token}
-          review={step.review}
-          onBack={() => setStep({ kind: 'review', review: step.review })}
-          onSigned={(signed) => setStep({ kind: 'done', ...signed })}
-          onUnavailable={unavailable}
-        />
-      ) : null}
-      {step.kind === 'done' ? <SignedStep token={token} signedAt={step.signedAt} trackingNumber={step.trackingNumber} /> : null}
+      <Suspense fallback={<LinkPageLoading />}>
+        {step.kind === 'review' || step.kind === 'sign' || step.kind === 'done' ? (
+          <SigningSteps token={token} step={step} setStep={setStep} onUnavailable={unavailable} />
+        ) : null}
+      </Suspense>
     </LinkPage>
   );
 }
