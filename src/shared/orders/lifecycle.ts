@@ -1,6 +1,7 @@
 import type { LabelledAuditAction } from '../audit/audit';
 import type { Permission } from '../staff/permissions';
 import type { StatusChangeCause } from './status-changers';
+import type { CustomerStatus, TrackingStage } from './customer-statuses';
 
 // An order's lifecycle (spec 02 section 4, DESIGN 11), in one place: its statuses and what each means
 // to staff and to the customer, and the changes allowed between them with what each change does. The
@@ -8,19 +9,9 @@ import type { StatusChangeCause } from './status-changers';
 // screens read the same tables to offer only the changes allowed, and to draw the list's counters.
 // A new status is one row of `orderStatusTable` (and of `orderTransitions` when it is entered in a
 // way of its own); a new customer e-mail is one of `statusEmailKinds` (with its label), whose effect the type
-// checker asks for in the server's map (src/server/orders/status-effects.ts).
-
-/** What the customer sees of an order: tracking's badge and its progress line. */
-export const customerStatuses = ['submitted', 'in_process', 'completed', 'cancelled'] as const;
-export type CustomerStatus = (typeof customerStatuses)[number];
-
-/**
- * Where the order stands, in the customer's words: finer than the customer-facing status, so that
- * tracking can say what is true of each internal status without naming it (the internal names are
- * staff's). Several statuses may share a stage; each stage has its text in src/shared/tracking.
- */
-export const trackingStages = ['reviewing', 'preparing', 'awaiting_signature', 'filing', 'with_irs', 'on_hold', 'completed', 'cancelled'] as const;
-export type TrackingStage = (typeof trackingStages)[number];
+// checker asks for in the server's map (src/server/orders/status-effects.ts). What the customer sees of
+// an order (its status and stage) is in customer-statuses.ts, which the customer's pages read alone.
+export { customerStatuses, trackingStages, type CustomerStatus, type TrackingStage } from './customer-statuses';
 
 /**
  * The staff list's counters, in the order they are shown: disjoint, so they add up to the total.

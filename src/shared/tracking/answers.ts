@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerStatuses, trackingStages } from '../orders/lifecycle';
+import { customerStatuses, trackingStages } from '../orders/customer-statuses';
 import type { TrackingResult } from './tracking';
 import { verificationQuestions } from '../ssn-last-four';
 
