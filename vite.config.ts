@@ -7,6 +7,23 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { compileMessages } from './scripts/i18n.mjs';
+
+/** The message catalogs compiled before each build, and again when one changes under the dev server. */
+export function messageCatalogs(): Plugin {
+  return {
+    name: 'message-catalogs',
+    buildStart: async () => {
+      await compileMessages();
+    },
+    configureServer(server) {
+      server.watcher.add(path.resolve('src/messages'));
+      server.watcher.on('change', (file) => {
+        if (file.includes(`${path.sep}src${path.sep}messages${path.sep}`)) void compileMessages();
+      });
+    },
+  };
+}
 
 /**
  * Scalar's self-contained browser build for the API reference page (decision 044), as a file of its
@@ -42,6 +59,7 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [
+    messageCatalogs(),
     scalarStandalone(),
     react(),
     tailwindcss(),

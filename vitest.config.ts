@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { messageCatalogs } from './vite.config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [messageCatalogs(), react()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/{support,factories}/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],

@@ -4,15 +4,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
+import { compileMessages } from './i18n.mjs';
 
 const builtFiles = [path.resolve('dist/client/index.html'), path.resolve('dist/server/entry-server.js')];
-const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package.json'];
+const sources = ['src/client', 'src/shared', 'src/paraglide', 'vite.config.ts', 'package.json'];
 
 function newestChange(entry) {
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;
   return Math.max(stats.mtimeMs, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
+
+// The messages first: the server imports them, and the build's check below reads their output's age.
+await compileMessages();
 
 const needsBuild =
   !builtFiles.every((file) => existsSync(file)) ||

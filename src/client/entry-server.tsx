@@ -9,6 +9,12 @@ import { FeatureFlagsProvider, preloadFeatureFlags } from './lib/feature-flags';
 import { PublicConfigProvider } from './lib/public-config';
 import type { PageRenderer, RenderedPage } from '#shared/site/page-render.ts';
 import type { PublicConfig } from '#shared/site/public-config.ts';
+import { followPathLocale } from './lib/locale';
+
+// The page being rendered: its language is every message's (the render is synchronous, so no other
+// page's render runs in between).
+let renderingPath = '/';
+followPathLocale(() => renderingPath);
 
 /**
  * Server rendering of the public pages and the not-found page (built by `vite build` into
@@ -20,6 +26,7 @@ export const renderPage: PageRenderer = async (url: string, config: PublicConfig
   if (kind === 'private') return { kind, html: null };
   // Loaded first so the render never suspends and completes in one synchronous pass.
   await Promise.all([preloadPage(pathname), preloadFeatureFlags(config)]);
+  renderingPath = pathname;
   const html = renderToString(
     <StrictMode>
       <PublicConfigProvider value={config}>

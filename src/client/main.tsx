@@ -7,8 +7,12 @@ import { FeatureFlagsProvider, preloadFeatureFlags } from './lib/feature-flags';
 import { getPublicConfig } from './lib/public-config';
 import { loadTagManager } from './lib/analytics';
 import { paths } from './paths';
+import { unlocalizedPath } from '#shared/i18n/locales.ts';
 import { applicationStorageKey } from './lib/application-storage';
+import { DocumentLanguage, followPathLocale } from './lib/locale';
 import './styles.css';
+
+followPathLocale(() => window.location.pathname);
 
 // The response's style nonce, for the <style> Radix's scroll lock inserts while a dialog is open.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
@@ -24,6 +28,7 @@ const app = (
   <StrictMode>
     <FeatureFlagsProvider>
       <BrowserRouter>
+        <DocumentLanguage />
         <AppRoutes />
       </BrowserRouter>
     </FeatureFlagsProvider>
@@ -39,7 +44,7 @@ function AfterHydration({ done }: { done: () => void }) {
 /** The first wizard step shows saved answers, which the server cannot know: that page renders afresh. */
 function savedAnswersShown(): boolean {
   try {
-    return window.location.pathname === paths.wizardStart && window.sessionStorage.getItem(applicationStorageKey) !== null;
+    return unlocalizedPath(window.location.pathname) === paths.wizardStart && window.sessionStorage.getItem(applicationStorageKey) !== null;
   } catch {
     return false;
   }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Fragment, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths } from './paths';
 import { usePageViews } from './lib/analytics';
+import { locales, pathInLocale, unlocalizedPath, type Locale } from '#shared/i18n/locales.ts';
 
 /** A page in a chunk of its own, which can be loaded ahead of rendering. */
 export type Page = ComponentType & { preload: () => Promise<void> };
@@ -69,30 +70,52 @@ function PageViews() {
   return null;
 }
 
+/** The customer's pages in `locale`, at their paths with its prefix (`/es/faq`; none for English). */
+function customerRoutes(locale: Locale) {
+  const at = (path: string) => pathInLocale(path, locale);
+  return (
+    <Fragment key={locale}>
+      <Route path={at(paths.home)} element={<LandingPage />} />
+      <Route path={at(paths.faq)} element={<FaqPage />} />
+      <Route path={at(paths.about)} element={<AboutPage />} />
+      <Route path={at(paths.privacy)} element={<PrivacyPage />} />
+      <Route path={at(paths.terms)} element={<TermsPage />} />
+      <Route path={at(paths.wizardStart)} element={<WizardStartPage />} />
+      <Route path={at(paths.sign)} element={<SigningPage />} />
+      <Route path={at(paths.signedSs4)} element={<SignedSs4Page />} />
+      <Route path={at(paths.einLetter)} element={<EinLetterPage />} />
+      <Route path={at(paths.step2)} element={<RegistrationStep />} />
+      <Route path={at(paths.step3)} element={<ContactStep />} />
+      <Route path={at(paths.step4)} element={<ComplianceStep />} />
+      <Route path={at(paths.step5)} element={<ActivityStep />} />
+    </Fragment>
+  );
+}
+
+/** The customer's pages that read the server's state (checkout, tracking, cancellation), in `locale`. */
+function customerServerStateRoutes(locale: Locale) {
+  const at = (path: string) => pathInLocale(path, locale);
+  return (
+    <Fragment key={locale}>
+      <Route path={at(paths.step6)} element={<CheckoutStep />} />
+      <Route path={at(paths.testAuthentication)} element={<TestAuthenticationPage />} />
+      <Route path={at(paths.confirmation)} element={<ConfirmationPage />} />
+      <Route path={at(paths.track)} element={<TrackingPage />} />
+      <Route path={at(paths.cancelOrder)} element={<CancellationPage />} />
+    </Fragment>
+  );
+}
+
+const customerLocales = locales;
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <PageViews />
       <Routes>
-        <Route path={paths.home} element={<LandingPage />} />
-        <Route path={paths.faq} element={<FaqPage />} />
-        <Route path={paths.about} element={<AboutPage />} />
-        <Route path={paths.privacy} element={<PrivacyPage />} />
-        <Route path={paths.terms} element={<TermsPage />} />
-        <Route path={paths.wizardStart} element={<WizardStartPage />} />
-        <Route path={paths.sign} element={<SigningPage />} />
-        <Route path={paths.signedSs4} element={<SignedSs4Page />} />
-        <Route path={paths.einLetter} element={<EinLetterPage />} />
-        <Route path={paths.step2} element={<RegistrationStep />} />
-        <Route path={paths.step3} element={<ContactStep />} />
-        <Route path={paths.step4} element={<ComplianceStep />} />
-        <Route path={paths.step5} element={<ActivityStep />} />
+        {customerLocales.map((locale) => customerRoutes(locale))}
         <Route element={<ServerStateLayout />}>
-          <Route path={paths.step6} element={<CheckoutStep />} />
-          <Route path={paths.testAuthentication} element={<TestAuthenticationPage />} />
-          <Route path={paths.confirmation} element={<ConfirmationPage />} />
-          <Route path={paths.track} element={<TrackingPage />} />
-          <Route path={paths.cancelOrder} element={<CancellationPage />} />
+          {customerLocales.map((locale) => customerServerStateRoutes(locale))}
           <Route path={paths.manageLogin} element={<ManageLoginPage />} />
           <Route path={paths.manage} element={<ManageLayout />}>
             <Route index element={<Navigate to={paths.manageOrders} replace />} />
@@ -160,7 +183,11 @@ function pageAt(pages: Readonly<Record<string, Page>>, pathname: string): Page |
   return Object.entries(pages).find(([pagePath]) => matchPath(pagePath, pathname))?.[1];
 }
 
-export function routeKind(pathname: string): RouteKind {
+/** What the page at `pathname` is, in any language: a customer page's kind is its English twin's. */
+export function routeKind(localizedPathname: string): RouteKind {
+  const pathname = unlocalizedPath(localizedPathname);
+  // The staff panel is English only: it has no page under another language's prefix.
+  if (pathname !== localizedPathname && matchPath(`${paths.manage}/*`, pathname)) return 'not-found';
   if (pageAt(publicPages, pathname)) return 'public';
   if (pageAt(unlistedPages, pathname)) return 'unlisted';
   if (privatePatterns.some((pattern) => matchPath(pattern, pathname))) return 'private';
@@ -174,7 +201,8 @@ const serverStatePages: readonly Page[] = [TrackingPage, ManageLoginPage];
  * Loads the chunks the page at `pathname` renders with (its layout too), so it renders without
  * suspending: before the server renders it, and before the browser hydrates it.
  */
-export async function preloadPage(pathname: string): Promise<void> {
+export async function preloadPage(localizedPathname: string): Promise<void> {
+  const pathname = unlocalizedPath(localizedPathname);
   const kind = routeKind(pathname);
   if (kind === 'not-found') return NotFoundPage.preload();
   const renderedPage = pageAt(publicPages, pathname) ?? pageAt(unlistedPages, pathname);

@@ -25,6 +25,8 @@ export const checkouts = pgTable(
     /** The application as `applicationSchema` parses it, with the SSN replaced by its ciphertext. */
     formData: jsonb('form_data').notNull(),
     email: text('email').notNull(),
+    /** The language the customer applied in (`Locale`): the order takes it. */
+    locale: text('locale').notNull().default('en'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     paymentProvider: text('payment_provider').notNull(),
@@ -67,6 +69,8 @@ export const orders = pgTable(
       .unique()
       .references(() => checkouts.id),
     billingEmail: text('billing_email').notNull(),
+    /** The customer's language (`Locale`): their e-mails and the links in them use it. */
+    locale: text('locale').notNull().default('en'),
     /** Cents. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { PageRendererModule, RenderedPage } from '#shared/site/page-render.ts';
 import { indexedPagePaths, privatePathPrefixes } from '#shared/site/public-paths.ts';
 import type { PublicConfig } from '#shared/site/public-config.ts';
+import { baseLocale, localeOfPath, locales, localeTags, pathInLocale } from '#shared/i18n/locales.ts';
 import { AppError } from '../errors';
 import { allowInlineStyles, apiReferencePagePath } from '../http';
 import { createCriticalCssInliner, criticalStyleAttribute } from './critical-css';
@@ -47,15 +48,36 @@ export function fillShell(template: string, html: string): string {
   return withHead.replace(rootElement, () => `<div id="root">${body}</div>`);
 }
 
+/** The shell in the language of the page at `pathname`: `<html lang>` is the page's. */
+export function inPageLanguage(document: string, pathname: string): string {
+  const locale = localeOfPath(pathname);
+  return locale === baseLocale ? document : document.replace('<html lang="en">', () => `<html lang="${localeTags[locale]}">`);
+}
+
 export function robotsTxt(siteUrl: string): string {
-  const disallowed = privatePathPrefixes.map((prefix) => `Disallow: ${prefix}`);
+  const prefixes = [...new Set(locales.flatMap((locale) => privatePathPrefixes.map((prefix) => pathInLocale(prefix, locale))))];
+  const disallowed = prefixes.map((prefix) => `Disallow: ${prefix}`);
   return ['User-agent: *', ...disallowed, '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
+/** Every indexed page in every language, each with its twins as alternates (and English as the default). */
 export function sitemapXml(siteUrl: string): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const urls = indexedPagePaths.map((pagePath) => `  <url><loc>${escape(`${siteUrl}${pagePath}`)}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  const link = (hreflang: string, href: string) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escape(href)}"/>`;
+  const urls = indexedPagePaths.flatMap((pagePath) => {
+    const alternates = [
+      ...locales.map((locale) => link(locale, `${siteUrl}${pathInLocale(pagePath, locale)}`)),
+      link('x-default', `${siteUrl}${pagePath}`),
+    ];
+    return locales.map((locale) => [`  <url>`, `    <loc>${escape(`${siteUrl}${pathInLocale(pagePath, locale)}`)}</loc>`, ...alternates, '  </url>'].join('\n'));
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 async function loadRenderer(file: string): Promise<PageRendererModule | null> {
@@ -171,12 +193,13 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
     const policy = reply.getHeader('content-security-policy');
     if (pathname === apiReferencePagePath && typeof policy === 'string') reply.header('content-security-policy', allowInlineStyles(policy));
-    if (!renderer) return reply.send(renderShell(shell, config, nonces));
+    if (!renderer) return reply.send(renderShell(inPageLanguage(shell, pathname), config, nonces));
 
     const kind = renderer.routeKind(pathname);
-    const key = `${JSON.stringify(config)}\n${kind === 'not-found' ? 'not-found' : pathname}`;
+    const key = `${JSON.stringify(config)}\n${kind === 'not-found' ? `not-found ${localeOfPath(pathname)}` : pathname}`;
     let page = await cache.get(key, async () => {
       const prepared = pageDocument(await renderer.renderPage(pathname, config));
+      prepared.document = inPageLanguage(prepared.document, pathname);
       return { ...prepared, document: prepared.html === null ? prepared.document : loadAfterFirstPaint(await inlineCriticalCss(prepared.document)) };
     });
     // The query changes what the tracking page shows. A render it changes is not kept, and is sent
@@ -184,7 +207,10 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     // alone, such as a campaign's tags on the landing page, is the kept page.
     if (search !== undefined && page.html !== null && kind !== 'not-found') {
       const rendered = await renderer.renderPage(request.url, config);
-      if (rendered.html !== page.html) page = pageDocument(rendered);
+      if (rendered.html !== page.html) {
+        const prepared = pageDocument(rendered);
+        page = { ...prepared, document: inPageLanguage(prepared.document, pathname) };
+      }
     }
     if (page.kind === 'private' || page.kind === 'unlisted') reply.header('X-Robots-Tag', 'noindex');
     return reply.status(page.kind === 'not-found' ? 404 : 200).send(renderShell(page.document, config, nonces));

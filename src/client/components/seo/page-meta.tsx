@@ -1,6 +1,8 @@
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { jsonLd, organization, siteName, type StructuredData } from './structured-data';
 import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { locales, localeTags, pathInLocale } from '#shared/i18n/locales.ts';
+import { useLocale } from '#client/lib/locale.ts';
 
 /** The preview image for links to the site (1200×630), shipped in `src/client/public`. */
 export const previewImagePath = '/og-image.png';
@@ -9,7 +11,7 @@ type PageMetaProps = {
   /** The whole document title. */
   title: string;
   description: string;
-  /** The page's path, for its canonical address. */
+  /** The page's path in English (the paths of `paths`), for its canonical address and its twins in other languages. */
   path: string;
   /** Set when the page renders its own `<title>` element. */
   titleRendered?: boolean;
@@ -23,14 +25,20 @@ type PageMetaProps = {
  */
 export function PageMeta({ title, description, path, titleRendered = false, structuredData = [] }: PageMetaProps) {
   const { siteUrl, supportEmail } = usePublicConfig();
-  const url = `${siteUrl}${path}`;
+  const locale = useLocale();
+  const url = `${siteUrl}${pathInLocale(path, locale)}`;
   const image = `${siteUrl}${previewImagePath}`;
   return (
     <>
       {titleRendered ? null : <title>{title}</title>}
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
+      {locales.map((alternate) => (
+        <link key={alternate} rel="alternate" hrefLang={alternate} href={`${siteUrl}${pathInLocale(path, alternate)}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${pathInLocale(path, 'en')}`} />
       <meta property="og:type" content="website" />
+      <meta property="og:locale" content={localeTags[locale].replace('-', '_')} />
       <meta property="og:site_name" content={siteName} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />

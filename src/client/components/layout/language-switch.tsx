@@ -1,0 +1,117 @@
+import { Fragment, useState, useSyncExternalStore } from 'react';
+import { Link, useLocation } from 'react-router';
+import { X } from 'lucide-react';
+import { localeCookie, localeNames, localeOfPath, locales, localeTags, pathInLocale, isLocale, type Locale } from '#shared/i18n/locales.ts';
+import { m } from '#shared/i18n/messages.ts';
+
+// The switch between the customer's languages, in the header and the footer of every customer page:
+// the same page in the other language, with the same query and answers (the wizard's draft is kept in
+// the browser, whatever the language). The choice is remembered in a cookie. A visitor whose browser
+// prefers another language than the page's is offered it in one line; nobody is ever redirected.
+
+function rememberLocale(locale: Locale): void {
+  document.cookie = `${localeCookie}=${locale}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+}
+
+function rememberedLocale(): Locale | null {
+  const value = document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(`${localeCookie}=`))
+    ?.slice(localeCookie.length + 1);
+  return isLocale(value) ? value : null;
+}
+
+/** The language the browser asks for first among ours, if it is not the page's. */
+function preferredLocale(current: Locale): Locale | null {
+  const remembered = rememberedLocale();
+  if (remembered) return remembered === current ? null : remembered;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const language = tag.split('-')[0]?.toLowerCase();
+    if (isLocale(language)) return language === current ? null : language;
+  }
+  return null;
+}
+
+const noChanges = () => () => {};
+
+/** "English | Español": the page in each language, the current one marked. */
+export function LanguageSwitch({ className = '', linkClassName = '' }: { className?: string; linkClassName?: string }) {
+  const location = useLocation();
+  const current = localeOfPath(location.pathname);
+  return (
+    <ul className={`flex items-center gap-1.5 text-sm ${className}`} aria-label={m.layout_language_switch_label()}>
+      {locales.map((locale, index) => (
+        <Fragment key={locale}>
+          {index > 0 ? (
+            <li aria-hidden="true" className="opacity-60">
+              |
+            </li>
+          ) : null}
+          <li>
+            {locale === current ? (
+              <span aria-current="true" lang={localeTags[locale]} className="font-semibold">
+                {localeNames[locale]}
+              </span>
+            ) : (
+              <Link
+                to={{ pathname: pathInLocale(location.pathname, locale), search: location.search, hash: location.hash }}
+                state={location.state}
+                lang={localeTags[locale]}
+                hrefLang={locale}
+                onClick={() => rememberLocale(locale)}
+                className={`rounded-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 ${linkClassName}`}
+              >
+                {localeNames[locale]}
+              </Link>
+            )}
+          </li>
+        </Fragment>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One line, fixed at the foot of the window (so nothing on the page moves), offering the page in the
+ * language the visitor's browser prefers or chose before; written in that language. Closing it
+ * remembers the page's language.
+ */
+export function LanguageOffer() {
+  const location = useLocation();
+  const current = localeOfPath(location.pathname);
+  const [dismissed, setDismissed] = useState(false);
+  // Read in the browser only (the server renders no offer), after hydration.
+  const offered = useSyncExternalStore(
+    noChanges,
+    () => preferredLocale(current),
+    () => null,
+  );
+  if (!offered || dismissed) return null;
+  const options = { locale: offered };
+  return (
+    <div role="region" aria-label={m.layout_language_offer_label({}, options)} lang={localeTags[offered]} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-lg backdrop-blur">
+      <p className="mx-auto flex max-w-7xl items-center justify-between gap-3 text-sm text-slate-800">
+        <Link
+          to={{ pathname: pathInLocale(location.pathname, offered), search: location.search, hash: location.hash }}
+          state={location.state}
+          hrefLang={offered}
+          onClick={() => rememberLocale(offered)}
+          className="font-medium text-brand-700 underline"
+        >
+          {m.layout_language_offer({}, options)}
+        </Link>
+        <button
+          type="button"
+          onClick={() => {
+            rememberLocale(current);
+            setDismissed(true);
+          }}
+          className="rounded-md p-1 text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <X className="size-4" aria-hidden="true" />
+          <span className="sr-only">{m.layout_language_offer_close({}, options)}</span>
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { localeOfPath, localeTags, pathInLocale, type Locale } from '#shared/i18n/locales.ts';
+import { overwriteGetLocale } from '#shared/i18n/messages.ts';
+
+// The page's language is its path's (decision 061): the messages read it from the address, in the
+// browser from the window's and on the server from the page being rendered.
+
+/** Makes every message speak the language of the path `currentPath` returns. */
+export function followPathLocale(currentPath: () => string): void {
+  overwriteGetLocale(() => localeOfPath(currentPath()));
+}
+
+/** The language of the page on screen. */
+export function useLocale(): Locale {
+  return localeOfPath(useLocation().pathname);
+}
+
+/** Turns a path of `paths` into the same page in the current page's language. */
+export function useLocalizedPath(): (path: string) => string {
+  const locale = useLocale();
+  return (path: string) => pathInLocale(path, locale);
+}
+
+/** Keeps `<html lang>` the page's language as the visitor moves between pages. It renders nothing. */
+export function DocumentLanguage() {
+  const locale = useLocale();
+  useEffect(() => {
+    document.documentElement.lang = localeTags[locale];
+  }, [locale]);
+  return null;
+}
