@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '#shared/errors.ts';
+import { getLocale } from '#shared/i18n/messages.ts';
 
 /** A failed API call: the server's code and message, and per-field messages for a 400. */
 export class ApiError extends Error {
@@ -39,7 +40,12 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | '
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      // The page's language, in which the server writes its messages (a customer page's; the codes stay the same).
+      headers: {
+        accept: 'application/json',
+        'accept-language': getLocale(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });
