@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { messageCatalogs } from './vite.config';
+import { messageCatalogs } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [messageCatalogs(), react()],

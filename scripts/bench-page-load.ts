@@ -12,6 +12,7 @@
 // input. Then each public page goes through Lighthouse 12 (`npx lighthouse@12.2.3`, mobile preset,
 // simulated throttling) with the same Chromium, and both figures are printed side by side.
 import { spawn } from 'node:child_process';
+import { pathInLocale, unlocalizedPath } from '#shared/i18n/locales.ts';
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startMobileLink, type LinkProfile } from './bench-link';
@@ -28,6 +29,12 @@ export const pageLoadGoals: readonly PageGoal[] = [
   { route: '/ein-application-start', lcpGoalMs: 800, lighthouse: true },
   { route: '/track-application', lcpGoalMs: 800, lighthouse: true },
   { route: '/manage/login', lcpGoalMs: 1000, lighthouse: true },
+  // The Spanish twins of the customer's pages (decision 061): the same goals, compared with the English.
+  ...['/', '/faq', '/about', '/privacy', '/terms', '/ein-application-start', '/track-application'].map((route) => ({
+    route: pathInLocale(route, 'es'),
+    lcpGoalMs: route === '/ein-application-start' || route === '/track-application' ? 800 : 600,
+    lighthouse: false,
+  })),
 ];
 
 const link: LinkProfile = { roundTripMs: 150, dnsRoundTrips: 2 };
@@ -232,6 +239,19 @@ export async function benchPageLoads(browser: Browser, address: string, chromium
     );
   }
   console.log(`(load average ${load()})`);
+
+  // Each Spanish page beside its English twin: the goal is to paint within 5% of it.
+  console.log('\nSpanish pages beside their English twins (FCP and LCP, medians above; goal: within 5%)\n');
+  console.log('| page | FCP en | FCP es | FCP difference | LCP en | LCP es | LCP difference | transferred en / es |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  const percent = (twin: number, english: number) => `${twin >= english ? '+' : ''}${(((twin - english) / english) * 100).toFixed(1)}%`;
+  for (const [route, spanish] of results) {
+    const english = results.get(unlocalizedPath(route));
+    if (route === unlocalizedPath(route) || !english) continue;
+    console.log(
+      `| \`${unlocalizedPath(route)}\` | ${ms(english.fcpMs)} | ${ms(spanish.fcpMs)} | ${percent(spanish.fcpMs, english.fcpMs)} | ${ms(english.lcpMs)} | ${ms(spanish.lcpMs)} | ${percent(spanish.lcpMs, english.lcpMs)} | ${Math.round(english.transferredBytes / 1024)} / ${Math.round(spanish.transferredBytes / 1024)} KB |`,
+    );
+  }
 
   const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
   if (lighthouseRuns < 1) return results;

@@ -37,6 +37,7 @@ import { benchFaxOutbox } from './bench-fax-outbox';
 import { designeeEnv } from '#tests/support/designee-env.ts';
 import { benchFaxBack } from './bench-fax-back';
 import { benchTrackingUnderLoad } from './bench-under-load';
+import { pathInLocale } from '#shared/i18n/locales.ts';
 
 if (process.env.BENCH_ONLY === 'fax-outbox') {
   await benchFaxOutbox();
@@ -95,6 +96,8 @@ const routes: { path: string; saved?: object; forbidden: RegExp; budget: number 
   // The staff sign-in page: nothing of the customer's payment, nor of the panel's other screens.
   { path: '/manage/login', forbidden: /stripe|growthbook|checkout|order-detail|users-page|orders-list/i, budget: serverPageBudget },
 ];
+// Every customer page again in Spanish, with the same budget and the same code kept out.
+for (const route of routes.filter((entry) => !entry.path.startsWith('/manage'))) routes.push({ ...route, path: pathInLocale(route.path, 'es') });
 const clientDir = path.resolve('dist/client');
 
 const ss4Designee = { name: 'EIN Filing Service LLC', address: '500 Congress Ave, Austin, TX 78701', phone: '(512) 555-0100', fax: null };
@@ -170,6 +173,7 @@ async function benchPages(): Promise<void> {
     return gzipSync(readFileSync(path.join(clientDir, urlPath))).length;
   }
 
+  const weights = new Map<string, number>();
   for (const { path: route, saved, forbidden, budget } of routes) {
     const page = await browser.newPage();
     if (saved) {
@@ -187,12 +191,22 @@ async function benchPages(): Promise<void> {
     const js = files.filter((entry) => entry.file.endsWith('.js')).reduce((sum, entry) => sum + entry.gzip, 0);
     const css = files.filter((entry) => entry.file.endsWith('.css')).reduce((sum, entry) => sum + entry.gzip, 0);
     const unexpected = files.filter((entry) => forbidden.test(entry.file));
+    weights.set(route, js);
     const withinBudget = js <= budget && unexpected.length === 0;
     if (!withinBudget) overBudget = true;
 
     console.log(`\n${route}`);
     for (const entry of files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${(entry.gzip / 1024).toFixed(1).padStart(7)} KB  ${entry.file}`);
     console.log(`  JS ${(js / 1024).toFixed(1)} KB gzip, CSS ${(css / 1024).toFixed(1)} KB gzip (budget ${budget / 1024} KB JS)${withinBudget ? '' : '  OVER BUDGET or loads staff/payment code'}`);
+  }
+
+  // The Spanish pages' weights beside the English ones.
+  console.log('\n| page | JS en | JS es | difference |');
+  console.log('|---|---|---|---|');
+  for (const [route, english] of weights) {
+    const spanish = weights.get(pathInLocale(route, 'es'));
+    if (route.startsWith('/es/') || spanish === undefined || route.startsWith('/manage')) continue;
+    console.log(`| \`${route}\` | ${(english / 1024).toFixed(1)} KB | ${(spanish / 1024).toFixed(1)} KB | ${spanish >= english ? '+' : ''}${((spanish - english) / 1024).toFixed(1)} KB |`);
   }
 
   await benchPageLoads(browser, address, chromiumPath);
