@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { localeOfPath, localeTags, pathInLocale, type Locale } from '#shared/i18n/locales.ts';
+import { localeOfPath, pathInLocale, type Locale } from '#shared/i18n/locales.ts';
 import { overwriteGetLocale } from '#shared/i18n/messages.ts';
 
 // The page's language is its path's (decision 061): the messages read it from the address, in the
@@ -26,7 +26,7 @@ export function useLocalizedPath(): (path: string) => string {
 export function DocumentLanguage() {
   const locale = useLocale();
   useEffect(() => {
-    document.documentElement.lang = localeTags[locale];
+    document.documentElement.lang = locale;
   }, [locale]);
   return null;
 }

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { PageRendererModule, RenderedPage } from '#shared/site/page-render.ts';
 import { indexedPagePaths, privatePathPrefixes } from '#shared/site/public-paths.ts';
 import type { PublicConfig } from '#shared/site/public-config.ts';
-import { baseLocale, localeOfPath, locales, localeTags, pathInLocale } from '#shared/i18n/locales.ts';
+import { baseLocale, localeOfPath, locales, pathInLocale } from '#shared/i18n/locales.ts';
 import { AppError } from '../errors';
 import { allowInlineStyles, apiReferencePagePath } from '../http';
 import { createCriticalCssInliner, criticalStyleAttribute } from './critical-css';
@@ -48,14 +48,16 @@ export function fillShell(template: string, html: string): string {
   return withHead.replace(rootElement, () => `<div id="root">${body}</div>`);
 }
 
-/** The shell in the language of the page at `pathname`: `<html lang>` is the page's. */
+/** The shell in the language of the page at `pathname`: `<html lang>` is the page's (`en`, `es`). */
 export function inPageLanguage(document: string, pathname: string): string {
   const locale = localeOfPath(pathname);
-  return locale === baseLocale ? document : document.replace('<html lang="en">', () => `<html lang="${localeTags[locale]}">`);
+  return locale === baseLocale ? document : document.replace('<html lang="en">', () => `<html lang="${locale}">`);
 }
 
 export function robotsTxt(siteUrl: string): string {
-  const prefixes = [...new Set(locales.flatMap((locale) => privatePathPrefixes.map((prefix) => pathInLocale(prefix, locale))))];
+  // The customer's private pages in every language; the panel and the API have no language prefix.
+  const customerPrefixes = privatePathPrefixes.filter((prefix) => prefix !== '/manage' && prefix !== '/api/');
+  const prefixes = [...privatePathPrefixes, ...locales.filter((locale) => locale !== baseLocale).flatMap((locale) => customerPrefixes.map((prefix) => pathInLocale(prefix, locale)))];
   const disallowed = prefixes.map((prefix) => `Disallow: ${prefix}`);
   return ['User-agent: *', ...disallowed, '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }

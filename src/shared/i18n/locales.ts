@@ -11,7 +11,7 @@ export const localeCookie = 'lang';
 /** The names each language is offered by, in itself (the switch reads "English | Español"). */
 export const localeNames: Record<Locale, string> = { en: 'English', es: 'Español' };
 
-/** The tag for `<html lang>`, `hreflang` and `Intl` formats. */
+/** The tag for `Intl` formats (dates, money, numbers) and Open Graph's locale; `<html lang>` and `hreflang` use the locale itself. */
 export const localeTags: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
 
 export function isLocale(value: unknown): value is Locale {
