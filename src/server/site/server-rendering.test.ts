@@ -12,6 +12,7 @@ import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts'
 import type { Database } from '../db';
 import { indexedPagePaths } from '#shared/site/public-paths.ts';
 import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { locales, pathInLocale } from '#shared/i18n/locales.ts';
 
 const siteUrl = 'https://ein.example.com';
 
@@ -260,7 +261,8 @@ describe.each(testDatabaseKinds)('server-rendered pages on %s', (kind) => {
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const { document } = new JSDOM(sitemap.body, { contentType: 'application/xml' }).window;
     const locations = [...document.getElementsByTagName('loc')].map((loc) => loc.textContent);
-    expect(locations).toEqual(indexedPagePaths.map((pagePath) => `${siteUrl}${pagePath}`));
+    // Each page in every language, its Spanish twin right after it.
+    expect(locations).toEqual(indexedPagePaths.flatMap((pagePath) => locales.map((locale) => `${siteUrl}${pathInLocale(pagePath, locale)}`)));
     expect(locations).toEqual(expect.arrayContaining(publicPages.map((page) => `${siteUrl}${page.path}`)));
   });
 });
