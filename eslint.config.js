@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import { readdirSync } from 'node:fs';
 
 // Feature boundaries: a client feature folder may not import another feature; what several need lives in
@@ -60,6 +61,28 @@ export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', 'src/paraglide/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The customer's pages speak through the message catalogs (decision 061, docs/i18n.md): no text
+  // literal in their markup, nor in the attributes a reader or a screen reader meets. The staff panel
+  // stays English.
+  {
+    files: ['src/client/features/**/*.tsx', 'src/client/components/**/*.tsx'],
+    ignores: [
+      '**/*.test.tsx',
+      'src/client/features/{staff,fulfilment,audit,filing,api-reference}/**',
+      'src/client/features/customer-data/customer-data-page.tsx',
+    ],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label', 'description'] },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s·•–—|×]+', '[A-Z][A-Z0-9_-]*', 'EIN Filing Service', '[a-z.]+\\.(gov|com)'] },
+        },
+      ],
+    },
+  },
   {
     plugins: { 'import-x': importX },
     rules: {
