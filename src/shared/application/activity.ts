@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { choice, optionalText, requiredChoice, valuesOf, yesNo, type Option, type YesNo } from './fields';
+import { m } from '#shared/i18n/messages.ts';
+import { choice, option, optionalText, requiredChoice, spoken, valuesOf, yesNo, type Option, type YesNo } from './fields';
 
 // Step 5, "Business Activity": the principal activity (Form SS-4 line 16), the follow-up questions
 // each activity asks, and the principal product or service (line 17).
@@ -9,177 +10,177 @@ import { choice, optionalText, requiredChoice, valuesOf, yesNo, type Option, typ
 // rules and the step-5 form both read these two, so they cannot disagree.
 
 export const principalActivityOptions = [
-  { value: 'health-care', label: 'Health care & social assistance' },
-  { value: 'wholesale-agent', label: 'Wholesale-agent/broker' },
-  { value: 'construction', label: 'Construction' },
-  { value: 'rental', label: 'Rental & leasing' },
-  { value: 'transportation', label: 'Transportation & warehousing' },
-  { value: 'accommodation', label: 'Accommodation & food services' },
-  { value: 'wholesale-other', label: 'Wholesale-other' },
-  { value: 'retail', label: 'Retail' },
-  { value: 'real-estate', label: 'Real estate' },
-  { value: 'manufacturing', label: 'Manufacturing' },
-  { value: 'finance', label: 'Finance & insurance' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'health-care', label: m.options_activity_health_care, formText: 'Health care & social assistance' }),
+  option({ value: 'wholesale-agent', label: m.options_activity_wholesale_agent, formText: 'Wholesale-agent/broker' }),
+  option({ value: 'construction', label: m.options_activity_construction, formText: 'Construction' }),
+  option({ value: 'rental', label: m.options_activity_rental, formText: 'Rental & leasing' }),
+  option({ value: 'transportation', label: m.options_activity_transportation, formText: 'Transportation & warehousing' }),
+  option({ value: 'accommodation', label: m.options_activity_accommodation, formText: 'Accommodation & food services' }),
+  option({ value: 'wholesale-other', label: m.options_activity_wholesale_other, formText: 'Wholesale-other' }),
+  option({ value: 'retail', label: m.options_activity_retail, formText: 'Retail' }),
+  option({ value: 'real-estate', label: m.options_activity_real_estate, formText: 'Real estate' }),
+  option({ value: 'manufacturing', label: m.options_activity_manufacturing, formText: 'Manufacturing' }),
+  option({ value: 'finance', label: m.options_activity_finance, formText: 'Finance & insurance' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 export type PrincipalActivity = (typeof principalActivityOptions)[number]['value'];
 
 export const healthCareCategoryOptions = [
-  { value: 'medical-doctor', label: 'Medical doctor' },
-  { value: 'psychiatrist', label: 'Psychiatrist' },
-  { value: 'other-mental-health', label: 'Other mental health practitioner' },
-  { value: 'nursing-home', label: 'Nursing home' },
-  { value: 'shelter', label: 'Shelter' },
-  { value: 'youth-services', label: 'Youth services' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'medical-doctor', label: m.options_health_medical_doctor, formText: 'Medical doctor' }),
+  option({ value: 'psychiatrist', label: m.options_health_psychiatrist, formText: 'Psychiatrist' }),
+  option({ value: 'other-mental-health', label: m.options_health_other_mental_health, formText: 'Other mental health practitioner' }),
+  option({ value: 'nursing-home', label: m.options_health_nursing_home, formText: 'Nursing home' }),
+  option({ value: 'shelter', label: m.options_health_shelter, formText: 'Shelter' }),
+  option({ value: 'youth-services', label: m.options_health_youth_services, formText: 'Youth services' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const constructionBusinessCategoryOptions = [
-  { value: 'new-residential', label: 'Build new residential properties' },
-  { value: 'remodel-residential', label: 'Remodel existing residential structures' },
-  { value: 'non-residential', label: 'Build non-residential properties' },
-  { value: 'other-structures', label: 'Build other types of structures (bridges, highways, water and sewer lines, pipelines)' },
+  option({ value: 'new-residential', label: m.options_construction_new_residential, formText: 'Build new residential properties' }),
+  option({ value: 'remodel-residential', label: m.options_construction_remodel_residential, formText: 'Remodel existing residential structures' }),
+  option({ value: 'non-residential', label: m.options_construction_non_residential, formText: 'Build non-residential properties' }),
+  option({ value: 'other-structures', label: m.options_construction_other_structures, formText: 'Build other types of structures (bridges, highways, water and sewer lines, pipelines)' }),
 ] as const satisfies readonly Option[];
 
 export const rentalCategoryOptions = [
-  { value: 'real-estate', label: 'I rent, lease, or sell real estate' },
-  { value: 'goods', label: 'I rent or lease goods' },
-  { value: 'manage-real-estate', label: 'I manage real estate for others' },
+  option({ value: 'real-estate', label: m.options_rental_real_estate, formText: 'I rent, lease, or sell real estate' }),
+  option({ value: 'goods', label: m.options_rental_goods, formText: 'I rent or lease goods' }),
+  option({ value: 'manage-real-estate', label: m.options_rental_manage_real_estate, formText: 'I manage real estate for others' }),
 ] as const satisfies readonly Option[];
 
 export const rentalPropertyCategoryOptions = [
-  { value: 'agent', label: 'Real estate agent - no ownership' },
-  { value: 'residential', label: 'Rent residential that I own' },
-  { value: 'commercial', label: 'Rent commercial/industrial/other that I own' },
+  option({ value: 'agent', label: m.options_rental_property_agent, formText: 'Real estate agent - no ownership' }),
+  option({ value: 'residential', label: m.options_rental_property_residential, formText: 'Rent residential that I own' }),
+  option({ value: 'commercial', label: m.options_rental_property_commercial, formText: 'Rent commercial/industrial/other that I own' }),
 ] as const satisfies readonly Option[];
 
 export const transportationCategoryOptions = [
-  { value: 'cargo', label: 'Primarily transport cargo' },
-  { value: 'passengers', label: 'Primarily transport passengers' },
-  { value: 'support', label: 'Provide a support activity for transportation' },
-  { value: 'warehousing', label: 'Warehousing' },
+  option({ value: 'cargo', label: m.options_transportation_cargo, formText: 'Primarily transport cargo' }),
+  option({ value: 'passengers', label: m.options_transportation_passengers, formText: 'Primarily transport passengers' }),
+  option({ value: 'support', label: m.options_transportation_support, formText: 'Provide a support activity for transportation' }),
+  option({ value: 'warehousing', label: m.options_transportation_warehousing, formText: 'Warehousing' }),
 ] as const satisfies readonly Option[];
 
 export const cargoTransportTypeOptions = [
-  { value: 'air', label: 'Air' },
-  { value: 'rail', label: 'Rail' },
-  { value: 'trucking', label: 'Trucking' },
-  { value: 'water', label: 'Water' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'air', label: m.options_cargo_air, formText: 'Air' }),
+  option({ value: 'rail', label: m.options_cargo_rail, formText: 'Rail' }),
+  option({ value: 'trucking', label: m.options_cargo_trucking, formText: 'Trucking' }),
+  option({ value: 'water', label: m.options_cargo_water, formText: 'Water' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const passengerTransportTypeOptions = [
-  { value: 'limousine', label: 'Limousine service' },
-  { value: 'shuttle-bus', label: 'Shuttle bus' },
-  { value: 'taxi', label: 'Taxi service' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'limousine', label: m.options_passenger_limousine, formText: 'Limousine service' }),
+  option({ value: 'shuttle-bus', label: m.options_passenger_shuttle_bus, formText: 'Shuttle bus' }),
+  option({ value: 'taxi', label: m.options_passenger_taxi, formText: 'Taxi service' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const accommodationCategoryOptions = [
-  { value: 'casino-hotel', label: 'Casino hotel' },
-  { value: 'hotel', label: 'Hotel' },
-  { value: 'motel', label: 'Motel' },
-  { value: 'bar', label: 'Bar' },
-  { value: 'bar-and-restaurant', label: 'Bar and restaurant' },
-  { value: 'catering', label: 'Catering service' },
-  { value: 'coffee-shop', label: 'Coffee shop' },
-  { value: 'fast-food', label: 'Fast food restaurant' },
-  { value: 'full-service-restaurant', label: 'Full service restaurant' },
-  { value: 'ice-cream-shop', label: 'Ice cream shop' },
-  { value: 'mobile-food', label: 'Mobile food service' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'casino-hotel', label: m.options_accommodation_casino_hotel, formText: 'Casino hotel' }),
+  option({ value: 'hotel', label: m.options_accommodation_hotel, formText: 'Hotel' }),
+  option({ value: 'motel', label: m.options_accommodation_motel, formText: 'Motel' }),
+  option({ value: 'bar', label: m.options_accommodation_bar, formText: 'Bar' }),
+  option({ value: 'bar-and-restaurant', label: m.options_accommodation_bar_and_restaurant, formText: 'Bar and restaurant' }),
+  option({ value: 'catering', label: m.options_accommodation_catering, formText: 'Catering service' }),
+  option({ value: 'coffee-shop', label: m.options_accommodation_coffee_shop, formText: 'Coffee shop' }),
+  option({ value: 'fast-food', label: m.options_accommodation_fast_food, formText: 'Fast food restaurant' }),
+  option({ value: 'full-service-restaurant', label: m.options_accommodation_full_service_restaurant, formText: 'Full service restaurant' }),
+  option({ value: 'ice-cream-shop', label: m.options_accommodation_ice_cream_shop, formText: 'Ice cream shop' }),
+  option({ value: 'mobile-food', label: m.options_accommodation_mobile_food, formText: 'Mobile food service' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const retailCategoryOptions = [
-  { value: 'internet', label: 'Internet sales only (including sales on auction sites)' },
-  { value: 'storefront', label: 'Storefront sales' },
-  { value: 'direct', label: 'Direct sales' },
-  { value: 'auction-house', label: 'Auction house' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'internet', label: m.options_retail_internet, formText: 'Internet sales only (including sales on auction sites)' }),
+  option({ value: 'storefront', label: m.options_retail_storefront, formText: 'Storefront sales' }),
+  option({ value: 'direct', label: m.options_retail_direct, formText: 'Direct sales' }),
+  option({ value: 'auction-house', label: m.options_retail_auction_house, formText: 'Auction house' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const directSalesCategoryOptions = [
-  { value: 'catalog', label: 'Catalog' },
-  { value: 'mail-order', label: 'Mail Order' },
-  { value: 'door-to-door', label: 'Door to door' },
+  option({ value: 'catalog', label: m.options_direct_catalog, formText: 'Catalog' }),
+  option({ value: 'mail-order', label: m.options_direct_mail_order, formText: 'Mail Order' }),
+  option({ value: 'door-to-door', label: m.options_direct_door_to_door, formText: 'Door to door' }),
 ] as const satisfies readonly Option[];
 
 export const realEstateCategoryOptions = [
-  { value: 'rent-own-property', label: 'Rent or lease property owned by the company' },
-  { value: 'build-property', label: 'Use capital to build property' },
-  { value: 'sell-for-others', label: 'Sell property for others' },
-  { value: 'manage-for-others', label: 'Manage real estate for others' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'rent-own-property', label: m.options_real_estate_rent_own_property, formText: 'Rent or lease property owned by the company' }),
+  option({ value: 'build-property', label: m.options_real_estate_build_property, formText: 'Use capital to build property' }),
+  option({ value: 'sell-for-others', label: m.options_real_estate_sell_for_others, formText: 'Sell property for others' }),
+  option({ value: 'manage-for-others', label: m.options_real_estate_manage_for_others, formText: 'Manage real estate for others' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const financeCategoryOptions = [
-  { value: 'commodities-broker', label: 'Commodities broker' },
-  { value: 'credit-card-issuing', label: 'Credit card issuing' },
-  { value: 'insurance-carrier', label: 'Insurance carrier' },
-  { value: 'insurance-agent', label: 'Insurance agent or broker' },
-  { value: 'investment-advice', label: 'Investment advice' },
-  { value: 'investment-club', label: 'Investment club' },
-  { value: 'investment-holding', label: 'Investment holding' },
-  { value: 'mortgage-agent', label: 'Mortgage agent for selling mortgages' },
-  { value: 'mortgage-lending', label: 'Mortgage lending funds with real estate as collateral' },
-  { value: 'portfolio-management', label: 'Portfolio management' },
-  { value: 'sales-financing', label: 'Sales financing' },
-  { value: 'securities-broker', label: 'Securities broker' },
-  { value: 'trust-administration', label: 'Trust administration' },
-  { value: 'venture-capital', label: 'Venture capital company' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'commodities-broker', label: m.options_finance_commodities_broker, formText: 'Commodities broker' }),
+  option({ value: 'credit-card-issuing', label: m.options_finance_credit_card_issuing, formText: 'Credit card issuing' }),
+  option({ value: 'insurance-carrier', label: m.options_finance_insurance_carrier, formText: 'Insurance carrier' }),
+  option({ value: 'insurance-agent', label: m.options_finance_insurance_agent, formText: 'Insurance agent or broker' }),
+  option({ value: 'investment-advice', label: m.options_finance_investment_advice, formText: 'Investment advice' }),
+  option({ value: 'investment-club', label: m.options_finance_investment_club, formText: 'Investment club' }),
+  option({ value: 'investment-holding', label: m.options_finance_investment_holding, formText: 'Investment holding' }),
+  option({ value: 'mortgage-agent', label: m.options_finance_mortgage_agent, formText: 'Mortgage agent for selling mortgages' }),
+  option({ value: 'mortgage-lending', label: m.options_finance_mortgage_lending, formText: 'Mortgage lending funds with real estate as collateral' }),
+  option({ value: 'portfolio-management', label: m.options_finance_portfolio_management, formText: 'Portfolio management' }),
+  option({ value: 'sales-financing', label: m.options_finance_sales_financing, formText: 'Sales financing' }),
+  option({ value: 'securities-broker', label: m.options_finance_securities_broker, formText: 'Securities broker' }),
+  option({ value: 'trust-administration', label: m.options_finance_trust_administration, formText: 'Trust administration' }),
+  option({ value: 'venture-capital', label: m.options_finance_venture_capital, formText: 'Venture capital company' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const otherCategoryOptions = [
-  { value: 'consulting', label: 'Consulting' },
-  { value: 'manufacturing', label: 'Manufacturing' },
-  { value: 'organization', label: 'Organization (such as religious, environmental, social or civic, athletic, etc.)' },
-  { value: 'rental', label: 'Rental' },
-  { value: 'repair', label: 'Repair' },
-  { value: 'sell-goods', label: 'Sell goods' },
-  { value: 'service', label: 'Service' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'consulting', label: m.options_other_category_consulting, formText: 'Consulting' }),
+  option({ value: 'manufacturing', label: m.options_activity_manufacturing, formText: 'Manufacturing' }),
+  option({ value: 'organization', label: m.options_other_category_organization, formText: 'Organization (such as religious, environmental, social or civic, athletic, etc.)' }),
+  option({ value: 'rental', label: m.options_other_category_rental, formText: 'Rental' }),
+  option({ value: 'repair', label: m.options_other_category_repair, formText: 'Repair' }),
+  option({ value: 'sell-goods', label: m.options_other_category_sell_goods, formText: 'Sell goods' }),
+  option({ value: 'service', label: m.options_other_category_service, formText: 'Service' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const otherOrganizationTypeOptions = [
-  { value: 'athletic', label: 'Athletic' },
-  { value: 'conservation', label: 'Conservation' },
-  { value: 'environmental', label: 'Environmental' },
-  { value: 'fundraising', label: 'Fundraising' },
-  { value: 'homeowners-association', label: 'Homeowners association' },
-  { value: 'religious', label: 'Religious' },
-  { value: 'social-or-civic', label: 'Social or civic' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'athletic', label: m.options_organization_athletic, formText: 'Athletic' }),
+  option({ value: 'conservation', label: m.options_organization_conservation, formText: 'Conservation' }),
+  option({ value: 'environmental', label: m.options_organization_environmental, formText: 'Environmental' }),
+  option({ value: 'fundraising', label: m.options_organization_fundraising, formText: 'Fundraising' }),
+  option({ value: 'homeowners-association', label: m.options_organization_homeowners_association, formText: 'Homeowners association' }),
+  option({ value: 'religious', label: m.options_organization_religious, formText: 'Religious' }),
+  option({ value: 'social-or-civic', label: m.options_organization_social_or_civic, formText: 'Social or civic' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const otherRentalTypeOptions = [
-  { value: 'real-estate', label: 'I rent, lease, or sell real estate' },
-  { value: 'goods', label: 'I rent or lease goods' },
+  option({ value: 'real-estate', label: m.options_rental_real_estate, formText: 'I rent, lease, or sell real estate' }),
+  option({ value: 'goods', label: m.options_rental_goods, formText: 'I rent or lease goods' }),
 ] as const satisfies readonly Option[];
 
 export const otherRentalPropertyCategoryOptions = [
-  { value: 'agent', label: 'I am a real estate agent - I do not own the structures I rent or sell' },
-  { value: 'residential', label: 'I rent residential real estate that I own' },
-  { value: 'commercial', label: 'I rent commercial, industrial, or other real estate that I own' },
+  option({ value: 'agent', label: m.options_other_rental_property_agent, formText: 'I am a real estate agent - I do not own the structures I rent or sell' }),
+  option({ value: 'residential', label: m.options_other_rental_property_residential, formText: 'I rent residential real estate that I own' }),
+  option({ value: 'commercial', label: m.options_other_rental_property_commercial, formText: 'I rent commercial, industrial, or other real estate that I own' }),
 ] as const satisfies readonly Option[];
 
 export const otherGoodsTypeOptions = [
-  { value: 'retail', label: 'Retail' },
-  { value: 'wholesale', label: 'Wholesale' },
+  option({ value: 'retail', label: m.options_goods_retail, formText: 'Retail' }),
+  option({ value: 'wholesale', label: m.options_goods_wholesale, formText: 'Wholesale' }),
 ] as const satisfies readonly Option[];
 
 export const otherRetailCategoryOptions = [
-  { value: 'internet', label: 'Internet sales only' },
-  { value: 'storefront', label: 'Storefront sales' },
-  { value: 'direct', label: 'Direct sales' },
-  { value: 'auction-house', label: 'Auction house' },
-  { value: 'other', label: 'Other' },
+  option({ value: 'internet', label: m.options_other_retail_internet, formText: 'Internet sales only' }),
+  option({ value: 'storefront', label: m.options_retail_storefront, formText: 'Storefront sales' }),
+  option({ value: 'direct', label: m.options_retail_direct, formText: 'Direct sales' }),
+  option({ value: 'auction-house', label: m.options_retail_auction_house, formText: 'Auction house' }),
+  option({ value: 'other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option[];
 
 export const otherDirectSalesCategoryOptions = [
-  { value: 'catalog', label: 'Catalog' },
-  { value: 'mail-order', label: 'Mail order' },
-  { value: 'door-to-door', label: 'Door to door' },
+  option({ value: 'catalog', label: m.options_direct_catalog, formText: 'Catalog' }),
+  option({ value: 'mail-order', label: m.options_other_direct_mail_order, formText: 'Mail order' }),
+  option({ value: 'door-to-door', label: m.options_direct_door_to_door, formText: 'Door to door' }),
 ] as const satisfies readonly Option[];
 
 /** A follow-up question: a choice among options, a yes/no question, or a short free text. */
@@ -188,243 +189,243 @@ export type ActivityQuestion =
   | { readonly kind: 'yesNo'; readonly label: string; readonly message: string; readonly hint?: string }
   | { readonly kind: 'text'; readonly label: string; readonly message: string; readonly hint?: string; readonly placeholder?: string };
 
-const ownsTitle = {
+const ownsTitle = spoken({
   kind: 'yesNo',
-  label: 'Does the business own (take title to) the goods it sells?',
-  message: 'Select if you own the title',
-} as const;
-const commission = {
+  label: m.application_activity_owns_title_question,
+  message: m.application_activity_owns_title_error,
+});
+const commission = spoken({
   kind: 'yesNo',
-  label: 'Does the business sell goods for others on a commission basis?',
-  message: 'Select commission basis',
-} as const;
-const wholesaleGoods = {
+  label: m.application_activity_commission_question,
+  message: m.application_activity_commission_error,
+});
+const wholesaleGoods = spoken({
   kind: 'text',
-  label: 'What goods does the business sell?',
-  message: 'Describe the goods',
-  placeholder: 'e.g. Industrial machinery parts',
-} as const;
+  label: m.application_activity_wholesale_goods_question,
+  message: m.application_activity_wholesale_goods_error,
+  placeholder: m.application_activity_wholesale_goods_placeholder,
+});
 
 /** Every follow-up question of step 5, by its field name. */
 export const activityQuestions = {
-  healthCareCategory: {
+  healthCareCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your health care or social assistance business?',
-    message: 'Select a health care category',
+    label: m.application_activity_health_care_category_question,
+    message: m.application_activity_health_care_category_error,
     options: healthCareCategoryOptions,
-  },
-  otherHealthCareActivity: {
+  }),
+  otherHealthCareActivity: spoken({
     kind: 'text',
-    label: 'Describe your health care activity',
-    message: 'Describe your health care activity',
-    placeholder: 'e.g. Physical therapy clinic',
-  },
+    label: m.application_activity_other_health_care_activity_question,
+    message: m.application_activity_other_health_care_activity_error,
+    placeholder: m.application_activity_other_health_care_activity_placeholder,
+  }),
   wholesaleAgentOwnsTitle: ownsTitle,
   wholesaleAgentCommission: commission,
   wholesaleAgentGoods: wholesaleGoods,
   wholesaleOtherOwnsTitle: ownsTitle,
   wholesaleOtherCommission: commission,
   wholesaleOtherGoods: wholesaleGoods,
-  constructionSingleTrade: {
+  constructionSingleTrade: spoken({
     kind: 'yesNo',
-    label: 'Does the business work in a single construction trade?',
-    hint: 'For example plumbing, electrical work, roofing or carpentry.',
-    message: 'Select if single trade',
-  },
-  constructionTradeType: {
+    label: m.application_activity_construction_single_trade_question,
+    hint: m.application_activity_construction_single_trade_hint,
+    message: m.application_activity_construction_single_trade_error,
+  }),
+  constructionTradeType: spoken({
     kind: 'text',
-    label: 'Which trade?',
-    message: 'Specify the trade type',
-    placeholder: 'e.g. Plumbing',
-  },
-  constructionBusinessCategory: {
+    label: m.application_activity_construction_trade_type_question,
+    message: m.application_activity_construction_trade_type_error,
+    placeholder: m.application_activity_construction_trade_type_placeholder,
+  }),
+  constructionBusinessCategory: spoken({
     kind: 'choice',
-    label: 'What kind of construction does the business do?',
-    message: 'Select construction business category',
+    label: m.application_activity_construction_business_category_question,
+    message: m.application_activity_construction_business_category_error,
     options: constructionBusinessCategoryOptions,
-  },
-  rentalCategory: {
+  }),
+  rentalCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your rental or leasing business?',
-    message: 'Select rental category',
+    label: m.application_activity_rental_category_question,
+    message: m.application_activity_rental_category_error,
     options: rentalCategoryOptions,
-  },
-  rentalPropertyCategory: {
+  }),
+  rentalPropertyCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your real estate activity?',
-    message: 'Select property category',
+    label: m.application_activity_rental_property_category_question,
+    message: m.application_activity_rental_property_category_error,
     options: rentalPropertyCategoryOptions,
-  },
-  rentalGoodsType: {
+  }),
+  rentalGoodsType: spoken({
     kind: 'text',
-    label: 'What goods do you rent or lease?',
-    message: 'Describe the goods',
-    placeholder: 'e.g. Construction equipment',
-  },
-  transportationCategory: {
+    label: m.application_activity_rental_goods_type_question,
+    message: m.application_activity_rental_goods_type_error,
+    placeholder: m.application_activity_rental_goods_type_placeholder,
+  }),
+  transportationCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your transportation or warehousing business?',
-    message: 'Select transportation category',
+    label: m.application_activity_transportation_category_question,
+    message: m.application_activity_transportation_category_error,
     options: transportationCategoryOptions,
-  },
-  cargoTransportType: {
+  }),
+  cargoTransportType: spoken({
     kind: 'choice',
-    label: 'How do you transport cargo?',
-    message: 'Select cargo transport type',
+    label: m.application_activity_cargo_transport_type_question,
+    message: m.application_activity_cargo_transport_type_error,
     options: cargoTransportTypeOptions,
-  },
-  passengerTransportType: {
+  }),
+  passengerTransportType: spoken({
     kind: 'choice',
-    label: 'What kind of passenger transportation do you provide?',
-    message: 'Select passenger transport type',
+    label: m.application_activity_passenger_transport_type_question,
+    message: m.application_activity_passenger_transport_type_error,
     options: passengerTransportTypeOptions,
-  },
-  otherTransportationActivity: {
+  }),
+  otherTransportationActivity: spoken({
     kind: 'text',
-    label: 'Describe the transportation activity',
-    message: 'Describe the transportation activity',
-    placeholder: 'e.g. Non-emergency medical transport',
-  },
-  accommodationCategory: {
+    label: m.application_activity_other_transportation_activity_question,
+    message: m.application_activity_other_transportation_activity_error,
+    placeholder: m.application_activity_other_transportation_activity_placeholder,
+  }),
+  accommodationCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your accommodation or food service business?',
-    message: 'Select accommodation category',
+    label: m.application_activity_accommodation_category_question,
+    message: m.application_activity_accommodation_category_error,
     options: accommodationCategoryOptions,
-  },
-  otherAccommodationActivity: {
+  }),
+  otherAccommodationActivity: spoken({
     kind: 'text',
-    label: 'Describe the accommodation or food service activity',
-    message: 'Describe the accommodation activity',
-    placeholder: 'e.g. Bed and breakfast',
-  },
-  retailCategory: {
+    label: m.application_activity_other_accommodation_activity_question,
+    message: m.application_activity_other_accommodation_activity_error,
+    placeholder: m.application_activity_other_accommodation_activity_placeholder,
+  }),
+  retailCategory: spoken({
     kind: 'choice',
-    label: 'How does the business sell to its customers?',
-    message: 'Select retail category',
+    label: m.application_activity_retail_category_question,
+    message: m.application_activity_retail_category_error,
     options: retailCategoryOptions,
-  },
-  retailStoreType: {
+  }),
+  retailStoreType: spoken({
     kind: 'text',
-    label: 'What type of store?',
-    message: 'Describe the store type',
-    placeholder: 'e.g. Clothing boutique',
-  },
-  directSalesCategory: {
+    label: m.application_activity_retail_store_type_question,
+    message: m.application_activity_retail_store_type_error,
+    placeholder: m.application_activity_retail_store_type_placeholder,
+  }),
+  directSalesCategory: spoken({
     kind: 'choice',
-    label: 'Which kind of direct sales?',
-    message: 'Select direct sales category',
+    label: m.application_activity_direct_sales_category_question,
+    message: m.application_activity_direct_sales_category_error,
     options: directSalesCategoryOptions,
-  },
-  otherRetailActivity: {
+  }),
+  otherRetailActivity: spoken({
     kind: 'text',
-    label: 'Describe the retail activity',
-    message: 'Describe the retail activity',
-    placeholder: 'e.g. Farmers market stand',
-  },
-  realEstateCategory: {
+    label: m.application_activity_other_retail_activity_question,
+    message: m.application_activity_other_retail_activity_error,
+    placeholder: m.application_activity_other_retail_activity_placeholder,
+  }),
+  realEstateCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your real estate business?',
-    message: 'Select real estate category',
+    label: m.application_activity_real_estate_category_question,
+    message: m.application_activity_real_estate_category_error,
     options: realEstateCategoryOptions,
-  },
-  otherRealEstateActivity: {
+  }),
+  otherRealEstateActivity: spoken({
     kind: 'text',
-    label: 'Describe the real estate activity',
-    message: 'Describe the real estate activity',
-    placeholder: 'e.g. Property appraisal',
-  },
-  manufacturingGoodsType: {
+    label: m.application_activity_other_real_estate_activity_question,
+    message: m.application_activity_other_real_estate_activity_error,
+    placeholder: m.application_activity_other_real_estate_activity_placeholder,
+  }),
+  manufacturingGoodsType: spoken({
     kind: 'text',
-    label: 'What goods does the business make, and from what primary material?',
-    hint: 'For example: wood furniture.',
-    message: 'Describe the goods manufactured',
-  },
-  financeCategory: {
+    label: m.application_activity_manufacturing_goods_type_question,
+    hint: m.application_activity_manufacturing_goods_type_hint,
+    message: m.application_activity_manufacturing_goods_type_error,
+  }),
+  financeCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your finance or insurance business?',
-    message: 'Select finance category',
+    label: m.application_activity_finance_category_question,
+    message: m.application_activity_finance_category_error,
     options: financeCategoryOptions,
-  },
-  otherFinanceActivity: {
+  }),
+  otherFinanceActivity: spoken({
     kind: 'text',
-    label: 'Describe the finance or insurance activity',
-    message: 'Describe the finance activity',
-    placeholder: 'e.g. Payroll lending',
-  },
-  otherCategory: {
+    label: m.application_activity_other_finance_activity_question,
+    message: m.application_activity_other_finance_activity_error,
+    placeholder: m.application_activity_other_finance_activity_placeholder,
+  }),
+  otherCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your business?',
-    message: 'Select other category',
+    label: m.application_activity_other_category_question,
+    message: m.application_activity_other_category_error,
     options: otherCategoryOptions,
-  },
-  otherOrganizationType: {
+  }),
+  otherOrganizationType: spoken({
     kind: 'choice',
-    label: 'What type of organization is it?',
-    message: 'Select organization type',
+    label: m.application_activity_other_organization_type_question,
+    message: m.application_activity_other_organization_type_error,
     options: otherOrganizationTypeOptions,
-  },
-  otherOrganizationActivity: {
+  }),
+  otherOrganizationActivity: spoken({
     kind: 'text',
-    label: "Describe the organization's activity",
-    message: 'Describe the organization activity',
-    placeholder: 'e.g. Community theater group',
-  },
-  otherRentalType: {
+    label: m.application_activity_other_organization_activity_question,
+    message: m.application_activity_other_organization_activity_error,
+    placeholder: m.application_activity_other_organization_activity_placeholder,
+  }),
+  otherRentalType: spoken({
     kind: 'choice',
-    label: 'What do you rent?',
-    message: 'Select rental type',
+    label: m.application_activity_other_rental_type_question,
+    message: m.application_activity_other_rental_type_error,
     options: otherRentalTypeOptions,
-  },
-  otherRentalPropertyCategory: {
+  }),
+  otherRentalPropertyCategory: spoken({
     kind: 'choice',
-    label: 'Which best describes your real estate activity?',
-    message: 'Select property category',
+    label: m.application_activity_other_rental_property_category_question,
+    message: m.application_activity_other_rental_property_category_error,
     options: otherRentalPropertyCategoryOptions,
-  },
-  otherGoodsType: {
+  }),
+  otherGoodsType: spoken({
     kind: 'choice',
-    label: 'Do you sell the goods at retail or wholesale?',
-    message: 'Select goods type',
+    label: m.application_activity_other_goods_type_question,
+    message: m.application_activity_other_goods_type_error,
     options: otherGoodsTypeOptions,
-  },
-  otherRetailCategory: {
+  }),
+  otherRetailCategory: spoken({
     kind: 'choice',
-    label: 'How does the business sell to its customers?',
-    message: 'Select retail category',
+    label: m.application_activity_other_retail_category_question,
+    message: m.application_activity_other_retail_category_error,
     options: otherRetailCategoryOptions,
-  },
-  otherRetailStoreType: {
+  }),
+  otherRetailStoreType: spoken({
     kind: 'text',
-    label: 'What type of store?',
-    message: 'Describe the store type',
-    placeholder: 'e.g. Hardware store',
-  },
-  otherDirectSalesCategory: {
+    label: m.application_activity_other_retail_store_type_question,
+    message: m.application_activity_other_retail_store_type_error,
+    placeholder: m.application_activity_other_retail_store_type_placeholder,
+  }),
+  otherDirectSalesCategory: spoken({
     kind: 'choice',
-    label: 'Which kind of direct sales?',
-    message: 'Select direct sales category',
+    label: m.application_activity_other_direct_sales_category_question,
+    message: m.application_activity_other_direct_sales_category_error,
     options: otherDirectSalesCategoryOptions,
-  },
-  otherRetailOtherActivity: {
+  }),
+  otherRetailOtherActivity: spoken({
     kind: 'text',
-    label: 'Describe the retail activity',
-    message: 'Describe the retail activity',
-    placeholder: 'e.g. Pop-up market stalls',
-  },
+    label: m.application_activity_other_retail_other_activity_question,
+    message: m.application_activity_other_retail_other_activity_error,
+    placeholder: m.application_activity_other_retail_other_activity_placeholder,
+  }),
   otherWholesaleOwnsTitle: ownsTitle,
   otherWholesaleCommission: commission,
-  providesOperatingAdvice: {
+  providesOperatingAdvice: spoken({
     kind: 'yesNo',
-    label: 'Does the business give operating advice and assistance to other businesses?',
-    message: 'Select if you provide operating advice',
-  },
-  consultingType: {
+    label: m.application_activity_provides_operating_advice_question,
+    message: m.application_activity_provides_operating_advice_error,
+  }),
+  consultingType: spoken({
     kind: 'text',
-    label: 'What type of consulting?',
-    message: 'Describe the consulting type',
-    placeholder: 'e.g. Management consulting',
-  },
-} as const satisfies Record<string, ActivityQuestion>;
+    label: m.application_activity_consulting_type_question,
+    message: m.application_activity_consulting_type_error,
+    placeholder: m.application_activity_consulting_type_placeholder,
+  }),
+} satisfies Record<string, ActivityQuestion>;
 
 export type ActivityFollowUpField = keyof typeof activityQuestions;
 export const activityFollowUpFields = Object.keys(activityQuestions) as ActivityFollowUpField[];
@@ -498,11 +499,11 @@ export function visibleFollowUps(values: Partial<Record<ActivityParentField, unk
   return visible;
 }
 
-export const activityMessages = {
-  principalActivity: 'Select a principal activity',
-  principalProductOrService: 'Please provide more detail about your principal product or service',
-  tooLong: 'Use 500 characters or fewer',
-} as const;
+export const activityMessages = spoken({
+  principalActivity: m.application_activity_principal_activity_error,
+  principalProductOrService: m.application_activity_principal_product_or_service_error,
+  tooLong: m.application_activity_too_long_error,
+});
 
 const textMaxLength = 500;
 const followUpTextMinLength = 2;
@@ -519,11 +520,11 @@ type FollowUpValue<Q> = Q extends { kind: 'choice'; options: readonly { value: i
 function followUpSchema(question: ActivityQuestion): z.ZodType<string, string> {
   switch (question.kind) {
     case 'choice':
-      return choice(valuesOf(question.options), question.message);
+      return choice(valuesOf(question.options), () => question.message);
     case 'yesNo':
-      return yesNo(question.message);
+      return yesNo(() => question.message);
     case 'text':
-      return optionalText(textMaxLength, activityMessages.tooLong);
+      return optionalText(textMaxLength, () => activityMessages.tooLong);
   }
 }
 
@@ -545,11 +546,11 @@ function isAnswered(question: ActivityQuestion, value: unknown): boolean {
 
 export const activitySchema = z
   .strictObject({
-    principalActivity: requiredChoice(valuesOf(principalActivityOptions), activityMessages.principalActivity),
+    principalActivity: requiredChoice(valuesOf(principalActivityOptions), () => activityMessages.principalActivity),
     ...followUpShape,
-    principalProductOrService: optionalText(textMaxLength, activityMessages.tooLong).refine(
+    principalProductOrService: optionalText(textMaxLength, () => activityMessages.tooLong).refine(
       (value) => value.trim().length >= productOrServiceMinLength,
-      { message: activityMessages.principalProductOrService },
+      { error: () => activityMessages.principalProductOrService },
     ),
   })
   .superRefine(
@@ -572,16 +573,16 @@ export type Activity = z.infer<typeof activitySchema>;
  * What each answer is called where it is read back (the staff's submission view). A follow-up is
  * called by its question's label in activityQuestions, the same on the page and for staff.
  */
-export const activityLabels = {
-  principalActivity: 'Principal Activity',
-  principalProductOrService: 'Principal Product or Service',
-} as const satisfies Record<Exclude<keyof Activity, ActivityFollowUpField>, string>;
+export const activityLabels = spoken({
+  principalActivity: m.application_activity_principal_activity_label,
+  principalProductOrService: m.application_activity_principal_product_or_service_label,
+}) satisfies Record<Exclude<keyof Activity, ActivityFollowUpField>, string>;
 
 /** Where step 5 words a question otherwise than activityLabels. */
-export const activityPageLabels = {
-  principalActivity: "What is your business's principal activity?",
-  principalProductOrService: 'Principal product or service',
-} as const satisfies Partial<Record<keyof Activity, string>>;
+export const activityPageLabels = spoken({
+  principalActivity: m.application_activity_principal_activity_question,
+  principalProductOrService: m.application_activity_principal_product_or_service_question,
+}) satisfies Partial<Record<keyof Activity, string>>;
 
 export const activityDefaults: Activity = {
   principalActivity: '',

@@ -1,3 +1,4 @@
+import { m } from '#shared/i18n/messages.ts';
 import type { Application } from './application';
 import { type ApplicationSection, applicationSections } from './sections';
 import {
@@ -60,7 +61,7 @@ import {
   type ActivityQuestion,
 } from './activity';
 import { llcLocationOptions, usStates } from './options';
-import { countryName } from './country-names';
+import { countryLabel } from './country-names';
 import { formatPhoneForPeople } from './phones';
 import { formatSsn, maskSsn } from '../ss4/ss4-mapping';
 import { formatCalendarDate } from '../dates';
@@ -94,11 +95,14 @@ const date: ValueKind = { kind: 'date' };
  */
 function fieldsOf<K extends string>(labels: Readonly<Record<K, string>>, kinds: Readonly<Record<K, ValueKind>>): Record<K, FieldSpec> {
   const fields = {} as Record<K, FieldSpec>;
-  for (const key of Object.keys(kinds) as K[]) {
-    const kind: ValueKind = kinds[key];
-    fields[key] = { label: labels[key], ...kind };
-  }
+  // The label is read each time it is shown, in the reader's language.
+  for (const key of Object.keys(kinds) as K[]) fields[key] = withLabel(() => labels[key], kinds[key]);
   return fields;
+}
+
+/** A field whose label is read when the answer is shown, not when this module loads. */
+function withLabel(label: () => string, kind: ValueKind): FieldSpec {
+  return Object.defineProperty({ ...kind }, 'label', { get: label, enumerable: true }) as FieldSpec;
 }
 
 function activityKind(question: ActivityQuestion): ValueKind {
@@ -110,7 +114,9 @@ function activityKind(question: ActivityQuestion): ValueKind {
 /** The wizard pages' headings and their questions, in the order the pages ask them. */
 export const submissionSections: Readonly<Record<ApplicationSection, { heading: string; fields: Readonly<Record<string, FieldSpec>> }>> = {
   company: {
-    heading: 'Company Information',
+    get heading() {
+      return m.application_review_company_heading();
+    },
     fields: fieldsOf(companyLabels, {
       companyName: text,
       state: choice(usStates),
@@ -137,7 +143,9 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
     }),
   },
   registration: {
-    heading: 'Company Registration Details',
+    get heading() {
+      return m.application_review_registration_heading();
+    },
     fields: fieldsOf(registrationLabels, {
       companyRegistrationNumber: text,
       businessStartDate: date,
@@ -169,7 +177,9 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
     }),
   },
   contact: {
-    heading: 'Responsible Party',
+    get heading() {
+      return m.application_review_contact_heading();
+    },
     fields: fieldsOf(contactLabels, {
       contactFirstName: text,
       contactMiddleName: text,
@@ -197,7 +207,9 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
     }),
   },
   compliance: {
-    heading: 'Regulatory Compliance',
+    get heading() {
+      return m.application_review_compliance_heading();
+    },
     fields: fieldsOf(complianceLabels, {
       heavyVehicle: yesNo,
       gambling: yesNo,
@@ -216,13 +228,15 @@ export const submissionSections: Readonly<Record<ApplicationSection, { heading: 
     }),
   },
   activity: {
-    heading: 'Business Activity',
+    get heading() {
+      return m.application_review_activity_heading();
+    },
     fields: {
-      principalActivity: { label: activityLabels.principalActivity, ...choice(principalActivityOptions) },
+      principalActivity: withLabel(() => activityLabels.principalActivity, choice(principalActivityOptions)),
       ...Object.fromEntries(
-        activityFollowUpFields.map((field) => [field, { label: activityQuestions[field].label, ...activityKind(activityQuestions[field]) }]),
+        activityFollowUpFields.map((field) => [field, withLabel(() => activityQuestions[field].label, activityKind(activityQuestions[field]))]),
       ),
-      principalProductOrService: { label: activityLabels.principalProductOrService, ...text },
+      principalProductOrService: withLabel(() => activityLabels.principalProductOrService, text),
     },
   },
 };
@@ -331,8 +345,8 @@ function labelOf(options: readonly Option[], value: string): string {
 }
 
 function yesNoText(value: unknown): string | null {
-  if (value === true || value === 'true') return 'Yes';
-  if (value === false || value === 'false') return 'No';
+  if (value === true || value === 'true') return m.application_review_yes();
+  if (value === false || value === 'false') return m.application_review_no();
   return null;
 }
 
@@ -351,7 +365,7 @@ function readable(spec: FieldSpec | undefined, value: unknown, maskSsns = false)
     case 'phoneDigits':
       return /^\d{10}$/.test(answer) ? `(${answer.slice(0, 3)}) ${answer.slice(3, 6)}-${answer.slice(6)}` : formatPhoneForPeople(answer);
     case 'country':
-      return countryName(answer);
+      return countryLabel(answer);
     case 'ssn':
       return maskSsns ? maskSsn(answer) : formatSsn(answer);
     default:

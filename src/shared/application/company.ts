@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { choice, isBlank, optionalText, tooLong, requiredChoice, valuesOf, yesNo, type Option } from './fields';
+import { m } from '#shared/i18n/messages.ts';
+import { choice, isBlank, option, optionalText, requiredChoice, spoken, tooLong, valuesOf, yesNo, type Option } from './fields';
 import { communityPropertyStates, llcLocationValues, usStateCodes } from './options';
 import { irsNameMessages, isIrsName, type IrsNameKind } from './irs-names';
 import { entityTypeOptions } from './entity-types';
@@ -22,59 +23,77 @@ import { entityTypeOptions } from './entity-types';
 export { entityTypeOptions, type EntityType } from './entity-types';
 
 export const corporationTypeOptions = [
-  { value: 'Corporation', label: 'Corporation', hint: 'A regular (C) corporation, filing Form 1120' },
-  { value: 'S Corporation', label: 'S Corporation', hint: 'Elects S status with Form 2553 and files Form 1120-S' },
-  {
+  option({ value: 'Corporation', label: m.options_corporation_type_corporation, formText: 'Corporation', hint: m.options_corporation_type_corporation_hint }),
+  option({ value: 'S Corporation', label: m.options_corporation_type_s_corporation, formText: 'S Corporation', hint: m.options_corporation_type_s_corporation_hint }),
+  option({
     value: 'Personal Service Corporation',
-    label: 'Personal Service Corporation',
-    hint: 'Owner-employees provide professional services such as health, law or accounting',
-  },
-  { value: 'REIT', label: 'Real Estate Investment Trust (REIT)', hint: 'Files Form 1120-REIT' },
-  { value: 'RIC', label: 'Regulated Investment Conduit (RIC)', hint: 'Files Form 1120-RIC' },
-  { value: 'Settlement Fund', label: 'Settlement Fund (under IRC Sec 4688)', hint: 'Files Form 1120-SF' },
+    label: m.options_corporation_type_personal_service,
+    formText: 'Personal Service Corporation',
+    hint: m.options_corporation_type_personal_service_hint,
+  }),
+  option({ value: 'REIT', label: m.options_corporation_type_reit, formText: 'Real Estate Investment Trust (REIT)', hint: m.options_corporation_type_reit_hint }),
+  option({ value: 'RIC', label: m.options_corporation_type_ric, formText: 'Regulated Investment Conduit (RIC)', hint: m.options_corporation_type_ric_hint }),
+  option({
+    value: 'Settlement Fund',
+    label: m.options_corporation_type_settlement_fund,
+    formText: 'Settlement Fund (under IRC Sec 4688)',
+    hint: m.options_corporation_type_settlement_fund_hint,
+  }),
 ] as const satisfies readonly Option<string>[];
 export type CorporationType = (typeof corporationTypeOptions)[number]['value'];
 
 /** Reasons for requesting an EIN (SS-4 line 10), asked of corporations, partnerships, sole proprietors and LLCs. */
 export const reasonOptions = [
-  { value: 'Started a new business', label: 'Started a new business' },
-  { value: 'Hired employee(s)', label: 'Hired employee(s)' },
-  { value: 'Banking purposes', label: 'Banking purposes' },
-  { value: 'Changed type of organization', label: 'Changed type of organization' },
-  { value: 'Purchased active business', label: 'Purchased active business' },
+  option({ value: 'Started a new business', label: m.options_reason_started_business, formText: 'Started a new business' }),
+  option({ value: 'Hired employee(s)', label: m.options_reason_hired_employees, formText: 'Hired employee(s)' }),
+  option({ value: 'Banking purposes', label: m.options_reason_banking, formText: 'Banking purposes' }),
+  option({ value: 'Changed type of organization', label: m.options_reason_changed_type, formText: 'Changed type of organization' }),
+  option({ value: 'Purchased active business', label: m.options_reason_purchased_business, formText: 'Purchased active business' }),
 ] as const satisfies readonly Option<string>[];
 export type Reason = (typeof reasonOptions)[number]['value'];
 
 export const partnershipTypeOptions = [
-  { value: 'Partnership', label: 'Partnership', hint: 'Two or more people who own a business together' },
-  { value: 'Joint Venture', label: 'Joint Venture', hint: 'Businesses or people teaming up for a particular project' },
+  option({ value: 'Partnership', label: m.options_partnership_type_partnership, formText: 'Partnership', hint: m.options_partnership_type_partnership_hint }),
+  option({ value: 'Joint Venture', label: m.options_partnership_type_joint_venture, formText: 'Joint Venture', hint: m.options_partnership_type_joint_venture_hint }),
 ] as const satisfies readonly Option<string>[];
 export type PartnershipType = (typeof partnershipTypeOptions)[number]['value'];
 
 export const soleProprietorTypeOptions = [
-  { value: 'Sole Proprietor', label: 'Sole Proprietor', hint: 'You own and run an unincorporated business by yourself' },
-  {
+  option({
+    value: 'Sole Proprietor',
+    label: m.options_sole_proprietor_type_sole_proprietor,
+    formText: 'Sole Proprietor',
+    hint: m.options_sole_proprietor_type_sole_proprietor_hint,
+  }),
+  option({
     value: 'Household Employer',
-    label: 'Household Employer',
-    hint: 'You need an EIN only to pay household workers such as a nanny or housekeeper',
-  },
+    label: m.options_sole_proprietor_type_household_employer,
+    formText: 'Household Employer',
+    hint: m.options_sole_proprietor_type_household_employer_hint,
+  }),
 ] as const satisfies readonly Option<string>[];
 export type SoleProprietorType = (typeof soleProprietorTypeOptions)[number]['value'];
 
 export const trustTypeOptions = [
-  { value: 'Revocable Trust', label: 'Revocable Trust', hint: 'The grantor can change or cancel the trust' },
-  { value: 'Irrevocable Trust', label: 'Irrevocable Trust', hint: 'The trust cannot be changed once created' },
-  { value: 'Other', label: 'Other' },
+  option({ value: 'Revocable Trust', label: m.options_trust_type_revocable, formText: 'Revocable Trust', hint: m.options_trust_type_revocable_hint }),
+  option({ value: 'Irrevocable Trust', label: m.options_trust_type_irrevocable, formText: 'Irrevocable Trust', hint: m.options_trust_type_irrevocable_hint }),
+  option({ value: 'Other', label: m.options_other, formText: 'Other' }),
 ] as const satisfies readonly Option<string>[];
 export type TrustType = (typeof trustTypeOptions)[number]['value'];
 
 export const llcTaxClassificationOptions = [
-  { value: 'Multi-member LLC', label: 'Multi-member LLC', hint: 'Taxed as a partnership, filing Form 1065' },
-  {
+  option({
+    value: 'Multi-member LLC',
+    label: m.options_llc_classification_multi_member,
+    formText: 'Multi-member LLC',
+    hint: m.options_llc_classification_multi_member_hint,
+  }),
+  option({
     value: 'Single-member LLC',
-    label: 'Single-member LLC',
-    hint: 'A disregarded entity: income is reported on the owners’ own return',
-  },
+    label: m.options_llc_classification_single_member,
+    formText: 'Single-member LLC',
+    hint: m.options_llc_classification_single_member_hint,
+  }),
 ] as const satisfies readonly Option<string>[];
 export type LlcTaxClassification = (typeof llcTaxClassificationOptions)[number]['value'];
 
@@ -83,52 +102,62 @@ export type LlcTaxClassification = (typeof llcTaxClassificationOptions)[number][
  * organization (specify)", "Church or church-controlled organization", or "Other (specify)".
  */
 export const otherEntityTypeOptions = [
-  { value: 'Nonprofit organization', label: 'Nonprofit organization', hint: 'A charity, association, club or other organization not run for profit' },
-  { value: 'Church', label: 'Church or church-controlled organization' },
-  { value: 'Other', label: 'Something else', hint: 'Any other kind of entity: you describe it below' },
+  option({
+    value: 'Nonprofit organization',
+    label: m.options_other_entity_nonprofit,
+    formText: 'Nonprofit organization',
+    hint: m.options_other_entity_nonprofit_hint,
+  }),
+  option({ value: 'Church', label: m.options_other_entity_church, formText: 'Church or church-controlled organization' }),
+  option({ value: 'Other', label: m.options_other_entity_other, formText: 'Something else', hint: m.options_other_entity_other_hint }),
 ] as const satisfies readonly Option<string>[];
 export type OtherEntityType = (typeof otherEntityTypeOptions)[number]['value'];
 
 /** Why an estate needs an EIN (SS-4 line 10). Administering it is line 10's "Other (specify)". */
 export const estateReasonOptions = [
-  { value: 'Administering the estate', label: 'Administering the estate', hint: "Report the estate's income and settle the decedent's affairs" },
-  { value: 'Banking purposes', label: 'Banking purposes', hint: 'Only to open a bank account for the estate' },
-  { value: 'Hired employee(s)', label: 'Hired employee(s)', hint: 'The estate pays employees' },
+  option({
+    value: 'Administering the estate',
+    label: m.options_estate_reason_administering,
+    formText: 'Administering the estate',
+    hint: m.options_estate_reason_administering_hint,
+  }),
+  option({ value: 'Banking purposes', label: m.options_reason_banking, formText: 'Banking purposes', hint: m.options_estate_reason_banking_hint }),
+  option({ value: 'Hired employee(s)', label: m.options_reason_hired_employees, formText: 'Hired employee(s)', hint: m.options_estate_reason_hired_employees_hint }),
 ] as const satisfies readonly Option<string>[];
 export type EstateReason = (typeof estateReasonOptions)[number]['value'];
 
 /** Longest "specify" text on line 9a or line 10: the form's field holds about this much. */
 export const specifyMaxLength = 60;
 
-export const companyMessages = {
-  companyName: 'Company name is required',
-  companyNameTooLong: 'Company name must be at most 200 characters',
-  companyNameCharacters: irsNameMessages.business,
-  ownerNameCharacters: irsNameMessages.person,
-  ownerFullName: 'Enter your first and last name',
-  state: 'State is required',
-  entityType: 'Entity type is required',
-  hasTradeName: 'Select Yes or No',
-  tradeName: 'Enter the trade name',
-  tradeNameTooLong: 'Trade name must be at most 200 characters',
-  tradeNameEnding: "Trade name cannot contain endings like 'LLC', 'LC', 'PLLC', 'PA', 'Corp', or 'Inc'",
-  tradeNameCharacters: irsNameMessages.business,
-  corporationType: 'Please select a corporation type',
-  reasonForEin: 'Please select a reason for requesting an EIN',
-  partnershipType: 'Please select a partnership type',
-  soleProprietorType: 'Please select a sole proprietor type',
-  trustType: 'Please select a trust type',
-  llcMemberCount: 'Please enter the number of LLC members',
-  llcLocationState: 'Please select the state where the business is physically located',
-  llcIsHusbandWife: 'Please indicate if the members are husband and wife',
-  llcTaxClassification: 'Please choose how you want to be classified',
-  llcRicReason: 'Please select a reason',
-  otherEntityType: 'Please select what kind of entity it is',
-  otherEntityDescription: 'Describe the kind of entity',
+export const companyMessages = spoken({
+  companyName: m.application_company_company_name_error,
+  companyNameTooLong: m.application_company_company_name_too_long_error,
+  companyNameCharacters: () => irsNameMessages.business,
+  ownerNameCharacters: () => irsNameMessages.person,
+  ownerFullName: m.application_company_owner_full_name_error,
+  state: m.application_company_state_error,
+  entityType: m.application_company_entity_type_error,
+  hasTradeName: m.application_company_has_trade_name_error,
+  tradeName: m.application_company_trade_name_error,
+  tradeNameTooLong: m.application_company_trade_name_too_long_error,
+  tradeNameEnding: m.application_company_trade_name_ending_error,
+  tradeNameCharacters: () => irsNameMessages.business,
+  corporationType: m.application_company_corporation_type_error,
+  reasonForEin: m.application_company_reason_for_ein_error,
+  partnershipType: m.application_company_partnership_type_error,
+  soleProprietorType: m.application_company_sole_proprietor_type_error,
+  trustType: m.application_company_trust_type_error,
+  llcMemberCount: m.application_company_llc_member_count_error,
+  llcLocationState: m.application_company_llc_location_state_error,
+  llcIsHusbandWife: m.application_company_llc_is_husband_wife_error,
+  llcTaxClassification: m.application_company_llc_tax_classification_error,
+  llcRicReason: m.application_company_llc_ric_reason_error,
+  otherEntityType: m.application_company_other_entity_type_error,
+  otherEntityDescription: m.application_company_other_entity_description_error,
   otherEntityDescriptionTooLong: tooLong(specifyMaxLength),
-  bankingPurpose: 'Describe what the bank account is for',
+  bankingPurpose: m.application_company_banking_purpose_error,
   bankingPurposeTooLong: tooLong(specifyMaxLength),
-} as const;
+});
 
 /** Longest company or trade name accepted: far beyond any real name, but bounded. */
 export const companyNameMaxLength = 200;
@@ -216,45 +245,45 @@ export function asksBankingPurpose(company: Partial<Record<keyof Company, string
 export const companySchema = z
   .strictObject({
     companyName: z
-      .string({ error: companyMessages.companyName })
-      .refine((value) => value.trim().length >= 2, { error: companyMessages.companyName })
-      .refine((value) => value.length <= companyNameMaxLength, { error: companyMessages.companyNameTooLong }),
-    state: requiredChoice(usStateCodes, companyMessages.state),
-    entityType: requiredChoice(valuesOf(entityTypeOptions), companyMessages.entityType),
+      .string({ error: () => companyMessages.companyName })
+      .refine((value) => value.trim().length >= 2, { error: () => companyMessages.companyName })
+      .refine((value) => value.length <= companyNameMaxLength, { error: () => companyMessages.companyNameTooLong }),
+    state: requiredChoice(usStateCodes, () => companyMessages.state),
+    entityType: requiredChoice(valuesOf(entityTypeOptions), () => companyMessages.entityType),
     // Optional on Form SS-4 (line 2, "if different from line 1"): no answer means no trade name.
-    hasTradeName: yesNo(companyMessages.hasTradeName),
-    tradeName: z.string({ error: companyMessages.tradeName }).optional(),
+    hasTradeName: yesNo(() => companyMessages.hasTradeName),
+    tradeName: z.string({ error: () => companyMessages.tradeName }).optional(),
 
-    corporationType: choice(valuesOf(corporationTypeOptions), companyMessages.corporationType).optional(),
-    corporationReason: choice(valuesOf(reasonOptions), companyMessages.reasonForEin).optional(),
+    corporationType: choice(valuesOf(corporationTypeOptions), () => companyMessages.corporationType).optional(),
+    corporationReason: choice(valuesOf(reasonOptions), () => companyMessages.reasonForEin).optional(),
 
-    partnershipType: choice(valuesOf(partnershipTypeOptions), companyMessages.partnershipType).optional(),
-    partnershipReason: choice(valuesOf(reasonOptions), companyMessages.reasonForEin).optional(),
+    partnershipType: choice(valuesOf(partnershipTypeOptions), () => companyMessages.partnershipType).optional(),
+    partnershipReason: choice(valuesOf(reasonOptions), () => companyMessages.reasonForEin).optional(),
 
     // The specification asks for no sole proprietor or trust type: both may stay unanswered.
-    soleProprietorType: choice(valuesOf(soleProprietorTypeOptions), companyMessages.soleProprietorType).optional(),
-    soleProprietorReason: choice(valuesOf(reasonOptions), companyMessages.reasonForEin).optional(),
+    soleProprietorType: choice(valuesOf(soleProprietorTypeOptions), () => companyMessages.soleProprietorType).optional(),
+    soleProprietorReason: choice(valuesOf(reasonOptions), () => companyMessages.reasonForEin).optional(),
 
-    trustType: choice(valuesOf(trustTypeOptions), companyMessages.trustType).optional(),
+    trustType: choice(valuesOf(trustTypeOptions), () => companyMessages.trustType).optional(),
 
-    llcMemberCount: z.string({ error: companyMessages.llcMemberCount }).optional(),
+    llcMemberCount: z.string({ error: () => companyMessages.llcMemberCount }).optional(),
     // A state's code, or "Outside US" for an LLC run from abroad (options.ts).
-    llcLocationState: choice(llcLocationValues, companyMessages.llcLocationState).optional(),
-    llcIsHusbandWife: yesNo(companyMessages.llcIsHusbandWife).optional(),
-    llcTaxClassification: choice(valuesOf(llcTaxClassificationOptions), companyMessages.llcTaxClassification).optional(),
+    llcLocationState: choice(llcLocationValues, () => companyMessages.llcLocationState).optional(),
+    llcIsHusbandWife: yesNo(() => companyMessages.llcIsHusbandWife).optional(),
+    llcTaxClassification: choice(valuesOf(llcTaxClassificationOptions), () => companyMessages.llcTaxClassification).optional(),
     // The LLC's reason for requesting an EIN (the name is the specification's).
-    llcRicReason: choice(valuesOf(reasonOptions), companyMessages.llcRicReason).optional(),
+    llcRicReason: choice(valuesOf(reasonOptions), () => companyMessages.llcRicReason).optional(),
 
     // Estates: why the estate needs the EIN (line 10).
-    estateReason: choice(valuesOf(estateReasonOptions), companyMessages.reasonForEin).optional(),
+    estateReason: choice(valuesOf(estateReasonOptions), () => companyMessages.reasonForEin).optional(),
 
     // "Others": which box of line 9a, what to write next to it, and line 10.
-    otherEntityType: choice(valuesOf(otherEntityTypeOptions), companyMessages.otherEntityType).optional(),
-    otherEntityDescription: optionalText(specifyMaxLength, companyMessages.otherEntityDescriptionTooLong).optional(),
-    othersReason: choice(valuesOf(reasonOptions), companyMessages.reasonForEin).optional(),
+    otherEntityType: choice(valuesOf(otherEntityTypeOptions), () => companyMessages.otherEntityType).optional(),
+    otherEntityDescription: optionalText(specifyMaxLength, () => companyMessages.otherEntityDescriptionTooLong).optional(),
+    othersReason: choice(valuesOf(reasonOptions), () => companyMessages.reasonForEin).optional(),
 
     // Line 10 "Banking purpose (specify purpose)", whichever entity chose that reason.
-    bankingPurpose: optionalText(specifyMaxLength, companyMessages.bankingPurposeTooLong).optional(),
+    bankingPurpose: optionalText(specifyMaxLength, () => companyMessages.bankingPurposeTooLong).optional(),
   })
   .superRefine((company, context) => {
     const requireAnswer = (field: keyof typeof company, message: string) => {
@@ -323,45 +352,43 @@ export const companySchema = z
 
 export type Company = z.infer<typeof companySchema>;
 
-const reasonLabel = 'Reason for Requesting an EIN';
-
 /** What each answer is called where it is read back (the staff's submission view). */
-export const companyLabels = {
-  companyName: 'Legal Company Name',
-  state: 'State of Formation',
-  entityType: 'Entity Type',
-  hasTradeName: 'Uses a Trade Name (DBA)',
-  tradeName: 'Trade Name (DBA)',
-  corporationType: 'Corporation Type',
-  corporationReason: reasonLabel,
-  partnershipType: 'Partnership Type',
-  partnershipReason: reasonLabel,
-  soleProprietorType: 'Sole Proprietor Type',
-  soleProprietorReason: reasonLabel,
-  trustType: 'Trust Type',
-  llcMemberCount: 'Number of LLC Members',
-  llcLocationState: 'State of Physical Location',
-  llcIsHusbandWife: 'Members Are Husband and Wife',
-  llcTaxClassification: 'LLC Classification',
-  llcRicReason: reasonLabel,
-  estateReason: reasonLabel,
-  otherEntityType: 'Kind of Entity',
-  otherEntityDescription: 'Description of the Entity',
-  othersReason: reasonLabel,
-  bankingPurpose: 'Banking Purpose',
-} as const satisfies Record<keyof Company, string>;
+export const companyLabels = spoken({
+  companyName: m.application_company_company_name_label,
+  state: m.application_company_state_label,
+  entityType: m.application_company_entity_type_label,
+  hasTradeName: m.application_company_has_trade_name_label,
+  tradeName: m.application_company_trade_name_label,
+  corporationType: m.application_company_corporation_type_label,
+  corporationReason: m.application_company_reason_label,
+  partnershipType: m.application_company_partnership_type_label,
+  partnershipReason: m.application_company_reason_label,
+  soleProprietorType: m.application_company_sole_proprietor_type_label,
+  soleProprietorReason: m.application_company_reason_label,
+  trustType: m.application_company_trust_type_label,
+  llcMemberCount: m.application_company_llc_member_count_label,
+  llcLocationState: m.application_company_llc_location_state_label,
+  llcIsHusbandWife: m.application_company_llc_is_husband_wife_label,
+  llcTaxClassification: m.application_company_llc_tax_classification_label,
+  llcRicReason: m.application_company_reason_label,
+  estateReason: m.application_company_reason_label,
+  otherEntityType: m.application_company_other_entity_type_label,
+  otherEntityDescription: m.application_company_other_entity_description_label,
+  othersReason: m.application_company_reason_label,
+  bankingPurpose: m.application_company_banking_purpose_label,
+}) satisfies Record<keyof Company, string>;
 
 /** Where step 1 words a question otherwise than companyLabels. */
-export const companyPageLabels = {
-  hasTradeName: 'Does the business use a trade name (DBA)?',
-  soleProprietorType: 'Which describes you best?',
-  llcMemberCount: 'Number of Members',
-  llcIsHusbandWife: 'Are the two members husband and wife?',
-  llcTaxClassification: 'How do you want the LLC to be classified?',
-  otherEntityType: 'What kind of entity is it?',
-  otherEntityDescription: 'Describe it in a few words',
-  bankingPurpose: 'What is the bank account for?',
-} as const satisfies Partial<Record<keyof Company, string>>;
+export const companyPageLabels = spoken({
+  hasTradeName: m.application_company_has_trade_name_question,
+  soleProprietorType: m.application_company_sole_proprietor_type_question,
+  llcMemberCount: m.application_company_llc_member_count_question,
+  llcIsHusbandWife: m.application_company_llc_is_husband_wife_question,
+  llcTaxClassification: m.application_company_llc_tax_classification_question,
+  otherEntityType: m.application_company_other_entity_type_question,
+  otherEntityDescription: m.application_company_other_entity_description_question,
+  bankingPurpose: m.application_company_banking_purpose_question,
+}) satisfies Partial<Record<keyof Company, string>>;
 
 /** The empty step-1 form: every field present, nothing answered. */
 export const companyDefaults: Required<Company> = {

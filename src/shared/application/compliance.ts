@@ -1,44 +1,45 @@
 import { z } from 'zod';
-import { choice, isIsoDate, requiredYesNo } from './fields';
+import { m } from '#shared/i18n/messages.ts';
+import { choice, isIsoDate, option, requiredYesNo, spoken, type Message } from './fields';
 
 // Step 4, "Regulatory Compliance": the four regulatory questions and the employment plans
 // (Form SS-4 lines 13 to 15).
 
 export const employeeTypeOptions = [
-  { value: 'agricultural', label: 'Agricultural', hint: 'Farm workers' },
-  { value: 'household', label: 'Household', hint: 'Nannies, housekeepers' },
-  { value: 'other', label: 'Other', hint: 'All other employees' },
+  option({ value: 'agricultural', label: m.options_employee_type_agricultural, formText: 'Agricultural', hint: m.options_employee_type_agricultural_hint }),
+  option({ value: 'household', label: m.options_employee_type_household, formText: 'Household', hint: m.options_employee_type_household_hint }),
+  option({ value: 'other', label: m.options_employee_type_other, formText: 'Other', hint: m.options_employee_type_other_hint }),
 ] as const;
 export const employeeTypeValues = ['agricultural', 'household', 'other'] as const;
 export type EmployeeType = (typeof employeeTypeValues)[number];
 
 export const taxLiabilityOptions = [
-  { value: '>1000', label: 'Yes, more than $1,000' },
-  { value: '<=1000', label: 'No, $1,000 or less' },
+  option({ value: '>1000', label: m.options_tax_liability_over, formText: 'Yes, more than $1,000' }),
+  option({ value: '<=1000', label: m.options_tax_liability_at_most, formText: 'No, $1,000 or less' }),
 ] as const;
 export const taxLiabilityValues = ['>1000', '<=1000'] as const;
 
 export const reportingFrequencyOptions = [
-  { value: 'quarterly', label: 'Quarterly', hint: 'Form 941, every 3 months' },
-  { value: 'annually', label: 'Annually', hint: 'Form 944, once a year' },
+  option({ value: 'quarterly', label: m.options_reporting_quarterly, formText: 'Quarterly', hint: m.options_reporting_quarterly_hint }),
+  option({ value: 'annually', label: m.options_reporting_annually, formText: 'Annually', hint: m.options_reporting_annually_hint }),
 ] as const;
 export const reportingFrequencyValues = ['quarterly', 'annually'] as const;
 
-export const complianceMessages = {
-  regulatoryQuestion: 'Please answer this question',
-  willHire: 'Please select if you will hire employees',
-  employeeTypes: 'Select at least one employee type',
-  counts: {
-    agricultural: 'Enter number of agricultural employees',
-    household: 'Enter number of household employees',
-    other: 'Enter number of other employees',
-  },
-  totalEmployeesExpected: 'Enter total number of employees expected',
-  firstWageDate: 'Enter the first date wages will be paid',
-  expectedHireMonthYear: 'Enter expected hiring date in MM/YYYY format',
-  taxLiability: 'Select tax liability amount',
-  reportingFrequency: 'Please select reporting frequency',
-} as const;
+export const complianceMessages = spoken({
+  regulatoryQuestion: m.application_compliance_regulatory_question_error,
+  willHire: m.application_compliance_will_hire_error,
+  employeeTypes: m.application_compliance_employee_types_error,
+  counts: spoken({
+    agricultural: m.application_compliance_count_agricultural_error,
+    household: m.application_compliance_count_household_error,
+    other: m.application_compliance_count_other_error,
+  }),
+  totalEmployeesExpected: m.application_compliance_total_employees_expected_error,
+  firstWageDate: m.application_compliance_first_wage_date_error,
+  expectedHireMonthYear: m.application_compliance_expected_hire_month_year_error,
+  taxLiability: m.application_compliance_tax_liability_error,
+  reportingFrequency: m.application_compliance_reporting_frequency_error,
+});
 
 /** Employee counts: whole numbers typed in a number input, kept as digits (at most 7). */
 const countPattern = /^\d{0,7}$/;
@@ -46,7 +47,7 @@ const countPattern = /^\d{0,7}$/;
 const lacksCount = (value: unknown) => typeof value !== 'string' || (countPattern.test(value) && Number(value) < 1);
 
 const monthYearPattern = /^(0[1-9]|1[0-2])\/\d{4}$/;
-const optionalCount = (message: string) => z.string().regex(countPattern, message).optional();
+const optionalCount = (message: Message) => z.string().regex(countPattern, { error: message }).optional();
 
 /** The employment details are asked only of a business that will hire. */
 export function asksHiringDetails(willHire: string | undefined): boolean {
@@ -60,31 +61,31 @@ export function asksReportingFrequency(taxLiability: string | undefined): boolea
 
 export const complianceSchema = z
   .strictObject({
-    heavyVehicle: requiredYesNo(complianceMessages.regulatoryQuestion),
-    gambling: requiredYesNo(complianceMessages.regulatoryQuestion),
-    atf: requiredYesNo(complianceMessages.regulatoryQuestion),
-    exciseTax: requiredYesNo(complianceMessages.regulatoryQuestion),
-    willHire: requiredYesNo(complianceMessages.willHire),
+    heavyVehicle: requiredYesNo(() => complianceMessages.regulatoryQuestion),
+    gambling: requiredYesNo(() => complianceMessages.regulatoryQuestion),
+    atf: requiredYesNo(() => complianceMessages.regulatoryQuestion),
+    exciseTax: requiredYesNo(() => complianceMessages.regulatoryQuestion),
+    willHire: requiredYesNo(() => complianceMessages.willHire),
     // The employment details exist only while willHire is "true" (hidden fields are not submitted).
-    employeeTypes: z.array(z.enum(employeeTypeValues, { error: complianceMessages.employeeTypes })).max(3).optional(),
+    employeeTypes: z.array(z.enum(employeeTypeValues, { error: () => complianceMessages.employeeTypes })).max(3).optional(),
     counts: z
       .strictObject({
-        agricultural: optionalCount(complianceMessages.counts.agricultural),
-        household: optionalCount(complianceMessages.counts.household),
-        other: optionalCount(complianceMessages.counts.other),
+        agricultural: optionalCount(() => complianceMessages.counts.agricultural),
+        household: optionalCount(() => complianceMessages.counts.household),
+        other: optionalCount(() => complianceMessages.counts.other),
       })
       .optional(),
-    totalEmployeesExpected: z.string().regex(countPattern, complianceMessages.totalEmployeesExpected).optional(),
+    totalEmployeesExpected: z.string().regex(countPattern, { error: () => complianceMessages.totalEmployeesExpected }).optional(),
     firstWageDate: z
       .string()
-      .refine((value) => value === '' || isIsoDate(value), { message: complianceMessages.firstWageDate })
+      .refine((value) => value === '' || isIsoDate(value), { error: () => complianceMessages.firstWageDate })
       .optional(),
     expectedHireMonthYear: z
       .string()
-      .refine((value) => value === '' || monthYearPattern.test(value), { message: complianceMessages.expectedHireMonthYear })
+      .refine((value) => value === '' || monthYearPattern.test(value), { error: () => complianceMessages.expectedHireMonthYear })
       .optional(),
-    taxLiability: choice(taxLiabilityValues, complianceMessages.taxLiability).optional(),
-    reportingFrequency: choice(reportingFrequencyValues, complianceMessages.reportingFrequency).optional(),
+    taxLiability: choice(taxLiabilityValues, () => complianceMessages.taxLiability).optional(),
+    reportingFrequency: choice(reportingFrequencyValues, () => complianceMessages.reportingFrequency).optional(),
   })
   .superRefine(
     (values, ctx) => {
@@ -122,38 +123,38 @@ export type Compliance = z.infer<typeof complianceSchema>;
 export type ComplianceAnswer = Exclude<keyof Compliance, 'counts'> | `counts.${EmployeeType}`;
 
 /** What each answer is called where it is read back (the staff's submission view). */
-export const complianceLabels = {
-  heavyVehicle: 'Highway Vehicle of 55,000 Pounds or More',
-  gambling: 'Gambling or Wagering',
-  atf: 'Alcohol, Tobacco or Firearms',
-  exciseTax: 'Files Form 720 (Federal Excise Tax)',
-  willHire: 'Will Hire Employees in the Next 12 Months',
-  employeeTypes: 'Employee Types',
-  'counts.agricultural': 'Agricultural Employees Expected',
-  'counts.household': 'Household Employees Expected',
-  'counts.other': 'Other Employees Expected',
-  totalEmployeesExpected: 'Total Employees Expected',
-  firstWageDate: 'First Date Wages Will Be Paid',
-  expectedHireMonthYear: 'Expected Hiring Date (MM/YYYY)',
-  taxLiability: 'Employment Tax Liability Over $1,000 in a Quarter',
-  reportingFrequency: 'Employment Tax Return Filing',
-} as const satisfies Record<ComplianceAnswer, string>;
+export const complianceLabels = spoken({
+  heavyVehicle: m.application_compliance_heavy_vehicle_label,
+  gambling: m.application_compliance_gambling_label,
+  atf: m.application_compliance_atf_label,
+  exciseTax: m.application_compliance_excise_tax_label,
+  willHire: m.application_compliance_will_hire_label,
+  employeeTypes: m.application_compliance_employee_types_label,
+  'counts.agricultural': m.application_compliance_counts_agricultural_label,
+  'counts.household': m.application_compliance_counts_household_label,
+  'counts.other': m.application_compliance_counts_other_label,
+  totalEmployeesExpected: m.application_compliance_total_employees_expected_label,
+  firstWageDate: m.application_compliance_first_wage_date_label,
+  expectedHireMonthYear: m.application_compliance_expected_hire_month_year_label,
+  taxLiability: m.application_compliance_tax_liability_label,
+  reportingFrequency: m.application_compliance_reporting_frequency_label,
+}) satisfies Record<ComplianceAnswer, string>;
 
 /** Where step 4 words a question otherwise than complianceLabels. */
-export const compliancePageLabels = {
-  heavyVehicle: 'Will the business own or operate a highway motor vehicle with a taxable gross weight of 55,000 pounds or more?',
-  gambling: 'Does the business involve gambling or wagering?',
-  atf: 'Does the business sell or manufacture alcohol, tobacco or firearms?',
-  exciseTax: 'Will the business need to file Form 720, the Quarterly Federal Excise Tax Return?',
-  willHire: 'Will the business hire employees within the next 12 months?',
-  employeeTypes: 'Which types of employees will you hire?',
-  'counts.agricultural': 'Highest Expected Number of Agricultural Employees',
-  'counts.household': 'Highest Expected Number of Household Employees',
-  'counts.other': 'Highest Expected Number of Other Employees',
-  totalEmployeesExpected: 'Total Number of Employees Expected',
-  taxLiability: 'Will your employment tax liability be more than $1,000 in any calendar quarter?',
-  reportingFrequency: 'How often would you like to file employment tax returns?',
-} as const satisfies Partial<Record<ComplianceAnswer, string>>;
+export const compliancePageLabels = spoken({
+  heavyVehicle: m.application_compliance_heavy_vehicle_question,
+  gambling: m.application_compliance_gambling_question,
+  atf: m.application_compliance_atf_question,
+  exciseTax: m.application_compliance_excise_tax_question,
+  willHire: m.application_compliance_will_hire_question,
+  employeeTypes: m.application_compliance_employee_types_question,
+  'counts.agricultural': m.application_compliance_counts_agricultural_question,
+  'counts.household': m.application_compliance_counts_household_question,
+  'counts.other': m.application_compliance_counts_other_question,
+  totalEmployeesExpected: m.application_compliance_total_employees_expected_question,
+  taxLiability: m.application_compliance_tax_liability_question,
+  reportingFrequency: m.application_compliance_reporting_frequency_question,
+}) satisfies Partial<Record<ComplianceAnswer, string>>;
 
 export const complianceDefaults: Compliance = {
   heavyVehicle: '',

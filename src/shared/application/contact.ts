@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityTypeOptions } from './entity-types';
-import { isBlank, optionalText, tooLong } from './fields';
+import { m } from '#shared/i18n/messages.ts';
+import { isBlank, option, optionalText, spoken, tooLong, type Message } from './fields';
 import { irsNameMessages, isIrsName } from './irs-names';
 import { isInternationalPhone, isValidInternationalPhone } from './phones';
 import { rpTaxIdTypeOf, rpTaxIdTypes, type RpTaxIdType } from './rp-tax-id-type';
@@ -13,50 +14,45 @@ import { rpTaxIdTypeOf, rpTaxIdTypes, type RpTaxIdType } from './rp-tax-id-type'
  */
 const entityTypes: readonly string[] = entityTypeOptions.map((option) => option.value);
 
-export const trusteeSuffixOptions = [
-  { value: 'Jr', label: 'Jr' },
-  { value: 'Sr', label: 'Sr' },
-  { value: 'II', label: 'II' },
-  { value: 'III', label: 'III' },
-  { value: 'IV', label: 'IV' },
-] as const;
+/** A name's suffix reads the same in every language and is printed on line 3 as it is. */
+const suffix = <const V extends string>(value: V) => option({ value, label: () => value, formText: value });
+
+export const trusteeSuffixOptions = [suffix('Jr'), suffix('Sr'), suffix('II'), suffix('III'), suffix('IV')] as const;
 
 export const nameMaxLength = 50;
 export const titleMaxLength = 50;
 const emailMaxLength = 254;
 
-export const contactMessages = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  nameCharacters: irsNameMessages.person,
-  phoneNumber: 'Valid phone number required',
-  emailAddress: 'Valid email address required',
-  rpTitle: 'Title is required',
-  rpSSN: 'Enter 9 digits',
-  rpSSNNotAsked: 'Give an SSN only when the responsible party has one: choose "Social Security number" above, or clear it',
-  rpTaxIdType: 'Select which taxpayer number the responsible party has',
-  rpItin: 'Enter a valid 9-digit ITIN: it starts with 9, and its fourth and fifth digits are 50-65, 70-88, 90-92 or 94-99',
-  rpTaxIdSoleProprietor:
-    "A sole proprietor (or household employer) must have an SSN or an ITIN: the IRS needs the owner's own number on the form. Without one, apply for an ITIN first with Form W-7.",
-  rpUsPerson: 'Select Yes or No',
-  rpUsPersonNotAsked: 'This question is asked only of an ITIN holder who owns a single-member LLC',
-  rpPhone: 'Enter 10 digits',
-  internationalPhone: 'Enter a valid number with its country code, for example +49 30 1234567',
-  rpEmail: 'Enter a valid email address',
-  entityType: 'Entity type is required',
-  trusteeSuffix: 'Select a suffix from the list',
-  ownerName:
-    "A sole proprietor is the business's responsible party: the name must be the owner's name from step 1. Change the name there.",
-} as const;
+export const contactMessages = spoken({
+  firstName: m.application_contact_first_name_error,
+  lastName: m.application_contact_last_name_error,
+  nameCharacters: () => irsNameMessages.person,
+  phoneNumber: m.application_contact_phone_number_error,
+  emailAddress: m.application_contact_email_address_error,
+  rpTitle: m.application_contact_rp_title_error,
+  rpSSN: m.application_contact_rp_ssn_error,
+  rpSSNNotAsked: m.application_contact_rp_ssn_not_asked_error,
+  rpTaxIdType: m.application_contact_rp_tax_id_type_error,
+  rpItin: m.application_contact_rp_itin_error,
+  rpTaxIdSoleProprietor: m.application_contact_rp_tax_id_sole_proprietor_error,
+  rpUsPerson: m.application_contact_rp_us_person_error,
+  rpUsPersonNotAsked: m.application_contact_rp_us_person_not_asked_error,
+  rpPhone: m.application_contact_rp_phone_error,
+  internationalPhone: m.application_contact_international_phone_error,
+  rpEmail: m.application_contact_rp_email_error,
+  entityType: m.application_contact_entity_type_error,
+  trusteeSuffix: m.application_contact_trustee_suffix_error,
+  ownerName: m.application_contact_owner_name_error,
+});
 const messages = contactMessages;
 
 /** A name that may be left empty: at most 50 characters, only what the IRS accepts (irs-names.ts). */
-const optionalName = () => optionalText(nameMaxLength).refine((value) => isIrsName(value, 'person'), messages.nameCharacters);
+const optionalName = () => optionalText(nameMaxLength).refine((value) => isIrsName(value, 'person'), { error: () => messages.nameCharacters });
 
 /** A required name: the same rules, and not empty. */
-const requiredName = (message: string) => optionalName().refine((value) => !isBlank(value), message);
+const requiredName = (message: Message) => optionalName().refine((value) => !isBlank(value), { error: message });
 
-const email = (message: string) => z.email({ error: message }).max(emailMaxLength, tooLong(emailMaxLength));
+const email = (message: Message) => z.email({ error: message }).max(emailMaxLength, { error: tooLong(emailMaxLength) });
 
 
 /** Step 3 asks about the trustee only for a trust. */
@@ -88,18 +84,15 @@ export type SsnField = (typeof ssnFields)[number];
  * and an SSN: absent reads as "ssn".
  */
 export const rpTaxIdTypeOptions = [
-  { value: 'ssn', label: 'Social Security number (SSN)', hint: 'The 9-digit number the Social Security Administration issues to US citizens and residents.' },
-  {
+  option({ value: 'ssn', label: m.options_tax_id_type_ssn, formText: 'Social Security number (SSN)', hint: m.options_tax_id_type_ssn_hint }),
+  option({
     value: 'itin',
-    label: 'Individual Taxpayer Identification Number (ITIN)',
-    hint: 'A 9-digit number starting with 9 that the IRS issues to people who cannot get an SSN.',
-  },
-  {
-    value: 'none',
-    label: 'I have neither; I am not a US person',
-    hint: 'That is fine: the IRS assigns EINs to businesses owned from abroad. We file your form by fax.',
-  },
-] as const satisfies readonly { value: RpTaxIdType; label: string; hint: string }[];
+    label: m.options_tax_id_type_itin,
+    formText: 'Individual Taxpayer Identification Number (ITIN)',
+    hint: m.options_tax_id_type_itin_hint,
+  }),
+  option({ value: 'none', label: m.options_tax_id_type_none, formText: 'I have neither; I am not a US person', hint: m.options_tax_id_type_none_hint }),
+] as const satisfies readonly { value: RpTaxIdType; label: string; formText: string; hint: string }[];
 export { rpTaxIdTypeOf, type RpTaxIdType };
 
 /**
@@ -154,53 +147,53 @@ export function isForeignResponsibleParty(contact: { rpTaxIdType?: string; rpUsP
   return type === 'none' || (type === 'itin' && contact.rpUsPerson === 'false');
 }
 
-const ssnDigits = z.string().regex(/^(\d{9})?$/, messages.rpSSN);
+const ssnDigits = z.string().regex(/^(\d{9})?$/, { error: () => messages.rpSSN });
 
 /** The contact's phone: a US number as its mask shows it, or a number abroad in E.164. */
 const contactPhone = z
   .string()
-  .refine((value) => isInternationalPhone(value) || /^\(\d{3}\) \d{3}-\d{4}$/.test(value), messages.phoneNumber)
-  .refine((value) => !isInternationalPhone(value) || isValidInternationalPhone(value), messages.internationalPhone);
+  .refine((value) => isInternationalPhone(value) || /^\(\d{3}\) \d{3}-\d{4}$/.test(value), { error: () => messages.phoneNumber })
+  .refine((value) => !isInternationalPhone(value) || isValidInternationalPhone(value), { error: () => messages.internationalPhone });
 
 /** The responsible party's phone: ten US digits, or a number abroad in E.164. */
 const responsiblePartyPhone = z
   .string()
-  .refine((value) => isInternationalPhone(value) || /^\d{10}$/.test(value), messages.rpPhone)
-  .refine((value) => !isInternationalPhone(value) || isValidInternationalPhone(value), messages.internationalPhone);
+  .refine((value) => isInternationalPhone(value) || /^\d{10}$/.test(value), { error: () => messages.rpPhone })
+  .refine((value) => !isInternationalPhone(value) || isValidInternationalPhone(value), { error: () => messages.internationalPhone });
 
 export const contactSchema = z
   .strictObject({
-    contactFirstName: requiredName(messages.firstName),
+    contactFirstName: requiredName(() => messages.firstName),
     contactMiddleName: optionalName(),
-    contactLastName: requiredName(messages.lastName),
+    contactLastName: requiredName(() => messages.lastName),
     phoneNumber: contactPhone,
-    emailAddress: email(messages.emailAddress),
+    emailAddress: email(() => messages.emailAddress),
     sameAsContact: z.boolean(),
-    rpFirstName: requiredName(messages.firstName),
+    rpFirstName: requiredName(() => messages.firstName),
     rpMiddleName: optionalName(),
-    rpLastName: requiredName(messages.lastName),
-    rpTitle: optionalText(titleMaxLength).refine((value) => value.trim().length >= 2, messages.rpTitle),
+    rpLastName: requiredName(() => messages.lastName),
+    rpTitle: optionalText(titleMaxLength).refine((value) => value.trim().length >= 2, { error: () => messages.rpTitle }),
     // Absent on answers saved before the question: read as "ssn" (rpTaxIdTypeOf).
-    rpTaxIdType: z.enum(rpTaxIdTypes, { error: messages.rpTaxIdType }).optional(),
+    rpTaxIdType: z.enum(rpTaxIdTypes, { error: () => messages.rpTaxIdType }).optional(),
     rpSSN: ssnDigits,
     // Only for "itin" (required then: see below); encrypted at rest like the SSNs.
-    rpItin: z.string().regex(/^(\d{9})?$/, messages.rpItin).optional(),
+    rpItin: z.string().regex(/^(\d{9})?$/, { error: () => messages.rpItin }).optional(),
     // Only for an ITIN holder owning a single-member LLC: "true" for a US citizen or resident.
-    rpUsPerson: z.enum(['', 'true', 'false'], { error: messages.rpUsPerson }).optional(),
+    rpUsPerson: z.enum(['', 'true', 'false'], { error: () => messages.rpUsPerson }).optional(),
     rpPhone: responsiblePartyPhone,
-    rpEmail: email(messages.rpEmail),
+    rpEmail: email(() => messages.rpEmail),
     // The step-1 entity type, copied in so this schema alone knows whether a trustee is needed.
-    entityType: z.string().refine((value) => entityTypes.includes(value), messages.entityType),
+    entityType: z.string().refine((value) => entityTypes.includes(value), { error: () => messages.entityType }),
     // Trusts only (required names: see below).
     trustFilingAsEstate: z.boolean().optional(),
     trusteeFirstName: optionalName().optional(),
     trusteeMiddleName: optionalName().optional(),
     trusteeLastName: optionalName().optional(),
-    trusteeSuffix: z.enum(['', 'Jr', 'Sr', 'II', 'III', 'IV'], { error: messages.trusteeSuffix }).optional(),
+    trusteeSuffix: z.enum(['', 'Jr', 'Sr', 'II', 'III', 'IV'], { error: () => messages.trusteeSuffix }).optional(),
     // Estates only: the decedent's SSN (line 9a). Trusts only: the grantor's SSN (line 9a).
     // Empty while not asked (the page's defaults); required below when asked.
-    decedentSSN: z.string().regex(/^(\d{9})?$/, messages.rpSSN).optional(),
-    grantorSSN: z.string().regex(/^(\d{9})?$/, messages.rpSSN).optional(),
+    decedentSSN: z.string().regex(/^(\d{9})?$/, { error: () => messages.rpSSN }).optional(),
+    grantorSSN: z.string().regex(/^(\d{9})?$/, { error: () => messages.rpSSN }).optional(),
   })
   .superRefine((contact, ctx) => {
     const taxIdType = rpTaxIdTypeOf(contact);
@@ -225,52 +218,52 @@ export type Contact = z.infer<typeof contactSchema>;
 export type ContactAnswer = Exclude<keyof Contact, 'entityType'>;
 
 /** What each answer is called where it is read back (the staff's submission view). */
-export const contactLabels = {
-  contactFirstName: 'Contact First Name',
-  contactMiddleName: 'Contact Middle Name',
-  contactLastName: 'Contact Last Name',
-  phoneNumber: 'Contact Phone Number',
-  emailAddress: 'Contact Email Address',
-  sameAsContact: 'Responsible Party Is the Primary Contact',
-  rpFirstName: 'Responsible Party First Name',
-  rpMiddleName: 'Responsible Party Middle Name',
-  rpLastName: 'Responsible Party Last Name',
-  rpTitle: 'Responsible Party Title',
-  rpTaxIdType: 'Responsible Party Taxpayer Number',
-  rpSSN: 'Responsible Party SSN',
-  rpItin: 'Responsible Party ITIN',
-  rpUsPerson: 'Responsible Party Is a US Citizen or Resident',
-  rpPhone: 'Responsible Party Phone',
-  rpEmail: 'Responsible Party Email',
-  trustFilingAsEstate: 'Trust Filing as an Estate',
-  trusteeFirstName: 'Trustee First Name',
-  trusteeMiddleName: 'Trustee Middle Name',
-  trusteeLastName: 'Trustee Last Name',
-  trusteeSuffix: 'Trustee Suffix',
-  decedentSSN: 'Decedent SSN',
-  grantorSSN: 'Grantor SSN',
-} as const satisfies Record<ContactAnswer, string>;
+export const contactLabels = spoken({
+  contactFirstName: m.application_contact_contact_first_name_label,
+  contactMiddleName: m.application_contact_contact_middle_name_label,
+  contactLastName: m.application_contact_contact_last_name_label,
+  phoneNumber: m.application_contact_phone_number_label,
+  emailAddress: m.application_contact_email_address_label,
+  sameAsContact: m.application_contact_same_as_contact_label,
+  rpFirstName: m.application_contact_rp_first_name_label,
+  rpMiddleName: m.application_contact_rp_middle_name_label,
+  rpLastName: m.application_contact_rp_last_name_label,
+  rpTitle: m.application_contact_rp_title_label,
+  rpTaxIdType: m.application_contact_rp_tax_id_type_label,
+  rpSSN: m.application_contact_rp_ssn_label,
+  rpItin: m.application_contact_rp_itin_label,
+  rpUsPerson: m.application_contact_rp_us_person_label,
+  rpPhone: m.application_contact_rp_phone_label,
+  rpEmail: m.application_contact_rp_email_label,
+  trustFilingAsEstate: m.application_contact_trust_filing_as_estate_label,
+  trusteeFirstName: m.application_contact_trustee_first_name_label,
+  trusteeMiddleName: m.application_contact_trustee_middle_name_label,
+  trusteeLastName: m.application_contact_trustee_last_name_label,
+  trusteeSuffix: m.application_contact_trustee_suffix_label,
+  decedentSSN: m.application_contact_decedent_ssn_label,
+  grantorSSN: m.application_contact_grantor_ssn_label,
+}) satisfies Record<ContactAnswer, string>;
 
 /**
  * Where step 3 words a question otherwise than contactLabels: its groups (Primary Contact,
  * Responsible Party, Trustee) already say whose name, phone or email is asked.
  */
-export const contactPageLabels = {
-  phoneNumber: 'Phone Number',
-  emailAddress: 'Email Address',
-  sameAsContact: 'The responsible party is the same as the primary contact',
-  rpTitle: 'Title',
-  rpTaxIdType: 'Which taxpayer number does the responsible party have?',
-  rpSSN: 'Social Security Number',
-  rpItin: 'ITIN',
-  rpUsPerson: 'Is the responsible party a US citizen or a US resident?',
-  rpPhone: 'Phone Number',
-  rpEmail: 'Email Address',
-  trustFilingAsEstate: 'The trust is filing as an estate',
-  trusteeSuffix: 'Suffix',
-  decedentSSN: "Decedent's Social Security Number",
-  grantorSSN: "Grantor's Social Security Number",
-} as const satisfies Partial<Record<ContactAnswer, string>>;
+export const contactPageLabels = spoken({
+  phoneNumber: m.application_contact_phone_number_question,
+  emailAddress: m.application_contact_email_address_question,
+  sameAsContact: m.application_contact_same_as_contact_question,
+  rpTitle: m.application_contact_rp_title_question,
+  rpTaxIdType: m.application_contact_rp_tax_id_type_question,
+  rpSSN: m.application_contact_rp_ssn_question,
+  rpItin: m.application_contact_rp_itin_question,
+  rpUsPerson: m.application_contact_rp_us_person_question,
+  rpPhone: m.application_contact_rp_phone_question,
+  rpEmail: m.application_contact_rp_email_question,
+  trustFilingAsEstate: m.application_contact_trust_filing_as_estate_question,
+  trusteeSuffix: m.application_contact_trustee_suffix_question,
+  decedentSSN: m.application_contact_decedent_ssn_question,
+  grantorSSN: m.application_contact_grantor_ssn_question,
+}) satisfies Partial<Record<ContactAnswer, string>>;
 
 export const contactDefaults: Contact = {
   contactFirstName: '',

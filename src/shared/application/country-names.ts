@@ -1,4 +1,7 @@
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import { baseLocale, localeTags } from '#shared/i18n/locales.ts';
+import { getLocale } from '#shared/i18n/messages.ts';
+import type { Option } from './fields';
 import { countryCodes, unitedStates } from './countries';
 
 // Country names in English, for the form's country list and every place an address abroad is written
@@ -19,8 +22,39 @@ export function countryName(code: string): string {
   return (Array.isArray(name) ? name[0] : name) ?? code;
 }
 
-/** Every country but the United States, by name, for the address's country list. */
-export const foreignCountryOptions: readonly { value: string; label: string }[] = countryCodes
+/**
+ * A country's name in the customer's language: the English name above on an English page, and the
+ * runtime's own region names (`Intl.DisplayNames`) in another language, which weigh nothing to load.
+ * Only for reading: what is printed on the form is always `countryName`.
+ */
+export function countryLabel(code: string): string {
+  const locale = getLocale();
+  if (locale === baseLocale) return countryName(code);
+  try {
+    return new Intl.DisplayNames([localeTags[locale]], { type: 'region', fallback: 'none' }).of(code) ?? countryName(code);
+  } catch {
+    return countryName(code);
+  }
+}
+
+/**
+ * Every country but the United States, for the address's country list: the stored code, the name in
+ * the customer's language, and the English name the form prints. In English alphabetical order.
+ */
+export const foreignCountryOptions: readonly Option[] = countryCodes
   .filter((code) => code !== unitedStates)
-  .map((code) => ({ value: code, label: countryName(code) }))
-  .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  .map((code) => ({
+    value: code,
+    formText: countryName(code),
+    get label() {
+      return countryLabel(code);
+    },
+  }))
+  .sort((a, b) => a.formText.localeCompare(b.formText, 'en'));
+
+/** The country list in the alphabetical order of the customer's language ("Alemania" among the A's in Spanish). */
+export function foreignCountryOptionsInOrder(): readonly Option[] {
+  const locale = getLocale();
+  if (locale === baseLocale) return foreignCountryOptions;
+  return [...foreignCountryOptions].sort((a, b) => a.label.localeCompare(b.label, localeTags[locale]));
+}

@@ -10,6 +10,9 @@
 // e-file address lines take, the letters A-Z, digits 0-9, spaces, hyphens and slashes ("Torstraße 12"
 // is refused, and "Torstrasse 12" offered), so the form holds the same characters in every box.
 
+import { m } from '#shared/i18n/messages.ts';
+import { spoken } from './fields';
+
 /** Whose text: a person's name (no digits), a business's legal or trade name (digits allowed), or a part of an address. */
 export type IrsNameKind = 'person' | 'business' | 'address';
 
@@ -19,11 +22,11 @@ const allowed: Record<IrsNameKind, RegExp> = {
   address: /^[A-Za-z0-9 /-]*$/,
 };
 
-export const irsNameMessages: Record<IrsNameKind, string> = {
-  person: 'The IRS accepts only the letters A-Z, spaces, hyphens (-) and ampersands (&)',
-  business: 'The IRS accepts only the letters A-Z, digits 0-9, spaces, hyphens (-) and ampersands (&)',
-  address: 'The IRS accepts only the letters A-Z, digits 0-9, spaces, hyphens (-) and slashes (/) in an address',
-};
+export const irsNameMessages: Readonly<Record<IrsNameKind, string>> = spoken({
+  person: m.application_irs_name_person_error,
+  business: m.application_irs_name_business_error,
+  address: m.application_irs_name_address_error,
+});
 
 /** Whether a name (or a part of an address) holds only what the IRS accepts for its kind. */
 export function isIrsName(value: string, kind: IrsNameKind): boolean {

@@ -8,9 +8,9 @@ import { outsideUnitedStates, usStates } from './options';
 
 type CompanyStates = { state?: unknown; llcLocationState?: unknown };
 
-/** A state's name from its code ('' for anything else). */
+/** A state's name as step 2 stores it (the English name) from its code ('' for anything else). */
 function stateNameOf(code: unknown): string {
-  return usStates.find((state) => state.value === code)?.label ?? '';
+  return usStates.find((state) => state.value === code)?.formText ?? '';
 }
 
 /**

@@ -1,7 +1,8 @@
 import { einPattern } from '../ein';
 import { z } from 'zod';
 import { printedText } from '../storable-text';
-import { isBlank, isIsoDate, optionalText, requiredText } from './fields';
+import { m } from '#shared/i18n/messages.ts';
+import { isBlank, isIsoDate, option, optionalText, requiredText, spoken, type Message } from './fields';
 import { usStateNames } from './options';
 import { irsNameMessages, isIrsName } from './irs-names';
 import { asksPostalCode, isAbroad, isCountryCode, requiresProvince, unitedStates } from './countries';
@@ -9,25 +10,25 @@ import { asksPostalCode, isAbroad, isCountryCode, requiresProvince, unitedStates
 // Step 2 "Company Registration Details": registration data and the business (and mailing) address.
 
 export const closingMonthOptions = [
-  { value: '01', label: 'January' },
-  { value: '02', label: 'February' },
-  { value: '03', label: 'March' },
-  { value: '04', label: 'April' },
-  { value: '05', label: 'May' },
-  { value: '06', label: 'June' },
-  { value: '07', label: 'July' },
-  { value: '08', label: 'August' },
-  { value: '09', label: 'September' },
-  { value: '10', label: 'October' },
-  { value: '11', label: 'November' },
-  { value: '12', label: 'December' },
+  option({ value: '01', label: m.options_month_01, formText: 'January' }),
+  option({ value: '02', label: m.options_month_02, formText: 'February' }),
+  option({ value: '03', label: m.options_month_03, formText: 'March' }),
+  option({ value: '04', label: m.options_month_04, formText: 'April' }),
+  option({ value: '05', label: m.options_month_05, formText: 'May' }),
+  option({ value: '06', label: m.options_month_06, formText: 'June' }),
+  option({ value: '07', label: m.options_month_07, formText: 'July' }),
+  option({ value: '08', label: m.options_month_08, formText: 'August' }),
+  option({ value: '09', label: m.options_month_09, formText: 'September' }),
+  option({ value: '10', label: m.options_month_10, formText: 'October' }),
+  option({ value: '11', label: m.options_month_11, formText: 'November' }),
+  option({ value: '12', label: m.options_month_12, formText: 'December' }),
 ] as const;
 
 const closingMonthValues: readonly string[] = closingMonthOptions.map((option) => option.value);
 
 export const reitTypeOptions = [
-  { value: 'equity', label: 'Equity REIT', hint: 'Owns and operates income-producing real estate.' },
-  { value: 'mortgage', label: 'Mortgage REIT', hint: 'Finances real estate through mortgages or mortgage-backed securities.' },
+  option({ value: 'equity', label: m.options_reit_type_equity, formText: 'Equity REIT', hint: m.options_reit_type_equity_hint }),
+  option({ value: 'mortgage', label: m.options_reit_type_mortgage, formText: 'Mortgage REIT', hint: m.options_reit_type_mortgage_hint }),
 ] as const;
 
 export const registrationLimits = {
@@ -72,39 +73,38 @@ export function latestBusinessStartDate(now: Date = new Date()): string {
 const inIrsCharacters = (value: string) => isIrsName(value, 'address');
 
 /** Optional state (full name): empty, or one of the 50 states. */
-const optionalStateName = (message: string) => z.string().refine((value) => value === '' || isStateName(value), message);
+const optionalStateName = (message: Message) => z.string().refine((value) => value === '' || isStateName(value), { error: message });
 
-export const registrationMessages = {
-  businessStartDate: 'Business start date is required',
-  invalidDate: 'Enter a valid date',
-  previousOwnerEIN: 'Enter format: XX-XXXXXXX',
-  accountingYearClosingMonth: 'Select closing month',
-  streetAddress: 'Street address is required',
-  city: 'City is required',
-  county: 'County is required',
-  state: 'State is required',
-  zipCode: 'Valid ZIP code required',
-  appliedForEinBefore: 'Select Yes or No',
-  previousEin: 'Enter format: XX-XXXXXXX',
-  streetAddressPoBox:
-    'A P.O. box or PMB cannot be the street address. Enter where the business is located, and give the box as the mailing address below.',
-  businessStartDateTooLate: `Business start date cannot be more than ${businessStartDateMaxDaysAhead} days from today`,
-  businessStartDateTooEarly: 'Business start date cannot be before 1900',
-  mailingStreetAddress: 'Mailing street address is required',
-  mailingCity: 'Mailing city is required',
-  mailingCounty: 'Mailing county is required',
-  mailingState: 'Mailing state is required',
-  mailingZipCode: 'Valid mailing ZIP code required',
-  stateFromList: 'Select a state from the list',
-  country: 'Select a country from the list',
-  province: 'State, province or region is required',
-  postalCode: 'Postal code is required',
-  mailingProvince: 'Mailing state, province or region is required',
-  mailingPostalCode: 'Mailing postal code is required',
-  reitType: 'Select a REIT type',
-  mailingCareOfCharacters: irsNameMessages.business,
-  addressCharacters: irsNameMessages.address,
-} as const;
+export const registrationMessages = spoken({
+  businessStartDate: m.application_registration_business_start_date_error,
+  invalidDate: m.application_registration_invalid_date_error,
+  previousOwnerEIN: m.application_registration_previous_owner_ein_error,
+  accountingYearClosingMonth: m.application_registration_accounting_year_closing_month_error,
+  streetAddress: m.application_registration_street_address_error,
+  city: m.application_registration_city_error,
+  county: m.application_registration_county_error,
+  state: m.application_registration_state_error,
+  zipCode: m.application_registration_zip_code_error,
+  appliedForEinBefore: m.application_registration_applied_for_ein_before_error,
+  previousEin: m.application_registration_previous_ein_error,
+  streetAddressPoBox: m.application_registration_street_address_po_box_error,
+  businessStartDateTooLate: () => m.application_registration_business_start_date_too_late_error({ days: businessStartDateMaxDaysAhead }),
+  businessStartDateTooEarly: m.application_registration_business_start_date_too_early_error,
+  mailingStreetAddress: m.application_registration_mailing_street_address_error,
+  mailingCity: m.application_registration_mailing_city_error,
+  mailingCounty: m.application_registration_mailing_county_error,
+  mailingState: m.application_registration_mailing_state_error,
+  mailingZipCode: m.application_registration_mailing_zip_code_error,
+  stateFromList: m.application_registration_state_from_list_error,
+  country: m.application_registration_country_error,
+  province: m.application_registration_province_error,
+  postalCode: m.application_registration_postal_code_error,
+  mailingProvince: m.application_registration_mailing_province_error,
+  mailingPostalCode: m.application_registration_mailing_postal_code_error,
+  reitType: m.application_registration_reit_type_error,
+  mailingCareOfCharacters: () => irsNameMessages.business,
+  addressCharacters: () => irsNameMessages.address,
+});
 const messages = registrationMessages;
 
 /** Step 2 asks for the entity's previous EIN only when it says it had one (SS-4 line 18). */
@@ -122,49 +122,49 @@ export const registrationSchema = z
     companyRegistrationNumber: optionalText(registrationLimits.companyRegistrationNumber),
     businessStartDate: z
       .string()
-      .min(1, messages.businessStartDate)
-      .refine((value) => value === '' || isIsoDate(value), messages.invalidDate)
-      .refine((value) => !isIsoDate(value) || value >= earliestBusinessStartDate, messages.businessStartDateTooEarly)
-      .refine((value) => !isIsoDate(value) || value <= latestBusinessStartDate(), messages.businessStartDateTooLate),
-    previousOwnerEIN: z.string().refine((value) => value === '' || einPattern.test(value), messages.previousOwnerEIN),
-    accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), messages.accountingYearClosingMonth),
-    streetAddress: requiredText(messages.streetAddress, registrationLimits.streetAddress)
+      .min(1, { error: () => messages.businessStartDate })
+      .refine((value) => value === '' || isIsoDate(value), { error: () => messages.invalidDate })
+      .refine((value) => !isIsoDate(value) || value >= earliestBusinessStartDate, { error: () => messages.businessStartDateTooEarly })
+      .refine((value) => !isIsoDate(value) || value <= latestBusinessStartDate(), { error: () => messages.businessStartDateTooLate }),
+    previousOwnerEIN: z.string().refine((value) => value === '' || einPattern.test(value), { error: () => messages.previousOwnerEIN }),
+    accountingYearClosingMonth: z.string().refine((value) => closingMonthValues.includes(value), { error: () => messages.accountingYearClosingMonth }),
+    streetAddress: requiredText(() => messages.streetAddress, registrationLimits.streetAddress)
       // The P.O. box first: its message says where the box goes, which matters more than its periods.
-      .refine((value) => !isPostOfficeBox(value), messages.streetAddressPoBox)
-      .refine(inIrsCharacters, messages.addressCharacters),
-    city: requiredText(messages.city, registrationLimits.city).refine(inIrsCharacters, messages.addressCharacters),
+      .refine((value) => !isPostOfficeBox(value), { error: () => messages.streetAddressPoBox })
+      .refine(inIrsCharacters, { error: () => messages.addressCharacters }),
+    city: requiredText(() => messages.city, registrationLimits.city).refine(inIrsCharacters, { error: () => messages.addressCharacters }),
     // Absent on answers saved before addresses abroad: the United States. County, state and ZIP are
     // asked in the United States, province and postal code abroad (required as the country needs: below).
-    country: z.string().refine(isCountryCode, messages.country).optional(),
-    county: optionalText(registrationLimits.county).refine(inIrsCharacters, messages.addressCharacters),
+    country: z.string().refine(isCountryCode, { error: () => messages.country }).optional(),
+    county: optionalText(registrationLimits.county).refine(inIrsCharacters, { error: () => messages.addressCharacters }),
     state: printedText(z.string()),
     zipCode: printedText(z.string()),
-    province: optionalText(registrationLimits.province).refine(inIrsCharacters, messages.addressCharacters).optional(),
-    postalCode: optionalText(registrationLimits.postalCode).refine(inIrsCharacters, messages.addressCharacters).optional(),
+    province: optionalText(registrationLimits.province).refine(inIrsCharacters, { error: () => messages.addressCharacters }).optional(),
+    postalCode: optionalText(registrationLimits.postalCode).refine(inIrsCharacters, { error: () => messages.addressCharacters }).optional(),
     sameMailingAddress: z.boolean(),
     // Shown only when the mailing address differs (required then: see below).
     // Line 3's "care of" name: a person or a company, in the characters the IRS takes for a business's name.
     mailingCareOf: optionalText(registrationLimits.mailingCareOf)
-      .refine((value) => isIrsName(value, 'business'), messages.mailingCareOfCharacters)
+      .refine((value) => isIrsName(value, 'business'), { error: () => messages.mailingCareOfCharacters })
       .optional(),
-    mailingStreetAddress: optionalText(registrationLimits.streetAddress).refine(inIrsCharacters, messages.addressCharacters).optional(),
-    mailingCity: optionalText(registrationLimits.city).refine(inIrsCharacters, messages.addressCharacters).optional(),
-    mailingCountry: z.string().refine(isCountryCode, messages.country).optional(),
-    mailingProvince: optionalText(registrationLimits.province).refine(inIrsCharacters, messages.addressCharacters).optional(),
-    mailingPostalCode: optionalText(registrationLimits.postalCode).refine(inIrsCharacters, messages.addressCharacters).optional(),
-    mailingCounty: optionalText(registrationLimits.county).refine(inIrsCharacters, messages.addressCharacters).optional(),
-    mailingState: optionalStateName(messages.mailingState).optional(),
+    mailingStreetAddress: optionalText(registrationLimits.streetAddress).refine(inIrsCharacters, { error: () => messages.addressCharacters }).optional(),
+    mailingCity: optionalText(registrationLimits.city).refine(inIrsCharacters, { error: () => messages.addressCharacters }).optional(),
+    mailingCountry: z.string().refine(isCountryCode, { error: () => messages.country }).optional(),
+    mailingProvince: optionalText(registrationLimits.province).refine(inIrsCharacters, { error: () => messages.addressCharacters }).optional(),
+    mailingPostalCode: optionalText(registrationLimits.postalCode).refine(inIrsCharacters, { error: () => messages.addressCharacters }).optional(),
+    mailingCounty: optionalText(registrationLimits.county).refine(inIrsCharacters, { error: () => messages.addressCharacters }).optional(),
+    mailingState: optionalStateName(() => messages.mailingState).optional(),
     mailingZipCode: z
       .string()
-      .refine((value) => value === '' || zipPattern.test(value), messages.mailingZipCode)
+      .refine((value) => value === '' || zipPattern.test(value), { error: () => messages.mailingZipCode })
       .optional(),
     // Shown by entity and corporation type, marked required but not enforced (spec 01, section 5).
-    incorporationState: optionalStateName(messages.stateFromList).optional(),
-    llcOrganizationState: optionalStateName(messages.stateFromList).optional(),
-    reitType: z.enum(['', 'equity', 'mortgage'], { error: messages.reitType }).optional(),
+    incorporationState: optionalStateName(() => messages.stateFromList).optional(),
+    llcOrganizationState: optionalStateName(() => messages.stateFromList).optional(),
+    reitType: z.enum(['', 'equity', 'mortgage'], { error: () => messages.reitType }).optional(),
     // SS-4 line 18: has the entity itself (not a previous owner) had an EIN before; its EIN when yes.
-    appliedForEinBefore: z.enum(['', 'true', 'false'], { error: messages.appliedForEinBefore }).optional(),
-    previousEin: z.string().refine((value) => value === '' || einPattern.test(value), messages.previousEin).optional(),
+    appliedForEinBefore: z.enum(['', 'true', 'false'], { error: () => messages.appliedForEinBefore }).optional(),
+    previousEin: z.string().refine((value) => value === '' || einPattern.test(value), { error: () => messages.previousEin }).optional(),
   })
   .superRefine((registration, ctx) => {
     // A malformed EIN already has the field's own message; here only a missing one.
@@ -203,42 +203,42 @@ export { unitedStates };
 export type Registration = z.infer<typeof registrationSchema>;
 
 /** What each answer is called where it is read back (the staff's submission view). */
-export const registrationLabels = {
-  companyRegistrationNumber: 'Company Registration Number',
-  businessStartDate: 'Business Start Date',
-  previousOwnerEIN: "Previous Owner's EIN",
-  appliedForEinBefore: 'The Business Itself Had an EIN Before',
-  previousEin: 'Its Previous EIN',
-  accountingYearClosingMonth: 'Accounting Year Closing Month',
-  reitType: 'Type of REIT',
-  incorporationState: 'State of Incorporation',
-  llcOrganizationState: 'State of Organization',
-  streetAddress: 'Street Address',
-  city: 'City',
-  country: 'Country',
-  county: 'County',
-  state: 'State',
-  zipCode: 'ZIP Code',
-  province: 'State, Province or Region',
-  postalCode: 'Postal Code',
-  sameMailingAddress: 'Mailing Address Same as Business Address',
-  mailingCareOf: 'Mailing Care Of (c/o)',
-  mailingStreetAddress: 'Mailing Street Address',
-  mailingCity: 'Mailing City',
-  mailingCountry: 'Mailing Country',
-  mailingProvince: 'Mailing State, Province or Region',
-  mailingPostalCode: 'Mailing Postal Code',
-  mailingCounty: 'Mailing County',
-  mailingState: 'Mailing State',
-  mailingZipCode: 'Mailing ZIP Code',
-} as const satisfies Record<keyof Registration, string>;
+export const registrationLabels = spoken({
+  companyRegistrationNumber: m.application_registration_company_registration_number_label,
+  businessStartDate: m.application_registration_business_start_date_label,
+  previousOwnerEIN: m.application_registration_previous_owner_ein_label,
+  appliedForEinBefore: m.application_registration_applied_for_ein_before_label,
+  previousEin: m.application_registration_previous_ein_label,
+  accountingYearClosingMonth: m.application_registration_accounting_year_closing_month_label,
+  reitType: m.application_registration_reit_type_label,
+  incorporationState: m.application_registration_incorporation_state_label,
+  llcOrganizationState: m.application_registration_llc_organization_state_label,
+  streetAddress: m.application_registration_street_address_label,
+  city: m.application_registration_city_label,
+  country: m.application_registration_country_label,
+  county: m.application_registration_county_label,
+  state: m.application_registration_state_label,
+  zipCode: m.application_registration_zip_code_label,
+  province: m.application_registration_province_label,
+  postalCode: m.application_registration_postal_code_label,
+  sameMailingAddress: m.application_registration_same_mailing_address_label,
+  mailingCareOf: m.application_registration_mailing_care_of_label,
+  mailingStreetAddress: m.application_registration_mailing_street_address_label,
+  mailingCity: m.application_registration_mailing_city_label,
+  mailingCountry: m.application_registration_mailing_country_label,
+  mailingProvince: m.application_registration_mailing_province_label,
+  mailingPostalCode: m.application_registration_mailing_postal_code_label,
+  mailingCounty: m.application_registration_mailing_county_label,
+  mailingState: m.application_registration_mailing_state_label,
+  mailingZipCode: m.application_registration_mailing_zip_code_label,
+}) satisfies Record<keyof Registration, string>;
 
 /** Where step 2 words a question otherwise than registrationLabels. */
-export const registrationPageLabels = {
-  appliedForEinBefore: 'Has this business itself ever had an EIN?',
-  sameMailingAddress: 'Mailing address is the same as the business address',
-  mailingCareOf: 'Care Of (c/o)',
-} as const satisfies Partial<Record<keyof Registration, string>>;
+export const registrationPageLabels = spoken({
+  appliedForEinBefore: m.application_registration_applied_for_ein_before_question,
+  sameMailingAddress: m.application_registration_same_mailing_address_question,
+  mailingCareOf: m.application_registration_mailing_care_of_question,
+}) satisfies Partial<Record<keyof Registration, string>>;
 
 export const registrationDefaults: Registration = {
   companyRegistrationNumber: '',

@@ -7,6 +7,7 @@ import { usStates } from '../application/options';
 import { isAbroad } from '../application/countries';
 import { countryName } from '../application/country-names';
 import { formatPhoneForPeople } from '../application/phones';
+import type { Option } from '../application/fields';
 
 // An application laid onto the lines of Form SS-4 (Rev. December 2023), in the form's own order. The
 // staff mapping view and the filled PDF both read these lines, so they cannot disagree. Each line
@@ -163,11 +164,13 @@ const corporationForms: Readonly<Record<string, string>> = {
   'Settlement Fund': '1120-SF',
 };
 
-type Option = { readonly value: string; readonly label: string };
-
-function labelOf(options: readonly Option[], value: string | undefined): string {
+/**
+ * What the form prints for an option: its English form text, never the label the customer read, so
+ * the same answers fill the same form whatever the language of the pages that asked them.
+ */
+function formTextOf(options: readonly Option[], value: string | undefined): string {
   if (!value) return '';
-  return options.find((option) => option.value === value)?.label ?? value;
+  return options.find((option) => option.value === value)?.formText ?? value;
 }
 
 /** Text trimmed, '' when absent. */
@@ -179,16 +182,16 @@ function joinName(...parts: (string | undefined)[]): string {
   return parts.map((part) => text(part)).filter((part) => part !== '').join(' ');
 }
 
-/** A state's two-letter code from its full name (step 2 stores names); the text as given when unknown. */
+/** A state's two-letter code from its English name (step 2 stores names); the text as given when unknown. */
 function stateCode(name: string | undefined): string {
   const trimmed = text(name);
-  return usStates.find((state) => state.label === trimmed)?.value ?? trimmed;
+  return usStates.find((state) => state.formText === trimmed)?.value ?? trimmed;
 }
 
-/** A state's full name from its two-letter code (step 1 stores codes); the text as given when unknown. */
+/** A state's English name from its two-letter code (step 1 stores codes); the text as given when unknown. */
 function stateName(code: string | undefined): string {
   const trimmed = text(code);
-  return usStates.find((state) => state.value === trimmed)?.label ?? trimmed;
+  return usStates.find((state) => state.value === trimmed)?.formText ?? trimmed;
 }
 
 /** 'City, ST 12345' as lines 4b and 5b want it. */
@@ -291,7 +294,7 @@ function otherActivityText(activity: Application['activity']): string {
     case '':
       return '';
     case 'organization': {
-      const kind = activity.otherOrganizationType === 'other' ? text(activity.otherOrganizationActivity) : labelOf(otherOrganizationTypeOptions, activity.otherOrganizationType);
+      const kind = activity.otherOrganizationType === 'other' ? text(activity.otherOrganizationActivity) : formTextOf(otherOrganizationTypeOptions, activity.otherOrganizationType);
       return kind === '' ? 'Organization' : `${kind} organization`;
     }
     case 'consulting':
@@ -301,14 +304,14 @@ function otherActivityText(activity: Application['activity']): string {
     case 'other':
       return text(activity.principalProductOrService);
     default:
-      return labelOf(otherCategoryOptions, activity.otherCategory);
+      return formTextOf(otherCategoryOptions, activity.otherCategory);
   }
 }
 
 /** The type of business, as line 10 "Started new business" and line 16 "Other" want it. */
 function businessType(activity: Application['activity']): string {
   if (activity.principalActivity === 'other') return otherActivityText(activity);
-  return labelOf(principalActivityOptions, activity.principalActivity);
+  return formTextOf(principalActivityOptions, activity.principalActivity);
 }
 
 /** Splits line 10's "specify type" over its short first field and its long second one. */
@@ -399,7 +402,7 @@ function reasonLine(application: Application): Ss4Line {
   const parts = { line: '10', label: 'Reason for applying' };
   const { company, activity } = application;
   if (company.entityType === 'Trust') {
-    const trustType = labelOf(trustTypeOptions, company.trustType);
+    const trustType = formTextOf(trustTypeOptions, company.trustType);
     return filled(parts, trustType ? `Created a trust: ${trustType}` : 'Created a trust', {
       checks: [reasonBoxes.createdTrust],
       text: trustType ? { [ss4TextFields.trustType]: trustType } : {},
@@ -432,7 +435,7 @@ function reasonLine(application: Application): Ss4Line {
     case 'Administering the estate':
       return filled(parts, `Other: ${estateReasonText}`, { checks: [reasonBoxes.other], text: { [ss4TextFields.otherReason]: estateReasonText } });
     case 'Changed type of organization': {
-      const newType = labelOf(entityTypeOptions, company.entityType);
+      const newType = formTextOf(entityTypeOptions, company.entityType);
       return filled(parts, `Changed type of organization: ${newType}`, { checks: [reasonBoxes.changedType], text: { [ss4TextFields.changedType]: newType } });
     }
     case 'Purchased active business':
@@ -614,7 +617,7 @@ export function ss4Lines(application: Application, designee: Ss4Designee | null 
 
   add(reasonLine(application));
   add(textLine({ line: '11', label: 'Date business started or acquired' }, ss4TextFields.startDate, formDate(registration.businessStartDate)));
-  add(textLine({ line: '12', label: 'Closing month of accounting year' }, ss4TextFields.closingMonth, labelOf(closingMonthOptions, registration.accountingYearClosingMonth)));
+  add(textLine({ line: '12', label: 'Closing month of accounting year' }, ss4TextFields.closingMonth, formTextOf(closingMonthOptions, registration.accountingYearClosingMonth)));
   add(...employeeLines(application));
 
   const line16 = { line: '16', label: 'Principal activity of business' };
@@ -623,7 +626,7 @@ export function ss4Lines(application: Application, designee: Ss4Designee | null 
   else if (activity.principalActivity === 'other') {
     const specify = otherActivityText(activity);
     add(filled(line16, specify ? `Other: ${specify}` : 'Other', { checks: [box], text: specify ? { [ss4TextFields.otherActivity]: specify } : {} }));
-  } else add(filled(line16, labelOf(principalActivityOptions, activity.principalActivity), { checks: [box] }));
+  } else add(filled(line16, formTextOf(principalActivityOptions, activity.principalActivity), { checks: [box] }));
 
   add(textLine({ line: '17', label: 'Principal line of merchandise, construction, products, or services' }, ss4TextFields.product, text(activity.principalProductOrService)));
 
