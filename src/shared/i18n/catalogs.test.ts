@@ -24,7 +24,7 @@ function textsOf(message: Message): string[] {
 }
 
 /** Words that are the same in every language: names, acronyms and the IRS form's name. */
-const sharedWords = ['EIN Filing Service', 'EIN Filing Service LLC', 'EIN', 'EINs', 'LLC', 'IRS', 'SSN', 'ITIN', 'SS-4', 'Form', 'English', 'Español', 'PDF', 'FAQ', 'OK'];
+const sharedWords = ['EIN Filing Service', 'EIN Filing Service LLC', 'EIN', 'EINs', 'LLC', 'IRS', 'SSN', 'ITIN', 'SS-4', 'Form', 'English', 'Español', 'PDF', 'FAQ', 'OK', 'No'];
 
 /** Whether a text is only placeholders, shared words, numbers and punctuation: nothing to translate. */
 function nothingToTranslate(text: string): boolean {
