@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { rpTaxIdTypeOf } from './application/rp-tax-id-type';
+import type { Locale } from './i18n/locales';
+import { m } from './i18n/messages';
 
 // The question a customer answers before a link shows anything of their order. The signing page and
 // the customer document page ask it alike, and a link locks after five wrong answers. It follows the
@@ -33,55 +35,98 @@ export const emailCodeResendSeconds = 60;
 /** Codes one link may send in all: enough for a person, too few to flood their mailbox. */
 export const maxEmailCodesPerLink = 10;
 
-const wrongTail = (left: number) => `${left === 1 ? '1 try is left' : `${left} tries are left`} before this link locks.`;
+// The messages speak the current language (the page's, and the server's answer to it): each is read
+// when it is shown, so they are getters and the schemas' messages functions.
+
+const wrongTail = (left: number) => m.links_wrong_tail({ left });
 
 export const ssnLastFourMessages = {
-  format: 'Enter the last four digits of the SSN: four numbers.',
-  wrong: (left: number) => `Those digits do not match our records. ${wrongTail(left)}`,
+  get format() {
+    return m.links_ssn_format();
+  },
+  wrong: (left: number) => m.links_ssn_wrong({ tail: wrongTail(left) }),
 } as const;
 
 export const itinLastFourMessages = {
-  format: 'Enter the last four digits of the ITIN: four numbers.',
+  get format() {
+    return m.links_itin_format();
+  },
 } as const;
 
 export const emailCodeMessages = {
-  format: 'Enter the 6-digit code from the e-mail.',
-  wrong: (left: number) => `That code does not match the one we sent. ${wrongTail(left)}`,
-  notSent: 'Ask for a code first: choose "Send me a code".',
-  expired: `This code has expired: codes work for ${emailCodeMinutes} minutes. Send yourself a new one.`,
-  used: 'This code has already been used. Send yourself a new one.',
-  tooSoon: (seconds: number) => `We have just sent a code. You can ask for another in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,
-  tooMany: 'Too many codes were sent for this link. Write to us and we will help you.',
-  notAsked: 'This link asks for the last four digits of the taxpayer number, not for a code.',
-  lastFourNotAsked: 'This link asks for the code we e-mail you, not for digits of a taxpayer number.',
+  get format() {
+    return m.links_code_format();
+  },
+  wrong: (left: number) => m.links_code_wrong({ tail: wrongTail(left) }),
+  get notSent() {
+    return m.links_code_not_sent();
+  },
+  get expired() {
+    return m.links_code_expired({ minutes: emailCodeMinutes });
+  },
+  get used() {
+    return m.links_code_used();
+  },
+  tooSoon: (seconds: number) => m.links_code_too_soon({ seconds }),
+  get tooMany() {
+    return m.links_code_too_many();
+  },
+  get notAsked() {
+    return m.links_code_not_asked();
+  },
+  get lastFourNotAsked() {
+    return m.links_last_four_not_asked();
+  },
 } as const;
 
 /** The wording of each question, for the pages and the e-mail that explain it. */
 export const verificationQuestionWords = {
-  ssn: { label: 'Last four digits of the SSN', prompt: 'the last four digits of the responsible party\u2019s Social Security Number' },
-  itin: { label: 'Last four digits of the ITIN', prompt: 'the last four digits of the responsible party\u2019s ITIN (Individual Taxpayer Identification Number)' },
-  email_code: { label: 'Code from the e-mail', prompt: 'a 6-digit code that we send to the e-mail address on your order' },
+  ssn: {
+    get label() {
+      return m.links_question_ssn_label();
+    },
+    get prompt() {
+      return m.links_question_ssn_prompt();
+    },
+  },
+  itin: {
+    get label() {
+      return m.links_question_itin_label();
+    },
+    get prompt() {
+      return m.links_question_itin_prompt();
+    },
+  },
+  email_code: {
+    get label() {
+      return m.links_question_email_code_label();
+    },
+    get prompt() {
+      return m.links_question_email_code_prompt();
+    },
+  },
 } as const satisfies Record<VerificationQuestion, { label: string; prompt: string }>;
 
-/** What a link asks, as a sentence's object: "To open it, you give …". */
-export function verificationQuestionPhrase(question: VerificationQuestion): string {
-  if (question === 'ssn') return 'the last four digits of the responsible party\u2019s Social Security Number';
-  if (question === 'itin') return 'the last four digits of the responsible party\u2019s ITIN';
-  return `a ${emailCodeLength}-digit code that the page e-mails to the address on your order`;
+/** What a link asks, as a sentence's object: "To open it, you give …"; in `locale` when given (an e-mail's). */
+export function verificationQuestionPhrase(question: VerificationQuestion, locale?: Locale): string {
+  const options = locale ? { locale } : {};
+  if (question === 'ssn') return m.links_phrase_ssn({}, options);
+  if (question === 'itin') return m.links_phrase_itin({}, options);
+  return m.links_phrase_email_code({ length: emailCodeLength }, options);
 }
 
 export const ssnLastFourSchema = z
-  .object({ ssnLast4: z.string().trim().regex(/^\d{4}$/, ssnLastFourMessages.format) })
+  .object({ ssnLast4: z.string().trim().regex(/^\d{4}$/, { error: () => ssnLastFourMessages.format }) })
   .strict();
 export type SsnLastFourInput = z.input<typeof ssnLastFourSchema>;
 
 /** The ITIN's last four travel in the same field as the SSN's: only the message differs. */
 export const itinLastFourSchema = z
-  .object({ ssnLast4: z.string().trim().regex(/^\d{4}$/, itinLastFourMessages.format) })
+  .object({ ssnLast4: z.string().trim().regex(/^\d{4}$/, { error: () => itinLastFourMessages.format }) })
   .strict();
 
 export const emailCodeSchema = z
-  .object({ code: z.string().trim().regex(new RegExp(`^\\d{${emailCodeLength}}$`), emailCodeMessages.format) })
+  .object({ code: z.string().trim().regex(new RegExp(`^\\d{${emailCodeLength}}$`), { error: () => emailCodeMessages.format }) })
   .strict();
 export type EmailCodeInput = z.input<typeof emailCodeSchema>;
 

@@ -1,24 +1,38 @@
 import type { VerificationQuestion } from '../ssn-last-four';
+import { m } from '../i18n/messages';
 
 // Customer document links (decision 037): a link e-mailed to the customer that delivers one document
 // of their order, after the SSN question (src/shared/ssn-last-four.ts). The sealed signed SS-4 is the
 // first kind; another kind (the IRS's EIN letter) is a line here, a loader on the server and a route.
 
+// A kind's words speak the page's language: getters, read when the page shows them.
 export const customerDocumentKinds = {
   signed_ss4: {
     /** The page's address before the token; the API's is `/api` before it. */
     path: '/signed-ss4',
-    title: 'Your signed SS-4',
-    intro: 'Your Form SS-4 as you signed it, your taxpayer number shown by its last four digits only, sealed with our digital signature so that any change to the file shows in a PDF reader.',
-    downloadLabel: 'Download your signed SS-4 (PDF)',
+    get title() {
+      return m.documents_signed_ss4_title();
+    },
+    get intro() {
+      return m.documents_signed_ss4_intro();
+    },
+    get downloadLabel() {
+      return m.documents_signed_ss4_download();
+    },
     /** The file's name, before the tracking number. */
     fileName: 'SS-4-signed',
   },
   ein_letter: {
     path: '/ein-letter',
-    title: 'Your EIN letter from the IRS',
-    intro: 'The letter in which the IRS assigned your employer identification number (EIN). Keep it with your business records: banks and payroll providers may ask for a copy.',
-    downloadLabel: 'Download the IRS letter (PDF)',
+    get title() {
+      return m.documents_ein_letter_title();
+    },
+    get intro() {
+      return m.documents_ein_letter_intro();
+    },
+    get downloadLabel() {
+      return m.documents_ein_letter_download();
+    },
     fileName: 'EIN-letter',
   },
 } as const satisfies Record<string, { path: string; title: string; intro: string; downloadLabel: string; fileName: string }>;
@@ -38,12 +52,23 @@ export function customerDocumentApiPath(kind: CustomerDocumentKind, token: strin
   return `/api${customerDocumentKinds[kind].path}/${encodeURIComponent(token)}`;
 }
 
+/** The document routes' messages, in the reader's language (getters, read when shown). */
 export const customerDocumentMessages = {
-  linkUnknown: 'This link is not valid. Please use the link in the latest e-mail we sent you.',
-  linkExpired: 'This link has expired. Write to us and we will send you the document again.',
-  linkLocked: 'This link is locked after too many wrong answers. Write to us and we will send you a new one.',
-  documentGone: 'This document is no longer available: we keep personal data only as long as our retention rules allow.',
-  notVerified: 'Please confirm it is you first.',
+  get linkUnknown() {
+    return m.documents_link_unknown();
+  },
+  get linkExpired() {
+    return m.documents_link_expired();
+  },
+  get linkLocked() {
+    return m.documents_link_locked();
+  },
+  get documentGone() {
+    return m.documents_document_gone();
+  },
+  get notVerified() {
+    return m.documents_not_verified();
+  },
 } as const;
 
 /** What a verified reader is told beside the document (the EIN beside its letter), label and value. */

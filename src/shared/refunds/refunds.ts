@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { refuseUnstorableText, writtenText } from '../storable-text';
 import { formatUsd } from '../money';
-import { deliveryPromise } from '../delivery-promise';
 import type { OrderStatus } from '../orders/lifecycle';
+import { m } from '../i18n/messages';
 
 // Refunds, the customer's one-hour cancellation and disputes (decision 026): the request schema both
 // sides parse with, the reasons and their labels, and what the order page and the tracking page show.
@@ -218,22 +218,37 @@ export function whyNotCancellable(facts: CancellationFacts): CancellationRefusal
   return null;
 }
 
+/** The cancellation page's words, in the customer's language (getters, read when shown). */
 export const cancellationMessages = {
-  linkUnavailable: 'This cancellation link is not valid. It may have been used already or copied incompletely.',
-  windowClosed: 'This order can no longer be cancelled online.',
-  cancelled: 'Your order has been cancelled and your payment refunded in full.',
+  get linkUnavailable() {
+    return m.refunds_link_unavailable();
+  },
+  get windowClosed() {
+    return m.refunds_window_closed();
+  },
+  get cancelled() {
+    return m.refunds_cancelled();
+  },
   /** The rule, as the cancellation page and the confirmation e-mail say it. */
-  condition: 'as long as your application has not been submitted to the IRS',
+  get condition() {
+    return m.refunds_condition();
+  },
   refusals: {
-    expired: 'The one hour after your payment, in which an order can be cancelled online, has passed.',
-    submitted: 'Your application has already been submitted to the IRS, so this order can no longer be cancelled.',
-    refunded: 'Your payment for this order has already been refunded in full.',
-    disputed: 'The payment for this order is disputed with your bank, so it cannot be cancelled online while the dispute is open.',
+    get expired() {
+      return m.refunds_refusal_expired();
+    },
+    get submitted() {
+      return m.refunds_refusal_submitted();
+    },
+    get refunded() {
+      return m.refunds_refusal_refunded();
+    },
+    get disputed() {
+      return m.refunds_refusal_disputed();
+    },
   } satisfies Record<CancellationRefusal, string>,
-  /** The Terms' refund policy, in the words of section 4. */
-  policy: [
-    `${deliveryPromise.refundCondition.charAt(0).toUpperCase()}${deliveryPromise.refundCondition.slice(1)}.`,
-    'Your application is rejected because of our error.',
-    'You cancel within 1 hour of purchase, before your application has been submitted.',
-  ],
+  /** The Terms' refund policy, in the words of section 4 (its first item is the delivery promise's refund condition). */
+  get policy(): readonly string[] {
+    return [m.refunds_policy_late_filing(), m.refunds_policy_our_error(), m.refunds_policy_cancel_within_hour()];
+  },
 } as const;

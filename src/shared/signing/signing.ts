@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxSsnAnswerAttempts, ssnLastFourMessages, ssnLastFourSchema, type VerificationQuestion } from '../ssn-last-four';
 import { irsFormOfName } from '../application/irs-name-suggestions';
 import { printedText, refuseUnstorableText, writtenText } from '../storable-text';
+import { m } from '../i18n/messages';
 
 // The customer's electronic signature of Form SS-4 (decision 022): the rules of a signing request,
 // the consent texts with their versions, the signing page's API shapes and messages. The server
@@ -28,7 +29,9 @@ export const maxSignatureImageLength = 120_000;
 
 /**
  * What the signer agrees to, each text kept with its version: the certificate page prints both, so
- * a later change of wording never rewrites what an earlier signer saw.
+ * a later change of wording never rewrites what an earlier signer saw. These are the English texts the
+ * versions name; the signing page shows each in the page's language (the `signing_consent_*`
+ * messages), and a version covers its translations, which say the same.
  */
 export const signingConsents = {
   electronic: {
@@ -71,25 +74,63 @@ export function namesMatch(typed: string, expected: string): boolean {
   return normalized !== '' && normalizePersonName(typed) === normalized;
 }
 
+/**
+ * The signing routes' messages: the signer's speak the page's language (getters, read when shown);
+ * staff's stay English.
+ */
 export const signingMessages = {
-  linkUnknown: 'This signing link is not valid. Please use the latest link we sent to your e-mail.',
-  linkExpired: 'This signing link has expired.',
-  linkUsed: 'This form has already been signed with this link.',
-  linkVoided: 'This signing link was replaced by a newer one. Please use the latest link we sent to your e-mail.',
-  linkLocked: 'This signing link is locked after too many wrong answers.',
-  linkSetAside: 'The signature given with this link was set aside, and we e-mailed you a new link to sign again. Please use the latest link we sent to your e-mail.',
-  ssnFormat: ssnLastFourMessages.format,
+  get linkUnknown() {
+    return m.signing_link_unknown();
+  },
+  get linkExpired() {
+    return m.signing_link_expired();
+  },
+  get linkUsed() {
+    return m.signing_link_used();
+  },
+  get linkVoided() {
+    return m.signing_link_voided();
+  },
+  get linkLocked() {
+    return m.signing_link_locked();
+  },
+  get linkSetAside() {
+    return m.signing_link_set_aside();
+  },
+  get notVerified() {
+    return m.signing_not_verified();
+  },
+  get nameRequired() {
+    return m.signing_name_required();
+  },
+  get nameMismatch() {
+    return m.signing_name_mismatch();
+  },
+  get titleRequired() {
+    return m.signing_title_required();
+  },
+  get tooLong() {
+    return m.signing_too_long();
+  },
+  get consentRequired() {
+    return m.signing_consent_required();
+  },
+  get signatureImage() {
+    return m.signing_signature_image();
+  },
+  get alreadySigned() {
+    return m.signing_already_signed();
+  },
+  get notSignedYet() {
+    return m.signing_not_signed_yet();
+  },
+  get copyGone() {
+    return m.signing_copy_gone();
+  },
+  get ssnFormat() {
+    return ssnLastFourMessages.format;
+  },
   ssnWrong: ssnLastFourMessages.wrong,
-  notVerified: 'Please confirm it is you first.',
-  nameRequired: 'Enter your full name.',
-  nameMismatch: 'The name must be the responsible party\u2019s full name as on the form (line 7a).',
-  titleRequired: 'Enter your title, for example Owner or Managing Member.',
-  tooLong: 'This is too long.',
-  consentRequired: 'Please tick this box to sign.',
-  signatureImage: 'The drawn signature could not be read. Clear it and draw again, or use the typed signature.',
-  alreadySigned: 'This form has already been signed. There is nothing more to do.',
-  notSignedYet: 'This form has not been signed yet.',
-  copyGone: 'Your signed form is no longer kept here: use the link in the e-mail we sent you, or write to us.',
   orderClosed: 'A signature cannot be requested for a completed or cancelled order.',
   orderSigned:
     'The customer has signed this SS-4, so a new signing link is not sent: it would set their signature aside. If they must sign again (answers corrected after signing), use \u201cVoid the signature and ask again\u201d.',
@@ -108,14 +149,14 @@ export const verifySigningSchema = ssnLastFourSchema;
 export type VerifySigningInput = z.input<typeof verifySigningSchema>;
 
 const consentField = <K extends SigningConsentKey>(key: K) =>
-  z.literal(signingConsents[key].version, { error: signingMessages.consentRequired });
+  z.literal(signingConsents[key].version, { error: () => signingMessages.consentRequired });
 
 export const signSubmissionSchema = refuseUnstorableText(
 z
   .object({
     // Printed on the form's signature line (decision 055).
-    name: printedText(z.string().trim().min(1, signingMessages.nameRequired).max(120, signingMessages.tooLong)),
-    title: printedText(z.string().trim().min(1, signingMessages.titleRequired).max(80, signingMessages.tooLong)),
+    name: printedText(z.string().trim().min(1, { error: () => signingMessages.nameRequired }).max(120, { error: () => signingMessages.tooLong })),
+    title: printedText(z.string().trim().min(1, { error: () => signingMessages.titleRequired }).max(80, { error: () => signingMessages.tooLong })),
     signature: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('typed') }).strict(),
       z
@@ -123,8 +164,8 @@ z
           kind: z.literal('drawn'),
           image: z
             .string()
-            .max(maxSignatureImageLength, signingMessages.signatureImage)
-            .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, signingMessages.signatureImage),
+            .max(maxSignatureImageLength, { error: () => signingMessages.signatureImage })
+            .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: () => signingMessages.signatureImage }),
         })
         .strict(),
     ]),

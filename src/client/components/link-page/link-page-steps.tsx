@@ -2,6 +2,7 @@ import { LockKeyhole, TriangleAlert } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { LinkQuestionForm, linkQuestionPrompt, type LinkQuestionFormProps } from '../link-question/link-question-form';
 import { usePublicConfig } from '#client/lib/public-config.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 export type LinkVerifyCardProps = LinkQuestionFormProps & {
   /** What the link opens holds, as the card's title ("Your form holds private details"). */
@@ -50,11 +51,11 @@ export function LinkSupportLine({ offerNewLink }: { offerNewLink: boolean }) {
   const { supportEmail } = usePublicConfig();
   return (
     <p className="text-slate-700">
-      Need help? Write to{' '}
+      {m.links_support_lead()}{' '}
       <a className="font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
         {supportEmail}
       </a>
-      {offerNewLink ? ' and we will send you a new link.' : '.'}
+      {offerNewLink ? m.links_support_new_link() : '.'}
     </p>
   );
 }

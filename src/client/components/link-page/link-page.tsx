@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PublicLayout } from '../layout/public-layout';
 import type { VerificationQuestion } from '#shared/ssn-last-four.ts';
 import { LinkUnavailableCard, LinkVerifyCard, type LinkVerifyCardProps } from './link-page-steps';
+import { m } from '#shared/i18n/messages.ts';
 
 // The page behind a link e-mailed to a customer (the signing page, the document pages): it opens the
 // link, then asks its question, or says why the link cannot be used, before the page's own steps.
@@ -88,7 +89,7 @@ export function LinkPage({ heading, step, above, verify, offerNewLink = false, c
 export function LinkPageLoading() {
   return (
     <p role="status" className="text-slate-600">
-      Loading...
+      {m.links_loading()}
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { MaskedField, type MaskSpec } from '../form/fields';
 import { ApiError } from '#client/lib/api.ts';
 import { useMessagesUntilChanged } from '#client/lib/use-messages-until-changed.ts';
+import { m } from '#shared/i18n/messages.ts';
 import {
   emailCodeMinutes,
   emailCodeSchema,
@@ -46,9 +47,8 @@ export function LinkQuestionForm(props: LinkQuestionFormProps) {
 
 /** What the card above the form says the page asks. */
 export function linkQuestionPrompt(question: VerificationQuestion): string {
-  if (question === 'email_code')
-    return `We e-mail a ${emailCodeMinutes}-minute code to the address on your order: ask for it below, then enter it here.`;
-  return `Enter ${verificationQuestionWords[question].prompt}, as given in your application.`;
+  if (question === 'email_code') return m.links_prompt_email_code({ minutes: emailCodeMinutes });
+  return m.links_prompt_last_four({ what: verificationQuestionWords[question].prompt });
 }
 
 function LastFourForm({ question, verify, endsLink, onUnavailable, failureMessage }: LinkQuestionFormProps & { question: 'ssn' | 'itin' }) {
@@ -79,7 +79,7 @@ function LastFourForm({ question, verify, endsLink, onUnavailable, failureMessag
         <fieldset disabled={isSubmitting} className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
           <MaskedField name="ssnLast4" label={verificationQuestionWords[question].label} required mask={fourDigits} autoComplete="off" className="sm:w-64" />
           <Button type="submit" size="lg" className="sm:mt-7">
-            {isSubmitting ? 'Checking...' : 'Continue'}
+            {isSubmitting ? m.links_checking() : m.links_continue()}
           </Button>
         </fieldset>
       </form>
@@ -127,10 +127,10 @@ function EmailCodeForm({ verify, sendCode, endsLink, onUnavailable, failureMessa
       <div className="flex flex-col gap-2">
         <Button type="button" variant={sending.kind === 'sent' ? 'secondary' : 'primary'} size="lg" className="w-fit" onClick={() => void send()} disabled={sending.kind === 'sending'}>
           <Mail className="size-4" aria-hidden="true" />
-          {sending.kind === 'sending' ? 'Sending...' : sending.kind === 'sent' ? 'Send a new code' : 'Send me a code'}
+          {sending.kind === 'sending' ? m.links_sending() : sending.kind === 'sent' ? m.links_send_new_code() : m.links_send_code()}
         </Button>
         <p role="status" className="text-sm text-slate-700">
-          {sending.kind === 'sent' ? `We sent a code to ${sending.sentTo}. It works once, for ${emailCodeMinutes} minutes. Check your spam folder if it does not arrive.` : ''}
+          {sending.kind === 'sent' ? m.links_code_sent({ sentTo: sending.sentTo, minutes: emailCodeMinutes }) : ''}
         </p>
         {sending.kind === 'refused' ? (
           <p role="alert" className="text-sm text-red-700">
@@ -143,7 +143,7 @@ function EmailCodeForm({ verify, sendCode, endsLink, onUnavailable, failureMessa
           <fieldset disabled={isSubmitting} className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
             <MaskedField name="code" label={verificationQuestionWords.email_code.label} required mask={sixDigits} autoComplete="one-time-code" className="sm:w-64" />
             <Button type="submit" size="lg" className="sm:mt-7">
-              {isSubmitting ? 'Checking...' : 'Continue'}
+              {isSubmitting ? m.links_checking() : m.links_continue()}
             </Button>
           </fieldset>
         </form>

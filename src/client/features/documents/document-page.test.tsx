@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { emailCodeMessages } from '#shared/ssn-last-four.ts';
+import { emailCodeMessages, ssnLastFourMessages } from '#shared/ssn-last-four.ts';
 import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
 import { renderPage } from '#tests/client/render.tsx';
+import { speak } from '#tests/support/locale.ts';
 import { paths } from '#client/paths.ts';
+import { pathInLocale } from '#shared/i18n/locales.ts';
 import { EinLetterPage } from './document-page';
 
 // The EIN letter's page asks the link's question as the signing page does: the SSN's or ITIN's last
@@ -15,12 +17,12 @@ const token = 'aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9d';
 const api = `/api/ein-letter/${token}`;
 const expiresAt = '2026-12-30T12:00:00.000Z';
 
-function renderLetter() {
+function renderLetter(locale: 'en' | 'es' = 'en') {
   return renderPage(
     <Routes>
-      <Route path={paths.einLetter} element={<EinLetterPage />} />
+      <Route path={pathInLocale(paths.einLetter, locale)} element={<EinLetterPage />} />
     </Routes>,
-    { url: `/ein-letter/${token}` },
+    { url: pathInLocale(`/ein-letter/${token}`, locale) },
   ).user;
 }
 
@@ -56,5 +58,33 @@ describe('the EIN letter page\u2019s question', () => {
     expect(screen.getByRole('link', { name: /Download the IRS letter/ }).getAttribute('href')).toBe(`${api}/document.pdf`);
     expect(requestsTo('POST', `${api}/code`)).toHaveLength(2);
     expect(requestsTo('POST', `${api}/verify`).map((request) => request.body)).toEqual([{ code: '042917' }, { code: '318406' }]);
+  });
+
+  it('speaks Spanish under /es/: the question, its refusal and the letter', async () => {
+    speak('es');
+    serve({
+      [`GET ${api}`]: () => jsonResponse({ state: 'verify', expiresAt, question: 'ssn' }),
+      [`POST ${api}/verify`]: ({ body }) =>
+        (body as { ssnLast4: string }).ssnLast4 === '6789'
+          ? jsonResponse({ state: 'verified', expiresAt, facts: [{ label: 'EIN', value: '12-3456789' }] })
+          : errorResponse('validation_failed', 'x', { ssnLast4: [ssnLastFourMessages.wrong(4)] }),
+    });
+    const user = renderLetter('es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirme que es usted' })).toBeTruthy();
+    expect(screen.getByText('Este documento contiene datos privados')).toBeTruthy();
+    expect(screen.getByText(/Ingrese los últimos cuatro dígitos del número de Seguro Social \(SSN\) de la parte responsable/)).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: 'Últimos cuatro dígitos del SSN' });
+    await user.type(field, '12{Enter}');
+    expect(await screen.findByText('Ingrese los últimos cuatro dígitos del SSN: cuatro números.')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '1111{Enter}');
+    expect(await screen.findByText('Esos dígitos no coinciden con nuestros registros. Le quedan 4 intentos antes de que este enlace se bloquee.')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '6789{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Su carta del EIN del IRS' })).toBeTruthy();
+    expect(document.title).toBe('Su carta del EIN del IRS | EIN Filing Service');
+    expect(screen.getByText(/número de identificación del empleador \(EIN\)/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Descargar la carta del IRS (PDF)' }).getAttribute('href')).toBe(`${api}/document.pdf`);
+    expect(screen.getByText('Este enlace funciona hasta el 30 de diciembre de 2026.')).toBeTruthy();
   });
 });

@@ -6,6 +6,8 @@ import { LinkSupportLine } from '#client/components/link-page/link-page-steps.ts
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { customerDocumentKinds, type CustomerDocumentFact, type CustomerDocumentKind } from '#shared/documents/documents.ts';
+import { formatLinkPageDate } from '#client/components/link-page/link-page-time.ts';
+import { getLocale, m } from '#shared/i18n/messages.ts';
 import { documentFailureMessage, documentsApi, endsLink } from './documents-api';
 
 // A customer document link (decision 037): the link's question first, as on the signing page (the
@@ -13,8 +15,6 @@ import { documentFailureMessage, documentsApi, endsLink } from './documents-api'
 // browser. One page for every kind of document.
 
 type VerifiedStep = { kind: 'verified'; expiresAt: string; facts: CustomerDocumentFact[] };
-
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** `/signed-ss4/:token` (and each other kind's path): the customer's document behind the SSN question. */
 export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
@@ -26,15 +26,15 @@ export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
   }, [kind, token]);
   const [step, setStep] = useLinkSteps<VerifiedStep>(open, documentFailureMessage);
 
-  const heading = step.kind === 'unavailable' ? 'This link cannot be used' : step.kind === 'verify' ? 'Confirm it is you' : details.title;
+  const heading = step.kind === 'unavailable' ? m.documents_unavailable_heading() : step.kind === 'verify' ? m.links_verify_heading() : details.title;
 
   return (
     <LinkPage
       heading={heading}
       step={step}
       verify={{
-        title: 'This document holds private details',
-        lead: 'Before we give it to you, confirm it is you.',
+        title: m.documents_verify_title(),
+        lead: m.documents_verify_lead(),
         verify: async (answer) => {
           const verified = await documentsApi.verify(kind, token, answer);
           setStep({ kind: 'verified', expiresAt: verified.expiresAt, facts: verified.facts ?? [] });
@@ -63,7 +63,7 @@ export function CustomerDocumentPage({ kind }: { kind: CustomerDocumentKind }) {
               <Download className="size-4" aria-hidden="true" />
               {details.downloadLabel}
             </a>
-            <p className="text-sm text-slate-700">This link works until {expiryFormat.format(new Date(step.expiresAt))}.</p>
+            <p className="text-sm text-slate-700">{m.documents_works_until({ date: formatLinkPageDate(new Date(step.expiresAt), getLocale()) })}</p>
             <LinkSupportLine offerNewLink={false} />
           </CardContent>
         </Card>

@@ -6,6 +6,7 @@ import {
   type CustomerDocumentVerifiedResponse,
 } from '#shared/documents/documents.ts';
 import type { EmailCodeSentResponse, VerificationAnswer } from '#shared/ssn-last-four.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 export const documentsApi = {
   start: (kind: CustomerDocumentKind, token: string) => apiRequest<CustomerDocumentStartResponse>('GET', customerDocumentApiPath(kind, token)),
@@ -22,6 +23,6 @@ export function endsLink(error: unknown): error is ApiError {
 
 /** The message a failed call shows: the server's own for a considered answer, a retry hint otherwise. */
 export function documentFailureMessage(error: unknown): string {
-  if (isFailedCall(error) || !(error instanceof ApiError)) return 'We could not reach our server. Check your connection and try again.';
+  if (isFailedCall(error) || !(error instanceof ApiError)) return m.links_failure();
   return error.message;
 }

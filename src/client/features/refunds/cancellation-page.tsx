@@ -10,19 +10,22 @@ import { paths } from '#client/paths.ts';
 import { formatUsd } from '#shared/money.ts';
 import { trackingPageHref } from '#shared/site/public-paths.ts';
 import { cancellationMessages, type CancellationView } from '#shared/refunds/refunds.ts';
-import { formatCustomerTime } from '#shared/customer-time.ts';
+import { formatLinkPageTime } from '#client/components/link-page/link-page-time.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
+import { getLocale, m } from '#shared/i18n/messages.ts';
 
 const cancellationPath = (token: string) => `/api/cancellations/${encodeURIComponent(token)}`;
 
 /** The server's own words for a considered refusal; a retry hint when the call did not get through. */
 function messageOf(error: unknown): string {
-  if (isFailedCall(error) || !(error instanceof ApiError)) return 'We could not reach our server. Check your connection and try again.';
+  if (isFailedCall(error) || !(error instanceof ApiError)) return m.links_failure();
   return error.message;
 }
 
 /** `/cancel-order/:token`: the order named, and one button that cancels it with a full refund. */
 export function CancellationPage() {
   const { token = '' } = useParams();
+  const localizedPath = useLocalizedPath();
   const queryClient = useQueryClient();
   const queryKey = ['cancellation', token];
   const view = useQuery({ queryKey, queryFn: () => apiRequest<CancellationView>('GET', cancellationPath(token)), retry: false });
@@ -39,8 +42,15 @@ export function CancellationPage() {
     if (state) headingRef.current?.focus();
   }, [state]);
 
-  const title =
-    view.isPending ? 'Cancel my order' : view.isError ? 'This cancellation link cannot be used' : state === 'cancelled' ? 'Your order has been cancelled' : state === 'closed' ? 'This order can no longer be cancelled online' : 'Cancel my order';
+  const title = view.isPending
+    ? m.refunds_title_cancel()
+    : view.isError
+      ? m.refunds_title_unavailable()
+      : state === 'cancelled'
+        ? m.refunds_title_cancelled()
+        : state === 'closed'
+          ? m.refunds_title_closed()
+          : m.refunds_title_cancel();
 
   return (
     <PublicLayout>
@@ -55,7 +65,7 @@ export function CancellationPage() {
           <CardContent className="space-y-4 text-slate-800">
             {view.isPending ? (
               <p role="status" className="flex items-center gap-2 text-slate-600">
-                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Loading your order...
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> {m.refunds_loading()}
               </p>
             ) : view.isError ? (
               <p className="flex gap-2" role="alert">
@@ -66,9 +76,9 @@ export function CancellationPage() {
               <>
                 <OrderSummary view={view.data} />
                 <p>
-                  Cancelling stops your application before it is filed, and refunds your payment of{' '}
-                  <strong className="tabular-nums">{formatUsd(view.data.amountCents)}</strong> in full to the card you paid with. You can cancel until{' '}
-                  <time dateTime={view.data.deadline}>{formatCustomerTime(new Date(view.data.deadline))}</time>, {cancellationMessages.condition}.
+                  {m.refunds_cancellable_before_amount()} <strong className="tabular-nums">{formatUsd(view.data.amountCents)}</strong>{' '}
+                  {m.refunds_cancellable_before_deadline()} <time dateTime={view.data.deadline}>{formatLinkPageTime(new Date(view.data.deadline), getLocale())}</time>,{' '}
+                  {cancellationMessages.condition}.
                 </p>
                 {cancel.isError ? (
                   <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -78,10 +88,10 @@ export function CancellationPage() {
                 <div className="flex flex-wrap gap-3">
                   <Button onClick={() => cancel.mutate()} disabled={cancel.isPending} aria-busy={cancel.isPending} className="bg-red-600 hover:bg-red-700">
                     {cancel.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-                    {cancel.isPending ? 'Cancelling...' : `Cancel my order and refund ${formatUsd(view.data.amountCents)}`}
+                    {cancel.isPending ? m.refunds_cancelling() : m.refunds_cancel_button({ amount: formatUsd(view.data.amountCents) })}
                   </Button>
-                  <ButtonLink variant="secondary" to={trackingPageHref(view.data.trackingNumber)}>
-                    Keep my order
+                  <ButtonLink variant="secondary" to={localizedPath(trackingPageHref(view.data.trackingNumber))}>
+                    {m.refunds_keep()}
                   </ButtonLink>
                 </div>
               </>
@@ -93,11 +103,11 @@ export function CancellationPage() {
                 </p>
                 <OrderSummary view={view.data} />
                 <p>
-                  Refunded: <strong className="tabular-nums">{formatUsd(view.data.refundedCents)}</strong>. We have e-mailed you a confirmation. Depending on your bank, the refund appears on
-                  your statement within 5 to 10 business days.
+                  {m.refunds_refunded_label()} <strong className="tabular-nums">{formatUsd(view.data.refundedCents)}</strong>
+                  {m.refunds_refunded_text()}
                 </p>
-                <ButtonLink variant="secondary" to={trackingPageHref(view.data.trackingNumber)}>
-                  Track your application
+                <ButtonLink variant="secondary" to={localizedPath(trackingPageHref(view.data.trackingNumber))}>
+                  {m.refunds_track()}
                 </ButtonLink>
               </>
             ) : (
@@ -117,9 +127,9 @@ export function CancellationPage() {
 function OrderSummary({ view }: { view: { trackingNumber: string; companyName: string | null } }) {
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-4 text-sm">
-      <dt className="text-slate-600">Company</dt>
-      <dd className="font-semibold break-words text-slate-900">{view.companyName ?? 'Not given'}</dd>
-      <dt className="text-slate-600">Tracking number</dt>
+      <dt className="text-slate-600">{m.refunds_company()}</dt>
+      <dd className="font-semibold break-words text-slate-900">{view.companyName ?? m.refunds_not_given()}</dd>
+      <dt className="text-slate-600">{m.refunds_tracking_number()}</dt>
       <dd className="font-mono font-semibold break-all text-slate-900">{view.trackingNumber}</dd>
     </dl>
   );
@@ -127,25 +137,26 @@ function OrderSummary({ view }: { view: { trackingNumber: string; companyName: s
 
 /** The Terms' refund policy (section 4) and where to write. */
 function RefundPolicy({ supportEmail }: { supportEmail: string }) {
+  const localizedPath = useLocalizedPath();
   return (
     <section aria-labelledby="refund-policy-heading" className="space-y-2">
       <h2 id="refund-policy-heading" className="text-lg font-semibold text-slate-900">
-        Our refund policy
+        {m.refunds_policy_heading()}
       </h2>
-      <p>You are entitled to a refund if:</p>
+      <p>{m.refunds_policy_lead()}</p>
       <ul className="list-disc space-y-1 pl-6">
         {cancellationMessages.policy.map((item) => (
           <li key={item}>{item}</li>
         ))}
       </ul>
       <p>
-        To ask for a refund, write to{' '}
+        {m.refunds_policy_ask_before()}{' '}
         <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
           {supportEmail}
         </a>{' '}
-        with your tracking number. The full terms are on our{' '}
-        <a href={paths.terms} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-          Terms page
+        {m.refunds_policy_ask_after()}{' '}
+        <a href={localizedPath(paths.terms)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          {m.refunds_policy_terms_link()}
         </a>
         .
       </p>

@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { Button } from '#client/components/ui/button.tsx';
 import type { SigningReviewResponse } from '#shared/signing/signing.ts';
 import { signingApi } from './signing-api';
+import { m } from '#shared/i18n/messages.ts';
 
 type ReviewStepProps = { token: string; review: SigningReviewResponse; onContinue: () => void };
 
@@ -11,10 +12,10 @@ type ReviewStepProps = { token: string; review: SigningReviewResponse; onContinu
  * responsible party with neither, why it reads "Foreign" (never an SSN they do not have).
  */
 export const maskedNumberNotes = {
-  ssn: 'The SSN is shown masked.',
-  itin: 'The ITIN is shown masked.',
-  email_code: 'Line 7b reads \u201cForeign\u201d: a responsible party outside the United States gives no US taxpayer number.',
-} as const satisfies Record<SigningReviewResponse['question'], string>;
+  ssn: m.signing_masked_ssn,
+  itin: m.signing_masked_itin,
+  email_code: m.signing_masked_foreign,
+} as const satisfies Record<SigningReviewResponse['question'], () => string>;
 
 /** Every line of the prepared SS-4 (the taxpayer number masked), and the form itself as a PDF. */
 export function ReviewStep({ token, review, onContinue }: ReviewStepProps) {
@@ -22,8 +23,7 @@ export function ReviewStep({ token, review, onContinue }: ReviewStepProps) {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-slate-700">
-        This is the Form SS-4 we prepared from your answers. Please check every line. If something is wrong, do not sign: write to us and we will
-        correct it first.
+        {m.signing_review_intro()}
       </p>
       <a
         href={signingApi.documentUrl(token)}
@@ -32,19 +32,19 @@ export function ReviewStep({ token, review, onContinue }: ReviewStepProps) {
         className="inline-flex w-fit items-center gap-2 font-semibold text-brand-700 underline"
       >
         <FileText className="size-5" aria-hidden="true" />
-        Open the form as a PDF (opens in a new tab)
+        {m.signing_review_open_pdf()}
       </a>
       <Card>
         <CardHeader>
-          <CardTitle>The lines of your form</CardTitle>
-          <CardDescription>{maskedNumberNotes[review.question]}</CardDescription>
+          <CardTitle>{m.signing_review_lines_title()}</CardTitle>
+          <CardDescription>{maskedNumberNotes[review.question]()}</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-slate-200">
             {lines.map((line, index) => (
               <div key={`${line.line}-${index}`} className="grid gap-1 py-2.5 sm:grid-cols-[12rem_1fr] sm:gap-4">
                 <dt className="text-sm text-slate-600">
-                  <span className="font-semibold text-slate-800">{/^\d/.test(line.line) ? `Line ${line.line}` : line.line}</span>: {line.label}
+                  <span className="font-semibold text-slate-800">{/^\d/.test(line.line) ? m.signing_review_line({ line: line.line }) : line.line}</span>: {line.label}
                 </dt>
                 <dd className="text-sm font-medium break-words text-slate-900">{line.value}</dd>
               </div>
@@ -54,7 +54,7 @@ export function ReviewStep({ token, review, onContinue }: ReviewStepProps) {
       </Card>
       <div>
         <Button size="lg" onClick={onContinue}>
-          The form is right: continue to sign
+          {m.signing_review_continue()}
         </Button>
       </div>
     </div>

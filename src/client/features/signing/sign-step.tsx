@@ -11,6 +11,7 @@ import { signFormDefaults, signFormResolver, type SignFormValues } from './sign-
 import { SignatureField } from './signature-field';
 import { endsSigning, signingApi, signingFailureMessage } from './signing-api';
 import { useMessagesUntilChanged } from '#client/lib/use-messages-until-changed.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 type SignStepProps = {
   token: string;
@@ -56,34 +57,34 @@ export function SignStep({ token, review, onBack, onSigned, onUnavailable }: Sig
         <div ref={errorSummaryRef} tabIndex={-1} className="focus:outline-none">
           {formError || fieldErrorCount > 0 ? (
             <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-              {formError ?? `Please correct ${fieldErrorCount === 1 ? 'the highlighted field' : `the ${fieldErrorCount} highlighted fields`} below.`}
+              {formError ?? m.signing_summary({ count: fieldErrorCount })}
             </p>
           ) : null}
         </div>
         <fieldset disabled={isSubmitting} className="flex min-w-0 flex-col gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Who signs</CardTitle>
+              <CardTitle>{m.signing_who_signs()}</CardTitle>
               <CardDescription>
-                The responsible party signs: <strong className="text-slate-900">{review.signerName}</strong>. Type the name as it appears on the
-                form; the IRS receives it in the letters A-Z, without accents or apostrophes.
+                {m.signing_who_signs_lead()} <strong className="text-slate-900">{review.signerName}</strong>
+                {m.signing_who_signs_hint()}
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <IrsNameField kind="person" name="name" label="Your full name" required autoComplete="name" />
+              <IrsNameField kind="person" name="name" label={m.signing_name_label()} required autoComplete="name" />
               <TextField
                 name="title"
-                label="Your title"
+                label={m.signing_title_label()}
                 required
                 autoComplete="organization-title"
-                hint={review.signerTitle ? `Your application says: ${review.signerTitle}` : undefined}
+                hint={review.signerTitle ? m.signing_title_hint({ title: review.signerTitle }) : undefined}
               />
             </CardContent>
           </Card>
 
           <Card>
             <CardHeader>
-              <CardTitle>Your signature</CardTitle>
+              <CardTitle>{m.signing_signature_title()}</CardTitle>
             </CardHeader>
             <CardContent>
               <SignatureField signerName={review.signerName} />
@@ -92,7 +93,7 @@ export function SignStep({ token, review, onBack, onSigned, onUnavailable }: Sig
 
           <Card>
             <CardHeader>
-              <CardTitle>What you agree to</CardTitle>
+              <CardTitle>{m.signing_consents_title()}</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-1">
               {signingConsentKeys.map((key) => (
@@ -103,10 +104,10 @@ export function SignStep({ token, review, onBack, onSigned, onUnavailable }: Sig
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             <Button variant="secondary" size="lg" onClick={onBack}>
-              Back to the form
+              {m.signing_back()}
             </Button>
             <Button type="submit" size="lg">
-              {isSubmitting ? 'Signing...' : 'Sign the SS-4'}
+              {isSubmitting ? m.signing_signing() : m.signing_sign()}
             </Button>
           </div>
         </fieldset>

@@ -5,25 +5,26 @@ import { ErrorMessage } from '#client/components/form/field.tsx';
 import type { SignFormValues } from './sign-form';
 import { SignaturePad } from './signature-pad';
 import { signedName } from '#shared/signing/signing.ts';
+import { m } from '#shared/i18n/messages.ts';
 
-const signatureKindOptions = [
-  { value: 'typed', label: 'Use my typed name' },
-  { value: 'drawn', label: 'Draw my signature' },
-] as const;
 
 /** How the signer signs: their typed name (shown as it will read, as the IRS receives it) or a drawing on the pad. */
 export function SignatureField({ signerName }: { signerName: string }) {
   const { control } = useFormContext<SignFormValues>();
   const kind = useWatch({ control, name: 'signature.kind' });
   const name = useWatch({ control, name: 'name' });
+  const signatureKindOptions = [
+    { value: 'typed', label: m.signing_signature_typed() },
+    { value: 'drawn', label: m.signing_signature_drawn() },
+  ] as const;
   return (
     <div>
-      <RadioGroupField name="signature.kind" label="How do you want to sign?" options={signatureKindOptions} columns={2} />
+      <RadioGroupField name="signature.kind" label={m.signing_signature_kind_label()} options={signatureKindOptions} columns={2} />
       {kind === 'drawn' ? (
         <DrawnSignature />
       ) : (
-        <div className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-5" aria-label="Signature preview">
-          <p className="text-xs text-slate-600">Your signature will read:</p>
+        <div className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-5" aria-label={m.signing_signature_preview()}>
+          <p className="text-xs text-slate-600">{m.signing_signature_reads()}</p>
           <p className="mt-1 text-2xl text-slate-900 italic">{signedName(name) || signerName}</p>
         </div>
       )}
@@ -45,7 +46,7 @@ function DrawnSignature() {
       render={({ field, fieldState: { error } }) => (
         <div>
           <p id={hintId} className="mb-2 text-sm text-slate-700">
-            Draw with your mouse, pen or finger inside the box.
+            {m.signing_draw_hint()}
           </p>
           <SignaturePad value={field.value} onChange={field.onChange} describedBy={error ? `${hintId} ${errorId}` : hintId} />
           <ErrorMessage id={errorId} message={error?.message} />

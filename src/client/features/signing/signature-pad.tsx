@@ -1,5 +1,6 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { m } from '#shared/i18n/messages.ts';
 
 type SignaturePadProps = {
   /** The drawing as a PNG data URL; none leaves the pad blank (and clears it). */
@@ -86,7 +87,7 @@ export function SignaturePad({ value, onChange, describedBy }: SignaturePadProps
       <canvas
         ref={canvasRef}
         role="img"
-        aria-label="Signature drawing area"
+        aria-label={m.signing_pad_label()}
         aria-describedby={describedBy}
         className="h-36 w-full touch-none rounded-lg border-2 border-dashed border-slate-400 bg-white"
         onPointerDown={start}
@@ -97,7 +98,7 @@ export function SignaturePad({ value, onChange, describedBy }: SignaturePadProps
       />
       <div className="mt-2 flex justify-end">
         <Button variant="secondary" onClick={clear}>
-          Clear drawing
+          {m.signing_pad_clear()}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '#client/lib/api.ts';
 import type { SignedResponse, SignSubmission, SigningReviewResponse, SigningStartResponse } from '#shared/signing/signing.ts';
 import type { EmailCodeSentResponse, VerificationAnswer, VerificationQuestion } from '#shared/ssn-last-four.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 const base = (token: string) => `/api/sign/${encodeURIComponent(token)}`;
 
@@ -30,6 +31,6 @@ export function endsSigning(error: unknown): error is ApiError {
 
 /** The message a failed call shows: the server's own for a considered answer, a retry hint otherwise. */
 export function signingFailureMessage(error: unknown): string {
-  if (isFailedCall(error) || !(error instanceof ApiError)) return 'We could not reach our server. Check your connection and try again.';
+  if (isFailedCall(error) || !(error instanceof ApiError)) return m.links_failure();
   return error.message;
 }

@@ -6,7 +6,9 @@ import { signedCopyPath, signingConsents, signingMessages, type SigningReviewRes
 import { trackingPageHref } from '#shared/site/public-paths.ts';
 import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
 import { renderPage } from '#tests/client/render.tsx';
+import { speak } from '#tests/support/locale.ts';
 import { paths } from '#client/paths.ts';
+import { pathInLocale } from '#shared/i18n/locales.ts';
 import { SigningPage } from './signing-page';
 
 const token = 'aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9d';
@@ -39,12 +41,12 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-function renderSigning() {
+function renderSigning(locale: 'en' | 'es' = 'en') {
   return renderPage(
     <Routes>
-      <Route path={paths.sign} element={<SigningPage />} />
+      <Route path={pathInLocale(paths.sign, locale)} element={<SigningPage />} />
     </Routes>,
-    { url: `/sign/${token}` },
+    { url: pathInLocale(`/sign/${token}`, locale) },
   ).user;
 }
 
@@ -267,5 +269,57 @@ describe('SigningPage', () => {
     await user.click(signButton());
     expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeTruthy();
     expect(screen.getByText(signingMessages.alreadySigned)).toBeTruthy();
+  });
+
+  it('speaks Spanish under /es/: the steps, the review, the consents, and the declaration as the English form carries it with its translation', async () => {
+    speak('es');
+    serveVerifiedLink();
+    const signed = { signedAt: '2026-12-03T15:30:00.000Z', trackingNumber: 'HFE12W87EQ23' };
+    serve({ [`POST ${api}/sign`]: () => jsonResponse(signed) });
+    const user = renderSigning('es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revise su SS-4' })).toBeTruthy();
+    expect(document.title).toBe('Revise su SS-4 | EIN Filing Service');
+    expect(within(screen.getByRole('list', { name: 'Pasos de la firma' })).getByText('2. Revisar')).toBeTruthy();
+    expect(screen.getByText('El SSN se muestra oculto.')).toBeTruthy();
+    expect(screen.getByText('Línea 7b')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'El formulario está bien: continuar a la firma' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Firme su SS-4' })).toBeTruthy();
+
+    // The consents in Spanish, the electronic one saying that the form signed is the IRS's English SS-4.
+    const electronic = screen.getByRole('checkbox', { name: /Acepto firmar electrónicamente/ });
+    expect(electronic.closest('label')?.textContent).toContain('el Formulario SS-4 del IRS en inglés');
+    expect(screen.getByText('El designado autorizado es Dana Designee.', { exact: false })).toBeTruthy();
+    const perjury = screen.getByRole('checkbox', { name: /Hago la declaración del formulario/ });
+    const declaration = perjury.closest('label')!;
+    const english = declaration.querySelector('[lang="en"]');
+    expect(english?.textContent).toBe(signingConsents.perjury.text);
+    expect(declaration.querySelector('[lang="es"]')?.textContent).toContain('Bajo pena de perjurio, declaro que he examinado esta solicitud');
+
+    await user.type(screen.getByRole('textbox', { name: 'Su nombre completo' }), 'John Public');
+    await user.click(screen.getByRole('button', { name: 'Firmar el SS-4' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toBe('Corrija los 4 campos marcados abajo.');
+    expect(screen.getAllByText('Marque esta casilla para firmar.')).toHaveLength(3);
+    await user.type(screen.getByRole('textbox', { name: 'Su cargo' }), 'Managing Member');
+    for (const box of [electronic, perjury, screen.getByRole('checkbox', { name: /Autorizo al designado autorizado/ })]) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Firmar el SS-4' }));
+
+    // What is stored stays as it is: the consents' versions of the English texts.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gracias: su SS-4 está firmado' })).toBeTruthy();
+    expect(requestsTo('POST', `${api}/sign`).map((request) => (request.body as { consents: unknown }).consents)).toEqual([consentVersions]);
+    expect(screen.getByText(/^Usted firmó su Formulario SS-4 el \d+ de diciembre de 2026/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Seguir su solicitud' }).getAttribute('href')).toBe(`/es${trackingPageHref(signed.trackingNumber)}`);
+    expect(screen.getByText('¿Necesita ayuda? Escriba a', { exact: false })).toBeTruthy();
+  });
+
+  it('shows each consent in English as its version records it', async () => {
+    serveVerifiedLink();
+    const user = renderSigning();
+    await openSignStep(user);
+    for (const key of ['electronic', 'perjury', 'designee'] as const) {
+      const box = screen.getByRole('checkbox', { name: new RegExp(signingConsents[key].label) });
+      expect(box.closest('label')?.textContent).toContain(signingConsents[key].text);
+      expect(box.closest('label')?.querySelector('[lang]')).toBeNull();
+    }
   });
 });

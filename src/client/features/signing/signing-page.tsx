@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { LinkPage, LinkPageLoading, useLinkSteps, type LinkStep } from '#client/components/link-page/link-page.tsx';
 import type { SigningStep } from './signing-steps';
 import { endsSigning, openSigning, signingApi, signingFailureMessage } from './signing-api';
+import { m } from '#shared/i18n/messages.ts';
 
 // The steps after the question load while its answer is checked (or, for a link already answered, as it opens).
 const loadSteps = () => import('./signing-steps');
@@ -10,13 +11,13 @@ const SigningSteps = lazy(loadSteps);
 
 type Step = LinkStep | SigningStep;
 
-const stepTitles: Record<Step['kind'], string> = {
-  loading: 'Sign your SS-4',
-  unavailable: 'This signing link cannot be used',
-  verify: 'Confirm it is you',
-  review: 'Review your SS-4',
-  sign: 'Sign your SS-4',
-  done: 'Thank you: your SS-4 is signed',
+const stepTitles: Record<Step['kind'], () => string> = {
+  loading: m.signing_title_sign,
+  unavailable: m.signing_title_unavailable,
+  verify: m.links_verify_heading,
+  review: m.signing_title_review,
+  sign: m.signing_title_sign,
+  done: m.signing_title_done,
 };
 
 /** `/sign/:token`: the customer confirms who they are, reviews their Form SS-4 and signs it. */
@@ -28,15 +29,15 @@ export function SigningPage() {
 
   return (
     <LinkPage
-      heading={stepTitles[step.kind]}
+      heading={stepTitles[step.kind]()}
       step={step}
       above={step.kind !== 'unavailable' && step.kind !== 'done' ? <StepIndicator current={step.kind} /> : null}
       offerNewLink
       verify={{
         // Before the form is shown: the last four digits of the responsible party's SSN or ITIN, or a
         // code e-mailed to the order's address for a responsible party with neither.
-        title: 'Your form holds private details',
-        lead: 'Before we show it, confirm it is you.',
+        title: m.signing_verify_title(),
+        lead: m.signing_verify_lead(),
         verify: async (answer) => {
           const [review] = await Promise.all([signingApi.verify(token, answer), loadSteps()]);
           // In a transition, the question stays until the review is drawn (no flash of a loading line).
@@ -58,9 +59,9 @@ export function SigningPage() {
 }
 
 const indicatorSteps = [
-  { kind: 'verify', label: 'Confirm' },
-  { kind: 'review', label: 'Review' },
-  { kind: 'sign', label: 'Sign' },
+  { kind: 'verify', label: m.signing_step_confirm },
+  { kind: 'review', label: m.signing_step_review },
+  { kind: 'sign', label: m.signing_step_sign },
 ] as const;
 
 function StepIndicator({ current }: { current: Step['kind'] }) {
@@ -69,14 +70,14 @@ function StepIndicator({ current }: { current: Step['kind'] }) {
     indicatorSteps.findIndex((step) => step.kind === current),
   );
   return (
-    <ol className="flex gap-2 text-sm" aria-label="Signing steps">
+    <ol className="flex gap-2 text-sm" aria-label={m.signing_steps_label()}>
       {indicatorSteps.map((step, position) => (
         <li
           key={step.kind}
           aria-current={position === index ? 'step' : undefined}
           className={`flex-1 rounded-full px-3 py-1 text-center font-medium ${position <= index ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700'}`}
         >
-          {position + 1}. {step.label}
+          {position + 1}. {step.label()}
         </li>
       ))}
     </ol>
