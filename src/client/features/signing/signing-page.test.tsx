@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { signedCopyPath, signingConsents, signingMessages, type SigningReviewResponse } from '#shared/signing/signing.ts';
@@ -10,6 +10,10 @@ import { speak } from '#tests/support/locale.ts';
 import { paths } from '#client/paths.ts';
 import { pathInLocale } from '#shared/i18n/locales.ts';
 import { SigningPage } from './signing-page';
+
+// The steps after the question are a chunk of their own, loaded once the answer is in: loaded here
+// first, so no test waits on its first transform.
+beforeAll(() => import('./signing-steps'));
 
 const token = 'aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9d';
 const api = `/api/sign/${token}`;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { SigningReviewResponse } from '#shared/signing/signing.ts';
@@ -8,6 +8,10 @@ import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/ne
 import { renderPage } from '#tests/client/render.tsx';
 import { paths } from '#client/paths.ts';
 import { SigningPage } from './signing-page';
+
+// The steps after the question are a chunk of their own, loaded once the answer is in: loaded here
+// first, so no test waits on its first transform.
+beforeAll(() => import('./signing-steps'));
 
 // The signing page's question follows the responsible party's taxpayer number: the ITIN's last four
 // digits, or for a responsible party with neither a code the page asks the server to e-mail.
