@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify'
 import compress from '@fastify/compress';
 import type { Database } from './db';
 import { publicConfig, trustProxyOption, type Env } from './env';
-import { answerFrameworkError, requestLogController, registerErrorHandler, registerSecurityHeaders, registerRateLimit, siteOrigin } from './http';
+import { answerFrameworkError, requestLogController, registerErrorHandler, registerRequestLocale, registerSecurityHeaders, registerRateLimit, siteOrigin } from './http';
 import { loggerOptions } from './logging';
 import { loadDataKey, createFieldCipher } from './encryption';
 import { createMailer, createEmailOutbox, type Mailer } from './email';
@@ -104,6 +104,8 @@ export async function buildAppWithServices({
 
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
+  // First, so everything after it (rate limits, guards, routes) answers in the request's language.
+  registerRequestLocale(app);
   await registerSecurityHeaders(app, env);
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, database);

@@ -20,6 +20,7 @@ export function sampleOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     id: 42,
     applicationId: 'HFE12W87EQ23',
     billingEmail: 'jane@example.com',
+    locale: 'en',
     amountCents: 14900,
     currency: 'usd',
     paymentStatus: 'paid',

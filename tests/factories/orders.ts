@@ -42,7 +42,7 @@ export type PaidOrderOptions = PaidOrderOverrides & {
 /** A checkout the built-in test processor has been paid for, as the checkout leaves it. */
 export async function insertPaidCheckout(
   tx: Pick<Db, 'insert'>,
-  values: { id?: string; trackingNumber: string; formData: unknown; email: string; amountCents: number; currency: string; paymentIntentId: string },
+  values: { id?: string; trackingNumber: string; formData: unknown; email: string; locale?: string; amountCents: number; currency: string; paymentIntentId: string },
 ) {
   const [checkout] = await tx
     .insert(checkouts)
@@ -68,7 +68,8 @@ export async function createPaidOrder(db: Db, options: PaidOrderOptions = {}): P
   const billingEmail = orderOverrides.billingEmail ?? application.contact.emailAddress;
   const amount = orderOverrides.amount ?? 14900;
   const currency = orderOverrides.currency ?? 'usd';
-  const paidCheckout = { trackingNumber, formData, email: billingEmail, amountCents: amount, currency, paymentIntentId };
+  // The order's language is the checkout's, as the payment path copies it.
+  const paidCheckout = { trackingNumber, formData, email: billingEmail, locale: orderOverrides.locale, amountCents: amount, currency, paymentIntentId };
   if (asPurchase) return purchaseOrder(db, asPurchase, paidCheckout, orderOverrides);
 
   const { createDate, paymentMethod, priority, status, assignedTo, assignedAt, completedAt, dueDate, ein, notes, ...rest } = orderOverrides;

@@ -181,7 +181,7 @@ async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]
       from named
       -- A tracking number drawn twice (about one in 10^13 per pair) is skipped and made up for by the caller.
       on conflict do nothing
-      returning id, tracking_number, form_data, email, amount_cents, payment_intent_id, created_at
+      returning id, tracking_number, form_data, email, locale, amount_cents, payment_intent_id, created_at
     ),
     decided as (
       select
@@ -200,7 +200,7 @@ async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]
     new_orders as (${insertOrdersSql(
       sql`
         select
-          id as checkout_id, tracking_number, email, amount_cents, 'usd' as currency, payment_intent_id, form_data,
+          id as checkout_id, tracking_number, email, locale, amount_cents, 'usd' as currency, payment_intent_id, form_data,
           payment_method, priority, status, chosen.assignee as assigned_to,
           case when chosen.assignee is not null then assigned_at end as assigned_at,
           case when status = 'completed' then completed_at end as completed_at,

@@ -282,6 +282,36 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     expect(again.json().error).toEqual({ code: 'conflict', message: checkoutMessages.alreadyPaid });
   });
 
+  it('keeps the language of the page the customer checked out on, in the checkout and in the order paid from it', async () => {
+    const { app, processor } = await startApp();
+    async function purchaseIn(headers: Record<string, string>) {
+      const body = checkoutBody();
+      const response = await app.inject({ method: 'POST', url: '/api/checkout', payload: body, headers, remoteAddress: newClient() });
+      expect(response.statusCode, response.body).toBe(200);
+      const checkout = response.json<CheckoutResponse>();
+      await payByCard(app, checkout.clientSecret);
+      expect((await confirm(app, checkout.paymentIntentId)).statusCode).toBe(200);
+      await processor.settled();
+      const [checkoutRow] = await rows<{ locale: string }>(sql`select locale from checkouts where draft_id = ${body.draftId}`);
+      const [orderRow] = await rows<{ locale: string }>(sql`select locale from orders where payment_intent_id = ${checkout.paymentIntentId}`);
+      return [checkoutRow?.locale, orderRow?.locale];
+    }
+    expect(await purchaseIn({ 'accept-language': 'es' })).toEqual(['es', 'es']);
+    expect(await purchaseIn({})).toEqual(['en', 'en']);
+    expect(await purchaseIn({ 'accept-language': 'en' })).toEqual(['en', 'en']);
+    // Another client's list of languages: the best the service speaks.
+    expect(await purchaseIn({ 'accept-language': 'fr-FR,es-MX;q=0.8,en;q=0.5' })).toEqual(['es', 'es']);
+  });
+
+  it('takes the language of the latest checkout call of a draft, so a customer who switched before paying is written to in it', async () => {
+    const { app } = await startApp();
+    const body = checkoutBody();
+    const inLanguage = (language: string) => app.inject({ method: 'POST', url: '/api/checkout', payload: body, headers: { 'accept-language': language }, remoteAddress: newClient() });
+    expect((await inLanguage('en')).statusCode).toBe(200);
+    expect((await inLanguage('es')).statusCode).toBe(200);
+    expect(await rows(sql`select locale from checkouts where draft_id = ${body.draftId}`)).toEqual([{ locale: 'es' }]);
+  });
+
   it('stores the SSN only as ciphertext, in the checkout and in the order', async () => {
     const { app } = await startApp();
     const body = checkoutBody();
@@ -553,6 +583,21 @@ describe.each(testDatabaseKinds)('checkout, payment and orders on %s', (kind) =>
     expect(response.body).not.toContain('12345');
     expect(await countCheckouts(body.draftId)).toBe(0);
     expect(await count(sql`select count(*)::int as count from checkouts`)).toBe(before);
+  });
+
+  it('refuses an invalid application with the same code and fields in Spanish, and stores nothing', async () => {
+    const { app } = await startApp();
+    const body = { ...checkoutBody({ application: { company: { companyName: '' }, registration: { zipCode: 'abc' } } }), email: 'not-an-email' };
+    const post = (language: string) => app.inject({ method: 'POST', url: '/api/checkout', payload: body, headers: { 'accept-language': language }, remoteAddress: newClient() });
+    const [spanish, english] = [await post('es'), await post('en')];
+    expect([spanish.statusCode, english.statusCode]).toEqual([400, 400]);
+    const spanishError = spanish.json<{ error: { code: string; fields: Record<string, string[]> } }>().error;
+    const englishError = english.json<{ error: { code: string; fields: Record<string, string[]> } }>().error;
+    expect(spanishError.code).toBe('validation_failed');
+    expect(englishError.code).toBe(spanishError.code);
+    expect(Object.keys(spanishError.fields).sort()).toEqual(Object.keys(englishError.fields).sort());
+    expect(Object.keys(spanishError.fields)).toEqual(expect.arrayContaining(['email', 'application.company.companyName', 'application.registration.zipCode']));
+    expect(await countCheckouts(body.draftId)).toBe(0);
   });
 
   it('applies the wizard\'s street, start-date and IRS name rules on the server too', async () => {

@@ -11,6 +11,7 @@ import { openApplication, sealApplication, type FieldCipher, type StoredApplicat
 import { getStandardPriceCents } from '../settings';
 import type { CheckoutRequest, CheckoutResponse } from '#shared/checkout/checkout.ts';
 import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import { createTrackingNumber } from '../orders';
 import { getCheckoutByDraftId, type Checkout } from './get-checkout';
 import { createOrderFromPayment } from './create-order-from-payment';
@@ -20,6 +21,8 @@ import { duplicateKeyOf, findPaidDuplicate } from './duplicate-applications';
 export type CreateCheckoutOptions = {
   services: Pick<Services, 'database' | 'provider' | 'cipher' | 'outbox' | 'env'>;
   request: CheckoutRequest;
+  /** The language of the page the customer checks out on: the order's e-mails and pages speak it. */
+  locale: Locale;
   log: FastifyBaseLogger;
 };
 
@@ -33,7 +36,7 @@ const alreadyPaid = () => new AppError('conflict', checkoutMessages.alreadyPaid)
 /** The retention window erased this checkout's answers and canceled its intent: it cannot be paid. */
 export const checkoutExpired = () => new AppError('checkout_expired', checkoutMessages.expired);
 
-type NewCheckout = Pick<Checkout, 'draftId' | 'email' | 'formData' | 'amountCents' | 'currency' | 'paymentProvider' | 'duplicateKey'>;
+type NewCheckout = Pick<Checkout, 'draftId' | 'email' | 'locale' | 'formData' | 'amountCents' | 'currency' | 'paymentProvider' | 'duplicateKey'>;
 
 /**
  * Stores the checkout of a new draft. Concurrent calls for one draft meet on its unique draft id:
@@ -94,7 +97,7 @@ function sameCheckout(stored: Checkout, request: CheckoutRequest, cipher: FieldC
  * answers; a draft already paid is refused, and so is a change while its payment awaits the
  * bank's verification (the same answers again get the same intent).
  */
-export async function createCheckout({ services, request, log }: CreateCheckoutOptions): Promise<CheckoutResponse> {
+export async function createCheckout({ services, request, locale, log }: CreateCheckoutOptions): Promise<CheckoutResponse> {
   const { database, provider, cipher } = services;
   const { db } = database;
   const amountCents = await getStandardPriceCents(db);
@@ -104,7 +107,7 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
   const found = await getCheckoutByDraftId(db, request.draftId);
   const { checkout: stored, created } = found
     ? { checkout: found, created: false }
-    : await insertCheckout(db, { draftId: request.draftId, email: request.email, formData, amountCents, currency, paymentProvider: provider.name, duplicateKey });
+    : await insertCheckout(db, { draftId: request.draftId, email: request.email, locale, formData, amountCents, currency, paymentProvider: provider.name, duplicateKey });
   if (stored.status === 'paid') throw alreadyPaid();
   if (stored.purgedAt) throw checkoutExpired();
 
@@ -127,7 +130,8 @@ export async function createCheckout({ services, request, log }: CreateCheckoutO
   if (!created) {
     const [updated] = await db
       .update(checkouts)
-      .set({ formData, email: request.email, amountCents, duplicateKey, updatedAt: new Date() })
+      // The language too: a customer who switched it before paying is written to in the one they paid in.
+      .set({ formData, email: request.email, locale, amountCents, duplicateKey, updatedAt: new Date() })
       .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open'), isNull(checkouts.purgedAt)))
       .returning();
     // Paid, or purged, since it was read.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseWith, refuseUnstorableJson } from '../http';
+import { localeOfRequest, parseWith, refuseUnstorableJson } from '../http';
 import type { Services } from '../contracts';
 import { checkoutRequestSchema, confirmPaymentRequestSchema, type CheckoutResponse, type ConfirmPaymentResponse } from '#shared/checkout/checkout.ts';
 import { createCheckout } from './create-checkout';
@@ -31,7 +31,7 @@ export async function registerCheckoutRoutes(app: FastifyInstance, services: Pic
     },
     async (request): Promise<CheckoutResponse> => {
       const body = parseWith(checkoutRequestSchema, request.body);
-      return createCheckout({ services, request: body, log: request.log });
+      return createCheckout({ services, request: body, locale: localeOfRequest(request), log: request.log });
     },
   );
 

@@ -119,6 +119,7 @@ export const orders = pgTable(
     index('orders_assignee_create_date_idx').on(table.assignedTo, table.createDate.desc(), table.id.desc()),
     index('orders_assignee_status_read_create_date_idx').on(table.assignedTo, sql.raw(statusAsReadSql), table.createDate.desc(), table.id.desc()),
     index('orders_assignee_priority_create_date_idx').on(table.assignedTo, table.priority, table.createDate.desc(), table.id.desc()),
+    index('orders_locale_create_date_idx').on(table.locale, table.createDate.desc(), table.id.desc()),
     index('orders_billing_email_lower_idx').on(sql`lower(${table.billingEmail})`),
     // The staff list's search is a case-insensitive "contains" (ILIKE '%…%'), which only trigram
     // indexes serve. pg_trgm lives in the public schema (migration 0003).

@@ -77,6 +77,7 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
           applicationId: order.applicationId,
           companyName: 'Hill Country Woodworks LLC',
           billingEmail: 'owner@example.com',
+          locale: 'en',
           amountCents: 14900,
           currency: 'usd',
           paymentStatus: 'paid',
@@ -133,6 +134,31 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     }
     const rushCompleted = await listOrders(harness.app, admin.cookie, 'priority=rush&status=completed');
     expect(rushCompleted.orders.map((order) => [order.priority, order.status])).toEqual([['rush', 'completed']]);
+  });
+
+  it('filters by the customer\'s language, combined with the other filters and a search, counting what it keeps', async () => {
+    const spanish = [];
+    for (const status of ['reviewing_form_data', 'completed'] as const) {
+      spanish.push(await createPaidOrder(harness.database.db, { locale: 'es', status, billingEmail: 'cliente@example.com', createDate: nextDate() }));
+      await createPaidOrder(harness.database.db, { status, billingEmail: 'customer@example.com', createDate: nextDate() });
+    }
+    const inSpanish = await listOrders(harness.app, admin.cookie, 'language=es');
+    expect(inSpanish.orders.map((order) => [order.id, order.locale])).toEqual(spanish.reverse().map((order) => [order.id, 'es']));
+    expect([inSpanish.total, inSpanish.totalIsLowerBound]).toEqual([2, false]);
+    // The counters stay over every order the member may see.
+    expect(inSpanish.counters.total).toBe(4);
+    const inEnglish = await listOrders(harness.app, admin.cookie, 'language=en');
+    expect(inEnglish.orders.map((order) => order.locale)).toEqual(['en', 'en']);
+    expect(inEnglish.total).toBe(2);
+
+    const completedInSpanish = await listOrders(harness.app, admin.cookie, 'language=es&status=completed');
+    expect(completedInSpanish.orders.map((order) => [order.status, order.locale])).toEqual([['completed', 'es']]);
+    expect(completedInSpanish.total).toBe(1);
+    const searched = await listOrders(harness.app, admin.cookie, 'language=es&search=example.com');
+    expect(searched.orders.map((order) => order.billingEmail)).toEqual(['cliente@example.com', 'cliente@example.com']);
+    expect(searched.total).toBe(2);
+    // An address with a language the service does not speak lists every order, as any unrecognisable filter does.
+    expect((await listOrders(harness.app, admin.cookie, 'language=fr')).total).toBe(4);
   });
 
   it('searches part of the tracking number or of the e-mail, in any case', async () => {

@@ -6,6 +6,7 @@ import { normalizeOrderPriority, normalizeOrderStatus, statusesOfFilter, type Or
 import { can } from '#shared/staff/permissions.ts';
 import type { StaffUser } from '#shared/staff/session.ts';
 import { ordersPageSize, searchCountLimit, type OrderListItem, type OrderListQuery, type OrderListResponse } from '#shared/fulfilment/orders.ts';
+import { baseLocale, isLocale } from '#shared/i18n/locales.ts';
 import { countersOf, filteredTotal, readCounters } from './order-list-counters';
 import { orderTextContains } from './order-search';
 
@@ -50,6 +51,7 @@ const listColumns = {
   applicationId: orders.applicationId,
   companyName: sql<string | null>`${orders.formData}->'company'->>'companyName'`,
   billingEmail: orders.billingEmail,
+  locale: orders.locale,
   amount: orders.amount,
   currency: orders.currency,
   paymentStatus: orders.paymentStatus,
@@ -67,6 +69,7 @@ type ListRow = {
   applicationId: string;
   companyName: string | null;
   billingEmail: string;
+  locale: string;
   amount: number;
   currency: string;
   paymentStatus: string;
@@ -197,6 +200,16 @@ async function countMatchesUpToLimit(db: Db, search: Search): Promise<number> {
 }
 
 /**
+ * Orders the filters keep, counted up to one past the limit. The maintained counters hold statuses
+ * and priorities only, so a filter on the language is counted from the orders, and stops there.
+ */
+async function countOrdersUpToLimit(db: Db, where: SQL | undefined): Promise<number> {
+  const limited = db.select({ id: orders.id }).from(orders).where(where).limit(searchCountLimit + 1).as('limited');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(limited);
+  return Number(row?.count ?? 0);
+}
+
+/**
  * A search's page and its matches (up to one past the limit). Past the limit, the matches collected
  * are not all of them, so the page is read in the list's order, keeping the rows that match: at
  * least one row in a thousand does, so the walk is short, as with any filter.
@@ -210,20 +223,24 @@ async function readSearch(db: Db, search: Search, paging: Paging): Promise<{ row
 /**
  * One page of `/manage/orders`, newest first, 25 at a time, with the counters. The counters and the
  * total of a filtered list come from the maintained counters; a page comes from an index in the
- * list's order, found by key; a search counts at most `searchCountLimit` + 1 matches. None of it
- * reads the whole table.
+ * list's order, found by key; a search, or a filter on the language, counts at most
+ * `searchCountLimit` + 1 matches. None of it reads the whole table.
  */
 export async function findOrders({ db, viewer, query }: FindOrdersOptions): Promise<OrderListResponse> {
   const visible = visibleTo(viewer);
   const priorityFilter = query.priority === 'all' ? undefined : eq(orders.priority, query.priority);
+  const languageFilter = query.language === 'all' ? undefined : eq(orders.locale, query.language);
   const searchFilter = query.search === '' ? undefined : orderTextContains(query.search);
   const statuses = statusesOfFilter(query.status);
   const paging = pagingOf(query);
 
   const [page, counterRows] = await Promise.all([
     searchFilter
-      ? readSearch(db, { text: searchFilter, filters: and(visible, statusCondition(statuses), priorityFilter) }, paging)
-      : readPage(db, { where: and(visible, priorityFilter), statuses }, paging).then((rows) => ({ rows, matches: null })),
+      ? readSearch(db, { text: searchFilter, filters: and(visible, statusCondition(statuses), priorityFilter, languageFilter) }, paging)
+      : Promise.all([
+          readPage(db, { where: and(visible, priorityFilter, languageFilter), statuses }, paging),
+          languageFilter ? countOrdersUpToLimit(db, and(visible, statusCondition(statuses), priorityFilter, languageFilter)) : null,
+        ]).then(([rows, matches]) => ({ rows, matches })),
     readCounters(db, viewer),
   ]);
   const { rows: pageRows, matches } = page;
@@ -241,6 +258,7 @@ export async function findOrders({ db, viewer, query }: FindOrdersOptions): Prom
     applicationId: row.applicationId,
     companyName: row.companyName || null,
     billingEmail: row.billingEmail,
+    locale: isLocale(row.locale) ? row.locale : baseLocale,
     amountCents: row.amount,
     currency: row.currency,
     paymentStatus: row.paymentStatus,

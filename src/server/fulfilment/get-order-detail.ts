@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { baseLocale, isLocale } from '#shared/i18n/locales.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { orders, orderStatusHistory, user, type Db } from '../db';
 import { readOrderSsn, type FieldCipher } from '../encryption';
@@ -71,6 +72,8 @@ export async function getOrderDetail({ db, cipher, orderId, log, designee = null
     id: order.id,
     applicationId: order.applicationId,
     billingEmail: order.billingEmail,
+    // Written by the checkout from the page's language; anything else would be an English order of old.
+    locale: isLocale(order.locale) ? order.locale : baseLocale,
     amountCents: order.amount,
     currency: order.currency,
     paymentStatus: order.paymentStatus,

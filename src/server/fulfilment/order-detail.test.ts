@@ -46,6 +46,7 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
       id: order.id,
       applicationId: order.applicationId,
       billingEmail: 'owner@example.com',
+      locale: 'en',
       amountCents: 14900,
       currency: 'usd',
       paymentStatus: 'paid',
@@ -79,6 +80,11 @@ describe.each(testDatabaseKinds)('order detail and SSN reveal on %s', (kind) => 
     for (const secret of ['123456789', '123-45-6789', (order.formData as { contact: { rpSSN: string } }).contact.rpSSN]) {
       expect(response.body).not.toContain(secret);
     }
+  });
+
+  it('answers the language the customer applied in', async () => {
+    const order = await createPaidOrder(harness.database.db, { locale: 'es' });
+    expect((await getOrder(harness.app, admin.cookie, order.id)).locale).toBe('es');
   });
 
   it('shows an SSN it cannot decrypt as null instead of failing', async () => {

@@ -5,13 +5,13 @@ import { initialOrderStatus, type OrderPriority, type OrderStatus } from '#share
 import { orderWorkBusinessDays } from '#shared/delivery-promise.ts';
 
 // The one way an order row is written: every order is copied from its paid checkout (tracking
-// number, e-mail, amount, currency, payment intent and application), never from anything else, and
-// a repeated insert for the same checkout does nothing. The payment path, the test factories, the
-// test-only API and the bulk seed all go through `insertOrdersSql`.
+// number, e-mail, language, amount, currency, payment intent and application), never from anything
+// else, and a repeated insert for the same checkout does nothing. The payment path, the test
+// factories, the test-only API and the bulk seed all go through `insertOrdersSql`.
 
 /**
  * The statement that inserts one order per row of `source`, a query whose rows carry these columns:
- * the checkout's `checkout_id`, `tracking_number`, `email`, `amount_cents`, `currency`,
+ * the checkout's `checkout_id`, `tracking_number`, `email`, `locale`, `amount_cents`, `currency`,
  * `payment_intent_id` and `form_data`, and the order's `payment_method`, `priority`, `status`,
  * `assigned_to`, `assigned_at`, `completed_at`, `due_date`, `ein`, `ein_emailed_at`, `notes`,
  * `confirmation_email_sent_at`, `create_date` and `updated_at`. No conflict target: the order's three
@@ -21,12 +21,12 @@ import { orderWorkBusinessDays } from '#shared/delivery-promise.ts';
 export function insertOrdersSql(source: SQL, returning: SQL): SQL {
   return sql`
     insert into ${orders} (
-      application_id, checkout_id, billing_email, amount, currency, payment_status, payment_method,
+      application_id, checkout_id, billing_email, locale, amount, currency, payment_status, payment_method,
       payment_intent_id, priority, status, assigned_to, assigned_at, completed_at, due_date, ein,
       ein_emailed_at, notes, form_data, confirmation_email_sent_at, create_date, updated_at
     )
     select
-      s.tracking_number, s.checkout_id, s.email, s.amount_cents, s.currency, 'paid', s.payment_method,
+      s.tracking_number, s.checkout_id, s.email, s.locale, s.amount_cents, s.currency, 'paid', s.payment_method,
       s.payment_intent_id, s.priority, s.status, s.assigned_to, s.assigned_at, s.completed_at, s.due_date, s.ein,
       s.ein_emailed_at, s.notes, s.form_data, s.confirmation_email_sent_at, s.create_date, s.updated_at
     from (${source}) as s
@@ -64,7 +64,7 @@ export async function insertOrderFromCheckout(tx: Pick<Db, 'execute'>, options: 
   const assignedTo = options.assignedTo ?? null;
   const source = sql`
     select
-      c.id as checkout_id, c.tracking_number, c.email, c.amount_cents, c.currency, c.payment_intent_id, c.form_data,
+      c.id as checkout_id, c.tracking_number, c.email, c.locale, c.amount_cents, c.currency, c.payment_intent_id, c.form_data,
       ${options.paymentMethod}::text as payment_method,
       ${options.priority ?? 'standard'}::text as priority,
       ${options.status ?? initialOrderStatus}::text as status,

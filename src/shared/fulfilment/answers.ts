@@ -7,6 +7,7 @@ import { orderPaymentsSchema } from '../refunds/answers';
 import { signingStateSchema } from '../signing/answers';
 import type { EinLetterLinkResponse, OrderDetailResponse, OrderListResponse, RevealSsnResponse, StaffListResponse } from './orders';
 import type { CommentResponse, CommentsResponse } from './comments';
+import { locales } from '../i18n/locales';
 
 // The orders routes' answers as schemas, for the API document (decision 044).
 
@@ -20,6 +21,7 @@ export const orderListResponseSchema = z.strictObject({
       applicationId: z.string(),
       companyName: z.string().nullable(),
       billingEmail: z.string(),
+      locale: z.enum(locales),
       amountCents: z.number().int(),
       currency: z.string(),
       paymentStatus: z.string(),
@@ -48,6 +50,7 @@ export const orderDetailSchema = z
     id: z.number().int(),
     applicationId: z.string(),
     billingEmail: z.string(),
+    locale: z.enum(locales),
     amountCents: z.number().int(),
     currency: z.string(),
     paymentStatus: z.string(),

@@ -10,6 +10,7 @@ import type { StaffRole } from '../staff/session';
 import { staffMessages } from '../staff/staff-messages';
 import { ssnFields } from '../application/contact';
 import { isStorableText, refuseUnstorableText, unstorableTextMessage, writtenText } from '../storable-text';
+import { locales, type Locale } from '../i18n/locales';
 
 /** Orders per page of `/manage/orders`. */
 export const ordersPageSize = 25;
@@ -31,6 +32,8 @@ export const orderListQuerySchema = z.object({
   /** `all`, a status, or a counter of several statuses by its filter name (`in-progress`). */
   status: z.enum(statusFilters).catch('all').default('all'),
   priority: z.enum(['all', ...orderPriorities]).catch('all').default('all'),
+  /** `all`, or the language the customer applied in. */
+  language: z.enum(['all', ...locales]).catch('all').default('all'),
   search: z.string().trim().max(254).catch('').default(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   after: cursorSchema,
@@ -38,6 +41,7 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 export type OrderStatusFilter = OrderListQuery['status'];
+export type OrderLanguageFilter = OrderListQuery['language'];
 
 /**
  * `GET /api/manage/orders` as the server reads it: the page's query, except that a search the
@@ -63,6 +67,8 @@ export type OrderListItem = {
   applicationId: string;
   companyName: string | null;
   billingEmail: string;
+  /** The language the customer applied in. */
+  locale: Locale;
   amountCents: number;
   currency: string;
   paymentStatus: string;
@@ -107,6 +113,8 @@ export type OrderDetail = {
   id: number;
   applicationId: string;
   billingEmail: string;
+  /** The language the customer applied in: their e-mails and pages speak it. */
+  locale: Locale;
   amountCents: number;
   currency: string;
   paymentStatus: string;

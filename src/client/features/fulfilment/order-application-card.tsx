@@ -5,6 +5,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { reitTypeOptions } from '#shared/application/registration.ts';
 import { formatUsd } from '#shared/money.ts';
+import { localeNames } from '#shared/i18n/locales.ts';
 import { paymentMethodName } from '#shared/orders/payment-methods.ts';
 import type { OrderDetail } from '#shared/fulfilment/orders.ts';
 import { paymentStatusLabel } from '#shared/refunds/refunds.ts';
@@ -43,6 +44,10 @@ export function OrderApplicationCard({ order }: { order: OrderDetail }) {
           <a href={`mailto:${order.billingEmail}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
             <EmailAddress address={order.billingEmail} />
           </a>
+          {/* The language the customer applied in, which their e-mails speak: named as they read it. */}
+          <p className="mt-1 text-slate-600">
+            Language: <span className="font-medium text-slate-900">{localeNames[order.locale]}</span>
+          </p>
         </InfoBlock>
 
         {reit ? <InfoBlock heading="REIT Classification">{reit}</InfoBlock> : null}

@@ -121,6 +121,7 @@ describe('OrderDetailPage', () => {
 
     const contact = screen.getByRole('link', { name: 'jane@example.com' });
     expect(contact.getAttribute('href')).toBe('mailto:jane@example.com');
+    expect(screen.getByText(/^Language:/).textContent).toBe('Language: English');
     expect(screen.queryByRole('heading', { name: 'REIT Classification' })).toBeNull();
 
     const payment = screen.getByRole('heading', { name: 'Payment Information' }).parentElement as HTMLElement;
@@ -166,6 +167,13 @@ describe('OrderDetailPage', () => {
     const heading = await screen.findByRole('heading', { name: 'REIT Classification' });
     expect(heading.parentElement?.textContent).toBe('REIT ClassificationMortgage REIT');
     expect(screen.getByText('Not specified')).toBeTruthy();
+  });
+
+  it('names the language the customer applied in, in that language', async () => {
+    serveOrder(sampleOrder({ locale: 'es' }));
+    renderOrderScreen();
+    const contact = (await screen.findByRole('heading', { name: 'Customer Contact' })).parentElement as HTMLElement;
+    expect(within(contact).getByText(/^Language:/).textContent).toBe('Language: Español');
   });
 
   it('shows the status history with the changers, the part of the service that made a change, a deleted account, and no card without history', async () => {

@@ -3,7 +3,8 @@ import { Search } from 'lucide-react';
 import { Field } from '#client/components/form/field.tsx';
 import { Select, TextInput } from '#client/components/form/controls.tsx';
 import { groupFilters, orderPriorities, orderPriorityLabels, orderStatuses, orderStatusLabels, type OrderPriority } from '#shared/orders/lifecycle.ts';
-import type { OrderListQuery, OrderStatusFilter } from '#shared/fulfilment/orders.ts';
+import type { OrderLanguageFilter, OrderListQuery, OrderStatusFilter } from '#shared/fulfilment/orders.ts';
+import { localeNames, locales } from '#shared/i18n/locales.ts';
 
 /** How long typing pauses before the search runs. */
 export const searchDebounceMs = 300;
@@ -12,11 +13,12 @@ type OrdersListFiltersProps = {
   query: OrderListQuery;
   onStatusChange: (status: OrderStatusFilter) => void;
   onPriorityChange: (priority: OrderPriority | 'all') => void;
+  onLanguageChange: (language: OrderLanguageFilter) => void;
   onSearchChange: (search: string) => void;
 };
 
-/** Status, priority and a search that runs as the user pauses typing (or presses Enter). */
-export function OrdersListFilters({ query, onStatusChange, onPriorityChange, onSearchChange }: OrdersListFiltersProps) {
+/** Status, priority, the customer's language and a search that runs as the user pauses typing (or presses Enter). */
+export function OrdersListFilters({ query, onStatusChange, onPriorityChange, onLanguageChange, onSearchChange }: OrdersListFiltersProps) {
   const [search, setSearch] = useState({ draft: query.search, inAddress: query.search });
   if (query.search !== search.inAddress) {
     // The address changed: by this field's own search (keep what is typed, spaces and all) or by
@@ -37,7 +39,7 @@ export function OrdersListFilters({ query, onStatusChange, onPriorityChange, onS
   }
 
   return (
-    <form role="search" aria-label="Filter orders" onSubmit={searchNow} className="grid grid-cols-2 gap-x-3 gap-y-1 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+    <form role="search" aria-label="Filter orders" onSubmit={searchNow} className="grid grid-cols-2 gap-x-3 gap-y-1 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
       <Field label="Search" className="col-span-2 lg:col-span-1">
         {(control) => (
           <div className="relative">
@@ -81,6 +83,18 @@ export function OrdersListFilters({ query, onStatusChange, onPriorityChange, onS
             {orderPriorities.map((priority) => (
               <option key={priority} value={priority}>
                 {orderPriorityLabels[priority]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Language">
+        {(control) => (
+          <Select {...control} name="language" value={query.language} onChange={(event) => onLanguageChange(event.target.value as OrderLanguageFilter)}>
+            <option value="all">All</option>
+            {locales.map((locale) => (
+              <option key={locale} value={locale}>
+                {localeNames[locale]}
               </option>
             ))}
           </Select>

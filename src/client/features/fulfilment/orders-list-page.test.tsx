@@ -26,6 +26,7 @@ function listItem(overrides: Partial<OrderListItem> = {}): OrderListItem {
     applicationId: 'HFE12W87EQ23',
     companyName: 'Acme Widgets LLC',
     billingEmail: 'jane@example.com',
+    locale: 'en',
     amountCents: 14900,
     currency: 'usd',
     paymentStatus: 'paid',
@@ -158,6 +159,22 @@ describe('OrdersListPage', () => {
     expect(currentLocation().search.toString()).toBe('priority=rush');
   });
 
+  it('filters by the customer\'s language, each named in itself, through the address', async () => {
+    const { user, listCalls } = renderList('/manage/orders?page=2', () => jsonResponse(listResponse([listItem({ locale: 'es' })], { total: 30, page: 2 })));
+    await screen.findByRole('table', { name: 'Orders' });
+    const language = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    expect(within(language).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'English', 'Español']);
+    expect(language.value).toBe('all');
+
+    await user.selectOptions(language, 'Español');
+    expect(currentLocation().search.toString()).toBe('language=es');
+    await waitFor(() => expect(listCalls().at(-1)?.search.toString()).toBe('language=es'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Priority' }), 'Rush');
+    expect(currentLocation().search.toString()).toBe('priority=rush&language=es');
+    await user.selectOptions(language, 'All');
+    expect(currentLocation().search.toString()).toBe('priority=rush');
+  });
+
   it('offers All, the In Progress counter\'s stages and every status, and All and the three priorities', async () => {
     renderList();
     const options = (name: string) => within(screen.getByRole('combobox', { name })).getAllByRole('option').map((option) => option.textContent);
@@ -209,9 +226,10 @@ describe('OrdersListPage', () => {
   });
 
   it('ignores filters it does not know', async () => {
-    const { listCalls } = renderList('/manage/orders?status=lost&priority=urgent&page=-4');
+    const { listCalls } = renderList('/manage/orders?status=lost&priority=urgent&language=fr&page=-4');
     await screen.findByRole('table', { name: 'Orders' });
     expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('all');
+    expect((screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement).value).toBe('all');
     expect(listCalls()[0]?.search.toString()).toBe('');
   });
 

@@ -5,7 +5,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import type { OrderPriority } from '#shared/orders/lifecycle.ts';
-import { ordersPageSize, type OrderListQuery, type OrderStatusFilter } from '#shared/fulfilment/orders.ts';
+import { ordersPageSize, type OrderLanguageFilter, type OrderListQuery, type OrderStatusFilter } from '#shared/fulfilment/orders.ts';
 import { can } from '#shared/staff/permissions.ts';
 import { useStaffUser } from '#client/lib/staff/staff-session-context.tsx';
 import { OrdersListCounters } from './orders-list-counters';
@@ -81,6 +81,7 @@ export function OrdersListPage() {
             query={query}
             onStatusChange={(status: OrderStatusFilter) => showQuery({ status })}
             onPriorityChange={(priority: OrderPriority | 'all') => showQuery({ priority })}
+            onLanguageChange={(language: OrderLanguageFilter) => showQuery({ language })}
             onSearchChange={onSearchChange}
           />
           <p role="status" className="text-sm text-slate-600">

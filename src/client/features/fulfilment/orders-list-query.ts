@@ -18,6 +18,7 @@ export function orderListSearchParams(query: OrderListQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.status !== 'all') params.set('status', query.status);
   if (query.priority !== 'all') params.set('priority', query.priority);
+  if (query.language !== 'all') params.set('language', query.language);
   if (query.search) params.set('search', query.search);
   if (query.page > 1) params.set('page', String(query.page));
   if (query.after !== undefined) params.set('after', String(query.after));
