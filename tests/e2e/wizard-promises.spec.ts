@@ -31,16 +31,16 @@ test('the step list names each step as its page is headed, and its times add up 
 test('the answers are said to be kept in this tab, and a new tab opened at step 2 starts at step 1 saying why', async ({ page, context }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await gotoHydrated(page, '/ein-application-start');
-  await expect(page.getByText(answersKeptBadge).first()).toBeVisible();
+  await expect(page.getByText(answersKeptBadge()).first()).toBeVisible();
   await expect(page.getByText('Auto-Save')).toHaveCount(0);
-  await expect(page.getByText(startedOverNotice)).toHaveCount(0);
+  await expect(page.getByText(startedOverNotice())).toHaveCount(0);
 
   // The same address in a new tab: its sessionStorage is empty, so step 1 opens and says why.
   const newTab = await context.newPage();
   await newTab.setViewportSize({ width: 375, height: 812 });
   await newTab.goto('/ein/step-2');
   await expect(newTab).toHaveURL(/\/ein-application-start$/);
-  await expect(newTab.getByRole('status').filter({ hasText: startedOverNotice })).toBeVisible();
+  await expect(newTab.getByRole('status').filter({ hasText: startedOverNotice() })).toBeVisible();
   await screenshotAtBothWidths(newTab, 'wizard-started-over');
 
   await gotoHydrated(page, '/');

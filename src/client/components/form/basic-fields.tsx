@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { get, useFormContext } from 'react-hook-form';
 import { Field, FieldSet } from './field';
 import { Choice, Select, TextInput } from './controls';
+import { m } from '#shared/i18n/messages.ts';
 
 // Fields bound to the surrounding react-hook-form form by name (the spec's field names): the text,
 // select, radio and checkbox fields. fields.tsx adds the masked, long-text and checkbox-list fields
@@ -46,14 +47,14 @@ export function TextField({ name, label, required, help, hint, className, type =
   );
 }
 
-export function SelectField({ name, label, required, help, hint, className, options, placeholder = 'Select...' }: CommonProps & { options: readonly Option[]; placeholder?: string }) {
+export function SelectField({ name, label, required, help, hint, className, options, placeholder }: CommonProps & { options: readonly Option[]; placeholder?: string }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   return (
     <Field label={label} required={required} help={help} hint={hint} error={error} className={className}>
       {(control) => (
         <Select {...control} {...register(name)}>
-          <option value="">{placeholder}</option>
+          <option value="">{placeholder ?? m.wizard_select_placeholder()}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -95,10 +96,21 @@ export function RadioGroupField({ name, label, required, help, hint, className, 
   );
 }
 
-export const yesNoOptions = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-] as const;
+/** The answers' values stay "true" and "false"; their labels are read in the page's language. */
+export const yesNoOptions: readonly Option[] = [
+  {
+    value: 'true',
+    get label() {
+      return m.wizard_yes();
+    },
+  },
+  {
+    value: 'false',
+    get label() {
+      return m.wizard_no();
+    },
+  },
+];
 
 /** A required-looking yes/no question; the values are the strings "true" and "false". */
 export function YesNoField(props: CommonProps) {

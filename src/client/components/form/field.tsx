@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { HelpTip } from './help-tip';
+import { m } from '#shared/i18n/messages.ts';
 
 export type ControlProps = {
   id: string;
@@ -30,7 +31,7 @@ export function Field({ label, labelText, required, help, hint, error, className
           {label}
           {required ? <RequiredMark /> : null}
         </label>
-        {help ? <HelpTip label={labelText ?? (typeof label === 'string' ? label : 'this field')} text={help} /> : null}
+        {help ? <HelpTip label={labelText ?? (typeof label === 'string' ? label : m.wizard_help_this_field())} text={help} /> : null}
       </div>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, 'aria-required': required || undefined })}
       <HintAndError hint={hint} hintId={hintId} error={error} errorId={errorId} help={help} helpId={helpId} />
@@ -71,7 +72,7 @@ export function FieldSet({ legend, legendText, required, help, hint, error, clas
           {legend}
           {required ? <RequiredMark /> : null}
         </legend>
-        {help ? <HelpTip label={legendText ?? (typeof legend === 'string' ? legend : 'this question')} text={help} /> : null}
+        {help ? <HelpTip label={legendText ?? (typeof legend === 'string' ? legend : m.wizard_help_this_question())} text={help} /> : null}
       </div>
       <div className="clear-both">{children}</div>
       <HintAndError hint={hint} hintId={hintId} error={error} errorId={errorId} help={help} helpId={helpId} />

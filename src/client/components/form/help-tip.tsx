@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { CircleHelp } from 'lucide-react';
+import { m } from '#shared/i18n/messages.ts';
 
 /**
  * A small help bubble beside a label. A tap or click opens it and keeps it open (a second one
@@ -64,7 +65,7 @@ export function HelpTip({ label, text }: { label: string; text: string }) {
       <button
         type="button"
         className="-m-1.5 rounded-full p-2 text-slate-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={`Help: ${label}`}
+        aria-label={m.wizard_help_button({ label })}
         aria-describedby={open ? tipId : undefined}
         aria-expanded={open}
         onClick={() => {

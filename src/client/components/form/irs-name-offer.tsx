@@ -1,6 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import type { IrsNameKind } from '#shared/application/irs-names.ts';
 import { suggestIrsName } from '#shared/application/irs-name-suggestions.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 /** Puts text into an input as typing would, so the form's change handlers (copies, validation) run. */
 function typeInto(input: HTMLInputElement, value: string) {
@@ -28,19 +29,19 @@ export function IrsNameOffer({ value, kind, input, otherwise }: IrsNameOfferProp
   return (
     <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-amber-50 px-2 py-1.5 text-sm text-slate-800">
       <span>
-        The IRS will receive <span className="font-semibold">{suggestion}</span>
+        {m.wizard_irs_name_offer_lead()} <span className="font-semibold">{suggestion}</span>
       </span>
       <button
         type="button"
         className="rounded px-1.5 py-0.5 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={`Use this: ${suggestion}`}
+        aria-label={m.wizard_irs_name_offer_use_label({ suggestion })}
         onClick={() => {
           if (!input.current) return;
           typeInto(input.current, suggestion);
           input.current.focus();
         }}
       >
-        Use this
+        {m.wizard_irs_name_offer_use()}
       </button>
     </span>
   );

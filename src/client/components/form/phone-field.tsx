@@ -4,6 +4,7 @@ import { formatPhoneForPeople, isInternationalPhone, loadPhoneRules, phoneRules,
 import { Field } from './field';
 import { Select, TextInput } from './controls';
 import { maskedInput, useFieldError, type MaskSpec } from './fields';
+import { m } from '#shared/i18n/messages.ts';
 
 type PhoneFieldProps = {
   name: string;
@@ -107,7 +108,7 @@ export function PhoneField({ name, label, mask, required, help, autoCompleteSect
       label={label}
       required={required}
       help={help}
-      hint={abroad ? 'With its country code: +49 30 1234567, or 0049 30 1234567.' : undefined}
+      hint={abroad ? m.wizard_phone_abroad_hint() : undefined}
       error={error && abroad ? invalidAbroadMessage : error}
     >
       {(controlProps) => (
@@ -125,7 +126,7 @@ export function PhoneField({ name, label, mask, required, help, autoCompleteSect
                     and no wider: at 375 px the number beside it keeps room for "+49 30 1234567". */}
                 <div className="shrink-0">
                   <Select
-                    aria-label={`${label}: country`}
+                    aria-label={m.wizard_phone_country_label({ label })}
                     value={abroad ? 'abroad' : 'us'}
                     onChange={(event) => {
                       const toAbroad = event.target.value === 'abroad';
@@ -135,8 +136,8 @@ export function PhoneField({ name, label, mask, required, help, autoCompleteSect
                       if (toAbroad) loadPhoneRules().catch(() => {});
                     }}
                   >
-                    <option value="us">US +1</option>
-                    <option value="abroad">Other</option>
+                    <option value="us">{m.wizard_phone_country_us()}</option>
+                    <option value="abroad">{m.wizard_phone_country_other()}</option>
                   </Select>
                 </div>
                 {abroad ? (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { m } from '#shared/i18n/messages.ts';
 
 type DialogProps = {
   /** The button that opens it; omit it for a dialog opened from state (pass `open`). */
@@ -33,7 +34,7 @@ export function Dialog({ trigger, title, description, children, open, onOpenChan
           {children ? <div className="mt-4">{children}</div> : null}
           <DialogPrimitive.Close
             className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label="Close"
+            aria-label={m.wizard_dialog_close()}
           >
             <X className="size-5" aria-hidden="true" />
           </DialogPrimitive.Close>

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { Mail } from 'lucide-react';
 import { getPublicConfig } from '#client/lib/public-config.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { Dialog } from '../ui/dialog';
 
 type SecurityPrivacyDetailsProps = {
@@ -21,17 +22,17 @@ export function SecurityPrivacyDetails({ open, onOpenChange, returnFocusTo }: Se
         event.preventDefault();
         returnFocusTo.current?.focus();
       }}
-      title="Security & Privacy"
-      description="How we protect the information you give us."
+      title={m.wizard_privacy_title()}
+      description={m.wizard_privacy_description()}
     >
       <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
-        <li>Every page is served over an encrypted (SSL/TLS) connection.</li>
-        <li>Your Social Security number is encrypted before it is stored and shown to our staff only when needed to file.</li>
-        <li>Your answers are kept in this browser tab until you pay; closing the tab discards them.</li>
-        <li>Card details go straight to our payment processor; we never store them.</li>
+        <li>{m.wizard_privacy_encrypted_connection()}</li>
+        <li>{m.wizard_privacy_ssn_encrypted()}</li>
+        <li>{m.wizard_privacy_answers_in_tab()}</li>
+        <li>{m.wizard_privacy_card_details()}</li>
       </ul>
       <p className="mt-4 text-sm text-slate-700">
-        Questions about your data? Write to us at{' '}
+        {m.wizard_privacy_questions()}{' '}
         <a className="inline-flex items-center gap-1 font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
           <Mail className="size-4" aria-hidden="true" />
           {supportEmail}

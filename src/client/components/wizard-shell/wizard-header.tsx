@@ -1,6 +1,7 @@
 import { Lock, RefreshCw } from 'lucide-react';
 import { BrandLogo } from '../layout/site-header';
 import { ProgressBar, StepList } from './wizard-progress';
+import { m } from '#shared/i18n/messages.ts';
 import { answersKeptBadge } from './wizard-copy';
 
 /** The brand, "SSL Secured" and "Kept in this tab" badges (the answers live in this tab's sessionStorage, decision 052), "Step N of 6" with its bar, and the step list. */
@@ -18,7 +19,7 @@ export function WizardHeader({ step, completed }: { step: number; completed: num
         }}
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to form
+        {m.wizard_skip_to_form()}
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 py-4">
@@ -26,10 +27,10 @@ export function WizardHeader({ step, completed }: { step: number; completed: num
             <BrandLogo />
             <div className="flex items-center gap-2 text-xs font-medium">
               <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-green-800">
-                <Lock className="size-3.5" aria-hidden="true" /> SSL Secured
+                <Lock className="size-3.5" aria-hidden="true" /> {m.wizard_ssl_secured()}
               </span>
               <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
-                <RefreshCw className="size-3.5" aria-hidden="true" /> {answersKeptBadge}
+                <RefreshCw className="size-3.5" aria-hidden="true" /> {answersKeptBadge()}
               </span>
             </div>
           </div>

@@ -7,6 +7,7 @@ import { StepHeading } from './step-heading';
 import { WizardHeader } from './wizard-header';
 import { deliveryPromise } from '#shared/delivery-promise.ts';
 import { formatCount, type SiteClaims } from '#shared/site/site-claims.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 type WizardLayoutProps = {
   /** The page's step, 2 to 6; the completed count shown is one less. */
@@ -54,12 +55,12 @@ export function SecurityNotice({ children }: { children: ReactNode }) {
 /** The sidebar's points: the operator's success rate only when configured (decision 035). */
 function trustPoints(claims: SiteClaims): IconPoint[] {
   return [
-    { icon: Lock, title: '256-bit SSL encryption', text: 'Your answers travel over an encrypted connection.' },
+    { icon: Lock, title: m.wizard_trust_ssl_title(), text: m.wizard_trust_ssl_text() },
     claims.successRatePercent === null
-      ? { icon: CircleCheck, title: 'Checked before filing', text: 'A specialist reviews every answer before we file.' }
-      : { icon: CircleCheck, title: `${claims.successRatePercent}% accepted first time`, text: 'Of our filings, the share the IRS accepted at once. A specialist reviews every answer.' },
+      ? { icon: CircleCheck, title: m.wizard_trust_checked_title(), text: m.wizard_trust_checked_text() }
+      : { icon: CircleCheck, title: m.wizard_trust_success_rate_title({ percent: claims.successRatePercent }), text: m.wizard_trust_success_rate_text() },
     { icon: Clock, title: deliveryPromise.badge, text: deliveryPromise.einArrival },
-    { icon: Headphones, title: '24/7 e-mail support', text: 'Questions answered around the clock.' },
+    { icon: Headphones, title: m.wizard_trust_support_title(), text: m.wizard_trust_support_text() },
   ];
 }
 
@@ -69,8 +70,8 @@ function TrustLine({ className }: { className: string }) {
   return (
     <p className={className}>
       {claims.businessesServed === null
-        ? 'EIN applications prepared, checked and filed for you.'
-        : `EIN filing for ${formatCount(claims.businessesServed)} businesses so far.`}
+        ? m.wizard_trust_line()
+        : m.wizard_trust_line_count({ count: formatCount(claims.businessesServed) })}
     </p>
   );
 }
@@ -82,7 +83,7 @@ function TrustSidebar() {
     <aside className="hidden md:block" aria-labelledby="why-trust-us">
       <div className="sticky top-6 rounded-xl border border-slate-200 bg-white p-5">
         <h2 id="why-trust-us" className="text-base font-semibold text-slate-900">
-          Why Trust Us?
+          {m.wizard_trust_heading()}
         </h2>
         <TrustLine className="mt-1 text-sm text-slate-600" />
         <IconList points={trustPoints(claims)} className="mt-4 space-y-4" />
@@ -115,7 +116,7 @@ export function SecurityPrivacyDialog() {
         }}
         className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
       >
-        <ShieldCheck className="size-4" aria-hidden="true" /> Security & Privacy
+        <ShieldCheck className="size-4" aria-hidden="true" /> {m.wizard_privacy_title()}
       </button>
       {loaded ? (
         <Suspense fallback={null}>

@@ -1,8 +1,10 @@
+import { m } from '#shared/i18n/messages.ts';
+
 /** What a wizard page shows while it finds out whether the visitor may see it. */
 export function WizardLoading() {
   return (
     <p role="status" className="py-12 text-center text-slate-600">
-      Loading...
+      {m.wizard_loading()}
     </p>
   );
 }

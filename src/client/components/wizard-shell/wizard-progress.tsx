@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Check, ChevronDown } from 'lucide-react';
-import { stepDuration, stepState, totalSteps, wizardSteps } from './wizard-steps';
+import { m } from '#shared/i18n/messages.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
+import { stepDuration, stepState, totalSteps, wizardSteps, type StepState } from './wizard-steps';
 
 // Widths as classes, not a style attribute: the first step is rendered on the server, and the
 // Content-Security-Policy blocks style attributes in HTML. One class per count of completed steps (of 6).
@@ -13,21 +15,17 @@ export function ProgressBar({ step, completed }: { step: number; completed: numb
   return (
     <div>
       <div className="flex items-center justify-between text-sm">
-        <span className="font-semibold text-slate-900">
-          Step {step} of {totalSteps}
-        </span>
-        <span className="text-slate-600">
-          {completed} of {totalSteps} completed
-        </span>
+        <span className="font-semibold text-slate-900">{m.wizard_progress_step({ step, total: totalSteps })}</span>
+        <span className="text-slate-600">{m.wizard_progress_completed({ completed, total: totalSteps })}</span>
       </div>
       <div
         className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
         role="progressbar"
-        aria-label="Application progress"
+        aria-label={m.wizard_progress_label()}
         aria-valuemin={0}
         aria-valuemax={totalSteps}
         aria-valuenow={completed}
-        aria-valuetext={`${completed} of ${totalSteps} steps completed`}
+        aria-valuetext={m.wizard_progress_value({ completed, total: totalSteps })}
       >
         <div className={`h-full rounded-full bg-brand-600 transition-[width] ${width}`} />
       </div>
@@ -35,12 +33,20 @@ export function ProgressBar({ step, completed }: { step: number; completed: numb
   );
 }
 
+/** How a screen reader hears each step's state, after its time. */
+const stateNames: Record<StepState, () => string> = {
+  completed: m.wizard_step_state_completed,
+  current: m.wizard_step_state_current,
+  upcoming: m.wizard_step_state_upcoming,
+};
+
 /** The six steps with their estimated time; completed steps link back to their page. */
 export function StepList({ step, completed, defaultOpen = false }: { step: number; completed: number; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
+  const localized = useLocalizedPath();
   return (
-    <nav aria-label="Application steps">
+    <nav aria-label={m.wizard_steps_label()}>
       <button
         type="button"
         className="flex w-full items-center justify-between rounded-lg py-2 text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -48,7 +54,7 @@ export function StepList({ step, completed, defaultOpen = false }: { step: numbe
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
       >
-        {open ? 'Hide all steps' : 'Show all steps'}
+        {open ? m.wizard_steps_hide() : m.wizard_steps_show()}
         <ChevronDown className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
       </button>
       <ol id={listId} hidden={!open} className="mt-2 grid gap-1.5 sm:grid-cols-2 lg:grid-cols-3">
@@ -72,7 +78,7 @@ export function StepList({ step, completed, defaultOpen = false }: { step: numbe
                 <span className="block font-medium text-slate-900">{item.name}</span>
                 <span className="block text-xs text-slate-600">
                   {stepDuration(item.seconds)}
-                  <span className="sr-only">, {state}</span>
+                  <span className="sr-only">, {stateNames[state]()}</span>
                 </span>
               </span>
             </>
@@ -83,7 +89,7 @@ export function StepList({ step, completed, defaultOpen = false }: { step: numbe
           return (
             <li key={item.number}>
               {state === 'completed' ? (
-                <Link to={item.path} className={`${rowClass} hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600`}>
+                <Link to={localized(item.path)} className={`${rowClass} hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600`}>
                   {content}
                 </Link>
               ) : (

@@ -1,11 +1,13 @@
 import type { ApplicationSection } from '#shared/application/sections.ts';
 import { paths } from '#client/paths.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 export type WizardStepNumber = 1 | 2 | 3 | 4 | 5 | 6;
 
 /**
  * The six steps as the step list names them (each its page's heading) with their estimated time, which
- * adds up to the "About 5 minutes" the pages promise (`applicationMinutes`).
+ * adds up to the "About 5 minutes" the pages promise (`applicationMinutes`). A name is read as the page
+ * renders, in its language; `path` is the English one (`paths`), which links put in the page's language.
  */
 export const wizardSteps: readonly {
   number: WizardStepNumber;
@@ -14,12 +16,59 @@ export const wizardSteps: readonly {
   path: string;
   section?: ApplicationSection;
 }[] = [
-  { number: 1, name: 'Company Information', seconds: 60, path: paths.wizardStart, section: 'company' },
-  { number: 2, name: 'Company Registration Details', seconds: 60, path: paths.step2, section: 'registration' },
-  { number: 3, name: 'Responsible Party', seconds: 60, path: paths.step3, section: 'contact' },
-  { number: 4, name: 'Regulatory Compliance', seconds: 30, path: paths.step4, section: 'compliance' },
-  { number: 5, name: 'Business Activity', seconds: 30, path: paths.step5, section: 'activity' },
-  { number: 6, name: 'Complete Your Order', seconds: 60, path: paths.step6 },
+  {
+    number: 1,
+    get name() {
+      return m.wizard_step_company();
+    },
+    seconds: 60,
+    path: paths.wizardStart,
+    section: 'company',
+  },
+  {
+    number: 2,
+    get name() {
+      return m.wizard_step_registration();
+    },
+    seconds: 60,
+    path: paths.step2,
+    section: 'registration',
+  },
+  {
+    number: 3,
+    get name() {
+      return m.wizard_step_contact();
+    },
+    seconds: 60,
+    path: paths.step3,
+    section: 'contact',
+  },
+  {
+    number: 4,
+    get name() {
+      return m.wizard_step_compliance();
+    },
+    seconds: 30,
+    path: paths.step4,
+    section: 'compliance',
+  },
+  {
+    number: 5,
+    get name() {
+      return m.wizard_step_activity();
+    },
+    seconds: 30,
+    path: paths.step5,
+    section: 'activity',
+  },
+  {
+    number: 6,
+    get name() {
+      return m.wizard_step_checkout();
+    },
+    seconds: 60,
+    path: paths.step6,
+  },
 ];
 
 /** The whole application's time as the pages promise it: "About 5 minutes". */
@@ -27,7 +76,7 @@ export const applicationMinutes = 5;
 
 /** A step's estimate as the list shows it: "1 min", "30 sec". */
 export function stepDuration(seconds: number): string {
-  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} sec`;
+  return seconds % 60 === 0 ? m.wizard_duration_minutes({ minutes: seconds / 60 }) : m.wizard_duration_seconds({ seconds });
 }
 
 export const totalSteps = wizardSteps.length;

@@ -107,7 +107,7 @@ export function ConfirmationPage() {
           {verification.state === 'verifying' ? <Verifying /> : null}
           {verification.state === 'confirmed' ? <PaymentConfirmed payment={verification.payment} /> : null}
           {verification.state === 'failed' ? <PaymentNotCompleted message={verification.message} /> : null}
-          <p className="mt-6 text-center text-xs text-slate-600">{privateServiceNote}</p>
+          <p className="mt-6 text-center text-xs text-slate-600">{privateServiceNote()}</p>
         </div>
       </div>
     </PublicLayout>

@@ -39,13 +39,15 @@ import { wizardResolver } from './wizard-resolver';
 import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
 import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx';
+import { m } from '#shared/i18n/messages.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
 
 /** Step 5: the principal business activity, its follow-up questions and the principal product or service. */
 export function ActivityStep() {
   const page = useWizardPage('activity');
   return (
-    <WizardLayout step={5} title="Business Activity" subtitle="Information about your principal business activity and industry">
-      <title>Business Activity | EIN Filing Service</title>
+    <WizardLayout step={5} title={m.wizard_step_activity()} subtitle={m.wizard_activity_subtitle()}>
+      <title>{m.wizard_activity_page_title()}</title>
       {page.status === 'loading' ? <WizardLoading /> : <ActivityForm application={page.application} />}
     </WizardLayout>
   );
@@ -53,6 +55,7 @@ export function ActivityStep() {
 
 function ActivityForm({ application }: { application: SavedApplication }) {
   const navigate = useNavigate();
+  const localized = useLocalizedPath();
   const form = useForm<Activity>({
     resolver: wizardResolver(activitySchema),
     defaultValues: restoreSection(activityDefaults, application.activity, 'activity'),
@@ -63,13 +66,13 @@ function ActivityForm({ application }: { application: SavedApplication }) {
   const onSubmit = form.handleSubmit((values) => {
     draft.stop();
     saveSection('activity', values);
-    navigate(paths.step6);
+    navigate(localized(paths.step6));
   });
 
   return (
     <FormProvider {...form}>
       <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.step4}>
-        <FormSection title="Industry Information" description="Tell us what your business mainly does. The IRS uses this to classify your business.">
+        <FormSection title={m.wizard_activity_industry_title()} description={m.wizard_activity_industry_description()}>
           <PrincipalActivityField />
           <FollowUps parent="principalActivity" depth={0} />
           <TextAreaField
@@ -77,9 +80,9 @@ function ActivityForm({ application }: { application: SavedApplication }) {
             label={activityPageLabels.principalProductOrService}
             required
             rows={4}
-            placeholder="Example: We sell handmade wood furniture to retail customers online."
-            hint="In a sentence or two: what the business mainly sells, makes or does, and for whom."
-            help="The IRS asks for your principal line of merchandise, products, construction work or services."
+            placeholder={m.wizard_activity_product_placeholder()}
+            hint={m.wizard_activity_product_hint()}
+            help={m.wizard_activity_product_help()}
             className="sm:col-span-2"
           />
         </FormSection>
@@ -114,7 +117,7 @@ function PrincipalActivityField() {
       role="radiogroup"
       legend={activityPageLabels.principalActivity}
       required
-      help="Choose the activity that brings in most of your revenue. If none fits, choose Other."
+      help={m.wizard_activity_principal_help()}
       error={errors.principalActivity?.message}
       className="sm:col-span-2"
     >

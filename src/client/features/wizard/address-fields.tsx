@@ -7,6 +7,7 @@ import { Field } from '#client/components/form/field.tsx';
 import { Select } from '#client/components/form/controls.tsx';
 import { IrsNameField } from '#client/components/form/irs-name-field.tsx';
 import { MaskedField, masks, SelectField, useFieldError } from '#client/components/form/fields.tsx';
+import { m } from '#shared/i18n/messages.ts';
 
 // The part of an address that depends on its country (decision 046): in the United States its county,
 // state and ZIP code; abroad its state, province or region and its postal code, as the country needs.
@@ -133,9 +134,9 @@ function CountryField({ kind, help }: { kind: AddressKind; help: string }) {
             >
               {countries ? (
                 <>
-                  {country === '' ? <option value="">Select a country…</option> : null}
-                  <option value={unitedStates}>United States</option>
-                  <optgroup label="Other countries">
+                  {country === '' ? <option value="">{m.wizard_address_select_country()}</option> : null}
+                  <option value={unitedStates}>{m.wizard_address_united_states()}</option>
+                  <optgroup label={m.wizard_address_other_countries()}>
                     {countries.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}
@@ -145,8 +146,8 @@ function CountryField({ kind, help }: { kind: AddressKind; help: string }) {
                 </>
               ) : (
                 <>
-                  <option value={unitedStates}>United States</option>
-                  {abroad ? <option value={country}>Loading the countries…</option> : <option value="">Another country…</option>}
+                  <option value={unitedStates}>{m.wizard_address_united_states()}</option>
+                  {abroad ? <option value={country}>{m.wizard_address_loading_countries()}</option> : <option value="">{m.wizard_address_another_country()}</option>}
                 </>
               )}
             </Select>
@@ -157,28 +158,29 @@ function CountryField({ kind, help }: { kind: AddressKind; help: string }) {
   );
 }
 
+// Each help text is its message function, read as the field renders, in the page's language.
 const copy = {
   business: {
-    country: 'Where the business is physically located. Outside the United States, choose Another country.',
-    county: 'The county where the business is located (IRS Form SS-4, line 6).',
-    state: 'The state of the business address.',
-    province: 'The state, province or region of the business address, as it is written on mail there.',
-    postalCode: 'The postal code of the business address.',
+    country: m.wizard_address_business_country_help,
+    county: m.wizard_address_business_county_help,
+    state: m.wizard_address_business_state_help,
+    province: m.wizard_address_business_province_help,
+    postalCode: m.wizard_address_business_postal_code_help,
     autoComplete: '',
   },
   mailing: {
-    country: 'The country of the mailing address.',
-    county: 'The county of the mailing address.',
-    state: 'The state of the mailing address.',
-    province: 'The state, province or region of the mailing address, as it is written on mail there.',
-    postalCode: 'The postal code of the mailing address.',
+    country: m.wizard_address_mailing_country_help,
+    county: m.wizard_address_mailing_county_help,
+    state: m.wizard_address_mailing_state_help,
+    province: m.wizard_address_mailing_province_help,
+    postalCode: m.wizard_address_mailing_postal_code_help,
     autoComplete: 'section-mailing ',
   },
 } as const;
 
 /** The country of an address; with the street and city before it, and the parts its country asks after. */
 export function AddressCountryField({ kind }: { kind: AddressKind }) {
-  return <CountryField kind={kind} help={copy[kind].country} />;
+  return <CountryField kind={kind} help={copy[kind].country()} />;
 }
 
 /** County, state and ZIP code in the United States; state, province or region and postal code abroad. */
@@ -197,10 +199,10 @@ export function AddressRegionFields({ kind }: { kind: AddressKind }) {
           name={names.province}
           label={registrationLabels[names.province]}
           required={provinceRequired}
-          hint={provinceRequired ? undefined : 'Optional, if addresses there have one.'}
+          hint={provinceRequired ? undefined : m.wizard_address_province_optional()}
           autoComplete={`${text.autoComplete}address-level1`}
           maxLength={registrationLimits.province}
-          help={text.province}
+          help={text.province()}
         />
         {asksPostalCode(country) ? (
           <IrsNameField
@@ -211,7 +213,7 @@ export function AddressRegionFields({ kind }: { kind: AddressKind }) {
             required
             autoComplete={`${text.autoComplete}postal-code`}
             maxLength={registrationLimits.postalCode}
-            help={text.postalCode}
+            help={text.postalCode()}
           />
         ) : null}
       </>
@@ -219,17 +221,17 @@ export function AddressRegionFields({ kind }: { kind: AddressKind }) {
   }
   return (
     <>
-      <IrsNameField kind="address" key={names.county} name={names.county} label={registrationLabels[names.county]} required maxLength={registrationLimits.county} help={text.county} />
-      <SelectField key={names.state} name={names.state} label={registrationLabels[names.state]} required options={usStateNameOptions} placeholder="Select state" help={text.state} />
+      <IrsNameField kind="address" key={names.county} name={names.county} label={registrationLabels[names.county]} required maxLength={registrationLimits.county} help={text.county()} />
+      <SelectField key={names.state} name={names.state} label={registrationLabels[names.state]} required options={usStateNameOptions} placeholder={m.wizard_registration_select_state()} help={text.state()} />
       <MaskedField
         key={names.zipCode}
         name={names.zipCode}
         mask={masks.zip}
         label={registrationLabels[names.zipCode]}
         required
-        placeholder="12345 or 12345-6789"
+        placeholder={m.wizard_address_zip_placeholder()}
         autoComplete={`${text.autoComplete}postal-code`}
-        help="5 digits, or ZIP+4 (9 digits)."
+        help={m.wizard_address_zip_help()}
       />
     </>
   );

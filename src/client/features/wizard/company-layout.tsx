@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Check, Clock, Lock, RefreshCw } from 'lucide-react';
-import { IconList } from '#client/components/ui/icon-list.tsx';
+import { IconList, type IconPoint } from '#client/components/ui/icon-list.tsx';
 import { IrsNotice } from '#client/components/disclosures/irs-notice.tsx';
 import { MoneyBackGuarantee } from '#client/components/disclosures/money-back-guarantee.tsx';
 import { FeeLine } from '#client/components/disclosures/fee-line.tsx';
@@ -9,6 +9,7 @@ import { WizardHeader } from '#client/components/wizard-shell/wizard-header.tsx'
 import { deliveryPromise } from '#shared/delivery-promise.ts';
 import { useLocation } from 'react-router';
 import { answersKeptBadge, answersKeptText, startedOverNotice } from '#client/components/wizard-shell/wizard-copy.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 /**
  * The layout of wizard step 1: brand header with progress (step 1 of 6, none completed yet), the fee
@@ -39,17 +40,18 @@ export function CompanyLayout({ title, subtitle, children }: { title: string; su
 }
 
 // Ticks, and the header's own lock and auto-save icons: step 1 loads no icon of its own (its script budget).
-const needs = [
-  { icon: Check, title: 'Company formation details', text: 'Legal name, state and type of entity' },
-  { icon: Check, title: 'Responsible party information', text: 'Name and SSN or ITIN of the owner or principal officer, if they have one' },
-  { icon: Check, title: 'Contact information', text: 'Phone number and e-mail address' },
-  { icon: Check, title: 'Business activity details', text: 'What your business does or sells' },
+// Read as the panel renders, in the page's language.
+const needs = (): IconPoint[] => [
+  { icon: Check, title: m.wizard_start_need_formation_title(), text: m.wizard_start_need_formation_text() },
+  { icon: Check, title: m.wizard_start_need_responsible_party_title(), text: m.wizard_start_need_responsible_party_text() },
+  { icon: Check, title: m.wizard_start_need_contact_title(), text: m.wizard_start_need_contact_text() },
+  { icon: Check, title: m.wizard_start_need_activity_title(), text: m.wizard_start_need_activity_text() },
 ];
 
-const badges = [
-  { icon: Lock, title: 'Secure connection', text: '256-bit SSL encryption' },
-  { icon: RefreshCw, title: answersKeptBadge, text: answersKeptText },
-  { icon: Check, title: 'Built on Form SS-4', text: 'Each question follows the IRS form’s instructions' },
+const badges = (): IconPoint[] => [
+  { icon: Lock, title: m.wizard_start_badge_secure_title(), text: m.wizard_start_badge_secure_text() },
+  { icon: RefreshCw, title: answersKeptBadge(), text: answersKeptText() },
+  { icon: Check, title: m.wizard_start_badge_ss4_title(), text: m.wizard_start_badge_ss4_text() },
 ];
 
 /** "Start Your EIN Application": what to have at hand, trust badges and the delivery promise (1024 px and up). */
@@ -59,17 +61,17 @@ function MarketingPanel() {
       <div className="sticky top-6 space-y-6 rounded-xl border border-slate-200 bg-white p-6">
         <div>
           <h2 id="start-your-application" className="text-xl font-bold text-slate-900">
-            Start Your EIN Application
+            {m.wizard_start_panel_heading()}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">About 5 minutes in six short steps.</p>
+          <p className="mt-1 text-sm text-slate-600">{m.wizard_start_panel_time()}</p>
         </div>
         <div>
-          <h3 className="text-sm font-semibold text-slate-900">What You'll Need</h3>
-          <IconList points={needs} className="mt-3 space-y-3" />
+          <h3 className="text-sm font-semibold text-slate-900">{m.wizard_start_panel_needs()}</h3>
+          <IconList points={needs()} className="mt-3 space-y-3" />
         </div>
         <IconList
-          points={badges}
-          label="Why it is safe"
+          points={badges()}
+          label={m.wizard_start_panel_safe()}
           className="grid gap-2"
           itemClassName="items-center rounded-lg bg-slate-50 px-3 py-2"
           iconClassName="text-green-700"
@@ -85,7 +87,7 @@ function MarketingPanel() {
 /** Before the first question: the fee and what it buys, and that we are not the IRS, which issues EINs free. */
 function BeforeYouStart() {
   return (
-    <section aria-label="Our fee, and who we are" className="mt-4 space-y-2 rounded-lg border border-l-4 border-amber-300 border-l-amber-500 bg-amber-50 p-4 text-sm leading-6 text-slate-800">
+    <section aria-label={m.wizard_start_fee_label()} className="mt-4 space-y-2 rounded-lg border border-l-4 border-amber-300 border-l-amber-500 bg-amber-50 p-4 text-sm leading-6 text-slate-800">
       <FeeLine />
       <IrsNotice />
       <p>{deliveryPromise.abroad}</p>
@@ -99,7 +101,7 @@ function DeliveryPromise() {
       <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
       <div className="space-y-1">
         <p>
-          <span className="font-semibold">{deliveryPromise.badge}</span> of payment. {deliveryPromise.einArrival}
+          <span className="font-semibold">{deliveryPromise.badge}</span> {m.wizard_start_of_payment()} {deliveryPromise.einArrival}
         </p>
         <p>
           <MoneyBackGuarantee />
@@ -115,7 +117,7 @@ function StartedOver() {
   if (!(state as { startedOver?: boolean } | null)?.startedOver) return null;
   return (
     <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-      {startedOverNotice}
+      {startedOverNotice()}
     </p>
   );
 }

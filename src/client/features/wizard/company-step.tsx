@@ -41,13 +41,14 @@ import { useWizardPage } from '#client/components/wizard-shell/use-wizard-page.t
 import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
 import { useContinue } from '#client/components/wizard-shell/use-continue.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 /** Wizard step 1 (/ein-application-start): the company's name, state and type of entity. */
 export function CompanyStep() {
   const page = useWizardPage('company');
   return (
-    <CompanyLayout title="Company Information" subtitle="Tell us about the business that needs an EIN.">
-      <title>Get Started | EIN Filing Service</title>
+    <CompanyLayout title={m.wizard_step_company()} subtitle={m.wizard_company_subtitle()}>
+      <title>{m.wizard_start_title()}</title>
       {page.status === 'loading' ? <WizardLoading /> : <CompanyForm application={page.application} />}
     </CompanyLayout>
   );
@@ -55,8 +56,8 @@ export function CompanyStep() {
 
 const fullWidth = 'sm:col-span-2';
 /** A sole proprietor's line 1 is the owner's own name, so step 1 asks for it as such. */
-export const soleProprietorNameLabel = "Owner's Full Legal Name";
-const reasonHelp = 'The main reason the business needs an EIN now (line 10 of Form SS-4). Pick the closest match.';
+export const soleProprietorNameLabel = m.wizard_company_owner_name;
+const reasonHelp = m.wizard_company_reason_help;
 
 function CompanyForm({ application }: { application: SavedApplication }) {
   const continueTo = useContinue(paths.step2);
@@ -83,17 +84,17 @@ function CompanyForm({ application }: { application: SavedApplication }) {
 
   return (
     <FormProvider {...form}>
-      <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} submitLabel="Next Step">
-        <FormSection title="Basic Company Details" description="As they appear on your formation documents.">
+      <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} submitLabel={m.wizard_company_next_step()}>
+        <FormSection title={m.wizard_company_basics_title()} description={m.wizard_company_basics_description()}>
           <IrsNameField
             kind={companyNameKind(entityType)}
             name="companyName"
-            label={entityType === 'Sole Proprietor' ? soleProprietorNameLabel : companyLabels.companyName}
+            label={entityType === 'Sole Proprietor' ? soleProprietorNameLabel() : companyLabels.companyName}
             required
             help={
               entityType === 'Sole Proprietor'
-                ? "Your own first, middle and last name, not the business's name: a sole proprietor applies as the individual (line 1 of Form SS-4), and you are also its responsible party. A business name goes under Trade Name. The IRS accepts the letters A-Z, spaces, hyphens and ampersands."
-                : "The exact legal name of the business (a sole proprietor's own full name). It goes on line 1 of Form SS-4. The IRS accepts the letters A-Z, digits 0-9, spaces, hyphens and ampersands: write accented letters without their accents and leave out other punctuation."
+                ? m.wizard_company_owner_name_help()
+                : m.wizard_company_name_help()
             }
             autoComplete={entityType === 'Sole Proprietor' ? 'name' : 'organization'}
             maxLength={companyNameMaxLength}
@@ -103,22 +104,22 @@ function CompanyForm({ application }: { application: SavedApplication }) {
             name="state"
             label={companyLabels.state}
             required
-            help="The state where the business was formed or registered; for a sole proprietor, trust or estate, the state where it is based."
+            help={m.wizard_company_state_help()}
             options={usStates}
-            placeholder="Select a state..."
+            placeholder={m.wizard_company_select_state()}
           />
           <SelectField
             name="entityType"
             label={companyLabels.entityType}
             required
-            help="The legal structure of the business. It decides which IRS rules apply and which questions follow."
+            help={m.wizard_company_entity_type_help()}
             options={entityTypeOptions}
-            placeholder="Select an entity type..."
+            placeholder={m.wizard_company_select_entity_type()}
           />
           <YesNoField
             name="hasTradeName"
             label={companyPageLabels.hasTradeName}
-            hint="A name the business operates under that differs from its legal name."
+            hint={m.wizard_company_trade_name_hint()}
             className={fullWidth}
           />
           {asksTradeName(hasTradeName) ? (
@@ -127,7 +128,7 @@ function CompanyForm({ application }: { application: SavedApplication }) {
               name="tradeName"
               label={companyLabels.tradeName}
               required
-              help="The name customers know the business by (line 2 of Form SS-4). The IRS accepts the letters A-Z, digits 0-9, spaces, hyphens and ampersands, without endings like LLC or Inc."
+              help={m.wizard_company_trade_name_help()}
               maxLength={companyNameMaxLength}
               className={fullWidth}
             />
@@ -164,14 +165,14 @@ function ReasonField({ name, options = reasonOptions }: { name: ReasonName; opti
   const reason = useWatch<Company, ReasonName>({ name });
   return (
     <>
-      <SelectField name={name} label={companyLabels[name]} required help={reasonHelp} options={options} placeholder="Select a reason..." className={fullWidth} />
+      <SelectField name={name} label={companyLabels[name]} required help={reasonHelp()} options={options} placeholder={m.wizard_company_select_reason()} className={fullWidth} />
       {reason === 'Banking purposes' ? (
         <TextField
           name="bankingPurpose"
           label={companyPageLabels.bankingPurpose}
           required
-          help="What the EIN is needed for at the bank (line 10 of Form SS-4), for example: checking account for club dues, or investment club account."
-          placeholder="Checking account for members' dues"
+          help={m.wizard_company_banking_purpose_help()}
+          placeholder={m.wizard_company_banking_purpose_placeholder()}
           maxLength={specifyMaxLength}
           className={fullWidth}
         />
@@ -183,12 +184,12 @@ function ReasonField({ name, options = reasonOptions }: { name: ReasonName; opti
 function CorporationSection() {
   const corporationType = useWatch<Company, 'corporationType'>({ name: 'corporationType' });
   return (
-    <FormSection title="Corporation Confirmation" description="How the corporation is taxed and why it needs an EIN.">
+    <FormSection title={m.wizard_company_corporation_title()} description={m.wizard_company_corporation_description()}>
       <RadioGroupField
         name="corporationType"
         label={companyLabels.corporationType}
         required
-        help="Most new corporations are regular (C) corporations unless they elect S status. It tells the IRS which income tax return the corporation files."
+        help={m.wizard_company_corporation_type_help()}
         options={corporationTypeOptions}
         columns={2}
         className={fullWidth}
@@ -201,11 +202,11 @@ function CorporationSection() {
 function SoleProprietorSection() {
   const soleProprietorType = useWatch<Company, 'soleProprietorType'>({ name: 'soleProprietorType' });
   return (
-    <FormSection title="Sole Proprietor Details" description="An individual who owns an unincorporated business alone.">
+    <FormSection title={m.wizard_company_sole_proprietor_title()} description={m.wizard_company_sole_proprietor_description()}>
       <RadioGroupField
         name="soleProprietorType"
         label={companyPageLabels.soleProprietorType}
-        help="Choose Household Employer if you need the EIN only to pay people who work in your home."
+        help={m.wizard_company_sole_proprietor_type_help()}
         options={soleProprietorTypeOptions}
         columns={2}
         className={fullWidth}
@@ -218,12 +219,12 @@ function SoleProprietorSection() {
 function PartnershipSection() {
   const partnershipType = useWatch<Company, 'partnershipType'>({ name: 'partnershipType' });
   return (
-    <FormSection title="Partnership Confirmation" description="Two or more owners sharing in the profits of a business.">
+    <FormSection title={m.wizard_company_partnership_title()} description={m.wizard_company_partnership_description()}>
       <RadioGroupField
         name="partnershipType"
         label={companyLabels.partnershipType}
         required
-        help="A joint venture is treated as a partnership for tax purposes; pick it if the partners came together for a specific project."
+        help={m.wizard_company_partnership_type_help()}
         options={partnershipTypeOptions}
         columns={2}
         className={fullWidth}
@@ -238,12 +239,12 @@ function LlcSection() {
     name: ['llcMemberCount', 'llcLocationState', 'llcIsHusbandWife'],
   });
   return (
-    <FormSection title="Tell us more about the members of the Limited Liability Company (LLC)" description="The owners of an LLC are called its members.">
+    <FormSection title={m.wizard_company_llc_title()} description={m.wizard_company_llc_description()}>
       <TextField
         name="llcMemberCount"
         label={companyPageLabels.llcMemberCount}
         required
-        help="How many people or companies own the LLC (line 8b of Form SS-4)."
+        help={m.wizard_company_llc_member_count_help()}
         type="number"
         inputMode="numeric"
         min={1}
@@ -252,16 +253,16 @@ function LlcSection() {
         name="llcLocationState"
         label={companyLabels.llcLocationState}
         required
-        help="Where the LLC actually operates, which may be outside the United States. In community property states a married couple owning an LLC together has a choice of tax treatment."
+        help={m.wizard_company_llc_location_help()}
         options={llcLocationOptions}
-        placeholder="Select a state..."
+        placeholder={m.wizard_company_select_state()}
       />
       {asksHusbandWife(llcMemberCount, llcLocationState) ? (
         <YesNoField
           name="llcIsHusbandWife"
           label={companyPageLabels.llcIsHusbandWife}
           required
-          help="Spouses who own an LLC as community property may choose whether the IRS treats it as one owner or as a partnership."
+          help={m.wizard_company_llc_husband_wife_help()}
           className={fullWidth}
         />
       ) : null}
@@ -270,7 +271,7 @@ function LlcSection() {
           name="llcTaxClassification"
           label={companyPageLabels.llcTaxClassification}
           required
-          help="Multi-member: the LLC files its own partnership return. Single-member: the LLC is disregarded and its income goes on your own return."
+          help={m.wizard_company_llc_tax_classification_help()}
           options={llcTaxClassificationOptions}
           columns={2}
           className={fullWidth}
@@ -283,11 +284,11 @@ function LlcSection() {
 
 function TrustSection() {
   return (
-    <FormSection title="Identify the type of Trust">
+    <FormSection title={m.wizard_company_trust_title()}>
       <RadioGroupField
         name="trustType"
         label={companyLabels.trustType}
-        help="A revocable trust can be changed or cancelled by the person who created it; an irrevocable trust cannot."
+        help={m.wizard_company_trust_type_help()}
         options={trustTypeOptions}
         columns={3}
         className={fullWidth}
@@ -298,7 +299,7 @@ function TrustSection() {
 
 function EstateSection() {
   return (
-    <FormSection title="Estate Details" description="The estate of a person who has died, run by its executor or administrator.">
+    <FormSection title={m.wizard_company_estate_title()} description={m.wizard_company_estate_description()}>
       <ReasonField name="estateReason" options={estateReasonOptions} />
     </FormSection>
   );
@@ -307,12 +308,12 @@ function EstateSection() {
 function OthersSection() {
   const otherEntityType = useWatch<Company, 'otherEntityType'>({ name: 'otherEntityType' });
   return (
-    <FormSection title="Tell us what kind of entity it is" description="The IRS form names the kind of organization applying.">
+    <FormSection title={m.wizard_company_others_title()} description={m.wizard_company_others_description()}>
       <RadioGroupField
         name="otherEntityType"
         label={companyPageLabels.otherEntityType}
         required
-        help="A nonprofit is an organization not run for profit, such as a charity, club or association. A church has its own box on the form."
+        help={m.wizard_company_other_entity_type_help()}
         options={otherEntityTypeOptions}
         columns={3}
         className={fullWidth}
@@ -324,10 +325,10 @@ function OthersSection() {
           required
           help={
             otherEntityType === 'Nonprofit organization'
-              ? 'The kind of nonprofit, as the IRS should read it on line 9a: for example, Social club, or Homeowners association.'
-              : 'The kind of entity, as the IRS should read it on line 9a: for example, Bankruptcy estate, or Cooperative.'
+              ? m.wizard_company_nonprofit_description_help()
+              : m.wizard_company_other_description_help()
           }
-          placeholder={otherEntityType === 'Nonprofit organization' ? 'Social club' : 'Bankruptcy estate'}
+          placeholder={otherEntityType === 'Nonprofit organization' ? m.wizard_company_nonprofit_description_placeholder() : m.wizard_company_other_description_placeholder()}
           maxLength={specifyMaxLength}
           className={fullWidth}
         />

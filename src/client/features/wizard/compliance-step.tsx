@@ -25,6 +25,7 @@ import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.ts
 import { FormSection, WizardForm } from './wizard-form';
 import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx';
 import { useContinue } from '#client/components/wizard-shell/use-continue.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 /** Step 4: the IRS's regulatory questions and the employment plans (Form SS-4 lines 13 to 15). */
 export function ComplianceStep() {
@@ -32,11 +33,11 @@ export function ComplianceStep() {
   return (
     <WizardLayout
       step={4}
-      title="Regulatory Compliance"
-      subtitle="Answer these regulatory questions required by the IRS"
-      securityNotice="Your compliance answers are sent over an encrypted connection and used only to prepare your EIN application. They tell the IRS which federal tax filings apply to your business."
+      title={m.wizard_step_compliance()}
+      subtitle={m.wizard_compliance_subtitle()}
+      securityNotice={m.wizard_compliance_security_notice()}
     >
-      <title>Regulatory Compliance | EIN Filing Service</title>
+      <title>{m.wizard_compliance_page_title()}</title>
       {page.status === 'loading' ? <WizardLoading /> : <ComplianceForm application={page.application} />}
     </WizardLayout>
   );
@@ -79,43 +80,43 @@ function ComplianceForm({ application }: { application: SavedApplication }) {
   return (
     <FormProvider {...form}>
       <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.step3}>
-        <FormSection title="Regulatory Questions" description="The IRS asks every new business these questions. Answer Yes or No.">
+        <FormSection title={m.wizard_compliance_regulatory_title()} description={m.wizard_compliance_regulatory_description()}>
           <YesNoField
             name="heavyVehicle"
             label={compliancePageLabels.heavyVehicle}
             required
-            hint="This helps decide whether you need to file Form 2290 (Heavy Highway Vehicle Use Tax Return)."
+            hint={m.wizard_compliance_heavy_vehicle_hint()}
             className="sm:col-span-2"
           />
           <YesNoField
             name="gambling"
             label={compliancePageLabels.gambling}
             required
-            hint="For example casinos, online gaming or betting."
+            hint={m.wizard_compliance_gambling_hint()}
             className="sm:col-span-2"
           />
           <YesNoField
             name="atf"
             label={compliancePageLabels.atf}
             required
-            hint="Businesses regulated by the ATF (Bureau of Alcohol, Tobacco, Firearms and Explosives) need special licensing and pay special tax duties."
+            hint={m.wizard_compliance_atf_hint()}
             className="sm:col-span-2"
           />
           <YesNoField
             name="exciseTax"
             label={compliancePageLabels.exciseTax}
             required
-            hint="Form 720 reports federal excise taxes, for example on fuel, air transportation or indoor tanning services."
+            hint={m.wizard_compliance_excise_tax_hint()}
             className="sm:col-span-2"
           />
         </FormSection>
 
-        <FormSection title="Employment Information" description="Your hiring plans decide which employment tax returns the IRS expects from you.">
+        <FormSection title={m.wizard_compliance_employment_title()} description={m.wizard_compliance_employment_description()}>
           <YesNoField
             name="willHire"
             label={compliancePageLabels.willHire}
             required
-            help="Answer Yes if you expect to pay wages to anyone other than the owners in the next 12 months."
+            help={m.wizard_compliance_will_hire_help()}
             className="sm:col-span-2"
           />
           {asksHiringDetails(willHire) ? <HiringDetails form={form} /> : null}
@@ -137,7 +138,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
         name="employeeTypes"
         label={compliancePageLabels.employeeTypes}
         required
-        hint="Select every type that applies."
+        hint={m.wizard_compliance_employee_types_hint()}
         options={employeeTypeOptions}
         className="sm:col-span-2"
       />
@@ -152,7 +153,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
             type="number"
             inputMode="numeric"
             min={1}
-            help="The most people of this type you expect to employ at the same time in the next 12 months."
+            help={m.wizard_compliance_count_help()}
           />
         ))}
       <TextField
@@ -162,7 +163,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
         type="number"
         inputMode="numeric"
         min={1}
-        hint="The combined total across all employee types: filled in from the counts above, change it if needed."
+        hint={m.wizard_compliance_total_hint()}
         className="sm:col-start-1"
       />
       <TextField
@@ -170,21 +171,21 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
         label={complianceLabels.firstWageDate}
         required
         type="date"
-        hint="Pick a date. An estimate is fine if you are not sure yet."
+        hint={m.wizard_compliance_first_wage_hint()}
       />
       <MaskedField
         name="expectedHireMonthYear"
         label={complianceLabels.expectedHireMonthYear}
         required
         mask={masks.monthYear}
-        placeholder="MM/YYYY"
-        hint="The month and year you expect to hire your first employee: filled in from the first wage date, change it if needed."
+        placeholder={m.wizard_compliance_month_year_placeholder()}
+        hint={m.wizard_compliance_hire_month_hint()}
       />
       <RadioGroupField
         name="taxLiability"
         label={compliancePageLabels.taxLiability}
         required
-        help="Employment taxes are the Social Security, Medicare and federal income taxes withheld from and paid on wages."
+        help={m.wizard_compliance_tax_liability_help()}
         options={taxLiabilityOptions}
         columns={2}
         className="sm:col-span-2"
@@ -194,7 +195,7 @@ function HiringDetails({ form }: { form: UseFormReturn<Compliance> }) {
           name="reportingFrequency"
           label={compliancePageLabels.reportingFrequency}
           required
-          hint="Most small employers qualify for annual filing."
+          hint={m.wizard_compliance_reporting_frequency_hint()}
           options={reportingFrequencyOptions}
           columns={2}
           className="sm:col-span-2"

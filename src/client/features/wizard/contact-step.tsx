@@ -35,6 +35,8 @@ import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx'
 import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
 import { useContinue } from '#client/components/wizard-shell/use-continue.ts';
+import { m } from '#shared/i18n/messages.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
 
 /** What "same as the primary contact" copies: contact field to responsible-party field. */
 const copiedFromContact = {
@@ -75,11 +77,11 @@ export function ContactStep() {
   return (
     <WizardLayout
       step={3}
-      title="Responsible Party"
-      subtitle="Who we can reach about this application, and who owns or controls the business"
-      securityNotice="Your Social Security number or ITIN is encrypted and used only for your IRS EIN application. It is never shared or used for anything else."
+      title={m.wizard_step_contact()}
+      subtitle={m.wizard_contact_subtitle()}
+      securityNotice={m.wizard_contact_security_notice()}
     >
-      <title>Responsible Party | EIN Filing Service</title>
+      <title>{m.wizard_contact_page_title()}</title>
       {page.status === 'loading' ? <WizardLoading /> : <ContactForm application={page.application} />}
     </WizardLayout>
   );
@@ -87,6 +89,7 @@ export function ContactStep() {
 
 function ContactForm({ application }: { application: SavedApplication }) {
   const continueTo = useContinue(paths.step4);
+  const localized = useLocalizedPath();
   const entityType = companyAnswer(application, 'entityType');
   const isTrust = asksTrustee(entityType);
   // A sole proprietor is its own responsible party: the owner's name from step 1, shown here, not asked again.
@@ -151,8 +154,8 @@ function ContactForm({ application }: { application: SavedApplication }) {
         <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.step2}>
           <input type="hidden" {...form.register('entityType')} />
 
-          <Group label="Primary Contact">
-            <FormSection title="Primary Contact" description="The person we contact about this application and send the EIN to.">
+          <Group label={m.wizard_contact_primary_title()}>
+            <FormSection title={m.wizard_contact_primary_title()} description={m.wizard_contact_primary_description()}>
               <NameFields person="contact" />
               <PhoneField
                 name="phoneNumber"
@@ -160,7 +163,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
                 label={contactPageLabels.phoneNumber}
                 required
                 invalidAbroadMessage={contactMessages.internationalPhone}
-                help="A phone number where we can reach you about the application. For a number outside the United States, choose Other."
+                help={m.wizard_contact_phone_help()}
               />
               <TextField
                 name="emailAddress"
@@ -168,8 +171,8 @@ function ContactForm({ application }: { application: SavedApplication }) {
                 label={contactPageLabels.emailAddress}
                 required
                 autoComplete="email"
-                placeholder="you@example.com"
-                help="We send updates and your EIN to this address."
+                placeholder={m.wizard_contact_email_placeholder()}
+                help={m.wizard_contact_email_help()}
               />
             </FormSection>
           </Group>
@@ -179,27 +182,24 @@ function ContactForm({ application }: { application: SavedApplication }) {
             label={contactPageLabels.sameAsContact}
             hint={
               ownerIsResponsibleParty
-                ? "Copies the contact's phone and e-mail below. You can still edit them."
-                : "Copies the contact's name, phone and e-mail below. You can still edit them."
+                ? m.wizard_contact_same_as_contact_owner_hint()
+                : m.wizard_contact_same_as_contact_hint()
             }
             className="bg-white"
           />
 
-          <Group label="Responsible Party">
+          <Group label={m.wizard_contact_rp_title()}>
             <FormSection
-              title="Responsible Party"
-              description={
-                <>
-                  The IRS defines the responsible party as the person who ultimately owns or controls the entity, or who exercises
-                  ultimate effective control over its funds and assets. It must be an individual, not another business. For most
-                  small businesses this is the owner or a principal officer.
-                </>
-              }
+              title={m.wizard_contact_rp_title()}
+              description={m.wizard_contact_rp_description()}
             >
               {ownerIsResponsibleParty ? (
                 <p className="pb-3 text-sm text-slate-600 sm:col-span-2">
-                  As a sole proprietor you are the responsible party: your name is the one you gave on step 1, and the IRS receives
-                  it on both line 1 and line 7a. <Link to={paths.wizardStart} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">Change it on step 1</Link>.
+                  {m.wizard_contact_owner_is_rp()}{' '}
+                  <Link to={localized(paths.wizardStart)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                    {m.wizard_contact_owner_is_rp_change()}
+                  </Link>
+                  .
                 </p>
               ) : null}
               <NameFields person="rp" readOnly={ownerIsResponsibleParty} />
@@ -208,8 +208,8 @@ function ContactForm({ application }: { application: SavedApplication }) {
                 label={contactPageLabels.rpTitle}
                 required
                 maxLength={titleMaxLength}
-                placeholder="Owner, President, Managing Member..."
-                help="The responsible party's role in the business, such as Owner, President, Managing Member or Trustee."
+                placeholder={m.wizard_contact_rp_title_placeholder()}
+                help={m.wizard_contact_rp_title_help()}
               />
               <ResponsiblePartyTaxId
                 context={taxIdContext}
@@ -217,7 +217,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
                   <SsnField
                     name="rpSSN"
                     label={contactPageLabels.rpSSN}
-                    help="The responsible party's SSN. The IRS needs it to issue the EIN; it is encrypted and never shown in full."
+                    help={m.wizard_contact_rp_ssn_help()}
                   />
                 }
               />
@@ -228,7 +228,7 @@ function ContactForm({ application }: { application: SavedApplication }) {
                 required
                 autoCompleteSection="section-responsible-party "
                 invalidAbroadMessage={contactMessages.internationalPhone}
-                help="The responsible party's phone number. For a number outside the United States, choose Other."
+                help={m.wizard_contact_rp_phone_help()}
               />
               <TextField
                 name="rpEmail"
@@ -236,29 +236,29 @@ function ContactForm({ application }: { application: SavedApplication }) {
                 label={contactPageLabels.rpEmail}
                 required
                 autoComplete="section-responsible-party email"
-                placeholder="name@example.com"
-                help="The responsible party's e-mail address."
+                placeholder={m.wizard_contact_rp_email_placeholder()}
+                help={m.wizard_contact_rp_email_help()}
               />
             </FormSection>
           </Group>
 
           {asksDecedentSsn(entityType) ? (
-            <Group label="The Decedent">
-              <FormSection title="The Decedent" description="The person whose estate this is. The IRS identifies the estate by the decedent's Social Security number.">
+            <Group label={m.wizard_contact_decedent_title()}>
+              <FormSection title={m.wizard_contact_decedent_title()} description={m.wizard_contact_decedent_description()}>
                 <SsnField
                   name="decedentSSN"
                   label={contactPageLabels.decedentSSN}
-                  help="The Social Security number of the person who died. It is encrypted and never shown in full."
+                  help={m.wizard_contact_decedent_ssn_help()}
                 />
               </FormSection>
             </Group>
           ) : null}
 
           {isTrust ? (
-            <Group label="Trustee Information">
+            <Group label={m.wizard_contact_trustee_title()}>
               <FormSection
-                title="Trustee Information"
-                description="The trustee manages the trust and is named on the application; the grantor is the person who created it."
+                title={m.wizard_contact_trustee_title()}
+                description={m.wizard_contact_trustee_description()}
               >
                 <CheckboxField name="trustFilingAsEstate" label={contactPageLabels.trustFilingAsEstate} className="pb-4 sm:col-span-2" />
                 <TrusteeFromResponsibleParty form={form} />
@@ -267,14 +267,14 @@ function ContactForm({ application }: { application: SavedApplication }) {
                   name="trusteeSuffix"
                   label={contactPageLabels.trusteeSuffix}
                   options={trusteeSuffixOptions}
-                  placeholder="None"
-                  hint="Optional."
+                  placeholder={m.wizard_contact_none()}
+                  hint={m.wizard_contact_optional()}
                 />
                 {asksGrantorSsn(entityType) ? (
                   <SsnField
                     name="grantorSSN"
                     label={contactPageLabels.grantorSSN}
-                    help="The SSN (or ITIN) of the grantor, the person who created and funded the trust (line 9a of Form SS-4). It is encrypted and never shown in full."
+                    help={m.wizard_contact_grantor_ssn_help()}
                   />
                 ) : null}
               </FormSection>
@@ -300,19 +300,11 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+// Each help text is its message function, read as the fields render, in the page's language.
 const people = {
-  contact: {
-    help: 'The person we contact about this application. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.',
-    autoComplete: '',
-  },
-  rp: {
-    help: "The responsible party's legal name. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.",
-    autoComplete: 'section-responsible-party ',
-  },
-  trustee: {
-    help: "The trustee's legal name. The IRS accepts the letters A-Z, spaces, hyphens and ampersands.",
-    autoComplete: 'section-trustee ',
-  },
+  contact: { help: m.wizard_contact_contact_name_help, autoComplete: '' },
+  rp: { help: m.wizard_contact_rp_name_help, autoComplete: 'section-responsible-party ' },
+  trustee: { help: m.wizard_contact_trustee_name_help, autoComplete: 'section-trustee ' },
 } as const;
 
 /**
@@ -320,14 +312,15 @@ const people = {
  * autofill section, so a browser filling the contact does not also fill the others.
  */
 function NameFields({ person, readOnly }: { person: keyof typeof people; readOnly?: boolean }) {
-  const { help, autoComplete } = people[person];
+  const { autoComplete } = people[person];
+  const help = people[person].help();
   return (
     <>
       <IrsNameField
         kind="person"
         readOnly={readOnly}
         name={`${person}FirstName`}
-        label="First Name"
+        label={m.wizard_contact_first_name()}
         required
         maxLength={nameMaxLength}
         autoComplete={`${autoComplete}given-name`}
@@ -337,16 +330,16 @@ function NameFields({ person, readOnly }: { person: keyof typeof people; readOnl
         kind="person"
         readOnly={readOnly}
         name={`${person}MiddleName`}
-        label="Middle Name"
+        label={m.wizard_contact_middle_name()}
         maxLength={nameMaxLength}
         autoComplete={`${autoComplete}additional-name`}
-        hint="Optional."
+        hint={m.wizard_contact_optional()}
       />
       <IrsNameField
         kind="person"
         readOnly={readOnly}
         name={`${person}LastName`}
-        label="Last Name"
+        label={m.wizard_contact_last_name()}
         required
         maxLength={nameMaxLength}
         autoComplete={`${autoComplete}family-name`}
@@ -367,5 +360,5 @@ function TrusteeFromResponsibleParty({ form }: { form: UseFormReturn<Contact> })
   usePrefilledField(form, 'trusteeMiddleName', same ? (middle ?? '') : '');
   usePrefilledField(form, 'trusteeLastName', same ? (last ?? '') : '');
   if (!same) return null;
-  return <p className="text-sm text-slate-600 sm:col-span-2">Filled in from the responsible party above, whose title is Trustee. Change it if the trustee is someone else.</p>;
+  return <p className="text-sm text-slate-600 sm:col-span-2">{m.wizard_contact_trustee_from_rp()}</p>;
 }

@@ -34,6 +34,7 @@ import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx'
 import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { FormSection, WizardForm } from './wizard-form';
 import { useContinue } from '#client/components/wizard-shell/use-continue.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 const mailingFields = Object.keys(mailingDefaults) as (keyof typeof mailingDefaults)[];
 
@@ -64,11 +65,11 @@ export function RegistrationStep() {
   return (
     <WizardLayout
       step={2}
-      title="Company Registration Details"
-      subtitle="Where and when your business was formed, and where it is located"
-      securityNotice="Your address details are sent over a 256-bit SSL encrypted connection and used only to prepare your EIN application."
+      title={m.wizard_step_registration()}
+      subtitle={m.wizard_registration_subtitle()}
+      securityNotice={m.wizard_registration_security_notice()}
     >
-      <title>Business Details | EIN Filing Service</title>
+      <title>{m.wizard_registration_page_title()}</title>
       {page.status === 'loading' ? <WizardLoading /> : <RegistrationForm application={page.application} />}
     </WizardLayout>
   );
@@ -108,33 +109,33 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
   return (
     <FormProvider {...form}>
       <WizardForm onSubmit={onSubmit} submitting={form.formState.isSubmitting} backTo={paths.wizardStart}>
-        <FormSection title="Business Entity Information">
+        <FormSection title={m.wizard_registration_entity_title()}>
           <TextField
             name="companyRegistrationNumber"
             label={registrationLabels.companyRegistrationNumber}
-            hint="Optional. The file or entity number your state gave the business, if any."
+            hint={m.wizard_registration_number_hint()}
             maxLength={registrationLimits.companyRegistrationNumber}
           />
           <TextField
             name="businessStartDate"
             type="date"
-            label={isCorporation ? 'Corporation Start Date' : registrationLabels.businessStartDate}
+            label={isCorporation ? m.wizard_registration_corporation_start_date() : registrationLabels.businessStartDate}
             required
             min={earliestBusinessStartDate}
             max={latestBusinessStartDate()}
-            help="The date the business started or was acquired (IRS Form SS-4, line 11)."
+            help={m.wizard_registration_start_date_help()}
           />
           <MaskedField
             name="previousOwnerEIN"
             mask={masks.ein}
             label={registrationLabels.previousOwnerEIN}
             placeholder="XX-XXXXXXX"
-            hint="Optional. Only if you bought or took over a business that already had an EIN."
+            hint={m.wizard_registration_previous_owner_ein_hint()}
           />
           <YesNoField
             name="appliedForEinBefore"
             label={registrationPageLabels.appliedForEinBefore}
-            help="Line 18 of Form SS-4: only an EIN issued to this same business, not one of a business you bought."
+            help={m.wizard_registration_applied_before_help()}
           />
           {asksPreviousEin(appliedForEinBefore) ? (
             <MaskedField name="previousEin" mask={masks.ein} label={registrationLabels.previousEin} required placeholder="XX-XXXXXXX" />
@@ -144,13 +145,13 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             label={registrationLabels.accountingYearClosingMonth}
             required
             options={closingMonthOptions}
-            placeholder="Select closing month"
-            help="The last month of your accounting (tax) year. Most businesses close in December."
+            placeholder={m.wizard_registration_select_closing_month()}
+            help={m.wizard_registration_closing_month_help()}
           />
         </FormSection>
 
         {asksReitType(entityType, corporationType) ? (
-          <FormSection title="REIT Classification" description="Tell us how the real estate investment trust earns its income.">
+          <FormSection title={m.wizard_registration_reit_title()} description={m.wizard_registration_reit_description()}>
             <RadioGroupField
               name="reitType"
               label={registrationLabels.reitType}
@@ -158,40 +159,40 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
               options={reitTypeOptions}
               columns={2}
               className="sm:col-span-2"
-              help="Equity REITs own property; mortgage REITs hold loans secured by property."
+              help={m.wizard_registration_reit_help()}
             />
           </FormSection>
         ) : null}
 
         {asksIncorporationState(entityType, corporationType) ? (
-          <FormSection title="Articles of Incorporation">
+          <FormSection title={m.wizard_registration_incorporation_title()}>
             <SelectField
               name="incorporationState"
               label={registrationLabels.incorporationState}
               required
               options={usStateNameOptions}
-              placeholder="Select state"
-              hint="From the state of formation in step 1; change it if the articles were filed elsewhere."
-              help="The state where the articles of incorporation were filed (IRS Form SS-4, line 9b)."
+              placeholder={m.wizard_registration_select_state()}
+              hint={m.wizard_registration_state_from_step_one_hint()}
+              help={m.wizard_registration_incorporation_state_help()}
             />
           </FormSection>
         ) : null}
 
         {asksLlcOrganizationState(entityType) ? (
-          <FormSection title="Articles of Organization">
+          <FormSection title={m.wizard_registration_organization_title()}>
             <SelectField
               name="llcOrganizationState"
               label={registrationLabels.llcOrganizationState}
               required
               options={usStateNameOptions}
-              placeholder="Select state"
-              hint="From the state of formation in step 1; change it if the articles were filed elsewhere."
-              help="The state where the LLC's articles of organization were filed."
+              placeholder={m.wizard_registration_select_state()}
+              hint={m.wizard_registration_state_from_step_one_hint()}
+              help={m.wizard_registration_organization_state_help()}
             />
           </FormSection>
         ) : null}
 
-        <FormSection title="Business Address Information" description="The physical location of the business, in the United States or abroad.">
+        <FormSection title={m.wizard_registration_address_title()} description={m.wizard_registration_address_description()}>
           <AddressCountryField kind="business" />
           <IrsNameField
             kind="address"
@@ -201,7 +202,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             autoComplete="address-line1"
             maxLength={registrationLimits.streetAddress}
             className="sm:col-span-2"
-            help="Where the business is physically located. A P.O. box or PMB goes in the mailing address."
+            help={m.wizard_registration_street_help()}
           />
           <IrsNameField
             kind="address"
@@ -210,7 +211,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
             required
             autoComplete="address-level2"
             maxLength={registrationLimits.city}
-            help="The city or town of the business address."
+            help={m.wizard_registration_city_help()}
           />
           <AddressRegionFields kind="business" />
           <div className="pt-2 pb-4 sm:col-span-2">
@@ -219,14 +220,14 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
 
           {asksMailingAddress(sameMailingAddress) ? (
             <>
-              <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">Mailing Address</h3>
-              <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">Where the IRS should send letters about your EIN. A PO box is fine, written without periods (PO Box 12).</p>
+              <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">{m.wizard_registration_mailing_title()}</h3>
+              <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">{m.wizard_registration_mailing_description()}</p>
               {asksMailingCareOf(entityType) ? (
                 <IrsNameField
                   kind="business"
                   name="mailingCareOf"
                   label={registrationPageLabels.mailingCareOf}
-                  hint="Optional. A person or company that receives mail for the business."
+                  hint={m.wizard_registration_care_of_hint()}
                   maxLength={registrationLimits.mailingCareOf}
                   className="sm:col-span-2"
                 />
@@ -240,7 +241,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                 autoComplete="section-mailing address-line1"
                 maxLength={registrationLimits.streetAddress}
                 className="sm:col-span-2"
-                help="Street address or PO box where mail should go."
+                help={m.wizard_registration_mailing_street_help()}
               />
               <IrsNameField
                 kind="address"
@@ -249,7 +250,7 @@ function RegistrationForm({ application }: { application: SavedApplication }) {
                 required
                 autoComplete="section-mailing address-level2"
                 maxLength={registrationLimits.city}
-                help="The city or town of the mailing address."
+                help={m.wizard_registration_mailing_city_help()}
               />
               <AddressRegionFields kind="mailing" />
             </>

@@ -11,6 +11,7 @@ import {
   type RpTaxIdType,
 } from '#shared/application/contact.ts';
 import { MaskedField, masks, RadioGroupField, useFieldError, YesNoField } from '#client/components/form/fields.tsx';
+import { m } from '#shared/i18n/messages.ts';
 
 /** What step 1 said that step 3's taxpayer-number questions depend on. */
 export type TaxIdContext = { entityType: string; llcMemberCount: string };
@@ -61,7 +62,7 @@ export function ResponsiblePartyTaxId({ context, ssnField }: { context: TaxIdCon
         options={rpTaxIdTypeOptions}
         onChoose={onChoose}
         className="sm:col-span-2"
-        help="The responsible party's own taxpayer number goes on line 7b of Form SS-4. Someone outside the United States with neither can still get an EIN."
+        help={m.wizard_contact_tax_id_type_help()}
       />
       {type === 'none' && requiresOwnTaxId(context.entityType) && !typeError ? (
         <p role="note" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800 sm:col-span-2">
@@ -77,7 +78,7 @@ export function ResponsiblePartyTaxId({ context, ssnField }: { context: TaxIdCon
           required
           placeholder="9##-##-####"
           autoComplete="off"
-          help="The responsible party's 9-digit ITIN, which starts with 9. It is encrypted and never shown in full."
+          help={m.wizard_contact_itin_help()}
         />
       ) : null}
       {asks.rpUsPerson ? (
@@ -86,7 +87,7 @@ export function ResponsiblePartyTaxId({ context, ssnField }: { context: TaxIdCon
           label={contactPageLabels.rpUsPerson}
           required
           className="sm:col-span-2"
-          help="A single-member LLC owned by someone who is not a US citizen or resident is a foreign-owned US company, and Form SS-4 says so on line 9a."
+          help={m.wizard_contact_us_person_help()}
         />
       ) : null}
     </>

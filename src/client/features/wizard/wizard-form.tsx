@@ -2,11 +2,12 @@ import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react'
 import { ArrowRight } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { BackLink } from '#client/components/wizard-shell/back-link.tsx';
+import { m } from '#shared/i18n/messages.ts';
 
 type WizardFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitting: boolean;
-  /** Where the Back link goes (no validation, no saving); none on step 1. */
+  /** Where the Back link goes (no validation, no saving), a path of `paths`; none on step 1. */
   backTo?: string;
   backLabel?: string;
   submitLabel?: string;
@@ -14,7 +15,7 @@ type WizardFormProps = {
 };
 
 /** A wizard page's form: its sections, then Back and the submit button; disabled while submitting. */
-export function WizardForm({ onSubmit, submitting, backTo, backLabel = 'Back', submitLabel = 'Continue', children }: WizardFormProps) {
+export function WizardForm({ onSubmit, submitting, backTo, backLabel, submitLabel, children }: WizardFormProps) {
   const form = useFocusOnRefusedSubmit(submitting);
   return (
     <form ref={form} noValidate onSubmit={onSubmit}>
@@ -27,7 +28,7 @@ export function WizardForm({ onSubmit, submitting, backTo, backLabel = 'Back', s
             <span />
           )}
           <Button type="submit" size="lg">
-            {submitLabel}
+            {submitLabel ?? m.wizard_continue()}
             <ArrowRight className="size-4" aria-hidden="true" />
           </Button>
         </div>

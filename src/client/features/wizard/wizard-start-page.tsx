@@ -5,6 +5,7 @@ import { useHydrated } from '#client/lib/use-hydrated.ts';
 import { paths } from '#client/paths.ts';
 import { CompanyStep } from './company-step';
 import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 /** The wizard's first step as search and link previews see it: the step, with the public page's tags. */
 export function WizardStartPage() {
@@ -14,9 +15,9 @@ export function WizardStartPage() {
     <>
       <PageMeta
         // The step renders its title itself, as the later steps do.
-        title="Get Started | EIN Filing Service"
+        title={m.wizard_start_title()}
         titleRendered
-        description={`Start your EIN application: six short steps in plain English, reviewed by our specialists and filed with the IRS for you. ${deliveryPromise.badge} of payment.`}
+        description={m.wizard_start_description({ badge: deliveryPromise.badge })}
         path={paths.wizardStart}
         structuredData={[filingService({ siteUrl, priceCents, claims })]}
       />
