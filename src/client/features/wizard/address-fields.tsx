@@ -66,15 +66,19 @@ export function addressAsAsked(values: Registration): Registration {
 
 type CountryOption = { value: string; label: string };
 
-/** The full names of the countries, loaded only once an address is abroad (they weigh more than the page's own code). */
+/**
+ * The full names of the countries, loaded only once an address is abroad (they weigh more than the
+ * page's own code), in the alphabetical order of the page's language (read at each render, so a
+ * switch of language mid-step sorts them again).
+ */
 function useCountryNames(needed: boolean): readonly CountryOption[] | undefined {
-  const [countries, setCountries] = useState<readonly CountryOption[]>();
+  const [countries, setCountries] = useState<{ inOrder: () => readonly CountryOption[] }>();
   useEffect(() => {
     if (!needed || countries) return;
     let current = true;
     import('./country-options').then(
-      ({ foreignCountryOptions }) => {
-        if (current) setCountries(foreignCountryOptions);
+      ({ foreignCountryOptionsInOrder }) => {
+        if (current) setCountries({ inOrder: foreignCountryOptionsInOrder });
       },
       (error: unknown) => console.error('Could not load the country names', error),
     );
@@ -82,7 +86,7 @@ function useCountryNames(needed: boolean): readonly CountryOption[] | undefined 
       current = false;
     };
   }, [needed, countries]);
-  return countries;
+  return countries?.inOrder();
 }
 
 /**
