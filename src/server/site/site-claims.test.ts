@@ -89,10 +89,10 @@ describe.each(testDatabaseKinds)('the claims and the price on the server-rendere
     for (const url of pricedPages) {
       const { graph, text } = await page(unset, url);
       expect(text, url).toContain('$149.00');
-      expect(text, url).toContain(url === '/ein-application-start' ? 'free of charge at IRS.gov' : irsIsFree);
-      for (const item of feeIncludes) expect(text.toLowerCase(), url).toContain(item.toLowerCase());
+      expect(text, url).toContain(url === '/ein-application-start' ? 'free of charge at IRS.gov' : irsIsFree());
+      for (const item of feeIncludes()) expect(text.toLowerCase(), url).toContain(item.toLowerCase());
       expect(serviceOf(graph)?.offers, url).toEqual(
-        expect.objectContaining({ '@type': 'Offer', price: '149.00', priceCurrency: 'USD', description: expect.stringContaining(irsIsFree) }),
+        expect.objectContaining({ '@type': 'Offer', price: '149.00', priceCurrency: 'USD', description: expect.stringContaining(irsIsFree()) }),
       );
     }
     const faq = (await page(unset, '/faq')).graph.find((node) => node['@type'] === 'FAQPage') as unknown as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };

@@ -36,11 +36,9 @@ export function showsReviews(claims: SiteClaims): boolean {
   return claims.rating !== null || claims.testimonials.length > 0;
 }
 
-const counts = new Intl.NumberFormat('en-US');
-
-/** A count as the pages write it: `1,250`. */
-export function formatCount(count: number): string {
-  return counts.format(count);
+/** A count as the pages write it in the language of `tag` (a `localeTags` value): `1,250`. */
+export function formatCount(count: number, tag = 'en-US'): string {
+  return new Intl.NumberFormat(tag).format(count);
 }
 
 /** The site a review source is on, as a reader recognises it: `trustpilot.com`. */
@@ -52,9 +50,10 @@ export function sourceSiteName(url: string): string {
   }
 }
 
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** A testimonial's date as shown: `March 2025` (the same on the server and in the browser). */
-export function formatTestimonialDate(date: string): string {
-  return monthYear.format(new Date(`${date}T00:00:00Z`));
+/**
+ * A testimonial's date as shown in the language of `tag` (a `localeTags` value): `March 2025`,
+ * `marzo de 2025` (the same on the server and in the browser).
+ */
+export function formatTestimonialDate(date: string, tag = 'en-US'): string {
+  return new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,4 +1,6 @@
-import { irsWebsite } from '#shared/site/service-fee.ts';
+import { irsWebsite, irsWebsiteName } from '#shared/site/service-fee.ts';
+import { m } from '#shared/i18n/messages.ts';
+import { withParts } from './message-parts';
 
 /**
  * Who we are, said before the customer commits: a private company, not the IRS, which issues EINs free
@@ -8,11 +10,13 @@ import { irsWebsite } from '#shared/site/service-fee.ts';
 export function IrsNotice({ className }: { className?: string }) {
   return (
     <p className={className} data-testid="irs-notice">
-      EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge at{' '}
-      <a href={irsWebsite} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
-        IRS.gov
-      </a>
-      ; our fee covers preparing, reviewing and filing your application for you.
+      {withParts(m.site_irs_notice, {
+        irsLink: (
+          <a href={irsWebsite} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+            {irsWebsiteName}
+          </a>
+        ),
+      })}
     </p>
   );
 }

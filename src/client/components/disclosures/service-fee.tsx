@@ -1,18 +1,20 @@
 import { CircleCheck } from 'lucide-react';
-import { formatUsd } from '#shared/money.ts';
-import { feeIncludes, irsIsFree, irsWebsite } from '#shared/site/service-fee.ts';
+import { feeIncludes, irsWebsite, irsWebsiteName } from '#shared/site/service-fee.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
+import { formatPrice, withParts } from './message-parts';
 
 /** "Applying directly with the IRS is free…", with IRS.gov linked. */
 export function IrsIsFree({ className }: { className?: string }) {
-  const [before, after] = irsIsFree.split('IRS.gov');
   return (
     <p className={className}>
-      {before}
-      <a href={irsWebsite} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
-        IRS.gov
-      </a>
-      {after}
+      {withParts(m.site_fee_irs_is_free, {
+        irsLink: (
+          <a href={irsWebsite} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+            {irsWebsiteName}
+          </a>
+        ),
+      })}
     </p>
   );
 }
@@ -27,17 +29,17 @@ export function ServiceFee({ headingId, headingLevel: Heading = 'h2' }: { headin
   return (
     <section aria-labelledby={headingId} data-testid="service-fee">
       <Heading id={headingId} className="text-lg font-semibold text-slate-900">
-        Our fee
+        {m.site_fee_title()}
       </Heading>
       <p className="mt-1 flex items-baseline gap-2">
         <span className="text-4xl font-extrabold tracking-tight text-slate-900" data-testid="service-fee-amount">
-          {formatUsd(priceCents)}
+          {formatPrice(priceCents)}
         </span>
-        <span className="text-sm text-slate-600">one fee, paid at the last step</span>
+        <span className="text-sm text-slate-600">{m.site_fee_once()}</span>
       </p>
-      <p className="mt-4 text-sm font-medium text-slate-900">What it buys:</p>
+      <p className="mt-4 text-sm font-medium text-slate-900">{m.site_fee_buys()}</p>
       <ul className="mt-2 space-y-2 text-sm text-slate-700">
-        {feeIncludes.map((item) => (
+        {feeIncludes().map((item) => (
           <li key={item} className="flex gap-2">
             <CircleCheck className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden="true" />
             {item}

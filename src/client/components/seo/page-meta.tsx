@@ -1,6 +1,6 @@
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { jsonLd, organization, siteName, type StructuredData } from './structured-data';
-import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { locales, localeTags, pathInLocale } from '#shared/i18n/locales.ts';
 import { useLocale } from '#client/lib/locale.ts';
 
@@ -46,7 +46,7 @@ export function PageMeta({ title, description, path, titleRendered = false, stru
       <meta property="og:image" content={image} />
       <meta property="og:image:width" content="1200" />
       <meta property="og:image:height" content="630" />
-      <meta property="og:image:alt" content={`${siteName}: ${deliveryPromise.badge.toLowerCase()}`} />
+      <meta property="og:image:alt" content={`${siteName}: ${m.site_delivery_badge().toLowerCase()}`} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />

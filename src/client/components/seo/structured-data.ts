@@ -1,6 +1,8 @@
 import { isValidElement, type ReactNode } from 'react';
 import type { SiteClaims } from '#shared/site/site-claims.ts';
 import { offerDescription } from '#shared/site/service-fee.ts';
+import { getLocale, m } from '#shared/i18n/messages.ts';
+import { pathInLocale } from '#shared/i18n/locales.ts';
 import { paths } from '#client/paths.ts';
 
 /** A schema.org object, as embedded in a page's JSON-LD. */
@@ -20,30 +22,33 @@ export function organization(siteUrl: string, supportEmail: string): StructuredD
   };
 }
 
-/** What the service is, for search results and link previews. */
-export const serviceDescription =
-  'Private online service that prepares and files your EIN application (IRS Form SS-4) for you. Not affiliated with the IRS, which issues EINs free of charge.';
+/** What the service is, for search results and link previews, in the page's language. */
+export function serviceDescription(): string {
+  return m.site_service_description();
+}
 
 /**
  * The service at its current price (a setting staff may change, the one step 6 charges) and what the
- * fee buys, beside the reminder that the IRS issues EINs free. A rating only when the operator
- * configured one, with its count (decision 035); testimonials never, as search engines do not take a
- * business's own selection of reviews.
+ * fee buys, beside the reminder that the IRS issues EINs free, in the language the messages speak (the
+ * page's), whose own start page the offer links. A rating only when the operator configured one, with its
+ * count (decision 035); testimonials never, as search engines do not take a business's own selection
+ * of reviews.
  */
 export function filingService({ siteUrl, priceCents, claims }: { siteUrl: string; priceCents: number; claims: SiteClaims }): StructuredData {
   return {
     '@type': 'Service',
-    name: 'EIN application preparation and filing',
-    serviceType: 'EIN (IRS Form SS-4) application filing',
-    description: serviceDescription,
+    name: m.site_service_name(),
+    serviceType: m.site_service_type(),
+    description: serviceDescription(),
     provider: { '@type': 'Organization', name: 'EIN Filing Service LLC', url: `${siteUrl}/` },
-    areaServed: { '@type': 'Country', name: 'United States' },
+    areaServed: { '@type': 'Country', name: m.site_service_area() },
     offers: {
       '@type': 'Offer',
+      // schema.org's number, not a display: the same in every language.
       price: (priceCents / 100).toFixed(2),
       priceCurrency: 'USD',
-      description: offerDescription,
-      url: `${siteUrl}${paths.wizardStart}`,
+      description: offerDescription(),
+      url: `${siteUrl}${pathInLocale(paths.wizardStart, getLocale())}`,
       availability: 'https://schema.org/InStock',
     },
     ...(claims.rating

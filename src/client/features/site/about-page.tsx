@@ -1,74 +1,70 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '#client/components/ui/button.tsx';
 import { MoneyBackGuarantee } from '#client/components/disclosures/money-back-guarantee.tsx';
+import { messagesTag, withParts } from '#client/components/disclosures/message-parts.tsx';
 import { usePublicConfig } from '#client/lib/public-config.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
 import { paths } from '#client/paths.ts';
 import { StaticPage, TextSection } from './static-page';
-import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { formatCount } from '#shared/site/site-claims.ts';
 import { irsWebsite } from '#shared/site/service-fee.ts';
 
 export function AboutPage() {
   const { supportEmail, claims } = usePublicConfig();
+  const localized = useLocalizedPath();
   return (
     <StaticPage
       path={paths.about}
-      heading="About Us"
-      description="EIN Filing Service LLC is a private company that prepares and files EIN applications for business owners. We are not the IRS, which issues EINs free of charge."
-      intro={<p>We help business owners get their employer identification number without the paperwork headache.</p>}
+      heading={m.site_about_heading()}
+      description={m.site_about_description()}
+      intro={<p>{m.site_about_intro()}</p>}
     >
-      <TextSection title="Who we are">
+      <TextSection title={m.site_about_who_title()}>
         <p>
-          EIN Filing Service is operated by EIN Filing Service LLC, a private company. We prepare EIN applications for
-          businesses in every US state, from sole proprietors and household employers to LLCs, corporations,
-          partnerships, trusts and estates.
+          {m.site_about_who_text()}
           {claims.businessesServed === null
             ? null
-            : ` ${formatCount(claims.businessesServed)} businesses have used our service to get their EIN so far.`}
+            : ` ${m.site_about_businesses_served({ count: formatCount(claims.businessesServed, messagesTag()) })}`}
         </p>
       </TextSection>
 
-      <TextSection title="What we do">
+      <TextSection title={m.site_about_what_title()}>
         <p>
-          Applying for an EIN means completing IRS Form SS-4, and its questions about entity types, responsible
-          parties and tax obligations trip up many first-time owners. We turn the form into six short, plain-English
-          steps. Our specialists then review your answers and file the application for you. {deliveryPromise.sentence}{' '}
-          {deliveryPromise.irsTurnaround} We e-mail your EIN as soon as it is issued, and you can follow your order with
-          a 12-character tracking number.
+          {m.site_about_what_text()} {m.site_delivery_sentence()} {m.site_delivery_irs_turnaround()} {m.site_about_what_follow()}
         </p>
       </TextSection>
 
-      <TextSection title="What we are not">
+      <TextSection title={m.site_about_not_title()}>
         <p>
-          We are not the IRS and we are not affiliated with the IRS or any government agency. The IRS issues EINs free
-          of charge, and you can apply yourself at <a href={irsWebsite} rel="noopener noreferrer">irs.gov</a>.
-          Our fee pays for our preparation, review, filing and support service, not for the EIN itself.
+          {withParts(m.site_about_not_text, {
+            irsLink: (
+              <a href={irsWebsite} rel="noopener noreferrer">
+                irs.gov
+              </a>
+            ),
+          })}
         </p>
       </TextSection>
 
-      <TextSection title="Our promises">
+      <TextSection title={m.site_about_promises_title()}>
         <ul>
-          <li>A review of every application before it is filed.</li>
-          <li>Free resubmission if an application is rejected because of our error.</li>
+          <li>{m.site_about_promise_review()}</li>
+          <li>{m.site_about_promise_resubmit()}</li>
           <li>
             <MoneyBackGuarantee />
           </li>
-          <li>
-            Your data encrypted in transit and your SSN encrypted at rest, as explained in our{' '}
-            <Link to={paths.privacy}>Privacy Policy</Link>.
-          </li>
+          <li>{withParts(m.site_about_promise_data, { privacyLink: <Link to={localized(paths.privacy)}>{m.site_link_privacy()}</Link> })}</li>
         </ul>
       </TextSection>
 
-      <TextSection title="Contact us">
-        <p>
-          Our support team answers e-mail around the clock: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-        </p>
+      <TextSection title={m.site_contact_us_title()}>
+        <p>{withParts(m.site_about_contact_text, { email: <a href={`mailto:${supportEmail}`}>{supportEmail}</a> })}</p>
       </TextSection>
 
       <div className="mt-12">
-        <ButtonLink to={paths.wizardStart} size="lg">
-          Start Application
+        <ButtonLink to={localized(paths.wizardStart)} size="lg">
+          {m.site_start_application()}
         </ButtonLink>
       </div>
     </StaticPage>

@@ -49,7 +49,7 @@ describe('FaqPage', () => {
     );
     const answer = screen.getByText('How much does your service cost?').closest('details');
     expect(answer?.textContent).toContain('Our fee is $175.00, paid once at the last step');
-    for (const item of feeIncludes) expect(answer?.textContent).toContain(item);
+    for (const item of feeIncludes()) expect(answer?.textContent).toContain(item);
     expect(answer?.textContent).toContain('Applying directly with the IRS is free');
     expect(within(answer as HTMLElement).getByRole('link', { name: 'IRS.gov' }).getAttribute('href')).toBe('https://www.irs.gov');
     expect(screen.getByRole('main').textContent).toContain('Our fee is $175.00; applying directly with the IRS is free.');

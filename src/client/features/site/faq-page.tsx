@@ -2,185 +2,140 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { ButtonLink } from '#client/components/ui/button.tsx';
+import { formatPrice, withParts } from '#client/components/disclosures/message-parts.tsx';
 import { usePublicConfig } from '#client/lib/public-config.ts';
+import { useLocale, useLocalizedPath } from '#client/lib/locale.ts';
 import { paths } from '#client/paths.ts';
 import { filingService, plainText, type StructuredData } from '#client/components/seo/structured-data.ts';
 import { StaticPage } from './static-page';
-import { deliveryPromise } from '#shared/delivery-promise.ts';
-import { formatUsd } from '#shared/money.ts';
-import { feeIncludes, irsIsFree, irsWebsite } from '#shared/site/service-fee.ts';
-
-const irsIsFreeParts = irsIsFree.split('IRS.gov');
+import { m } from '#shared/i18n/messages.ts';
+import { localeTags, type Locale } from '#shared/i18n/locales.ts';
+import { feeIncludes, irsWebsite, irsWebsiteName } from '#shared/site/service-fee.ts';
 
 type Question = { question: string; answer: ReactNode };
 
-/** The questions and answers the page shows, which its FAQPage structured data repeats. */
-export function faqQuestions({ supportEmail, priceCents }: { supportEmail: string; priceCents: number }): Question[] {
+/**
+ * The questions and answers the page shows, in the page's language, which its FAQPage structured
+ * data repeats. `localized` turns a path of `paths` into the page's language's.
+ */
+export function faqQuestions({
+  supportEmail,
+  priceCents,
+  localized,
+}: {
+  supportEmail: string;
+  priceCents: number;
+  localized: (path: string) => string;
+}): Question[] {
+  const irsLink = (text: string) => (
+    <a href={irsWebsite} rel="noopener noreferrer">
+      {text}
+    </a>
+  );
+  const privacyLink = <Link to={localized(paths.privacy)}>{m.site_link_privacy()}</Link>;
+  const email = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
+  // Written out as elements, not components: the structured data reads the answers' own elements.
   return [
     {
-      question: 'What is an EIN?',
-      answer: (
-        <p>
-          An employer identification number (EIN) is a nine-digit number, written XX-XXXXXXX, that the IRS assigns to
-          businesses, trusts, estates and other entities. It works like a Social Security number for your business:
-          you use it on tax returns, payroll filings, bank account applications and licences.
-        </p>
-      ),
+      question: m.site_faq_ein_question(),
+      answer: <p>{m.site_faq_ein_answer()}</p>,
     },
     {
-      question: 'Are you the IRS? Can I get an EIN for free?',
+      question: m.site_faq_irs_question(),
       answer: (
         <>
-          <p>
-            No, we are not the IRS. EIN Filing Service is a private company and is not affiliated with the IRS or any
-            government agency. The IRS issues EINs free of charge, and you can apply yourself at{' '}
-            <a href={irsWebsite} rel="noopener noreferrer">
-              irs.gov
-            </a>
-            .
-          </p>
-          <p>
-            Our fee pays for the service around the application: a guided form in plain English, a review of your
-            answers by our specialists before filing, filing the application for you, e-mail support, status tracking
-            and our delivery guarantee. The EIN itself costs nothing.
-          </p>
+          <p>{withParts(m.site_faq_irs_answer_free, { irsLink: irsLink('irs.gov') })}</p>
+          <p>{m.site_faq_irs_answer_fee()}</p>
         </>
       ),
     },
     {
-      question: 'How much does your service cost?',
+      question: m.site_faq_cost_question(),
       answer: (
         <>
-          <p>
-            Our fee is {formatUsd(priceCents)}, paid once at the last step, after you have reviewed your answers. There are
-            no other charges. It buys:
-          </p>
+          <p>{m.site_faq_cost_answer({ price: formatPrice(priceCents) })}</p>
           <ul>
-            {feeIncludes.map((item) => (
+            {feeIncludes().map((item) => (
               <li key={item}>{item}.</li>
             ))}
           </ul>
-          {/* Written out, not a component: the structured data reads the answer's own elements. */}
-          <p>
-            {irsIsFreeParts[0]}
-            <a href={irsWebsite} rel="noopener noreferrer">
-              IRS.gov
-            </a>
-            {irsIsFreeParts[1]}
-          </p>
+          <p>{withParts(m.site_fee_irs_is_free, { irsLink: irsLink(irsWebsiteName) })}</p>
         </>
       ),
     },
     {
-      question: 'How long does it take to get my EIN?',
+      question: m.site_faq_time_question(),
       answer: (
         <p>
-          {deliveryPromise.sentence} {deliveryPromise.irsTurnaround} Applications that the IRS has to review by hand
-          can take longer; we keep you informed by e-mail if that happens.
+          {m.site_delivery_sentence()} {m.site_delivery_irs_turnaround()} {m.site_faq_time_answer()}
         </p>
       ),
     },
     {
-      question: 'What information do I need to apply?',
+      question: m.site_faq_need_question(),
       answer: (
         <>
-          <p>Have these ready before you start:</p>
+          <p>{m.site_faq_need_lead()}</p>
           <ul>
-            <li>the legal name of the business, its structure (LLC, corporation, sole proprietor...) and its state;</li>
-            <li>the business address and start date;</li>
-            <li>
-              the responsible party’s full name, title and Social Security number or ITIN (a responsible party outside
-              the United States may have neither);
-            </li>
-            <li>your e-mail address and phone number;</li>
-            <li>what the business does and whether you plan to hire employees in the next 12 months.</li>
+            <li>{m.site_faq_need_business()}</li>
+            <li>{m.site_faq_need_address()}</li>
+            <li>{m.site_faq_need_responsible()}</li>
+            <li>{m.site_faq_need_contact()}</li>
+            <li>{m.site_faq_need_activity()}</li>
           </ul>
         </>
       ),
     },
     {
-      question: 'I live outside the United States. Can you get my EIN?',
+      question: m.site_faq_abroad_question(),
       answer: (
         <>
-          <p>
-            Yes. Founders abroad who formed a US LLC or corporation are welcome, and no SSN or ITIN is needed: tell us
-            the responsible party has neither, and give your address and phone number abroad.
-          </p>
-          <p>
-            What changes: the IRS’s online application needs an SSN or ITIN, so we file your Form SS-4 by fax, to the
-            IRS’s international fax line when the business has no office in a US state. Once it is faxed, the IRS
-            answers in about 4 business days. A sole proprietor still needs an SSN or ITIN of their own.
-          </p>
-          <p>
-            The IRS issues EINs free of charge, to founders abroad too: you can also fax the form to the IRS or apply
-            by phone yourself.
-          </p>
+          <p>{m.site_faq_abroad_answer_welcome()}</p>
+          <p>{m.site_faq_abroad_answer_fax()}</p>
+          <p>{m.site_faq_abroad_answer_free()}</p>
         </>
       ),
     },
     {
-      question: 'How long does the application form take?',
-      answer: (
-        <p>
-          Most people finish the six short steps in under 10 minutes. Your answers are saved in your browser as you go,
-          so you can go back to an earlier step without losing anything.
-        </p>
-      ),
+      question: m.site_faq_form_question(),
+      answer: <p>{m.site_faq_form_answer()}</p>,
     },
     {
-      question: 'Is my Social Security number secure?',
-      answer: (
-        <p>
-          Yes. Everything you send us travels over a 256-bit SSL (TLS) connection, and the SSN is encrypted when we
-          store it, as is an ITIN. Our staff see it masked; only staff handling orders can reveal it in full, and every reveal is
-          logged. See our <Link to={paths.privacy}>Privacy Policy</Link> for details.
-        </p>
-      ),
+      question: m.site_faq_ssn_question(),
+      answer: <p>{withParts(m.site_faq_ssn_answer, { privacyLink })}</p>,
     },
     {
-      question: 'What is your refund policy?',
+      question: m.site_faq_refund_question(),
       answer: (
         <>
-          <p>You get a full refund if:</p>
+          <p>{m.site_faq_refund_lead()}</p>
           <ul>
-            <li>{deliveryPromise.refundCondition};</li>
-            <li>your application is rejected because of our error; or</li>
-            <li>you cancel within 1 hour of purchase, before your application has been submitted.</li>
+            <li>{m.site_delivery_refund_condition()};</li>
+            <li>{m.site_faq_refund_error()}</li>
+            <li>{m.site_faq_refund_cancel()}</li>
           </ul>
-          <p>
-            The full conditions are in our <Link to={paths.terms}>Terms of Service</Link>.
-          </p>
+          <p>{withParts(m.site_faq_refund_terms, { termsLink: <Link to={localized(paths.terms)}>{m.site_link_terms()}</Link> })}</p>
         </>
       ),
     },
     {
-      question: 'How do I track my application?',
+      question: m.site_faq_track_question(),
       answer: (
-        <p>
-          After payment you receive a 12-character tracking number on the confirmation page and by e-mail. Enter it on
-          the <Link to={paths.track}>Track My Application</Link> page to see the current status at any time. You can
-          also e-mail us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-        </p>
+        <p>{withParts(m.site_faq_track_answer, { trackLink: <Link to={localized(paths.track)}>{m.site_link_track()}</Link>, email })}</p>
       ),
     },
     {
-      question: 'Who needs an EIN?',
-      answer: (
-        <p>
-          You need an EIN if your business has employees, operates as a corporation or partnership, files employment,
-          excise or alcohol, tobacco and firearms tax returns, or withholds tax on income paid to non-residents. Most
-          multi-member LLCs, trusts and estates need one too. Single-member LLCs and sole proprietors without employees
-          often do not strictly need one, but many get one to open a business bank account or to avoid handing out
-          their SSN.
-        </p>
-      ),
+      question: m.site_faq_who_question(),
+      answer: <p>{m.site_faq_who_answer()}</p>,
     },
   ];
 }
 
-function faqPage(questions: Question[]): StructuredData {
+/** The page's questions for search engines, in the page's language. */
+function faqPage(questions: Question[], locale: Locale): StructuredData {
   return {
     '@type': 'FAQPage',
+    inLanguage: localeTags[locale],
     mainEntity: questions.map(({ question, answer }) => ({
       '@type': 'Question',
       name: question,
@@ -191,19 +146,16 @@ function faqPage(questions: Question[]): StructuredData {
 
 export function FaqPage() {
   const { supportEmail, priceCents, siteUrl, claims } = usePublicConfig();
-  const questions = faqQuestions({ supportEmail, priceCents });
+  const locale = useLocale();
+  const localized = useLocalizedPath();
+  const questions = faqQuestions({ supportEmail, priceCents, localized });
   return (
     <StaticPage
       path={paths.faq}
-      structuredData={[faqPage(questions), filingService({ siteUrl, priceCents, claims })]}
-      heading="Frequently Asked Questions"
-      description="Answers about EINs, how our paid filing service works, what it costs, how long it takes, security, refunds and tracking. We are not the IRS, which issues EINs free of charge."
-      intro={
-        <p>
-          Straight answers about EINs and how our service works. Our fee is {formatUsd(priceCents)}; applying directly
-          with the IRS is free.
-        </p>
-      }
+      structuredData={[faqPage(questions, locale), filingService({ siteUrl, priceCents, claims })]}
+      heading={m.site_faq_heading()}
+      description={m.site_faq_description()}
+      intro={<p>{m.site_faq_intro({ price: formatPrice(priceCents) })}</p>}
     >
       <div className="space-y-4">
         {questions.map(({ question, answer }) => (
@@ -221,11 +173,11 @@ export function FaqPage() {
 
       <section aria-labelledby="faq-cta-title" className="mt-12 rounded-2xl bg-brand-700 p-8 text-center text-white">
         <h2 id="faq-cta-title" className="text-2xl font-bold">
-          Ready to get your EIN?
+          {m.site_faq_cta_title()}
         </h2>
-        <p className="mt-2 text-brand-50">The application takes under 10 minutes. We review and file it for you.</p>
-        <ButtonLink to={paths.wizardStart} size="lg" variant="secondary" className="mt-6">
-          Start Application
+        <p className="mt-2 text-brand-50">{m.site_faq_cta_text()}</p>
+        <ButtonLink to={localized(paths.wizardStart)} size="lg" variant="secondary" className="mt-6">
+          {m.site_start_application()}
         </ButtonLink>
       </section>
     </StaticPage>

@@ -30,9 +30,11 @@ import { ServiceFee } from '#client/components/disclosures/service-fee.tsx';
 import { paths } from '#client/paths.ts';
 import { ReviewsCarousel } from './reviews-carousel';
 import { PageMeta } from '#client/components/seo/page-meta.tsx';
-import { filingService, serviceDescription } from '#client/components/seo/structured-data.ts';
+import { filingService, serviceDescription, siteName } from '#client/components/seo/structured-data.ts';
+import { messagesTag, withParts } from '#client/components/disclosures/message-parts.tsx';
 import { usePublicConfig } from '#client/lib/public-config.ts';
-import { deliveryPromise } from '#shared/delivery-promise.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { formatCount, showsReviews, sourceSiteName, type SiteClaims } from '#shared/site/site-claims.ts';
 import { irsWebsite } from '#shared/site/service-fee.ts';
 
@@ -41,115 +43,74 @@ export const hashScrollDelayMs = 100;
 
 type IconItem = { icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; title: string; text: ReactNode };
 
-const heroTicks = [deliveryPromise.badge, 'Every answer checked before filing', 'E-mail support included', 'One fee, shown before you start'];
+// Lists of the page's words are functions, read when the page renders, so they speak its language.
 
-const trustBadges = [
-  { icon: Lock, label: 'SSL Encrypted' },
-  { icon: Clock, label: deliveryPromise.badge },
-  { icon: ShieldCheck, label: 'Data Protection' },
-] as const;
+function heroTicks(): string[] {
+  return [m.site_delivery_badge(), m.site_landing_tick_checked(), m.site_landing_tick_support(), m.site_landing_tick_fee()];
+}
 
-const situations: IconItem[] = [
-  {
-    icon: Rocket,
-    title: 'Starting a New Business',
-    text: 'Corporations, partnerships and most LLCs need an EIN to be recognised for federal tax purposes.',
-  },
-  {
-    icon: UserPlus,
-    title: 'Hiring Employees',
-    text: 'Any business that pays wages needs an EIN to withhold and report payroll taxes.',
-  },
-  {
-    icon: Landmark,
-    title: 'Opening a Business Bank Account',
-    text: 'Banks usually ask for an EIN before they open an account in the business’s name.',
-  },
-  {
-    icon: ShieldCheck,
-    title: 'Protecting Your SSN',
-    text: 'Sole proprietors can give clients and vendors an EIN instead of their Social Security number.',
-  },
-  {
-    icon: TrendingUp,
-    title: 'Growing Your Business',
-    text: 'Business credit, licences, permits and wholesale accounts often require an EIN.',
-  },
-  {
-    icon: Scale,
-    title: 'Staying Tax Compliant',
-    text: 'Excise taxes, retirement plans and some trusts and estates require an EIN to file returns.',
-  },
-];
+function trustBadges() {
+  return [
+    { icon: Lock, label: m.site_landing_trust_ssl() },
+    { icon: Clock, label: m.site_delivery_badge() },
+    { icon: ShieldCheck, label: m.site_landing_trust_data() },
+  ] as const;
+}
 
-/** The success rate in words, when the operator configured it (SITE_SUCCESS_RATE). */
-function acceptedFirstTime(percent: number): string {
-  return `${percent}% of the applications we filed were accepted by the IRS the first time.`;
+function situations(): IconItem[] {
+  return [
+    { icon: Rocket, title: m.site_landing_need_starting_title(), text: m.site_landing_need_starting_text() },
+    { icon: UserPlus, title: m.site_landing_need_hiring_title(), text: m.site_landing_need_hiring_text() },
+    { icon: Landmark, title: m.site_landing_need_bank_title(), text: m.site_landing_need_bank_text() },
+    { icon: ShieldCheck, title: m.site_landing_need_ssn_title(), text: m.site_landing_need_ssn_text() },
+    { icon: TrendingUp, title: m.site_landing_need_growing_title(), text: m.site_landing_need_growing_text() },
+    { icon: Scale, title: m.site_landing_need_tax_title(), text: m.site_landing_need_tax_text() },
+  ];
+}
+
+/** A figure (a rate, a rating) as the page's language writes it: `97.5`. */
+function formatFigure(percent: number): string {
+  return new Intl.NumberFormat(messagesTag(), { maximumFractionDigits: 2 }).format(percent);
 }
 
 function benefits(claims: SiteClaims): IconItem[] {
   return [
-  {
-    icon: Zap,
-    title: 'Fast Delivery',
-    text: deliveryPromise.sentence,
-  },
-  {
-    icon: FileText,
-    title: 'Expert Review',
-    text: `Specialists check every application before filing, so mistakes are caught before the IRS sees them.${
-      claims.successRatePercent === null ? '' : ` ${acceptedFirstTime(claims.successRatePercent)}`
-    }`,
-  },
-  {
-    icon: RefreshCw,
-    title: 'Free Resubmission',
-    text: 'If an application is rejected because of our error, we correct and resubmit it at no charge.',
-  },
-  {
-    icon: Headphones,
-    title: '24/7 E-mail Support',
-    text: 'Questions about a field or your order? Our team answers e-mail around the clock.',
-  },
-  {
-    icon: Lock,
-    title: 'Secure and Private',
-    text: '256-bit SSL protects your details in transit, and your SSN is encrypted when stored.',
-  },
-  {
-    icon: Wallet,
-    title: 'Money-Back Guarantee',
-    text: <MoneyBackGuarantee label={false} />,
-  },
+    { icon: Zap, title: m.site_landing_why_fast_title(), text: m.site_delivery_sentence() },
+    {
+      icon: FileText,
+      title: m.site_landing_why_review_title(),
+      // The success rate in words, when the operator configured it (SITE_SUCCESS_RATE).
+      text: `${m.site_landing_why_review_text()}${
+        claims.successRatePercent === null ? '' : ` ${m.site_landing_accepted_first_time({ percent: formatFigure(claims.successRatePercent) })}`
+      }`,
+    },
+    { icon: RefreshCw, title: m.site_landing_why_resubmit_title(), text: m.site_landing_why_resubmit_text() },
+    { icon: Headphones, title: m.site_landing_why_support_title(), text: m.site_landing_why_support_text() },
+    { icon: Lock, title: m.site_landing_why_secure_title(), text: m.site_landing_why_secure_text() },
+    { icon: Wallet, title: m.site_landing_why_money_title(), text: <MoneyBackGuarantee label={false} /> },
   ];
 }
 
-const processSteps = [
-  {
-    icon: FileText,
-    title: 'Fill Out a Simple Form',
-    text: 'Answer guided questions about your business in about 5 minutes. Your answers are kept in this browser tab as you go.',
-  },
-  {
-    icon: Send,
-    title: 'We File Within 1 Business Day',
-    text: 'Our team reviews your answers and files your application with the IRS within one business day of payment.',
-  },
-  {
-    icon: CircleCheck,
-    title: 'Receive Your EIN',
-    text: `${deliveryPromise.einArrival} We e-mail it to you, and you follow progress with your tracking number.`,
-  },
-] as const;
+function processSteps() {
+  return [
+    { icon: FileText, title: m.site_landing_step_form_title(), text: m.site_landing_step_form_text() },
+    { icon: Send, title: m.site_landing_step_file_title(), text: m.site_landing_step_file_text() },
+    { icon: CircleCheck, title: m.site_landing_step_receive_title(), text: `${m.site_delivery_ein_arrival()} ${m.site_landing_step_receive_text()}` },
+  ] as const;
+}
 
 /** Facts that hold from the first order, then the operator's own figures when configured. */
 function facts(claims: SiteClaims): { value: string; label: string }[] {
+  const tag = messagesTag();
+  const irsCharge = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(0);
   return [
-    { value: '1 day', label: 'Filed within 1 business day of payment' },
-    { value: '6 steps', label: 'About 5 minutes online' },
-    { value: '$0', label: 'What the IRS charges if you apply yourself' },
-    ...(claims.businessesServed === null ? [] : [{ value: formatCount(claims.businessesServed), label: 'Businesses served' }]),
-    ...(claims.successRatePercent === null ? [] : [{ value: `${claims.successRatePercent}%`, label: 'Accepted by the IRS the first time' }]),
+    { value: m.site_landing_fact_day_value(), label: m.site_landing_fact_day_label() },
+    { value: m.site_landing_fact_steps_value(), label: m.site_landing_fact_steps_label() },
+    { value: irsCharge, label: m.site_landing_fact_irs_label() },
+    ...(claims.businessesServed === null ? [] : [{ value: formatCount(claims.businessesServed, tag), label: m.site_landing_fact_served_label() }]),
+    ...(claims.successRatePercent === null
+      ? []
+      : [{ value: `${formatFigure(claims.successRatePercent)}%`, label: m.site_landing_fact_accepted_label() }]),
   ];
 }
 
@@ -158,12 +119,18 @@ const factColumns: Record<number, string> = { 3: 'lg:grid-cols-3', 4: 'lg:grid-c
 
 /** The configured rating, always with how many reviews it averages and a link to where they are. */
 function RatingWithSource({ rating }: { rating: NonNullable<SiteClaims['rating']> }) {
+  const tag = messagesTag();
   return (
     <>
-      Rated {rating.value} out of 5 from {formatCount(rating.reviewCount)} reviews on{' '}
-      <a href={rating.sourceUrl} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
-        {sourceSiteName(rating.sourceUrl)}
-      </a>
+      {withParts(m.site_landing_rating, {
+        value: formatFigure(rating.value),
+        count: formatCount(rating.reviewCount, tag),
+        source: (
+          <a href={rating.sourceUrl} rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+            {sourceSiteName(rating.sourceUrl)}
+          </a>
+        ),
+      })}
     </>
   );
 }
@@ -212,12 +179,14 @@ function useScrollToHash() {
 export function LandingPage() {
   useScrollToHash();
   const { siteUrl, priceCents, claims } = usePublicConfig();
+  const localized = useLocalizedPath();
+  const tag = messagesTag();
   const factList = facts(claims);
   return (
     <PublicLayout>
       <PageMeta
-        title={`EIN Filing Service: ${deliveryPromise.badge.toLowerCase()}`}
-        description={serviceDescription}
+        title={`${siteName}: ${m.site_delivery_badge().toLowerCase()}`}
+        description={serviceDescription()}
         path={paths.home}
         structuredData={[filingService({ siteUrl, priceCents, claims })]}
       />
@@ -227,17 +196,16 @@ export function LandingPage() {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">
               <Building className="size-4" aria-hidden="true" />
-              For businesses in every US state, and their founders abroad
+              {m.site_landing_for_businesses()}
             </p>
             <h1 id="hero-title" className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
-              {deliveryPromise.headline.lead} <span className="whitespace-nowrap text-brand-600">{deliveryPromise.headline.highlight}</span>
+              {m.site_delivery_headline_lead()} <span className="whitespace-nowrap text-brand-600">{m.site_delivery_headline_highlight()}</span>
             </h1>
             <p className="mt-5 max-w-2xl text-lg text-slate-700">
-              We prepare and file your employer identification number application (IRS Form SS-4) for you. Answer a few
-              simple questions online; our specialists review and file them within one business day.
+              {m.site_landing_hero_text()}
             </p>
-            <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label="What you get">
-              {heroTicks.map((tick) => (
+            <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={m.site_landing_ticks_label()}>
+              {heroTicks().map((tick) => (
                 <li key={tick} className="flex items-center gap-2 font-medium text-slate-800">
                   <CircleCheck className="size-5 shrink-0 text-green-700" aria-hidden="true" />
                   {tick}
@@ -245,34 +213,34 @@ export function LandingPage() {
               ))}
             </ul>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to={paths.wizardStart} size="lg">
-                Start Your Application
+              <ButtonLink to={localized(paths.wizardStart)} size="lg">
+                {m.site_landing_start()}
               </ButtonLink>
-              <ButtonLink to={paths.track} size="lg" variant="secondary">
-                Track My Application
+              <ButtonLink to={localized(paths.track)} size="lg" variant="secondary">
+                {m.site_landing_track()}
               </ButtonLink>
             </div>
           </div>
 
-          <aside aria-label="Our fee and what you need" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
+          <aside aria-label={m.site_landing_aside_label()} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
             <ServiceFee headingId="fee-title" />
-            <p className="mt-6 border-t border-slate-200 pt-5 font-semibold text-slate-900">Before you start</p>
+            <p className="mt-6 border-t border-slate-200 pt-5 font-semibold text-slate-900">{m.site_landing_before_start()}</p>
             <ul className="mt-3 space-y-3 text-sm text-slate-700">
               <li className="flex gap-3">
                 <Clock className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                Takes about 5 minutes, in six short steps
+                {m.site_landing_before_minutes()}
               </li>
               <li className="flex gap-3">
                 <Briefcase className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                Have your business name, address and structure ready
+                {m.site_landing_before_ready()}
               </li>
               <li className="flex gap-3">
                 <ShieldCheck className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                The responsible party’s SSN or ITIN is encrypted and never shown in full
+                {m.site_landing_before_ssn()}
               </li>
               <li className="flex gap-3">
                 <Globe className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                {deliveryPromise.abroad}
+                {m.site_delivery_abroad()}
               </li>
             </ul>
           </aside>
@@ -285,20 +253,22 @@ export function LandingPage() {
           >
             <Info className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />
             <span>
-              <strong className="font-semibold">Please note:</strong> EIN Filing Service is a private company and is not
-              affiliated with the IRS or any government agency. The IRS issues EINs free of charge at{' '}
-              <a href={irsWebsite} className="font-medium text-brand-700 underline" rel="noopener noreferrer">
-                irs.gov
-              </a>
-              . Our fee pays for preparing, reviewing and filing your application for you.
+              <strong className="font-semibold">{m.site_landing_note_label()}</strong>{' '}
+              {withParts(m.site_landing_note, {
+                irsLink: (
+                  <a href={irsWebsite} className="font-medium text-brand-700 underline" rel="noopener noreferrer">
+                    irs.gov
+                  </a>
+                ),
+              })}
             </span>
           </p>
         </div>
       </section>
 
-      <section aria-label="Why customers trust us" className="border-y border-slate-200 bg-white px-4 py-6 sm:px-6 lg:px-8">
+      <section aria-label={m.site_landing_trust_label()} className="border-y border-slate-200 bg-white px-4 py-6 sm:px-6 lg:px-8">
         <ul className="mx-auto flex max-w-7xl flex-wrap justify-center gap-x-8 gap-y-3 text-sm font-semibold text-slate-700">
-          {trustBadges.map(({ icon: Icon, label }) => (
+          {trustBadges().map(({ icon: Icon, label }) => (
             <li key={label} className="flex items-center gap-2">
               <Icon className="size-5 text-brand-600" aria-hidden="true" />
               {label}
@@ -307,7 +277,7 @@ export function LandingPage() {
           {claims.businessesServed === null ? null : (
             <li className="flex items-center gap-2">
               <Users className="size-5 text-brand-600" aria-hidden="true" />
-              {formatCount(claims.businessesServed)} businesses served
+              {m.site_landing_businesses_served({ count: formatCount(claims.businessesServed, tag) })}
             </li>
           )}
           {claims.rating ? (
@@ -325,11 +295,11 @@ export function LandingPage() {
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="need-ein-title"
-            title="Do You Need an EIN?"
-            intro="An employer identification number is your business’s federal tax ID. You probably need one if any of these apply."
+            title={m.site_landing_need_title()}
+            intro={m.site_landing_need_intro()}
           />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {situations.map((item) => (
+            {situations().map((item) => (
               <IconCard key={item.title} item={item} />
             ))}
           </ul>
@@ -340,8 +310,8 @@ export function LandingPage() {
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="why-choose-title"
-            title="Why Choose EIN Filing Service?"
-            intro="We take the guesswork out of Form SS-4 so you can get back to running your business."
+            title={m.site_landing_why_title()}
+            intro={m.site_landing_why_intro()}
           />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {benefits(claims).map((item) => (
@@ -355,11 +325,11 @@ export function LandingPage() {
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="process-title"
-            title="Simple 3-Step Process"
-            intro="From first question to EIN in three steps, with no forms to print or mail."
+            title={m.site_landing_process_title()}
+            intro={m.site_landing_process_intro()}
           />
           <ol className="mt-12 grid gap-6 md:grid-cols-3">
-            {processSteps.map(({ icon: Icon, title, text }, index) => (
+            {processSteps().map(({ icon: Icon, title, text }, index) => (
               <li key={title} className="relative rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
                 <span className="flex size-11 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
                   {index + 1}
@@ -373,8 +343,8 @@ export function LandingPage() {
             ))}
           </ol>
           <div className="mt-10 text-center">
-            <ButtonLink to={paths.wizardStart} size="lg">
-              Start Your Application
+            <ButtonLink to={localized(paths.wizardStart)} size="lg">
+              {m.site_landing_start()}
             </ButtonLink>
           </div>
         </div>
@@ -385,7 +355,7 @@ export function LandingPage() {
           <div className="mx-auto max-w-7xl">
             <div className="mx-auto max-w-2xl text-center">
               <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-                What Our Customers Say
+                {m.site_landing_reviews_title()}
               </h2>
               <p className="mt-4 text-lg text-slate-600">
                 {claims.rating ? (
@@ -393,7 +363,7 @@ export function LandingPage() {
                     <RatingWithSource rating={claims.rating} />.
                   </>
                 ) : (
-                  'In their own words.'
+                  m.site_landing_reviews_own_words()
                 )}
               </p>
             </div>
@@ -409,7 +379,7 @@ export function LandingPage() {
       <section aria-labelledby="facts-title" className="bg-brand-700 px-4 py-14 text-white sm:px-6 lg:px-8">
         <div className="mx-auto max-w-7xl">
           <h2 id="facts-title" className="sr-only">
-            At a glance
+            {m.site_landing_facts_title()}
           </h2>
           <dl className={`grid grid-cols-2 gap-8 text-center sm:grid-cols-3 ${factColumns[factList.length] ?? ''}`}>
             {factList.map((fact) => (

@@ -1,6 +1,8 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
 import { formatTestimonialDate, sourceSiteName, type Testimonial } from '#shared/site/site-claims.ts';
+import { m } from '#shared/i18n/messages.ts';
+import { messagesTag } from '#client/components/disclosures/message-parts.tsx';
 
 /** One card (304 px) plus the gap (16 px): each button press moves the list by exactly one card. */
 export const carouselScrollStep = 320;
@@ -16,7 +18,7 @@ function initials(name: string): string {
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <div role="img" aria-label={`Rated ${rating} out of 5 stars`} className="flex gap-0.5">
+    <div role="img" aria-label={m.site_reviews_stars({ rating: new Intl.NumberFormat(messagesTag()).format(rating) })} className="flex gap-0.5">
       {[1, 2, 3, 4, 5].map((star) => (
         <Star key={star} className={star <= rating ? 'size-4 fill-amber-400 text-amber-500' : 'size-4 text-slate-300'} aria-hidden="true" />
       ))}
@@ -73,7 +75,7 @@ export function ReviewsCarousel({ testimonials }: { testimonials: Testimonial[] 
       <div
         ref={scroller}
         role="region"
-        aria-label="Customer reviews, scrollable"
+        aria-label={m.site_reviews_region()}
         tabIndex={0}
         onPointerDown={startDrag}
         onPointerMove={moveDrag}
@@ -92,7 +94,7 @@ export function ReviewsCarousel({ testimonials }: { testimonials: Testimonial[] 
               <div className="flex min-h-4 items-center justify-between gap-2">
                 {testimonial.rating === null ? <span /> : <Stars rating={testimonial.rating} />}
                 <p className="text-xs text-slate-600">
-                  <time dateTime={testimonial.date}>{formatTestimonialDate(testimonial.date)}</time>
+                  <time dateTime={testimonial.date}>{formatTestimonialDate(testimonial.date, messagesTag())}</time>
                 </p>
               </div>
               <blockquote className="mt-4 flex-1 text-sm leading-6 text-slate-700">
@@ -111,7 +113,7 @@ export function ReviewsCarousel({ testimonials }: { testimonials: Testimonial[] 
                   {testimonial.business ? <p className="text-slate-600">{testimonial.business}</p> : null}
                   {testimonial.sourceUrl ? (
                     <a href={testimonial.sourceUrl} rel="noopener noreferrer" className="text-xs font-medium text-brand-700 underline">
-                      Published on {sourceSiteName(testimonial.sourceUrl)}
+                      {m.site_reviews_published_on({ site: sourceSiteName(testimonial.sourceUrl) })}
                     </a>
                   ) : null}
                 </div>
@@ -124,7 +126,7 @@ export function ReviewsCarousel({ testimonials }: { testimonials: Testimonial[] 
         <button
           type="button"
           onClick={() => scrollByStep(-1)}
-          aria-label="Previous reviews"
+          aria-label={m.site_reviews_previous()}
           className="flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           <ChevronLeft className="size-5" aria-hidden="true" />
@@ -132,7 +134,7 @@ export function ReviewsCarousel({ testimonials }: { testimonials: Testimonial[] 
         <button
           type="button"
           onClick={() => scrollByStep(1)}
-          aria-label="Next reviews"
+          aria-label={m.site_reviews_next()}
           className="flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           <ChevronRight className="size-5" aria-hidden="true" />

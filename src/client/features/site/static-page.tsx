@@ -2,13 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { PageMeta } from '#client/components/seo/page-meta.tsx';
-import type { StructuredData } from '#client/components/seo/structured-data.ts';
+import { siteName, type StructuredData } from '#client/components/seo/structured-data.ts';
 
 type StaticPageProps = {
   /** The page's h1, also the first part of the document title. */
   heading: string;
   description: string;
-  /** The page's path, for its canonical address. */
+  /** The page's path in English (a path of `paths`), for its canonical address. */
   path: string;
   structuredData?: StructuredData[];
   intro?: ReactNode;
@@ -29,7 +29,7 @@ export function StaticPage({ heading, description, path, structuredData, intro, 
 
   return (
     <PublicLayout>
-      <PageMeta title={`${heading} | EIN Filing Service`} description={description} path={path} structuredData={structuredData} />
+      <PageMeta title={`${heading} | ${siteName}`} description={description} path={path} structuredData={structuredData} />
       <div className="bg-brand-50 px-4 py-12 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{heading}</h1>
