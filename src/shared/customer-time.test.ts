@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { usStateCodes } from './application/options';
 import { countryCodes } from './application/countries';
 import { formatCustomerClockTime, formatCustomerTime, stateTimeZones, timeZoneOfCountry, timeZoneOfState } from './customer-time';
+import { speak } from '#tests/support/locale.ts';
 
 const novemberMorning = new Date('2026-11-26T11:05:00Z');
 const julyMorning = new Date('2026-07-01T11:05:00Z');
@@ -41,5 +42,13 @@ describe('customer times', () => {
     expect(formatCustomerTime(novemberMorning, timeZoneOfCountry('PR'))).toBe('November 26, 2026 at 7:05 AM AST');
     // Every country has a zone that formats, and none writes a bare offset.
     for (const code of countryCodes) expect(formatCustomerTime(novemberMorning, timeZoneOfCountry(code))).not.toMatch(/GMT[+-]\d+$/);
+  });
+
+  it('says a moment in Spanish on a Spanish page, the zone named as Spanish names it', () => {
+    speak('es');
+    expect(formatCustomerTime(novemberMorning, 'America/Chicago')).toBe('26 de noviembre de 2026 a las 5:05 a.m. CST');
+    expect(formatCustomerClockTime(novemberMorning, 'America/Chicago')).toBe('5:05 a.m. CST');
+    expect(formatCustomerTime(novemberMorning, 'Europe/Berlin')).toBe('26 de noviembre de 2026 a las 12:05 p.m. hora estándar de Europa central');
+    expect(formatCustomerTime(novemberMorning, 'America/Chicago', 'en')).toBe('November 26, 2026 at 5:05 AM CST');
   });
 });

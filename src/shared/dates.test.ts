@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, startOfBusinessDay, startOfNextBusinessDay } from './dates';
+import { addBusinessDays, formatBusinessDate, formatCalendarDate, formatLongDate, startOfBusinessDay, startOfNextBusinessDay } from './dates';
+import { formatUsd } from './money';
+import { speak } from '#tests/support/locale.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -76,5 +78,31 @@ describe('business days in Eastern time', () => {
     expect(startOfNextBusinessDay(at('2025-07-19T01:00:00.000Z'))).toEqual(at('2025-07-21T04:00:00.000Z'));
     // Tuesday morning: Wednesday.
     expect(startOfNextBusinessDay(at('2025-07-15T13:00:00.000Z'))).toEqual(at('2025-07-16T04:00:00.000Z'));
+  });
+});
+
+describe('dates and amounts as the reader reads them', () => {
+  it('writes long dates in US English by default, as before', () => {
+    expect(formatCalendarDate('2024-03-15')).toBe('March 15, 2024');
+    expect(formatBusinessDate(at('2026-11-19T03:00:00.000Z'))).toBe('November 18, 2026');
+    expect(formatLongDate(at('2025-03-05T15:00:00.000Z'), 'en', 'UTC')).toBe('March 5, 2025');
+    expect(formatCalendarDate('not a date')).toBe('not a date');
+    expect(formatUsd(14900)).toBe('$149.00');
+  });
+
+  it('writes them in Spanish when the page speaks Spanish, the amounts still in dollars', () => {
+    speak('es');
+    expect(formatCalendarDate('2024-03-15')).toBe('15 de marzo de 2024');
+    // The business day is the Eastern one: 3 AM UTC on the 19th is still the 18th in New York.
+    expect(formatBusinessDate(at('2026-11-19T03:00:00.000Z'))).toBe('18 de noviembre de 2026');
+    expect(formatLongDate(at('2025-03-05T15:00:00.000Z'), undefined, 'UTC')).toBe('5 de marzo de 2025');
+    expect(formatUsd(14900)).toBe('$149.00');
+    expect(formatUsd(123456789)).toBe('$1,234,567.89');
+  });
+
+  it('takes a language given outright over the current one', () => {
+    speak('es');
+    expect(formatCalendarDate('2024-03-15', 'en')).toBe('March 15, 2024');
+    expect(formatLongDate(at('2025-03-05T15:00:00.000Z'), 'en', 'UTC')).toBe('March 5, 2025');
   });
 });

@@ -1,3 +1,6 @@
+import { localeTags, type Locale } from './i18n/locales';
+import { getLocale } from './i18n/messages';
+
 // Business days and the business's calendar (decision 033). The service works on US Eastern time:
 // a business day is a weekday there, "today" on the staff screens is the Eastern day, and a due
 // date is shown as its Eastern day, so every server and every browser agrees whatever its own zone.
@@ -74,20 +77,38 @@ export function addBusinessDays(date: Date, days: number): Date {
   return result;
 }
 
-const longBusinessDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: businessTimeZone });
+/** Long dates ("November 19, 2026", "19 de noviembre de 2026") in a zone, one format per language and zone. */
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment's business day as a long US date ("November 19, 2026"): how a due date is shown. */
-export function formatBusinessDate(date: Date): string {
-  return longBusinessDate.format(date);
+function longDateIn(locale: Locale, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}`;
+  let format = longDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeTags[locale], { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) });
+    longDateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The day of a moment as a long date ("March 5, 2025", "5 de marzo de 2025"), in `locale` (the current
+ * language) and the machine's zone (the browser's, on a page) unless a zone is given.
+ */
+export function formatLongDate(date: Date, locale: Locale = getLocale(), timeZone?: string): string {
+  return longDateIn(locale, timeZone).format(date);
+}
+
+/** A moment's business day as a long date ("November 19, 2026"), in `locale` (the current language): how a due date is shown. */
+export function formatBusinessDate(date: Date, locale: Locale = getLocale()): string {
+  return longDateIn(locale, businessTimeZone).format(date);
 }
 
 // A calendar day from the application ("2024-03-15") is no moment in time: read and written in UTC so
 // a browser west of Greenwich does not show the day before.
-const longCalendarDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-/** A YYYY-MM-DD answer as a long US date ("March 15, 2024"); other text as it is. */
-export function formatCalendarDate(value: string): string {
+/** A YYYY-MM-DD answer as a long date ("March 15, 2024"), in `locale` (the current language); other text as it is. */
+export function formatCalendarDate(value: string, locale: Locale = getLocale()): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : longCalendarDate.format(date);
+  return Number.isNaN(date.getTime()) ? value : longDateIn(locale, 'UTC').format(date);
 }

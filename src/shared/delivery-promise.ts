@@ -1,3 +1,5 @@
+import { m } from './i18n/messages';
+
 // The one delivery promise the service makes, stated once. The landing page, the wizard, the FAQ,
 // the terms, the confirmation page, tracking and the e-mails all read it from here, so no page can
 // promise what another contradicts.
@@ -11,41 +13,44 @@
 /** Business days between payment and the order being worked: the order's due date. */
 export const orderWorkBusinessDays = 1;
 
+// Each text is a getter, read when shown: in the page's language, or the request's on the server.
 export const deliveryPromise = {
   /** The landing page's heading, whose second part is highlighted. */
-  headline: { lead: 'Get Your EIN Filed Within', highlight: '1 Business Day' },
+  headline: {
+    get lead() { return m.checkout_promise_headline_lead(); },
+    get highlight() { return m.checkout_promise_headline_highlight(); },
+  },
   /** A few words, for badges and ticks. */
-  badge: 'Filed within 1 business day',
+  get badge() { return m.checkout_promise_badge(); },
   /** The promise itself, as a sentence. */
-  sentence: 'We work every paid order within one business day of payment: we check your answers, prepare your Form SS-4 and file it with the IRS.',
+  get sentence() { return m.checkout_promise_sentence(); },
   /** What the IRS takes once the application is filed. */
-  irsTurnaround:
-    'Filed online, the IRS issues the EIN at once. When the IRS needs the signed form by fax, it answers in about 4 business days; by mail, in about 4 weeks.',
+  get irsTurnaround() { return m.checkout_promise_irs_turnaround(); },
   /**
    * What the IRS takes for an order that can only go by fax (no SSN or ITIN, or a business abroad: the
    * IRS's online application takes neither), said instead of `irsTurnaround`, which promises an EIN at once.
    */
-  irsTurnaroundByFax: 'We file your application with the IRS by fax, and the IRS answers a faxed application in about 4 business days.',
+  get irsTurnaroundByFax() { return m.checkout_promise_irs_turnaround_by_fax(); },
   /** The shortest honest answer to "when do I get my EIN?". */
-  einArrival: 'Most EINs arrive the same business day we file online; a faxed application takes about 4 business days.',
+  get einArrival() { return m.checkout_promise_ein_arrival(); },
   /**
    * What changes for a founder outside the United States with no SSN or ITIN: the IRS's online
    * application needs one, so the form goes by fax.
    */
-  abroad: 'Outside the United States? No SSN or ITIN is needed: we file your form by fax, and the IRS answers in about 4 business days once it is faxed.',
+  get abroad() { return m.checkout_promise_abroad(); },
   /** The refund condition the promise backs (Terms, section 4 (a)). */
-  refundCondition: 'we do not file your application with the IRS within one business day of receiving a complete application',
-} as const;
+  get refundCondition() { return m.checkout_promise_refund_condition(); },
+};
 
 /**
  * Every mention of money back says its condition in the Terms' words and links to their refund section
  * (`refundsSectionId` on the Terms page): a guarantee without its condition promises more than the Terms.
  */
 export const moneyBackGuarantee = {
-  label: 'Money-back guarantee',
+  get label() { return m.checkout_promise_money_back_label(); },
   /** After the label: the Terms' condition, word for word. */
-  condition: `your money back if ${deliveryPromise.refundCondition}`,
-} as const;
+  get condition() { return m.checkout_promise_money_back_condition({ condition: deliveryPromise.refundCondition }); },
+};
 
 /** The id of the Terms' refund section, which every money-back mention links to. */
 export const refundsSectionId = 'refunds';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { sampleApplication } from '#shared/application/sample-application.ts';
-import { trackingStageTexts, signingLinkHeldBackMessage, signingLinkResendMessage } from '#shared/tracking/tracking.ts';
+import { trackingStageTexts, signingLinkResendMessages } from '#shared/tracking/tracking.ts';
 import { signatureActionNeeded } from '#shared/signing/signing.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
 import type { OrderStatus, TrackingStage } from '#shared/orders/lifecycle.ts';
@@ -159,7 +159,7 @@ test('a customer awaiting the signature is told so and can have a new link e-mai
   const ask = page.getByRole('button', { name: 'E-mail me a new signing link' });
   await ask.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('signing-link-status')).toContainText(signingLinkResendMessage);
+  await expect(page.getByTestId('signing-link-status')).toContainText(signingLinkResendMessages.sent);
   // When the next link can be asked for, in the browser's zone, named.
   await expect(page.getByTestId('signing-link-next')).toHaveText(/^You can ask for another link after \d{1,2}:\d{2} [AP]M [A-Z]{2,5}\.$/);
   await expect(ask).toBeDisabled();
@@ -172,8 +172,8 @@ test('a customer awaiting the signature is told so and can have a new link e-mai
   // Asked again within ten minutes: nothing is sent, and the page says so instead of claiming a link.
   await page.reload();
   await page.getByRole('button', { name: 'E-mail me a new signing link' }).click();
-  await expect(page.getByTestId('signing-link-status')).toContainText(signingLinkHeldBackMessage);
-  await expect(page.getByTestId('signing-link-status')).not.toContainText(signingLinkResendMessage);
+  await expect(page.getByTestId('signing-link-status')).toContainText(signingLinkResendMessages.heldBack);
+  await expect(page.getByTestId('signing-link-status')).not.toContainText(signingLinkResendMessages.sent);
   await expect(page.getByTestId('signing-link-next')).toHaveText(/^You can ask for another link after \d{1,2}:\d{2} [AP]M [A-Z]{2,5}\.$/);
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'tracking-signing-link-held-back');

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
+import { m } from '#shared/i18n/messages.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,7 +18,7 @@ export function ServerStateLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" richColors closeButton containerAriaLabel={m.errors_notifications_label()} toastOptions={{ closeButtonAriaLabel: m.errors_notification_close() }} />
     </QueryClientProvider>
   );
 }

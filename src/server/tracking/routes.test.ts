@@ -13,9 +13,7 @@ import { mailTo } from '#tests/support/orders-api.ts';
 import { createSigningRequest } from '../signing';
 import { orderStatuses, trackingStageFor } from '#shared/orders/lifecycle.ts';
 import {
-  signingLinkHeldBackMessage,
-  signingLinkResendMessage,
-  signingLinkResendRateLimited,
+  signingLinkResendMessages,
   trackingMessages,
   type SigningLinkResendAnswer,
 } from '#shared/tracking/tracking.ts';
@@ -256,7 +254,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(202);
       expect(response.headers['cache-control']).toBe('no-store');
       const answer = response.json<SigningLinkResendAnswer>();
-      expect(answer).toEqual({ outcome: 'requested', message: signingLinkResendMessage, nextRequestAt: expect.any(String) });
+      expect(answer).toEqual({ outcome: 'requested', message: signingLinkResendMessages.sent, nextRequestAt: expect.any(String) });
       const wait = Date.parse(answer.nextRequestAt) - Date.now();
       expect(wait).toBeGreaterThan(signingLinkResendCooldownMs - 60_000);
       expect(wait).toBeLessThanOrEqual(signingLinkResendCooldownMs);
@@ -279,14 +277,14 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       const first = await resend(order.applicationId);
       expect(first.statusCode).toBe(202);
       const requested = first.json<SigningLinkResendAnswer>();
-      expect(requested).toMatchObject({ outcome: 'requested', message: signingLinkResendMessage });
+      expect(requested).toMatchObject({ outcome: 'requested', message: signingLinkResendMessages.sent });
       // Asked for, so sent: the customer's request is not swallowed by the link staff sent a minute ago.
       expect(linksTo(email)).toHaveLength(2);
       for (let i = 0; i < 2; i += 1) {
         const again = await resend(order.applicationId);
         expect(again.statusCode).toBe(202);
         const heldBack = again.json<SigningLinkResendAnswer>();
-        expect(heldBack).toMatchObject({ outcome: 'held_back', message: signingLinkHeldBackMessage });
+        expect(heldBack).toMatchObject({ outcome: 'held_back', message: signingLinkResendMessages.heldBack });
         expect(Math.abs(Date.parse(heldBack.nextRequestAt) - Date.parse(requested.nextRequestAt))).toBeLessThan(5_000);
       }
       expect(linksTo(email)).toHaveLength(2);
@@ -295,9 +293,9 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       // An unknown number answers the same way: asked, then held back until the same kind of time.
       const unknown = createTrackingNumber();
       const firstUnknown = (await resend(unknown)).json<SigningLinkResendAnswer>();
-      expect(firstUnknown).toMatchObject({ outcome: 'requested', message: signingLinkResendMessage });
+      expect(firstUnknown).toMatchObject({ outcome: 'requested', message: signingLinkResendMessages.sent });
       const secondUnknown = (await resend(unknown)).json<SigningLinkResendAnswer>();
-      expect(secondUnknown).toMatchObject({ outcome: 'held_back', message: signingLinkHeldBackMessage });
+      expect(secondUnknown).toMatchObject({ outcome: 'held_back', message: signingLinkResendMessages.heldBack });
       expect(Math.abs(Date.parse(secondUnknown.nextRequestAt) - Date.parse(firstUnknown.nextRequestAt))).toBeLessThan(5_000);
 
       // Ten minutes on, the number's next request counts again.
@@ -314,7 +312,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       for (const number of [reviewing.applicationId, createTrackingNumber(), locked.applicationId]) {
         const response = await resend(number);
         expect(response.statusCode, number).toBe(202);
-        expect(response.json(), number).toEqual({ outcome: 'requested', message: signingLinkResendMessage, nextRequestAt: expect.any(String) });
+        expect(response.json(), number).toEqual({ outcome: 'requested', message: signingLinkResendMessages.sent, nextRequestAt: expect.any(String) });
       }
       expect(linksTo(email)).toEqual([]);
       expect(linksTo(`locked-${kind}@example.com`)).toHaveLength(1);
@@ -329,7 +327,7 @@ describe.each(testDatabaseKinds)('GET /api/track/:number on %s', (kind) => {
       for (let i = 0; i < signingLinkResendsPerWindow; i += 1) expect((await resend(createTrackingNumber(), { address })).statusCode).toBe(202);
       const limited = await resend(createTrackingNumber(), { address });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: signingLinkResendRateLimited } });
+      expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: signingLinkResendMessages.rateLimited } });
     });
   });
 });

@@ -3,10 +3,8 @@ import type { Services } from '../contracts';
 import { AppError } from '../errors';
 import { rateLimitedWith } from '../http';
 import {
-  signingLinkHeldBackMessage,
-  signingLinkResendMessage,
   signingLinkResendAnswerSchema,
-  signingLinkResendRateLimited,
+  signingLinkResendMessages,
   trackingMessages,
   trackingNumberSchema,
   type SigningLinkResendAnswer,
@@ -74,7 +72,7 @@ export function registerTrackingRoutes(app: FastifyInstance, services: Pick<Serv
         rateLimited: true,
       }),
       config: {
-        rateLimit: { max: signingLinkResendsPerWindow, timeWindow: '10 minutes', errorResponseBuilder: rateLimitedWith(signingLinkResendRateLimited) },
+        rateLimit: { max: signingLinkResendsPerWindow, timeWindow: '10 minutes', errorResponseBuilder: rateLimitedWith(signingLinkResendMessages.rateLimited) },
       },
     },
     async (request, reply) => {
@@ -83,7 +81,7 @@ export function registerTrackingRoutes(app: FastifyInstance, services: Pick<Serv
       const { outcome, nextRequestAt } = await resendSigningLink({ services, trackingNumber, ipAddress: request.ip });
       const answer: SigningLinkResendAnswer = {
         outcome,
-        message: outcome === 'requested' ? signingLinkResendMessage : signingLinkHeldBackMessage,
+        message: outcome === 'requested' ? signingLinkResendMessages.sent : signingLinkResendMessages.heldBack,
         nextRequestAt: nextRequestAt.toISOString(),
       };
       return reply.code(202).send(answer);

@@ -1,39 +1,39 @@
-// The texts and browser keys of step 6 and the confirmation page. No imports, so the pages that
-// only show them do not load the application's schemas.
+import { m } from '../i18n/messages';
+
+// The texts and browser keys of step 6 and the confirmation page. Only the messages are imported, so
+// the pages that only show them do not load the application's schemas. Each text is a getter: it is
+// read when shown, in the language of the page (or of the request, on the server).
 
 export const checkoutMessages = {
-  email: 'Enter a valid email address',
-  paymentRequired: 'Payment information is required',
-  setupFailed: 'Failed to initialize payment. Please refresh the page.',
-  submitFailed: 'Failed to process payment',
-  confirmFailed: 'Payment confirmation failed',
-  serverValidationFailed: 'Payment validation failed on the server',
-  unexpected: 'An unexpected error occurred',
-  expressFailed: 'Payment failed',
-  expressValidationFailed: 'Payment validation failed',
+  get email() { return m.checkout_email(); },
+  get emailTooLong() { return m.checkout_email_too_long(); },
+  get paymentRequired() { return m.checkout_payment_required(); },
+  get setupFailed() { return m.checkout_setup_failed(); },
+  get submitFailed() { return m.checkout_submit_failed(); },
+  get confirmFailed() { return m.checkout_confirm_failed(); },
+  get serverValidationFailed() { return m.checkout_server_validation_failed(); },
+  get unexpected() { return m.checkout_unexpected(); },
+  get expressFailed() { return m.checkout_express_failed(); },
+  get expressValidationFailed() { return m.checkout_express_validation_failed(); },
   // The dialog's title already says "Payment Successful!": the text says what follows.
-  success: 'Your order has been confirmed.',
-  alreadyPaid: 'This application has already been paid for. Check your email for the tracking number.',
-  expired:
-    'This checkout was closed because it stayed unpaid, and the answers sent with it were deleted for your privacy. Your card was not charged. Please start again.',
-  startAgain: 'Start again',
-  pendingAuthentication:
-    'Your card payment is waiting for your bank to verify it, so the application cannot be changed now. Finish the verification, or cancel it and try again.',
-  duplicateTitle: 'You may have paid for this application already',
-  duplicateText: (trackingLast4: string) =>
-    `An application for the same company with the same responsible party was paid for in the last 30 days (tracking number ending in ${trackingLast4}). The IRS gives a business one EIN, and our Terms ask for one application per business, so check that order before paying again.`,
-  duplicateLink: 'Track that order',
-  duplicateGoOn: 'If you do mean to send another application, you can still complete this order below.',
-} as const;
+  get success() { return m.checkout_success(); },
+  get alreadyPaid() { return m.checkout_already_paid(); },
+  get expired() { return m.checkout_expired(); },
+  get startAgain() { return m.checkout_start_again(); },
+  get pendingAuthentication() { return m.checkout_pending_authentication(); },
+  get duplicateTitle() { return m.checkout_duplicate_title(); },
+  duplicateText: (trackingLast4: string) => m.checkout_duplicate_text({ trackingLast4 }),
+  get duplicateLink() { return m.checkout_duplicate_link(); },
+  get duplicateGoOn() { return m.checkout_duplicate_go_on(); },
+};
 
 export const confirmationMessages = {
-  missingReference: 'Missing payment information.',
-  verificationFailed: 'Verification failed.',
-  notSuccessful: 'Payment was not successful.',
-  fallback: 'Your payment could not be verified.',
-  failureText:
-    'If funds were held or authentication was required, please retry the checkout. No charge will be made unless the payment succeeds.',
-} as const;
+  get missingReference() { return m.checkout_confirmation_missing_reference(); },
+  get verificationFailed() { return m.checkout_confirmation_verification_failed(); },
+  get notSuccessful() { return m.checkout_confirmation_not_successful(); },
+  get fallback() { return m.checkout_confirmation_fallback(); },
+  get failureText() { return m.checkout_confirmation_failure_text(); },
+};
 
 /** sessionStorage keys kept beside the saved application. */
 export const checkoutStorageKeys = {

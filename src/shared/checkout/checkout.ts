@@ -45,7 +45,7 @@ export type DuplicateWarning = { trackingLast4: string };
 
 /** `POST /api/payments/confirm`. */
 export const confirmPaymentRequestSchema = z.strictObject({
-  paymentIntentId: z.string().trim().min(1, checkoutMessages.paymentRequired).max(255),
+  paymentIntentId: z.string().trim().min(1, { error: () => checkoutMessages.paymentRequired }).max(255),
 });
 export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
 

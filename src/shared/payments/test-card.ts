@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { checkoutMessages } from '../checkout/checkout-messages';
+import { m } from '../i18n/messages';
 
 // The built-in test processor's card form (used when no Stripe keys are set). The browser and the
-// server check it with this schema; the messages are Stripe's.
+// server check it with this schema; the messages are Stripe's, in the page's language.
 
 export const testCardMessages = {
-  numberRequired: checkoutMessages.paymentRequired,
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryPast: "Your card's expiration year is in the past.",
-  expiryInvalid: "Your card's expiration date is invalid.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-} as const;
+  get numberRequired() { return checkoutMessages.paymentRequired; },
+  get numberIncomplete() { return m.checkout_card_number_incomplete(); },
+  get numberInvalid() { return m.checkout_card_number_invalid(); },
+  get expiryIncomplete() { return m.checkout_card_expiry_incomplete(); },
+  get expiryPast() { return m.checkout_card_expiry_past(); },
+  get expiryInvalid() { return m.checkout_card_expiry_invalid(); },
+  get cvcIncomplete() { return m.checkout_card_cvc_incomplete(); },
+};
 
 /** Luhn check digit test, as every card network uses. */
 export function passesLuhn(digits: string): boolean {
@@ -56,7 +57,7 @@ export function testCardSchema(now: () => Date = () => new Date()) {
       const issue = expiryIssue(value, now());
       if (issue) context.addIssue({ code: 'custom', message: issue });
     }),
-    cardCvc: z.string().regex(/^\d{3,4}$/, testCardMessages.cvcIncomplete),
+    cardCvc: z.string().regex(/^\d{3,4}$/, { error: () => testCardMessages.cvcIncomplete }),
   });
 }
 

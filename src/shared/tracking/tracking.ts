@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deliveryPromise } from '../delivery-promise';
+import { m } from '../i18n/messages';
 import type { CustomerStatus, TrackingStage } from '../orders/lifecycle';
 import type { VerificationQuestion } from '../ssn-last-four';
 
@@ -12,20 +13,20 @@ export const trackingNumberLength = 12;
 export const trackingNumberAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const trackingNumberExample = 'HFE12W87EQ23';
 
+// Every text below is read when shown (a getter or a function), in the language of the page or of the request.
 export const trackingMessages = {
-  length: 'Application number must be exactly 12 characters',
-  characters: 'Application number must contain only uppercase letters and numbers',
-  fetchFailed: 'Failed to fetch application status. Please try again.',
-  notFound:
-    'No paid application found with this tracking number. Please verify your number or check back shortly if you just completed payment.',
-  unexpected: 'An unexpected error occurred. Please try again.',
-  rateLimited: 'Too many lookups from your connection. Please wait a minute and try again.',
-} as const;
+  get length() { return m.tracking_number_length(); },
+  get characters() { return m.tracking_number_characters(); },
+  get fetchFailed() { return m.tracking_fetch_failed(); },
+  get notFound() { return m.tracking_not_found(); },
+  get unexpected() { return m.tracking_unexpected(); },
+  get rateLimited() { return m.tracking_rate_limited(); },
+};
 
 export const trackingNumberSchema = z
   .string()
-  .length(trackingNumberLength, trackingMessages.length)
-  .regex(/^[A-Z0-9]*$/, trackingMessages.characters);
+  .length(trackingNumberLength, { error: () => trackingMessages.length })
+  .regex(/^[A-Z0-9]*$/, { error: () => trackingMessages.characters });
 
 /**
  * A number as typed or pasted, made comparable: no spaces or dashes (around or inside it; people
@@ -50,22 +51,19 @@ export type TrackingStageText = {
   nextSteps: readonly string[];
 };
 
-const whenWorked = `${deliveryPromise.badge} of payment`;
-const whenSigned = `${deliveryPromise.badge} of your signature`;
-
 /**
  * What a customer link asks, said on the tracking page: it follows the responsible party's taxpayer
  * number (decision 046), so an ITIN holder reads "ITIN" and a founder with neither is never told of an SSN.
  */
-const linkQuestionStep: Record<VerificationQuestion, string> = {
-  ssn: 'confirm the last four digits of the SSN',
-  itin: 'confirm the last four digits of the ITIN',
-  email_code: 'enter the code the page e-mails you',
+const linkQuestionStep: Record<VerificationQuestion, () => string> = {
+  ssn: m.tracking_question_step_ssn,
+  itin: m.tracking_question_step_itin,
+  email_code: m.tracking_question_step_email_code,
 };
-const linkQuestionObject: Record<VerificationQuestion, string> = {
-  ssn: 'the last four digits of the responsible party\u2019s SSN',
-  itin: 'the last four digits of the responsible party\u2019s ITIN',
-  email_code: 'a code that it e-mails to the address on your order',
+const linkQuestionObject: Record<VerificationQuestion, () => string> = {
+  ssn: m.tracking_question_object_ssn,
+  itin: m.tracking_question_object_itin,
+  email_code: m.tracking_question_object_email_code,
 };
 
 /**
@@ -75,69 +73,68 @@ const linkQuestionObject: Record<VerificationQuestion, string> = {
 export function trackingNextSteps(result: Pick<TrackingResult, 'stage' | 'filedBy' | 'refund' | 'question'>): readonly string[] {
   const question = result.question ?? 'ssn';
   return trackingStageTextOf(result).nextSteps.map((step) =>
-    step.replace(linkQuestionStep.ssn, linkQuestionStep[question]).replace(linkQuestionObject.ssn, linkQuestionObject[question]),
+    step.replace(linkQuestionStep.ssn(), linkQuestionStep[question]()).replace(linkQuestionObject.ssn(), linkQuestionObject[question]()),
   );
 }
 
+/** A stage's texts, each read when shown. */
+function stageText(texts: { description: () => string; estimate: () => string | null; nextSteps: () => readonly string[] }): TrackingStageText {
+  return {
+    get description() { return texts.description(); },
+    get estimate() { return texts.estimate(); },
+    get nextSteps() { return texts.nextSteps(); },
+  };
+}
+
 export const trackingStageTexts: Record<TrackingStage, TrackingStageText> = {
-  reviewing: {
-    description: 'We are checking the answers in your application before we prepare your Form SS-4. Nothing has been sent to the IRS yet.',
-    estimate: whenWorked,
-    nextSteps: [
-      'We check your answers and prepare your Form SS-4.',
-      'If anything is missing, or the IRS needs your signature, we e-mail you.',
-      'We file your application with the IRS and e-mail your EIN as soon as it is issued.',
+  reviewing: stageText({
+    description: m.tracking_reviewing_description,
+    estimate: m.tracking_estimate_from_payment,
+    nextSteps: () => [m.tracking_reviewing_step_check(), m.tracking_reviewing_step_missing(), m.tracking_step_file_and_email()],
+  }),
+  preparing: stageText({
+    description: m.tracking_preparing_description,
+    estimate: m.tracking_estimate_from_payment,
+    nextSteps: () => [m.tracking_preparing_step_signature(), m.tracking_step_file_and_email()],
+  }),
+  awaiting_signature: stageText({
+    description: m.tracking_awaiting_signature_description,
+    estimate: m.tracking_estimate_from_signature,
+    nextSteps: () => [
+      m.tracking_awaiting_signature_step_open({ question: linkQuestionStep.ssn() }),
+      m.tracking_awaiting_signature_step_no_email(),
+      m.tracking_awaiting_signature_step_then(),
     ],
-  },
-  preparing: {
-    description: 'Your answers are checked. We are preparing your Form SS-4 from them.',
-    estimate: whenWorked,
-    nextSteps: [
-      'If the IRS needs your signature on the form, we e-mail you a link to sign it online.',
-      'We file your application with the IRS and e-mail your EIN as soon as it is issued.',
+  }),
+  filing: stageText({
+    description: m.tracking_filing_description,
+    estimate: m.tracking_estimate_from_signature,
+    nextSteps: () => [m.tracking_filing_step_file(), m.tracking_filing_step_email()],
+  }),
+  with_irs: stageText({
+    description: m.tracking_with_irs_description,
+    estimate: m.tracking_estimate_with_irs,
+    nextSteps: () => [deliveryPromise.irsTurnaround, m.tracking_step_nothing_to_do()],
+  }),
+  on_hold: stageText({
+    description: m.tracking_on_hold_description,
+    estimate: m.tracking_estimate_on_hold,
+    nextSteps: () => [m.tracking_on_hold_step_read(), m.tracking_on_hold_step_reply()],
+  }),
+  completed: stageText({
+    description: m.tracking_completed_description,
+    estimate: () => null,
+    nextSteps: () => [
+      m.tracking_completed_step_find(),
+      m.tracking_completed_step_letter({ question: linkQuestionObject.ssn() }),
+      m.tracking_completed_step_keep(),
     ],
-  },
-  awaiting_signature: {
-    description: 'Your Form SS-4 is ready. We need your signature before we can file it with the IRS.',
-    estimate: whenSigned,
-    nextSteps: [
-      `Open the link in our e-mail, ${linkQuestionStep.ssn}, read the form and sign it.`,
-      'Cannot find the e-mail? Look in your spam folder, or ask for a new link above: it goes to the e-mail address on your order.',
-      'Once you have signed, we file your application within one business day.',
-    ],
-  },
-  filing: {
-    description: 'Thank you for signing. We have your signed Form SS-4 and are filing it with the IRS.',
-    estimate: whenSigned,
-    nextSteps: ['We file your signed form with the IRS.', 'We e-mail your EIN as soon as the IRS issues it.'],
-  },
-  with_irs: {
-    description: 'Your application has been filed with the IRS. We e-mail your EIN as soon as the IRS issues it.',
-    estimate: 'EIN at once when filed online; about 4 business days by fax',
-    nextSteps: [deliveryPromise.irsTurnaround, 'There is nothing you need to do in the meantime.'],
-  },
-  on_hold: {
-    description: 'Your application is on hold. We will contact you by e-mail to explain what we need.',
-    estimate: 'Resumes once we have what we need',
-    nextSteps: [
-      'Read our e-mail: it says why your application is on hold and what we need from you.',
-      'Reply to that e-mail, or write to our support team, and we resume your application.',
-    ],
-  },
-  completed: {
-    description: 'The IRS has issued your EIN, and we have e-mailed it to you.',
-    estimate: null,
-    nextSteps: [
-      'Find your EIN in our e-mail titled \u201cYour EIN is ready\u201d.',
-      `If we had the IRS\u2019s letter when we sent it, that e-mail links to it: the page asks for ${linkQuestionObject.ssn}, and the link works for 30 days.`,
-      'Keep the number with your business records: banks, payroll providers and tax forms ask for it.',
-    ],
-  },
-  cancelled: {
-    description: 'This application has been cancelled. Nothing will be filed with the IRS.',
-    estimate: 'N/A',
-    nextSteps: ['Contact our support team for more information about this application or a refund.'],
-  },
+  }),
+  cancelled: stageText({
+    description: m.tracking_cancelled_description,
+    estimate: m.tracking_estimate_none,
+    nextSteps: () => [m.tracking_cancelled_step_contact()],
+  }),
 };
 
 /**
@@ -162,18 +159,18 @@ export type TrackingResult = {
 };
 
 /** With the IRS by fax: what the customer can expect, in place of the stage's general text. */
-export const faxedStageText: TrackingStageText = {
-  description: 'We have faxed your signed Form SS-4 to the IRS. We e-mail your EIN as soon as the IRS answers.',
-  estimate: 'About 4 business days from the fax',
-  nextSteps: ['The IRS answers a faxed application by fax, in about 4 business days.', 'There is nothing you need to do in the meantime.'],
-};
+export const faxedStageText: TrackingStageText = stageText({
+  description: m.tracking_faxed_description,
+  estimate: m.tracking_estimate_faxed,
+  nextSteps: () => [m.tracking_faxed_step_answer(), m.tracking_step_nothing_to_do()],
+});
 
 /** Cancelled after the payment was refunded: nothing left to ask about a refund. */
-export const cancelledRefundedStageText: TrackingStageText = {
-  description: 'This application has been cancelled and your payment refunded. Nothing will be filed with the IRS.',
-  estimate: 'N/A',
-  nextSteps: ['Contact our support team if you have a question about this application.'],
-};
+export const cancelledRefundedStageText: TrackingStageText = stageText({
+  description: m.tracking_cancelled_refunded_description,
+  estimate: m.tracking_estimate_none,
+  nextSteps: () => [m.tracking_cancelled_refunded_step_contact()],
+});
 
 /** What the tracking page says of this order: its stage's text, or the fax's or the refunded cancellation's. */
 export function trackingStageTextOf(result: Pick<TrackingResult, 'stage' | 'filedBy' | 'refund'>): TrackingStageText {
@@ -182,15 +179,20 @@ export function trackingStageTextOf(result: Pick<TrackingResult, 'stage' | 'file
   return trackingStageTexts[result.stage];
 }
 
-/** `POST /api/track/:number/signing-link`: the same answer whatever the order, so it reveals nothing. */
-export const signingLinkResendMessage =
-  'If this application is waiting for your signature, we have sent a new signing link to the e-mail address on the order. It replaces any earlier link.';
 /** A tracking number gets one new signing link in this many minutes, whoever asks. */
 export const signingLinkResendIntervalMinutes = 10;
-/** The answer when a link was already asked for within the interval: nothing was sent now. */
-export const signingLinkHeldBackMessage = `A new signing link was already asked for in the last ${signingLinkResendIntervalMinutes} minutes, so we have not sent another one now.`;
-/** Followed by when the next link can be asked for, written in the reader's zone, and a full stop. */
-export const signingLinkNextRequestLead = 'You can ask for another link after';
+
+/**
+ * The texts of `POST /api/track/:number/signing-link`: `sent` is the same answer whatever the order, so
+ * it reveals nothing; `heldBack` when a link was already asked for within the interval (nothing was sent
+ * now); `nextRequestLead` is followed by when the next link can be asked for, in the reader's zone.
+ */
+export const signingLinkResendMessages = {
+  get sent() { return m.tracking_signing_link_sent(); },
+  get heldBack() { return m.tracking_signing_link_held_back({ minutes: signingLinkResendIntervalMinutes }); },
+  get nextRequestLead() { return m.tracking_signing_link_next_lead(); },
+  get rateLimited() { return m.tracking_signing_link_rate_limited(); },
+};
 
 /**
  * The answer of `POST /api/track/:number/signing-link`. It depends on the number's earlier requests
@@ -204,4 +206,3 @@ export const signingLinkResendAnswerSchema = z.object({
   nextRequestAt: z.iso.datetime(),
 });
 export type SigningLinkResendAnswer = z.infer<typeof signingLinkResendAnswerSchema>;
-export const signingLinkResendRateLimited = 'Too many requests for a new link. Please wait a few minutes and try again.';

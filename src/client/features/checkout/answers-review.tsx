@@ -3,6 +3,8 @@ import { Pencil } from 'lucide-react';
 import type { ReviewGroup } from '#shared/application/answer-review.ts';
 import { wizardSteps } from '#client/components/wizard-shell/wizard-steps.ts';
 import { returnToReviewState } from '#client/components/wizard-shell/use-continue.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 /**
  * Every answer before payment, grouped by the step that asked it, each group with a link back to
@@ -10,12 +12,13 @@ import { returnToReviewState } from '#client/components/wizard-shell/use-continu
  * customer reads exactly what will be filed.
  */
 export function AnswersReview({ groups }: { groups: ReviewGroup[] | undefined }) {
+  const localized = useLocalizedPath();
   return (
     <section aria-labelledby="answers-review-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="answers-review-heading" className="text-lg font-semibold text-slate-900">
-        Review Your Answers
+        {m.checkout_review_heading()}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Check every answer before you pay: this is what we file with the IRS.</p>
+      <p className="mt-1 text-sm text-slate-600">{m.checkout_review_lead()}</p>
       {groups ? (
         groups.map(({ section, answers }) => {
           const step = wizardSteps.find((candidate) => candidate.section === section);
@@ -25,16 +28,16 @@ export function AnswersReview({ groups }: { groups: ReviewGroup[] | undefined })
             <section key={section} aria-labelledby={headingId} className="mt-5 border-t border-slate-200 pt-4" data-testid={`review-${section}`}>
               <div className="flex items-center justify-between gap-3">
                 <h3 id={headingId} className="font-semibold text-slate-900">
-                  Step {step.number}: {step.name}
+                  {m.checkout_review_step({ number: step.number, name: step.name })}
                 </h3>
                 <Link
-                  to={step.path}
+                  to={localized(step.path)}
                   state={returnToReviewState}
                   className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                  aria-label={`Edit step ${step.number}: ${step.name}`}
+                  aria-label={m.checkout_review_edit_label({ number: step.number, name: step.name })}
                 >
                   <Pencil className="size-4" aria-hidden="true" />
-                  Edit
+                  {m.checkout_review_edit()}
                 </Link>
               </div>
               <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -50,7 +53,7 @@ export function AnswersReview({ groups }: { groups: ReviewGroup[] | undefined })
         })
       ) : (
         <p role="status" className="mt-4 text-sm text-slate-600">
-          Loading your answers...
+          {m.checkout_review_loading()}
         </p>
       )}
     </section>

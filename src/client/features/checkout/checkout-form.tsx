@@ -11,6 +11,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { BackLink } from '#client/components/wizard-shell/back-link.tsx';
 import { getPublicConfig } from '#client/lib/public-config.ts';
 import { paths } from '#client/paths.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { clearCheckoutDraft, getOrCreateDraftId } from './checkout-storage';
 import { OrderSummary } from './order-summary';
 import { AnswersReview } from './answers-review';
@@ -34,7 +36,7 @@ type Billing = z.infer<typeof billingSchema>;
 function LoadingPaymentForm() {
   return (
     <p role="status" className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-      Loading payment form...
+      {m.checkout_loading_payment_form()}
     </p>
   );
 }
@@ -42,6 +44,7 @@ function LoadingPaymentForm() {
 /** Step 6's order summary, e-mail, payment form and Complete Order button, for a complete application. */
 export function CheckoutForm({ application }: { application: SavedApplication }) {
   const navigate = useNavigate();
+  const localized = useLocalizedPath();
   const [{ priceCents, payments }] = useState(getPublicConfig);
   const [draftId, setDraftId] = useState(getOrCreateDraftId);
   // The checkout expired unpaid and its answers were erased: a new draft id starts a new checkout.
@@ -92,16 +95,16 @@ export function CheckoutForm({ application }: { application: SavedApplication })
         <form noValidate onSubmit={onSubmit} aria-labelledby="payment-heading">
           <fieldset disabled={order.processing} className="min-w-0 space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <h2 id="payment-heading" className="text-lg font-semibold text-slate-900">
-              Payment Details
+              {m.checkout_payment_details()}
             </h2>
             <TextField
               name="email"
               type="email"
-              label="Email for your receipt and EIN"
+              label={m.checkout_email_label()}
               required
               autoComplete="email"
               maxLength={254}
-              hint="Your receipt, tracking number and EIN are sent to this address."
+              hint={m.checkout_email_hint()}
             />
 
             {session.isPending ? (
@@ -125,16 +128,16 @@ export function CheckoutForm({ application }: { application: SavedApplication })
 
             <Button ref={submitButton} type="submit" size="lg" className="w-full" disabled={!canPay}>
               <Lock className="size-4" aria-hidden="true" />
-              {order.processing ? 'Processing...' : 'Complete Order'}
+              {order.processing ? m.checkout_processing() : m.checkout_complete_order()}
             </Button>
             <p className="text-center text-xs text-slate-600">
-              Your card details go straight to our payment processor over an encrypted connection; we never store them.
+              {m.checkout_card_note()}
             </p>
           </fieldset>
         </form>
       </FormProvider>
 
-      <BackLink to={paths.step5} />
+      <BackLink to={localized(paths.step5)} />
 
       {resultDialogNeeded ? (
         <Suspense fallback={null}>
@@ -142,7 +145,7 @@ export function CheckoutForm({ application }: { application: SavedApplication })
             result={order.result}
             onContinue={() => {
               if (order.result?.status === 'succeeded') {
-                navigate(`${paths.confirmation}?payment_intent=${encodeURIComponent(order.result.paymentIntentId)}`);
+                navigate(`${localized(paths.confirmation)}?payment_intent=${encodeURIComponent(order.result.paymentIntentId)}`);
               }
             }}
             onTryAgain={order.dismissResult}

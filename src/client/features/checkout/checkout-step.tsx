@@ -1,6 +1,7 @@
 import { WizardLoading } from '#client/components/wizard-shell/wizard-loading.tsx';
 import { WizardLayout } from '#client/components/wizard-shell/wizard-layout.tsx';
 import { useWizardPage } from '#client/components/wizard-shell/use-wizard-page.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { CheckoutForm } from './checkout-form';
 
 /** Step 6, "Complete Your Order": the order summary and the payment. */
@@ -9,16 +10,15 @@ export function CheckoutStep() {
   return (
     <WizardLayout
       step={6}
-      title="Complete Your Order"
-      subtitle="Review your order and pay securely to submit your EIN application."
+      title={m.checkout_step_title()}
+      subtitle={m.checkout_step_subtitle()}
       securityNotice={
         <>
-          <strong className="font-semibold">Secure checkout.</strong> Your payment is encrypted end to end. We never see or store your card
-          details: they go straight to our payment processor.
+          <strong className="font-semibold">{m.checkout_secure_lead()}</strong> {m.checkout_secure_text()}
         </>
       }
     >
-      <title>Complete Your Order | EIN Filing Service</title>
+      <title>{m.checkout_step_page_title()}</title>
       {page.status === 'loading' ? <WizardLoading /> : <CheckoutForm application={page.application} />}
     </WizardLayout>
   );

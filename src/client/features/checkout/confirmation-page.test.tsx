@@ -5,7 +5,10 @@ import { Route, Routes } from 'react-router';
 import { applicationStorageKey } from '#client/lib/application-storage.ts';
 import { sampleApplication } from '#shared/application/sample-application.ts';
 import { checkoutStorageKeys, confirmationMessages } from '#shared/checkout/checkout-messages.ts';
-import { laterResponse, networkFailure, requests, requestsTo, serve } from '#tests/client/network.ts';
+import { jsonResponse, laterResponse, networkFailure, requests, requestsTo, serve } from '#tests/client/network.ts';
+import { speak } from '#tests/support/locale.ts';
+import { pathInLocale } from '#shared/i18n/locales.ts';
+import { deliveryPromiseInFullFor } from '#shared/delivery-promise.ts';
 import { renderPage } from '#tests/client/render.tsx';
 import { paths } from '#client/paths.ts';
 import { ConfirmationPage } from './confirmation-page';
@@ -76,5 +79,63 @@ describe('ConfirmationPage', () => {
     renderConfirmation();
     await expectFailure(confirmationMessages.verificationFailed);
     expect(requestsTo('POST', '/api/payments/confirm')[0]?.body).toEqual({ paymentIntentId: 'pi_saved' });
+  });
+
+  describe('in Spanish', () => {
+    const spanishPath = pathInLocale(paths.confirmation, 'es');
+
+    function renderSpanish(url: string) {
+      renderPage(
+        <Routes>
+          <Route path={spanishPath} element={<ConfirmationPage />} />
+        </Routes>,
+        { url },
+      );
+    }
+
+    it('confirms a paid order in Spanish, with the tracking number and links to the Spanish pages', async () => {
+      speak('es');
+      serve({
+        'POST /api/payments/confirm': () =>
+          jsonResponse({
+            success: true,
+            amount: 14900,
+            currency: 'usd',
+            status: 'succeeded',
+            paymentIntentId: 'pi_123',
+            trackingNumber: 'HFE12W87EQ23',
+            paymentMethod: 'card',
+            cancelPath: '/cancel-order/token123',
+            filingRoute: 'fax_only',
+          }),
+      });
+      renderSpanish(`${spanishPath}?payment_intent=pi_123`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Pago confirmado' })).toBeTruthy();
+      expect(document.title).toBe('Confirmación de la solicitud de EIN | EIN Filing Service');
+      expect(screen.getByText('¡Gracias! Recibimos su solicitud de EIN.')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Su número de seguimiento' })).toBeTruthy();
+      expect(screen.getByText('HFE12W87EQ23')).toBeTruthy();
+      const details = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+      expect(details('Total del pedido')).toBe('$149.00');
+      expect(details('Estado del pago')).toBe('Pagado');
+      expect(details('Forma de pago')).toBe('Tarjeta de crédito o débito');
+      const promise = deliveryPromiseInFullFor('fax_only');
+      expect(promise).toMatch(/^Atendemos cada pedido pagado/);
+      expect(screen.getByText(`Le enviamos una confirmación por correo electrónico. ${promise} Le enviamos su EIN por correo electrónico en cuanto se emita.`)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Copiar el número de seguimiento' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Seguir la solicitud' }).getAttribute('href')).toBe('/es/track-application?number=HFE12W87EQ23');
+      expect(screen.getByRole('link', { name: 'Ir al inicio' }).getAttribute('href')).toBe('/es/');
+      expect(screen.getByRole('link', { name: 'Cancelar mi pedido' }).getAttribute('href')).toBe('/es/cancel-order/token123');
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/es/ein/confirmation`);
+    });
+
+    it('says in Spanish that the payment is not complete, with the way back to the Spanish step 6', async () => {
+      speak('es');
+      renderSpanish(spanishPath);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Pago no completado' })).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toBe('Falta la información del pago.');
+      expect(screen.getByText(/^Si se retuvieron fondos/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Reintentar el pago' }).getAttribute('href')).toBe('/es/ein/step-6');
+    });
   });
 });

@@ -17,6 +17,8 @@ import { formatUsd } from '#shared/money.ts';
 import { paymentMethodName } from '#shared/orders/payment-methods.ts';
 import { clearCheckoutDraft, readPaymentReference, savePaymentResult } from './checkout-storage';
 import { deliveryPromiseInFullFor } from '#shared/delivery-promise.ts';
+import { m } from '#shared/i18n/messages.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
 
 /** A verified payment: what the success view shows. */
 type ConfirmedPayment = ConfirmPaymentResponse & { trackingNumber: string };
@@ -61,9 +63,32 @@ function useVerification(paymentIntentId: string | null): Verification {
   return { state: 'confirmed', payment: query.data };
 }
 
-/** The payment intent's status as a customer reads it. */
+/** The payment intent's statuses a customer can be shown, in the page's language. */
+const paymentStatusLabels: Record<string, () => string> = {
+  succeeded: m.checkout_payment_status_succeeded,
+  processing: m.checkout_payment_status_processing,
+  requires_payment_method: m.checkout_payment_status_requires_payment_method,
+  requires_confirmation: m.checkout_payment_status_requires_confirmation,
+  requires_action: m.checkout_payment_status_requires_action,
+  requires_capture: m.checkout_payment_status_requires_capture,
+  canceled: m.checkout_payment_status_canceled,
+};
+
+// The methods with a name in words, in the page's language; brands (Cash App, Klarna, ...) keep theirs.
+const paymentMethodLabels: Record<string, () => string> = {
+  card: m.checkout_payment_method_card,
+  us_bank_account: m.checkout_payment_method_bank_account,
+};
+
+function paymentMethodLabel(method: string | null): string {
+  if (!method) return m.checkout_payment_method_none();
+  return paymentMethodLabels[method]?.() ?? paymentMethodName(method);
+}
+
+/** The payment intent's status as a customer reads it; a status the provider adds later, in its own words. */
 function paymentStatusLabel(status: string): string {
-  if (status === 'succeeded') return 'Paid';
+  const label = paymentStatusLabels[status];
+  if (label) return label();
   const words = status.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -79,6 +104,7 @@ export function ConfirmationPage() {
   const [paymentIntentId] = useState(() => searchParams.get('payment_intent')?.trim() || readPaymentReference());
   const verification = useVerification(paymentIntentId);
   const { priceCents } = getPublicConfig();
+  const localized = useLocalizedPath();
 
   useEffect(() => {
     // The customer arrives from the bottom of step 6: start at the result.
@@ -96,12 +122,9 @@ export function ConfirmationPage() {
 
   return (
     <PublicLayout>
-      <title>EIN Application Confirmation | EIN Filing Service</title>
-      <meta
-        name="description"
-        content={`Your ${formatUsd(priceCents)} EIN application payment: confirmation, tracking number and what happens next with EIN Filing Service.`}
-      />
-      <link rel="canonical" href={`${window.location.origin}${paths.confirmation}`} />
+      <title>{m.checkout_confirmation_page_title()}</title>
+      <meta name="description" content={m.checkout_confirmation_description({ price: formatUsd(priceCents) })} />
+      <link rel="canonical" href={`${window.location.origin}${localized(paths.confirmation)}`} />
       <div className="bg-slate-50 px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
         <div className="mx-auto max-w-2xl">
           {verification.state === 'verifying' ? <Verifying /> : null}
@@ -118,9 +141,9 @@ function Verifying() {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
       <LoaderCircle className="mx-auto size-10 animate-spin text-brand-600" aria-hidden="true" />
-      <h1 className="sr-only">EIN Application Confirmation</h1>
+      <h1 className="sr-only">{m.checkout_confirmation_heading()}</h1>
       <p role="status" className="mt-4 text-lg text-slate-700">
-        Verifying your payment...
+        {m.checkout_confirmation_verifying()}
       </p>
     </div>
   );
@@ -139,42 +162,44 @@ function ResultTitle({ icon: Icon, iconClassName, children }: { icon: LucideIcon
 }
 
 function HomeButton() {
+  const localized = useLocalizedPath();
   return (
-    <ButtonLink to={paths.home} variant="secondary" size="lg">
+    <ButtonLink to={localized(paths.home)} variant="secondary" size="lg">
       <House className="size-5" aria-hidden="true" />
-      Go to Home
+      {m.checkout_confirmation_home()}
     </ButtonLink>
   );
 }
 
 function PaymentConfirmed({ payment }: { payment: ConfirmedPayment }) {
+  const localized = useLocalizedPath();
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="confirmation-heading">
       <div className="border-b border-slate-200 p-6 text-center sm:p-8">
         <ResultTitle icon={CircleCheck} iconClassName="text-green-700">
-          Payment confirmed
+          {m.checkout_confirmation_confirmed()}
         </ResultTitle>
-        <p className="mt-2 text-slate-700">Thank you! Your EIN application has been received.</p>
+        <p className="mt-2 text-slate-700">{m.checkout_confirmation_thanks()}</p>
       </div>
 
       <div className="space-y-6 p-6 sm:p-8">
         <TrackingNumber trackingNumber={payment.trackingNumber} />
 
         <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm">
-          <DetailRow label="Order total" value={formatUsd(payment.amount)} />
-          <DetailRow label="Payment status" value={paymentStatusLabel(payment.status)} />
-          <DetailRow label="Payment method" value={paymentMethodName(payment.paymentMethod)} />
-          <DetailRow label="Payment reference" value={payment.paymentIntentId} mono />
+          <DetailRow label={m.checkout_confirmation_order_total()} value={formatUsd(payment.amount)} />
+          <DetailRow label={m.checkout_confirmation_payment_status()} value={paymentStatusLabel(payment.status)} />
+          <DetailRow label={m.checkout_confirmation_payment_method()} value={paymentMethodLabel(payment.paymentMethod)} />
+          <DetailRow label={m.checkout_confirmation_payment_reference()} value={payment.paymentIntentId} mono />
         </dl>
 
         <p className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
-          An email confirmation is on its way. {deliveryPromiseInFullFor(payment.filingRoute ?? 'online_or_fax')} We e-mail your EIN as soon as it is issued.
+          {m.checkout_confirmation_next({ promise: deliveryPromiseInFullFor(payment.filingRoute ?? 'online_or_fax') })}
         </p>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <ButtonLink to={trackingPageHref(payment.trackingNumber)} size="lg">
+          <ButtonLink to={localized(trackingPageHref(payment.trackingNumber))} size="lg">
             <Search className="size-5" aria-hidden="true" />
-            Track Application
+            {m.checkout_confirmation_track()}
           </ButtonLink>
           <HomeButton />
         </div>
@@ -187,11 +212,12 @@ function PaymentConfirmed({ payment }: { payment: ConfirmedPayment }) {
 
 /** The one-hour cancellation: its own section, so the rest of the page can change around it. */
 function CancelOrderNote({ cancelPath }: { cancelPath: string }) {
+  const localized = useLocalizedPath();
   return (
     <p className="border-t border-slate-200 pt-4 text-center text-sm text-slate-700">
-      Changed your mind? You can cancel with a full refund within one hour of your payment.{' '}
-      <Link to={cancelPath} className="font-medium text-red-700 underline underline-offset-2 hover:text-red-900">
-        Cancel my order
+      {m.checkout_confirmation_cancel_note()}{' '}
+      <Link to={localized(cancelPath)} className="font-medium text-red-700 underline underline-offset-2 hover:text-red-900">
+        {m.checkout_confirmation_cancel_link()}
       </Link>
     </p>
   );
@@ -219,7 +245,7 @@ function TrackingNumber({ trackingNumber }: { trackingNumber: string }) {
       await navigator.clipboard.writeText(trackingNumber);
     } catch (error) {
       console.error('Could not copy the tracking number', error);
-      toast.error('Could not copy the tracking number. Please select it and copy it yourself.');
+      toast.error(m.checkout_confirmation_copy_failed());
       return;
     }
     setCopied(true);
@@ -230,7 +256,7 @@ function TrackingNumber({ trackingNumber }: { trackingNumber: string }) {
   return (
     <div className="rounded-lg border-2 border-dashed border-brand-600/40 bg-brand-50 p-4 text-center">
       <h2 className="text-sm font-medium text-slate-700">
-        Your tracking number
+        {m.checkout_confirmation_tracking_number()}
       </h2>
       <div className="mt-2 flex flex-wrap items-center justify-center gap-3">
         <p className="font-mono text-2xl font-bold tracking-widest break-all text-slate-900 sm:text-3xl">
@@ -239,36 +265,37 @@ function TrackingNumber({ trackingNumber }: { trackingNumber: string }) {
         <button
           type="button"
           onClick={() => void copy()}
-          aria-label={copied ? 'Tracking number copied' : 'Copy tracking number'}
+          aria-label={copied ? m.checkout_confirmation_copied_label() : m.checkout_confirmation_copy_label()}
           className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           {copied ? <Check className="size-4 text-green-700" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-          {copied ? 'Copied!' : 'Copy'}
+          {copied ? m.checkout_confirmation_copied() : m.checkout_confirmation_copy()}
         </button>
       </div>
-      <p className="mt-2 text-sm text-slate-600">Keep this number: you need it to track your application.</p>
+      <p className="mt-2 text-sm text-slate-600">{m.checkout_confirmation_keep_number()}</p>
       <p className="sr-only" aria-live="polite">
-        {copied ? 'Copied!' : ''}
+        {copied ? m.checkout_confirmation_copied() : ''}
       </p>
     </div>
   );
 }
 
 function PaymentNotCompleted({ message }: { message: string }) {
+  const localized = useLocalizedPath();
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="confirmation-heading">
       <div className="p-6 text-center sm:p-8">
         <ResultTitle icon={CircleX} iconClassName="text-red-700">
-          Payment not completed
+          {m.checkout_confirmation_not_completed()}
         </ResultTitle>
         <p role="alert" className="mt-3 font-medium text-red-800">
           {message}
         </p>
         <p className="mt-3 text-slate-700">{confirmationMessages.failureText}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <ButtonLink to={paths.step6} size="lg">
+          <ButtonLink to={localized(paths.step6)} size="lg">
             <RotateCcw className="size-5" aria-hidden="true" />
-            Retry Payment
+            {m.checkout_confirmation_retry()}
           </ButtonLink>
           <HomeButton />
         </div>

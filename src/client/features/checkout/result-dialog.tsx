@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { m } from '#shared/i18n/messages.ts';
 import type { PaymentResult } from './use-checkout';
 
 type ResultDialogProps = {
@@ -44,20 +45,20 @@ export function ResultDialog({ result, onContinue, onTryAgain, onClosed }: Resul
           {result?.status === 'succeeded' ? (
             <>
               <CircleCheck className="mx-auto size-12 text-green-600" aria-hidden="true" />
-              <DialogPrimitive.Title className="mt-3 text-xl font-semibold text-slate-900">Payment Successful!</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="mt-3 text-xl font-semibold text-slate-900">{m.checkout_result_success_title()}</DialogPrimitive.Title>
               <DialogPrimitive.Description className="mt-2 text-slate-700">{checkoutMessages.success}</DialogPrimitive.Description>
               <Button className="mt-6 w-full" size="lg" onClick={onContinue}>
-                Continue
+                {m.checkout_result_continue()}
               </Button>
             </>
           ) : result?.status === 'failed' ? (
             <>
               <CircleX className="mx-auto size-12 text-red-600" aria-hidden="true" />
-              <DialogPrimitive.Title className="mt-3 text-xl font-semibold text-slate-900">Payment Failed</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="mt-3 text-xl font-semibold text-slate-900">{m.checkout_result_failed_title()}</DialogPrimitive.Title>
               <DialogPrimitive.Description className="mt-2 text-slate-700">{result.message}</DialogPrimitive.Description>
-              <p className="mt-2 text-sm text-slate-600">Your answers are saved. You can try again with the same or another card.</p>
+              <p className="mt-2 text-sm text-slate-600">{m.checkout_result_answers_saved()}</p>
               <Button className="mt-6 w-full" size="lg" onClick={onTryAgain}>
-                Try Again
+                {m.checkout_result_try_again()}
               </Button>
             </>
           ) : null}

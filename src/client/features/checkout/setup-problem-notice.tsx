@@ -3,6 +3,8 @@ import { CircleAlert } from 'lucide-react';
 import type { SetupProblem } from './setup-problem';
 import { Button } from '#client/components/ui/button.tsx';
 import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
+import { m } from '#shared/i18n/messages.ts';
+import { useLocalizedPath } from '#client/lib/locale.ts';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
@@ -21,6 +23,7 @@ export function SetupFailedNotice({ message }: { message: string }) {
  * checkout offers to start again: a new checkout from the answers still in this browser.
  */
 export function SetupProblemNotice({ problem, onStartAgain }: { problem: SetupProblem; onStartAgain?: () => void }) {
+  const localized = useLocalizedPath();
   if (problem.kind === 'expired' && onStartAgain) {
     return (
       <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
@@ -43,12 +46,12 @@ export function SetupProblemNotice({ problem, onStartAgain }: { problem: SetupPr
       </p>
       {problem.steps.length > 0 ? (
         <>
-          <p className="mt-3">Please review these answers, then come back to this page:</p>
+          <p className="mt-3">{m.checkout_review_fix_lead()}</p>
           <ul className="mt-2 space-y-2">
             {problem.steps.map((step) => (
               <li key={step.number}>
-                <Link to={step.path} className={linkClass}>
-                  Step {step.number}: {step.name}
+                <Link to={localized(step.path)} className={linkClass}>
+                  {m.checkout_review_step({ number: step.number, name: step.name })}
                 </Link>
                 <ul className="mt-1 list-disc pl-5 text-red-800">
                   {step.messages.map((message) => (

@@ -3,7 +3,7 @@ import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { wizardSteps, type WizardStepNumber } from '#client/components/wizard-shell/wizard-steps.ts';
 
-/** A wizard page whose answers the server did not accept, with its messages. */
+/** A wizard page whose answers the server did not accept, with its messages (in the server's words: they name the answer). */
 export type StepToFix = { number: WizardStepNumber; name: string; path: string; messages: string[] };
 
 /** Why the payment form could not be set up. */
@@ -21,7 +21,9 @@ const sectionNames = new Set<string>(applicationSections);
 /** Turns the checkout call's error into what step 6 tells the customer. */
 export function describeSetupProblem(error: unknown): SetupProblem {
   if (!(error instanceof ApiError)) return { kind: 'failed', message: checkoutMessages.setupFailed };
-  if (error.code === 'checkout_expired') return { kind: 'expired', message: error.message || checkoutMessages.expired };
+  // One reason only: said in the page's language whatever the server wrote.
+  if (error.code === 'checkout_expired') return { kind: 'expired', message: checkoutMessages.expired };
+  // Already paid, or waiting for the bank's verification: the server's sentence says which.
   if (error.status === 409 || error.code === 'conflict') return { kind: 'conflict', message: error.message || checkoutMessages.alreadyPaid };
   if (error.code !== 'validation_failed') return { kind: 'failed', message: checkoutMessages.setupFailed };
 

@@ -3,6 +3,8 @@ import { loadStripe, type Stripe, type StripeElements, type StripeExpressCheckou
 import { Elements, ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { checkoutMessages } from '#shared/checkout/checkout-messages.ts';
 import { paths } from '#client/paths.ts';
+import { getLocale, m } from '#shared/i18n/messages.ts';
+import { localeOfPath, pathInLocale } from '#shared/i18n/locales.ts';
 import type { PaymentDetails, ProviderConfirmation } from './payment-details';
 import type { AttemptOutcome } from './use-checkout';
 import { SetupFailedNotice } from './setup-problem-notice';
@@ -21,10 +23,13 @@ export const paymentElementOptions: StripePaymentElementOptions = {
   paymentMethodOrder: ['card', 'cashapp', 'klarna', 'amazon_pay'],
 };
 
-/** Where Stripe sends the customer back after a payment method that needs its own page. */
+/** Where Stripe sends the customer back after a payment method that needs its own page: the confirmation in the page's language. */
 export function stripeReturnUrl(): string {
-  return `${window.location.origin}${paths.confirmation}`;
+  return `${window.location.origin}${pathInLocale(paths.confirmation, localeOfPath(window.location.pathname))}`;
 }
+
+/** Stripe's own texts in the page's language: Latin American Spanish for Spanish; English as the browser's choice, as before. */
+const stripeLocales = { es: 'es-419' } as const;
 
 // One Stripe.js per key for the page's life, as Stripe asks. A failed load (no network, blocked
 // script) becomes null, which the form shows as a setup failure.
@@ -74,6 +79,7 @@ type StripePaymentFormProps = {
 
 export function StripePaymentForm({ publishableKey, clientSecret, ...fieldsProps }: StripePaymentFormProps) {
   const [stripeLoad] = useState(() => stripeFor(publishableKey));
+  const locale = getLocale();
   const [loadFailed, setLoadFailed] = useState(false);
 
   useEffect(() => {
@@ -88,7 +94,14 @@ export function StripePaymentForm({ publishableKey, clientSecret, ...fieldsProps
 
   if (loadFailed) return <SetupFailedNotice message={checkoutMessages.setupFailed} />;
   return (
-    <Elements stripe={stripeLoad} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1d4ed8' } } }}>
+    <Elements
+      stripe={stripeLoad}
+      options={{
+        clientSecret,
+        appearance: { theme: 'stripe', variables: { colorPrimary: '#1d4ed8' } },
+        ...(locale === 'es' ? { locale: stripeLocales[locale] } : {}),
+      }}
+    >
       <StripeFields {...fieldsProps} />
     </Elements>
   );
@@ -113,7 +126,7 @@ function StripeFields({ detailsRef, onReadyChange, onExpressConfirm, processing 
   return (
     <div className="space-y-4">
       <div>
-        {expressAvailable ? <h3 className="mb-2 text-sm font-medium text-slate-800">Express checkout</h3> : null}
+        {expressAvailable ? <h3 className="mb-2 text-sm font-medium text-slate-800">{m.checkout_express_heading()}</h3> : null}
         <ExpressCheckoutElement
           options={expressCheckoutOptions}
           onReady={(event) => setExpressAvailable(Boolean(event.availablePaymentMethods))}
@@ -129,7 +142,7 @@ function StripeFields({ detailsRef, onReadyChange, onExpressConfirm, processing 
         />
         {expressAvailable ? (
           <p className="mt-4 flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
-            or pay another way
+            {m.checkout_pay_another_way()}
           </p>
         ) : null}
       </div>

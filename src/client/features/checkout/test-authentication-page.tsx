@@ -4,6 +4,10 @@ import { CircleAlert, FlaskConical, ShieldQuestion } from 'lucide-react';
 import { BrandLogo } from '#client/components/layout/site-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { apiRequest, ApiError } from '#client/lib/api.ts';
+import { customerErrorMessage } from '#client/lib/error-messages.ts';
+import { useLocale, useLocalizedPath } from '#client/lib/locale.ts';
+import { pathInLocale } from '#shared/i18n/locales.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { paths } from '#client/paths.ts';
 
 type Outcome = 'complete' | 'fail';
@@ -19,10 +23,11 @@ export function TestAuthenticationPage() {
   const [searchParams] = useSearchParams();
   const paymentIntentId = searchParams.get('payment_intent');
   const clientSecret = searchParams.get('payment_intent_client_secret');
+  const localized = useLocalizedPath();
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <title>Authenticate your payment | EIN Filing Service</title>
+      <title>{m.checkout_auth_page_title()}</title>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 py-4">
           <BrandLogo />
@@ -31,17 +36,17 @@ export function TestAuthenticationPage() {
       <main className="mx-auto max-w-lg px-4 py-10">
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <ShieldQuestion className="size-10 text-brand-600" aria-hidden="true" />
-          <h1 className="mt-3 text-2xl font-bold text-slate-900">Authenticate your payment</h1>
+          <h1 className="mt-3 text-2xl font-bold text-slate-900">{m.checkout_auth_heading()}</h1>
           {paymentIntentId && clientSecret ? (
             <AuthenticationChoice paymentIntentId={paymentIntentId} clientSecret={clientSecret} />
           ) : (
             <div role="alert" className="mt-4 text-slate-700">
-              <p>This authentication link is incomplete, so there is no payment to authenticate.</p>
+              <p>{m.checkout_auth_incomplete_link()}</p>
               <p className="mt-3">
-                <Link to={paths.step6} className={linkClass}>
-                  Return to checkout
+                <Link to={localized(paths.step6)} className={linkClass}>
+                  {m.checkout_auth_return()}
                 </Link>{' '}
-                to pay for your application.
+                {m.checkout_auth_return_after()}
               </p>
             </div>
           )}
@@ -52,10 +57,13 @@ export function TestAuthenticationPage() {
 }
 
 function AuthenticationChoice({ paymentIntentId, clientSecret }: { paymentIntentId: string; clientSecret: string }) {
+  const locale = useLocale();
+  const localized = useLocalizedPath();
   const authenticate = useMutation({
     mutationFn: (outcome: Outcome) =>
       apiRequest<{ redirectUrl: string }>('POST', '/api/test-payments/authenticate', { clientSecret, outcome }),
-    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    // Back to the confirmation page in the language of this page.
+    onSuccess: ({ redirectUrl }) => window.location.assign(pathInLocale(redirectUrl, locale)),
   });
   // After an answer the browser is on its way to the confirmation page: no second answer.
   const busy = authenticate.isPending || authenticate.isSuccess;
@@ -63,27 +71,26 @@ function AuthenticationChoice({ paymentIntentId, clientSecret }: { paymentIntent
   return (
     <>
       <p className="mt-2 text-slate-700">
-        Your bank would normally ask you to confirm this payment (3D Secure). This page is the test payment processor&apos;s stand-in for
-        that check: choose how it ends.
+        {m.checkout_auth_explanation()}
       </p>
       <p className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        Test mode: no real charge is made.
+        {m.checkout_auth_test_mode()}
       </p>
       <p className="mt-3 text-sm break-all text-slate-600">
-        Payment reference: <span className="font-mono">{paymentIntentId}</span>
+        {m.checkout_auth_reference()} <span className="font-mono">{paymentIntentId}</span>
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Button size="lg" className="flex-1" disabled={busy} onClick={() => authenticate.mutate('complete')}>
-          Complete authentication
+          {m.checkout_auth_complete()}
         </Button>
         <Button size="lg" variant="secondary" className="flex-1" disabled={busy} onClick={() => authenticate.mutate('fail')}>
-          Fail authentication
+          {m.checkout_auth_fail()}
         </Button>
       </div>
       {busy ? (
         <p role="status" className="mt-4 text-sm text-slate-600">
-          {authenticate.isPending ? 'Sending your answer...' : 'Returning to the store...'}
+          {authenticate.isPending ? m.checkout_auth_sending() : m.checkout_auth_returning()}
         </p>
       ) : null}
       {authenticate.isError ? (
@@ -91,10 +98,10 @@ function AuthenticationChoice({ paymentIntentId, clientSecret }: { paymentIntent
           <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
           <p>
             {authenticate.error instanceof ApiError && authenticate.error.status >= 400 && authenticate.error.status < 500
-              ? authenticate.error.message
-              : 'The authentication could not be sent. Please try again.'}{' '}
-            <Link to={paths.step6} className={linkClass}>
-              Return to checkout
+              ? customerErrorMessage(authenticate.error)
+              : m.checkout_auth_send_failed()}{' '}
+            <Link to={localized(paths.step6)} className={linkClass}>
+              {m.checkout_auth_return()}
             </Link>
           </p>
         </div>

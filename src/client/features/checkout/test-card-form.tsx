@@ -5,6 +5,8 @@ import { FlaskConical } from 'lucide-react';
 import { testCardDefaults, testCardSchema, type TestCard, type TestPaymentResult } from '#shared/payments/test-card.ts';
 import { MaskedField, type MaskSpec } from '#client/components/form/fields.tsx';
 import { apiRequest } from '#client/lib/api.ts';
+import { pathInLocale } from '#shared/i18n/locales.ts';
+import { getLocale, m } from '#shared/i18n/messages.ts';
 import type { PaymentDetails, ProviderConfirmation } from './payment-details';
 
 const cardMasks = {
@@ -14,10 +16,10 @@ const cardMasks = {
 } as const satisfies Record<string, MaskSpec>;
 
 const testCards = [
-  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  { number: '4000 0000 0000 9995', outcome: 'is declined for insufficient funds' },
-  { number: '4000 0025 0000 3155', outcome: 'asks for authentication' },
+  { number: '4242 4242 4242 4242', outcome: m.checkout_test_card_succeeds },
+  { number: '4000 0000 0000 0002', outcome: m.checkout_test_card_declined },
+  { number: '4000 0000 0000 9995', outcome: m.checkout_test_card_insufficient_funds },
+  { number: '4000 0025 0000 3155', outcome: m.checkout_test_card_authenticates },
 ] as const;
 
 type TestCardFormProps = {
@@ -44,7 +46,7 @@ export function TestCardForm({ detailsRef, onReadyChange }: TestCardFormProps) {
       async submit() {
         // Like Stripe's `elements.submit()`: the messages appear under the fields, the flow stops quietly.
         const valid = await form.trigger(undefined, { shouldFocus: true });
-        return valid ? null : { type: 'validation_error', message: 'Check the card details' };
+        return valid ? null : { type: 'validation_error', message: m.checkout_card_check_details() };
       },
       async confirm(checkout): Promise<ProviderConfirmation> {
         const result = await apiRequest<TestPaymentResult>('POST', '/api/test-payments/confirm', {
@@ -52,7 +54,8 @@ export function TestCardForm({ detailsRef, onReadyChange }: TestCardFormProps) {
           ...form.getValues(),
         });
         if ('error' in result) return { status: 'failed', error: result.error };
-        if (result.nextAction) return { status: 'redirect', url: result.nextAction.redirectUrl };
+        // The processor's challenge page, in the language of this page.
+        if (result.nextAction) return { status: 'redirect', url: pathInLocale(result.nextAction.redirectUrl, getLocale()) };
         return { status: 'confirmed', paymentIntentId: result.paymentIntent.id };
       },
     }),
@@ -69,25 +72,32 @@ export function TestCardForm({ detailsRef, onReadyChange }: TestCardFormProps) {
       <div className="grid grid-cols-2 gap-x-4 gap-y-1">
         <MaskedField
           name="cardNumber"
-          label="Card number"
+          label={m.checkout_card_number_label()}
           required
           mask={cardMasks.number}
           placeholder="1234 1234 1234 1234"
           autoComplete="cc-number"
           className="col-span-2"
         />
-        <MaskedField name="cardExpiry" label="Expiration date" required mask={cardMasks.expiry} placeholder="MM / YY" autoComplete="cc-exp" />
-        <MaskedField name="cardCvc" label="Security code" required mask={cardMasks.cvc} placeholder="CVC" autoComplete="cc-csc" />
+        <MaskedField
+          name="cardExpiry"
+          label={m.checkout_card_expiry_label()}
+          required
+          mask={cardMasks.expiry}
+          placeholder={m.checkout_card_expiry_placeholder()}
+          autoComplete="cc-exp"
+        />
+        <MaskedField name="cardCvc" label={m.checkout_card_cvc_label()} required mask={cardMasks.cvc} placeholder="CVC" autoComplete="cc-csc" />
       </div>
       <div className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <p className="flex items-start gap-2 font-medium">
           <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Test mode: no real charge. Use Stripe&apos;s test cards, e.g. 4242 4242 4242 4242, any future date, any CVC.
+          {m.checkout_test_mode_cards()}
         </p>
         <ul className="mt-2 space-y-1 pl-6 text-xs">
           {testCards.map((card) => (
             <li key={card.number}>
-              <span className="font-mono whitespace-nowrap">{card.number}</span> {card.outcome}
+              <span className="font-mono whitespace-nowrap">{card.number}</span> {card.outcome()}
             </li>
           ))}
         </ul>

@@ -3,16 +3,17 @@ import { Send } from 'lucide-react';
 import { ApiError, apiRequest } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { formatCustomerClockTime, formatCustomerTime } from '#shared/customer-time.ts';
-import {
-  signingLinkNextRequestLead,
-  signingLinkResendRateLimited,
-  trackingMessages,
-  type SigningLinkResendAnswer,
-} from '#shared/tracking/tracking.ts';
+import { signingLinkResendMessages, trackingMessages, type SigningLinkResendAnswer } from '#shared/tracking/tracking.ts';
+import { m } from '#shared/i18n/messages.ts';
 
+// The answer and the refusal have one sentence each: said in the page's language by their outcome and code.
 function problemOf(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'rate_limited') return error.message || signingLinkResendRateLimited;
+  if (error instanceof ApiError && error.code === 'rate_limited') return signingLinkResendMessages.rateLimited;
   return trackingMessages.unexpected;
+}
+
+function answerText(answer: SigningLinkResendAnswer): string {
+  return answer.outcome === 'requested' ? signingLinkResendMessages.sent : signingLinkResendMessages.heldBack;
 }
 
 /** When the next request counts, in the browser's zone: the time alone today, the date too otherwise. */
@@ -36,14 +37,14 @@ export function SigningLinkRequest({ trackingNumber }: { trackingNumber: string 
     <div className="mt-3 space-y-2">
       <Button type="button" variant="secondary" disabled={request.isPending || request.isSuccess} onClick={() => request.mutate()}>
         <Send className="size-4" aria-hidden="true" />
-        {request.isPending ? 'Sending...' : 'E-mail me a new signing link'}
+        {request.isPending ? m.tracking_signing_link_sending() : m.tracking_signing_link_request()}
       </Button>
       <p role="status" className="text-sm font-normal text-amber-900" data-testid="signing-link-status">
         {answer ? (
           <>
-            {answer.message}{' '}
+            {answerText(answer)}{' '}
             <span data-testid="signing-link-next">
-              {signingLinkNextRequestLead} <time dateTime={answer.nextRequestAt}>{nextRequestTime(answer.nextRequestAt)}</time>.
+              {signingLinkResendMessages.nextRequestLead} <time dateTime={answer.nextRequestAt}>{nextRequestTime(answer.nextRequestAt)}</time>.
             </span>
           </>
         ) : request.isError ? (

@@ -1,4 +1,5 @@
-import type { CustomerStatusDetails } from '#shared/orders/lifecycle.ts';
+import type { CustomerStatus, CustomerStatusDetails } from '#shared/orders/lifecycle.ts';
+import { customerStatusLabels } from './status-labels';
 
 const badgeClasses: Record<CustomerStatusDetails['badge'], string> = {
   default: 'bg-brand-600 text-white',
@@ -7,10 +8,10 @@ const badgeClasses: Record<CustomerStatusDetails['badge'], string> = {
 };
 
 /** The customer status as a pill, in the spec's badge variant. */
-export function StatusBadge({ details }: { details: CustomerStatusDetails }) {
+export function StatusBadge({ status, details }: { status: CustomerStatus; details: CustomerStatusDetails }) {
   return (
     <span className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ${badgeClasses[details.badge]}`}>
-      {details.label}
+      {customerStatusLabels[status]()}
     </span>
   );
 }

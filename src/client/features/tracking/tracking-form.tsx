@@ -6,6 +6,7 @@ import { Field } from '#client/components/form/field.tsx';
 import { TextInput } from '#client/components/form/controls.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { normalizeTrackingInput, trackingLookupSchema, trackingNumberExample } from '#shared/tracking/tracking.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 type TrackingLookup = { number: string };
 
@@ -65,10 +66,10 @@ export function TrackingForm({ initialNumber, validateInitial, looking, serverEr
         return form.handleSubmit(({ number }) => onLookUp(number))(event);
       }}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      aria-label="Look up an application"
+      aria-label={m.tracking_form_label()}
     >
       <div className="flex flex-col gap-x-3 gap-y-2 sm:flex-row sm:items-start">
-        <Field label="Application Number" hint={`The 12-character number from your confirmation email, for example ${trackingNumberExample}.`} error={error} className="flex-1">
+        <Field label={m.tracking_form_number_label()} hint={m.tracking_form_number_hint({ example: trackingNumberExample })} error={error} className="flex-1">
           {(control) => (
             <TextInput
               {...control}
@@ -87,7 +88,7 @@ export function TrackingForm({ initialNumber, validateInitial, looking, serverEr
         </Field>
         <Button type="submit" size="lg" disabled={looking} aria-busy={looking} className="w-full sm:mt-7 sm:w-auto">
           {looking ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : <Search className="size-5" aria-hidden="true" />}
-          {looking ? 'Tracking...' : 'Track Application'}
+          {looking ? m.tracking_form_looking() : m.tracking_form_submit()}
         </Button>
       </div>
     </form>

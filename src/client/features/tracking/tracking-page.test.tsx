@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { trackingMessages } from '#shared/tracking/tracking.ts';
-import { jsonResponse, networkFailure, requests, requestsTo, serve } from '#tests/client/network.ts';
+import { errorResponse, jsonResponse, networkFailure, requests, requestsTo, serve } from '#tests/client/network.ts';
 import { renderPage } from '#tests/client/render.tsx';
 import { paths } from '#client/paths.ts';
+import { pathInLocale } from '#shared/i18n/locales.ts';
+import { speak } from '#tests/support/locale.ts';
 import { TrackingPage } from './tracking-page';
 
 beforeEach(() => {
@@ -152,5 +154,47 @@ describe('TrackingPage', () => {
     await user.type(numberField(), 'EFZAKA2BQZ2O');
     await user.click(trackButton());
     expect(await screen.findByRole('heading', { name: 'Application Status' })).toBeTruthy();
+  });
+
+  it('speaks Spanish at its Spanish address: the page, the status, the progress, the stage, the dates and the amounts', async () => {
+    speak('es');
+    serve({
+      'GET /api/track/EFZAKA2BQZ2O': () =>
+        jsonResponse({ status: 'cancelled', stage: 'cancelled', createDate: '2026-01-05T15:00:00.000Z', refund: { amountCents: 14900, refundedAt: '2026-01-07T15:00:00.000Z' } }),
+    });
+    const spanishPath = pathInLocale(paths.track, 'es');
+    renderPage(
+      <Routes>
+        <Route path={spanishPath} element={<TrackingPage />} />
+      </Routes>,
+      { url: `${spanishPath}?number=EFZAKA2BQZ2O` },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Siga su solicitud de EIN' })).toBeTruthy();
+    expect(document.title).toBe('Siga su solicitud de EIN | EIN Filing Service');
+    expect(screen.getByRole('textbox', { name: 'Número de solicitud' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Estado de la solicitud' })).toBeTruthy();
+    expect(screen.getByText('Cancelada', { selector: 'span.rounded-full' })).toBeTruthy();
+    const progress = screen.getByRole('list', { name: 'Avance de la solicitud' });
+    expect([...progress.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Enviada(hecho)', 'Cancelada(cancelada)']);
+    expect(screen.getByTestId('tracking-description').textContent).toBe('Esta solicitud fue cancelada y su pago reembolsado. No se presentará nada ante el IRS.');
+    expect(screen.getByText('No corresponde')).toBeTruthy();
+    expect(screen.getByText('5 de enero de 2026')).toBeTruthy();
+    expect(screen.getByTestId('tracking-refund').textContent).toBe('Se reembolsaron $149.00 el 7 de enero de 2026');
+    expect(screen.getByText('Comuníquese con nuestro equipo de soporte si tiene alguna pregunta sobre esta solicitud.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Solicitud EFZAKA2BQZ2O: Cancelada');
+    expect(document.body.textContent).not.toMatch(/Application|Submitted|Refunded|Next Steps/);
+  });
+
+  it('says in Spanish that no paid application has the number', async () => {
+    speak('es');
+    serve({ 'GET /api/track/EFZAKA2BQZ2O': () => errorResponse('not_found', 'No paid application found with this tracking number.') });
+    const spanishPath = pathInLocale(paths.track, 'es');
+    renderPage(
+      <Routes>
+        <Route path={spanishPath} element={<TrackingPage />} />
+      </Routes>,
+      { url: `${spanishPath}?number=EFZAKA2BQZ2O` },
+    );
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^No encontramos ninguna solicitud pagada con este número de seguimiento\./);
   });
 });

@@ -4,11 +4,12 @@ import { CircleAlert } from 'lucide-react';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { PageMeta } from '#client/components/seo/page-meta.tsx';
 import { paths } from '#client/paths.ts';
-import { customerStatusDetails } from '#shared/orders/lifecycle.ts';
 import { normalizeTrackingInput, trackingNumberLength, trackingNumberSchema } from '#shared/tracking/tracking.ts';
 import { TrackingForm } from './tracking-form';
 import { TrackingResultCard } from './tracking-result-card';
 import { useTrackingLookup } from './use-tracking-lookup';
+import { customerStatusLabels } from './status-labels';
+import { m } from '#shared/i18n/messages.ts';
 
 /** The 12-character number in the address (uppercased), or '' when there is none of that length. */
 function numberFromAddress(searchParams: URLSearchParams): string {
@@ -46,16 +47,14 @@ export function TrackingPage() {
   return (
     <PublicLayout>
       <PageMeta
-        title="Track Your EIN Application | EIN Filing Service"
-        description="Check the status of your EIN application with the 12-character application number from your confirmation email."
+        title={m.tracking_page_title()}
+        description={m.tracking_page_description()}
         path={paths.track}
       />
       <div className="bg-brand-50 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
         <div className="mx-auto max-w-3xl">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Track Your EIN Application</h1>
-          <p className="mt-3 text-lg text-slate-700">
-            Enter the application number from your confirmation email to see where your application stands.
-          </p>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{m.tracking_heading()}</h1>
+          <p className="mt-3 text-lg text-slate-700">{m.tracking_lead()}</p>
         </div>
       </div>
 
@@ -71,7 +70,11 @@ export function TrackingPage() {
           />
 
           <p role="status" className="sr-only">
-            {looking ? 'Looking up your application...' : showResult ? `Application ${lookupNumber}: ${customerStatusDetails[result.status].label}` : ''}
+            {looking
+              ? m.tracking_looking_up()
+              : showResult
+                ? m.tracking_result_announcement({ number: lookupNumber, status: customerStatusLabels[result.status]() })
+                : ''}
           </p>
           <div aria-busy={looking}>
             {pageProblem ? (
@@ -85,11 +88,7 @@ export function TrackingPage() {
             ) : null}
           </div>
 
-          <p className="text-sm text-slate-600">
-            EIN Filing Service is a private company, not the IRS. The IRS issues EINs free of charge; our fee covers
-            preparing, reviewing and filing your application for you. Tracking shows the status of orders placed with us
-            only.
-          </p>
+          <p className="text-sm text-slate-600">{m.tracking_disclaimer()}</p>
         </div>
       </div>
     </PublicLayout>

@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
 import type { CustomerStatus } from '#shared/orders/lifecycle.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 type PointState = 'done' | 'current' | 'upcoming' | 'cancelled';
 
@@ -15,36 +16,36 @@ export function progressPoints(status: CustomerStatus): Point[] {
   switch (status) {
     case 'submitted':
       return [
-        { label: 'Submitted', state: 'current' },
-        { label: 'In Process', state: 'upcoming' },
-        { label: 'Completed', state: 'upcoming' },
+        { label: m.tracking_status_submitted(), state: 'current' },
+        { label: m.tracking_status_in_process(), state: 'upcoming' },
+        { label: m.tracking_status_completed(), state: 'upcoming' },
       ];
     case 'in_process':
       return [
-        { label: 'Submitted', state: 'done' },
-        { label: 'In Process', state: 'current' },
-        { label: 'Completed', state: 'upcoming' },
+        { label: m.tracking_status_submitted(), state: 'done' },
+        { label: m.tracking_status_in_process(), state: 'current' },
+        { label: m.tracking_status_completed(), state: 'upcoming' },
       ];
     case 'completed':
       return [
-        { label: 'Submitted', state: 'done' },
-        { label: 'In Process', state: 'done' },
-        { label: 'Completed', state: 'done' },
+        { label: m.tracking_status_submitted(), state: 'done' },
+        { label: m.tracking_status_in_process(), state: 'done' },
+        { label: m.tracking_status_completed(), state: 'done' },
       ];
     case 'cancelled':
       return [
-        { label: 'Submitted', state: 'done' },
-        { label: 'Cancelled', state: 'cancelled' },
+        { label: m.tracking_status_submitted(), state: 'done' },
+        { label: m.tracking_status_cancelled(), state: 'cancelled' },
       ];
   }
 }
 
 // Said to screen readers beside each point, so the state is not told by colour alone.
-const stateText: Record<PointState, string> = {
-  done: 'done',
-  current: 'current step',
-  upcoming: 'not yet',
-  cancelled: 'cancelled',
+const stateText: Record<PointState, () => string> = {
+  done: m.tracking_progress_done,
+  current: m.tracking_progress_current,
+  upcoming: m.tracking_progress_upcoming,
+  cancelled: m.tracking_progress_cancelled,
 };
 
 function dotClass(point: Point, last: boolean): string {
@@ -58,7 +59,7 @@ function dotClass(point: Point, last: boolean): string {
 export function TrackingProgress({ status }: { status: CustomerStatus }) {
   const points = progressPoints(status);
   return (
-    <ol className={`grid ${points.length === 2 ? 'grid-cols-2' : 'grid-cols-3'}`} aria-label="Application progress">
+    <ol className={`grid ${points.length === 2 ? 'grid-cols-2' : 'grid-cols-3'}`} aria-label={m.tracking_progress_label()}>
       {points.map((point, index) => {
         const last = index === points.length - 1;
         const lit = point.state !== 'upcoming';
@@ -88,7 +89,7 @@ export function TrackingProgress({ status }: { status: CustomerStatus }) {
               )}
             </span>
             <span className={`mt-2 text-xs font-medium sm:text-sm ${lit ? 'text-slate-900' : 'text-slate-600'}`}>{point.label}</span>
-            <span className="sr-only">{`(${stateText[point.state]})`}</span>
+            <span className="sr-only">{`(${stateText[point.state]()})`}</span>
           </li>
         );
       })}

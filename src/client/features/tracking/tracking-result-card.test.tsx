@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '#shared/orders/lifecycle.ts';
-import { signingLinkHeldBackMessage, signingLinkResendMessage, signingLinkResendRateLimited, trackingStageTexts } from '#shared/tracking/tracking.ts';
+import { signingLinkResendMessages, trackingStageTexts } from '#shared/tracking/tracking.ts';
 import { signatureActionNeeded } from '#shared/signing/signing.ts';
 import { deliveryPromise } from '#shared/delivery-promise.ts';
 import { errorResponse, jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
@@ -81,11 +81,11 @@ describe('TrackingResultCard', () => {
 
   it('asks for the signature and lets the customer ask for a new link, answered without revealing anything', async () => {
     const nextRequestAt = new Date(Date.now() + 10 * 60_000).toISOString();
-    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => jsonResponse({ outcome: 'requested', message: signingLinkResendMessage, nextRequestAt }, 202) });
+    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => jsonResponse({ outcome: 'requested', message: signingLinkResendMessages.sent, nextRequestAt }, 202) });
     const { user } = renderCard('in_process', 'awaiting_signature', { actionNeeded: signatureActionNeeded });
     expect(screen.getByTestId('tracking-action-needed').textContent).toBe(signatureActionNeeded);
     await user.click(screen.getByRole('button', { name: 'E-mail me a new signing link' }));
-    expect(await screen.findByText(signingLinkResendMessage, { exact: false })).toBeTruthy();
+    expect(await screen.findByText(signingLinkResendMessages.sent, { exact: false })).toBeTruthy();
     expect(screen.getByTestId('signing-link-next').textContent).toMatch(/^You can ask for another link after .*\d{1,2}:\d{2} [AP]M \S+\.$/);
     expect(screen.getByTestId('signing-link-next').querySelector('time')?.getAttribute('datetime')).toBe(nextRequestAt);
     expect(requestsTo('POST', '/api/track/HFE12W87EQ23/signing-link')).toHaveLength(1);
@@ -94,19 +94,19 @@ describe('TrackingResultCard', () => {
 
   it('says a link was asked for within ten minutes and when the next can be, in the browser\'s zone', async () => {
     const nextRequestAt = new Date(Date.now() + 4 * 60_000).toISOString();
-    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => jsonResponse({ outcome: 'held_back', message: signingLinkHeldBackMessage, nextRequestAt }, 202) });
+    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => jsonResponse({ outcome: 'held_back', message: signingLinkResendMessages.heldBack, nextRequestAt }, 202) });
     const { user } = renderCard('in_process', 'awaiting_signature', { actionNeeded: signatureActionNeeded });
     await user.click(screen.getByRole('button', { name: 'E-mail me a new signing link' }));
-    expect(await screen.findByText(signingLinkHeldBackMessage, { exact: false })).toBeTruthy();
-    expect(screen.queryByText(signingLinkResendMessage, { exact: false })).toBeNull();
+    expect(await screen.findByText(signingLinkResendMessages.heldBack, { exact: false })).toBeTruthy();
+    expect(screen.queryByText(signingLinkResendMessages.sent, { exact: false })).toBeNull();
     expect(screen.getByTestId('signing-link-next').textContent).toMatch(/after .*\d{1,2}:\d{2} [AP]M \S+\.$/);
   });
 
   it('tells the customer to wait when new links are asked for too often', async () => {
-    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => errorResponse('rate_limited', signingLinkResendRateLimited) });
+    serve({ 'POST /api/track/HFE12W87EQ23/signing-link': () => errorResponse('rate_limited', signingLinkResendMessages.rateLimited) });
     const { user } = renderCard('in_process', 'awaiting_signature', { actionNeeded: signatureActionNeeded });
     await user.click(screen.getByRole('button', { name: 'E-mail me a new signing link' }));
-    expect(await screen.findByText(signingLinkResendRateLimited)).toBeTruthy();
+    expect(await screen.findByText(signingLinkResendMessages.rateLimited)).toBeTruthy();
   });
 
   it('offers no new link when no signature is needed', () => {

@@ -3,16 +3,16 @@ import { formatUsd } from '#shared/money.ts';
 import { customerStatusDetails } from '#shared/orders/lifecycle.ts';
 import { trackingNextSteps, trackingStageTextOf, type TrackingResult } from '#shared/tracking/tracking.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
+import { formatLongDate } from '#shared/dates.ts';
+import { m } from '#shared/i18n/messages.ts';
 import { StatusBadge } from './status-badge';
 import { TrackingProgress } from './tracking-progress';
 import { SigningLinkRequest } from './signing-link-request';
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
-/** The day an order was placed, as a long US date ("March 5, 2025"). */
+/** The day an order was placed, as a long date in the page's language ("March 5, 2025", "5 de marzo de 2025"). */
 export function formatSubmittedDate(isoDate: string): string {
   const date = new Date(isoDate);
-  return Number.isNaN(date.getTime()) ? isoDate : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? isoDate : formatLongDate(date);
 }
 
 type TrackingResultCardProps = { trackingNumber: string; result: TrackingResult };
@@ -27,13 +27,13 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-4 sm:p-6">
         <div className="min-w-0">
           <h2 id="tracking-result-heading" className="text-lg font-semibold text-slate-900">
-            Application Status
+            {m.tracking_result_heading()}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Application number <span className="font-mono font-semibold tracking-wider break-all text-slate-900">{trackingNumber}</span>
+            {m.tracking_result_number()} <span className="font-mono font-semibold tracking-wider break-all text-slate-900">{trackingNumber}</span>
           </p>
         </div>
-        <StatusBadge details={details} />
+        <StatusBadge status={result.status} details={details} />
       </div>
 
       <div className="space-y-6 p-4 sm:p-6">
@@ -51,7 +51,7 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
         {result.refund ? <RefundLine refund={result.refund} /> : null}
 
         <div>
-          <h3 className="text-sm font-semibold text-slate-900">Current Status</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{m.tracking_result_current_status()}</h3>
           <p className="mt-1 text-slate-700" data-testid="tracking-description">{stage.description}</p>
         </div>
 
@@ -60,7 +60,7 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
             <div className="rounded-lg bg-slate-50 p-3">
               <dt className="flex items-center gap-2 text-sm text-slate-600">
                 <Clock className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-                Estimated Completion
+                {m.tracking_result_estimate()}
               </dt>
               <dd className="mt-1 font-semibold text-slate-900">{stage.estimate}</dd>
             </div>
@@ -68,14 +68,14 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
           <div className="rounded-lg bg-slate-50 p-3">
             <dt className="flex items-center gap-2 text-sm text-slate-600">
               <CalendarDays className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-              Submitted
+              {m.tracking_result_submitted()}
             </dt>
             <dd className="mt-1 font-semibold text-slate-900">{formatSubmittedDate(result.createDate)}</dd>
           </div>
         </dl>
 
         <div>
-          <h3 className="text-sm font-semibold text-slate-900">Next Steps</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{m.tracking_result_next_steps()}</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
             {trackingNextSteps(result).map((step) => (
               <li key={step}>{step}</li>
@@ -84,12 +84,10 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
         </div>
 
         <div className="rounded-lg border border-brand-100 bg-brand-50 p-4">
-          <h3 className="text-sm font-semibold text-slate-900">Need Help?</h3>
-          <p className="mt-1 text-sm text-slate-700">
-            Our support team answers by e-mail. Please include your application number.
-          </p>
+          <h3 className="text-sm font-semibold text-slate-900">{m.tracking_result_help_heading()}</h3>
+          <p className="mt-1 text-sm text-slate-700">{m.tracking_result_help_text()}</p>
           <a
-            href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Application ${trackingNumber}`)}`}
+            href={`mailto:${supportEmail}?subject=${encodeURIComponent(m.tracking_result_help_subject({ number: trackingNumber }))}`}
             className="mt-2 inline-flex items-center gap-2 rounded-sm text-sm font-medium break-all text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             <Mail className="size-4 shrink-0" aria-hidden="true" />
@@ -101,13 +99,12 @@ export function TrackingResultCard({ trackingNumber, result }: TrackingResultCar
   );
 }
 
-const refundDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
 /** Money given back on the order: its own line, apart from the status texts. */
 function RefundLine({ refund }: { refund: NonNullable<TrackingResult['refund']> }) {
   return (
     <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 font-semibold text-slate-900" data-testid="tracking-refund">
-      Refunded {formatUsd(refund.amountCents)} on <time dateTime={refund.refundedAt}>{refundDateFormat.format(new Date(refund.refundedAt))}</time>
+      {m.tracking_result_refunded({ amount: formatUsd(refund.amountCents) })}{' '}
+      <time dateTime={refund.refundedAt}>{formatLongDate(new Date(refund.refundedAt))}</time>
     </p>
   );
 }

@@ -11,8 +11,8 @@ describe('trackingLookupProblem', () => {
     });
   });
 
-  it("passes on the server's message for a 429", () => {
-    expect(trackingLookupProblem(new ApiError(429, 'rate_limited', 'Wait a minute.'))).toEqual({ kind: 'rate_limited', message: 'Wait a minute.' });
+  it('says to wait a minute for a 429, in the page\'s words', () => {
+    expect(trackingLookupProblem(new ApiError(429, 'rate_limited', 'Wait a minute.'))).toEqual({ kind: 'rate_limited', message: trackingMessages.rateLimited });
   });
 
   it("puts the server's message about the number under the field", () => {

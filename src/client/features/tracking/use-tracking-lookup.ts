@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, apiRequest, isFailedCall } from '#client/lib/api.ts';
+import { customerErrorMessage } from '#client/lib/error-messages.ts';
 import { trackingMessages, type TrackingResult } from '#shared/tracking/tracking.ts';
 
 /** What the page shows when a lookup fails: a message in the page, a toast, or the field's error. */
@@ -18,11 +19,13 @@ export function trackingLookupProblem(error: unknown): TrackingLookupProblem {
     switch (error.code) {
       case 'not_found':
         return { kind: 'not_found', message: trackingMessages.notFound };
+      // One sentence for the lookups' limit: the page's own.
       case 'rate_limited':
-        return { kind: 'rate_limited', message: error.message || trackingMessages.rateLimited };
+        return { kind: 'rate_limited', message: trackingMessages.rateLimited };
+      // What is wrong with the number, in the server's words (the page checks the same before asking).
       case 'bad_request':
       case 'validation_failed':
-        return { kind: 'invalid', message: error.message };
+        return { kind: 'invalid', message: customerErrorMessage(error) };
     }
   }
   return { kind: 'failed', message: trackingMessages.unexpected };
