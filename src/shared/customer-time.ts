@@ -1,5 +1,6 @@
 import { usStates, type UsStateCode } from './application/options';
 import { businessTimeZone } from './dates';
+import { baseLocale, localeTags, type Locale } from './i18n/locales';
 
 // Times shown to customers (decision 040). A page shows a moment in the browser's own zone; an e-mail,
 // which cannot know where it is read, in the zone of the business address: its state's in the United
@@ -131,11 +132,11 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 
 type ZoneName = 'short' | 'long';
 
-function formatIn(timeZone: string | undefined, zoneName: ZoneName, withDate: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone ?? ''}|${zoneName}|${withDate}`;
+function formatIn(timeZone: string | undefined, zoneName: ZoneName, withDate: boolean, locale: Locale): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''}|${zoneName}|${withDate}|${locale}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+    format = new Intl.DateTimeFormat(localeTags[locale], {
       ...(withDate ? { year: 'numeric', month: 'long', day: 'numeric' } : {}),
       hour: 'numeric',
       minute: '2-digit',
@@ -152,19 +153,20 @@ function formatIn(timeZone: string | undefined, zoneName: ZoneName, withDate: bo
  * the zone's full name where it has only an offset ("GMT+1" is written "Central European Standard
  * Time"), so the reader abroad recognises their own time.
  */
-function formatNamed(date: Date, timeZone: string | undefined, withDate: boolean): string {
-  const short = formatIn(timeZone, 'short', withDate);
+function formatNamed(date: Date, timeZone: string | undefined, withDate: boolean, locale: Locale = baseLocale): string {
+  const short = formatIn(timeZone, 'short', withDate, locale);
   const zone = short.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
-  return /^GMT[+-]/.test(zone) ? formatIn(timeZone, 'long', withDate).format(date) : short.format(date);
+  return /^GMT[+-]/.test(zone) ? formatIn(timeZone, 'long', withDate, locale).format(date) : short.format(date);
 }
 
 /**
  * A moment as a customer reads it, with its zone named: "November 26, 2026 at 5:05 AM CST",
  * "November 26, 2026 at 12:05 PM Central European Standard Time". Without `timeZone`, in the zone of
- * the machine that runs it: the browser's, on a page.
+ * the machine that runs it: the browser's, on a page. In `locale`'s words when given ("5 de marzo
+ * de 2026 a las 8:30 a.m. CST"), English otherwise.
  */
-export function formatCustomerTime(date: Date, timeZone?: string): string {
-  return formatNamed(date, timeZone, true);
+export function formatCustomerTime(date: Date, timeZone?: string, locale?: Locale): string {
+  return formatNamed(date, timeZone, true, locale);
 }
 
 /** Only the time of day with the zone ("5:05 AM CST"), for a moment later the same day. */
