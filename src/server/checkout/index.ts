@@ -5,4 +5,5 @@
 // from the browser or the event. Also here: the order's confirmation e-mail.
 export { createOrderFromPayment } from './create-order-from-payment';
 export { orderConfirmationEmail } from './order-confirmation-email';
+export { queueOrderConfirmation } from './queue-order-confirmation';
 export { reconcilePayments } from './reconcile-payments';

@@ -8,7 +8,7 @@ const details = {
   amountCents: 14900,
   currency: 'usd',
   paidAt: new Date('2026-03-05T14:30:00Z'),
-  paymentMethod: 'Credit/Debit Card',
+  paymentMethod: 'card',
   paymentReference: 'pi_test_123',
   companyName: 'Hill Country Woodworks LLC',
   trackingUrl: 'http://localhost:3000/track-application?number=HFE12W87EQ23',
@@ -18,8 +18,8 @@ const details = {
 };
 
 describe('orderConfirmationEmail', () => {
-  it('gives the tracking number, a receipt, the next steps with the delivery promise, tracking link, support and disclosure in text and HTML', () => {
-    const email = orderConfirmationEmail(details);
+  it('gives the tracking number, a receipt, the next steps with the delivery promise, tracking link, support and disclosure in text and HTML', async () => {
+    const email = await orderConfirmationEmail(details);
     expect(email.subject).toContain('HFE12W87EQ23');
     for (const body of [email.text, email.html]) {
       expect(body).toContain('HFE12W87EQ23');
@@ -46,8 +46,8 @@ describe('orderConfirmationEmail', () => {
     expect(email.html).toMatch(/<h1[^>]*>Thank you for your order<\/h1>/);
   });
 
-  it("writes the cancellation window's end in the same zone, named", () => {
-    const email = orderConfirmationEmail({
+  it("writes the cancellation window's end in the same zone, named", async () => {
+    const email = await orderConfirmationEmail({
       ...details,
       timeZone: 'America/Los_Angeles',
       cancellation: { url: 'http://localhost:3000/cancel/abc', expiresAt: new Date('2026-07-05T15:30:00Z') },
@@ -58,18 +58,18 @@ describe('orderConfirmationEmail', () => {
     }
   });
 
-  it('lets a long payment reference wrap inside the receipt instead of running out of a narrow card', () => {
-    const email = orderConfirmationEmail({ ...details, paymentReference: 'pi_3QxYz0LkdIwHu7ix1AbCdEfGhIjKlMnOp' });
+  it('lets a long payment reference wrap inside the receipt instead of running out of a narrow card', async () => {
+    const email = await orderConfirmationEmail({ ...details, paymentReference: 'pi_3QxYz0LkdIwHu7ix1AbCdEfGhIjKlMnOp' });
     expect(email.html).toMatch(/<td style="[^"]*overflow-wrap:anywhere[^"]*"><strong>pi_3QxYz0LkdIwHu7ix1AbCdEfGhIjKlMnOp<\/strong>/);
   });
 
-  it('leaves the company out when the application names none', () => {
-    const email = orderConfirmationEmail({ ...details, companyName: null });
+  it('leaves the company out when the application names none', async () => {
+    const email = await orderConfirmationEmail({ ...details, companyName: null });
     expect(email.text).toContain('Description: EIN application service\n');
   });
 
-  it('escapes the values it puts into HTML', () => {
-    const email = orderConfirmationEmail({ ...details, companyName: 'A & <B>', trackingUrl: 'https://example.com/?a=1&b="x"', supportEmail: 'help<b>@example.com' });
+  it('escapes the values it puts into HTML', async () => {
+    const email = await orderConfirmationEmail({ ...details, companyName: 'A & <B>', trackingUrl: 'https://example.com/?a=1&b="x"', supportEmail: 'help<b>@example.com' });
     expect(email.html).toContain('href="https://example.com/?a=1&amp;b=&quot;x&quot;"');
     expect(email.html).toContain('help&lt;b&gt;@example.com');
     expect(email.html).toContain('A &amp; &lt;B&gt;');

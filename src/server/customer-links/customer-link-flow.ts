@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { Env } from '../env';
-import type { EmailOutbox } from '../email';
+import { orderLocale, type EmailOutbox } from '../email';
 import type { FieldCipher } from '../encryption';
 import { AppError } from '../errors';
 import { parseWith } from '../http';
-import { sendLinkCode, type LinkKind } from '../link-codes';
+import { sendLinkCode, type LinkCodePurpose, type LinkKind } from '../link-codes';
 import type { ErrorCode } from '#shared/errors.ts';
 import {
   emailCodeMessages,
@@ -25,7 +25,7 @@ export type LinkAnswerResult = { ok: true; sessionSecret: string } | { ok: false
 /** What the flow reads of a link row: its ids, its session and its expiry. */
 export type FlowLink = LinkSession & { id: string; orderId: number; expiresAt: Date };
 /** What the flow reads of the link's order: the application (which question it asks) and the tracking number. */
-export type FlowOrder = { formData: unknown; applicationId: string };
+export type FlowOrder = { formData: unknown; applicationId: string; /** The order's language, which its e-mails speak. */ locale: string };
 
 /** A kind of customer link (a signing request, a document link), as the flow needs it. */
 export type CustomerLink<Link extends FlowLink, Order extends FlowOrder> = {
@@ -35,8 +35,8 @@ export type CustomerLink<Link extends FlowLink, Order extends FlowOrder> = {
   find: (token: string, now: Date) => Promise<{ link: Link; order: Order }>;
   /** Checks an answer and records it on the link: a wrong one counts toward its lock. */
   verify: (found: { link: Link; order: Order }, answer: VerificationAnswer, now: Date) => Promise<LinkAnswerResult>;
-  /** The e-mailed code: which kind of link it opens, what for in the customer's words, and to whom it goes. */
-  code: { kind: LinkKind; purpose: string; to: (found: { link: Link; order: Order }) => string };
+  /** The e-mailed code: which kind of link it opens, what for (the e-mail says it in the order's language), and to whom it goes. */
+  code: { kind: LinkKind; purpose: LinkCodePurpose; to: (found: { link: Link; order: Order }) => string };
   /** The refusal of a route that needs the answered question, to a browser that has not answered it. */
   notVerified: { code: ErrorCode; message: string };
 };
@@ -82,6 +82,7 @@ export function customerLinkFlow<Link extends FlowLink, Order extends FlowOrder>
         to: kind.code.to(found),
         trackingNumber: found.order.applicationId,
         purpose: kind.code.purpose,
+        locale: orderLocale(found.order.locale),
         now,
       });
     },

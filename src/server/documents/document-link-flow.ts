@@ -6,9 +6,6 @@ import { verifyDocumentReader } from './verify-document-reader';
 
 export const documentCookieName = 'ein_document';
 
-/** What an e-mailed code opens, in the customer's words. */
-const codePurposes: Record<CustomerDocumentKind, string> = { signed_ss4: 'download your signed SS-4', ein_letter: 'download your EIN letter' };
-
 /** A document link of one kind as a customer link: its cookie goes to that kind's API only, its code to the order's address. */
 export function documentLinkFlow(services: CustomerLink<DocumentLinkRow, DocumentOrderRow>['services'], kind: CustomerDocumentKind) {
   const { db, cipher } = services;
@@ -17,7 +14,7 @@ export function documentLinkFlow(services: CustomerLink<DocumentLinkRow, Documen
     cookie: { name: documentCookieName, path: `/api${customerDocumentKinds[kind].path}/` },
     find: (token, now) => findUsableLink(db, kind, token, now),
     verify: ({ link, order }, answer, now) => verifyDocumentReader(db, cipher, link, order, answer, now),
-    code: { kind: 'document', purpose: codePurposes[kind], to: ({ order }) => order.billingEmail },
+    code: { kind: 'document', purpose: kind, to: ({ order }) => order.billingEmail },
     notVerified: { code: 'document_not_verified', message: customerDocumentMessages.notVerified },
   });
 }

@@ -1,7 +1,6 @@
-import { seller } from '#shared/seller.ts';
-
-// The frame every e-mail shares: one simple, inline-styled HTML page (mail programs ignore
+// The frame of the staff's e-mails: one simple, inline-styled HTML page (mail programs ignore
 // stylesheets), the brand line, the heading and a footer note. Each composer writes only its body.
+// The customer's e-mails have their own, a React Email component (customer-email-layout.tsx).
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
@@ -36,28 +35,4 @@ ${body}
 </body>
 </html>
 `;
-}
-
-/**
- * What every customer e-mail says at its foot: who sends it (the seller's company), and that it is a
- * private service, not the IRS, which issues EINs free.
- */
-export const customerDisclosure = `${seller.legalName} is a private company, not the IRS or any government agency. The IRS issues EINs free of charge; our fee covers preparing, reviewing and filing your application for you.`;
-
-/**
- * A long unbroken value (a link to paste, a payment reference) as HTML that wraps anywhere inside a
- * narrow card rather than running out of it; copied, it is unchanged.
- */
-export const breakableHtml = (value: string) => `<span style="overflow-wrap:anywhere;word-break:break-all">${escapeHtml(value)}</span>`;
-
-/** The small line above every customer e-mail's heading. */
-export const customerBrand = seller.name;
-
-/** The support line of the customer e-mails, as text and as HTML. */
-export function supportLine(supportEmail: string): { text: string; html: string } {
-  const e = escapeHtml;
-  return {
-    text: `Questions? Write to ${supportEmail} and mention your tracking number.`,
-    html: `<p style="margin:0 0 16px">Questions? Write to <a href="mailto:${e(supportEmail)}" style="color:#1d4ed8">${e(supportEmail)}</a> and mention your tracking number.</p>`,
-  };
 }

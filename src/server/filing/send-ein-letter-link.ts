@@ -3,7 +3,7 @@ import { irsLetters, orders } from '../db';
 import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { createDocumentLink } from '../documents';
-import { queueCustomerEmail } from '../email';
+import { customerPageUrl, orderLocale, queueCustomerEmail } from '../email';
 import { companyNameOf } from '../orders';
 import { filingMessages } from '#shared/filing/filing.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
@@ -50,12 +50,13 @@ export async function sendEinLetterLink(context: Pick<FilingContext, 'db' | 'cip
       eraseBodyWhenSent: true,
       orderId,
       to: order.billingEmail,
-      message: einLetterLinkEmail({
+      message: await einLetterLinkEmail({
         trackingNumber: order.applicationId,
         companyName: companyNameOf(order.formData),
-        letterUrl: `${origin}${pagePath}`,
+        letterUrl: customerPageUrl(origin, pagePath, orderLocale(order.locale)),
         supportEmail: env.SUPPORT_EMAIL,
         question: verificationQuestionOfApplication(order.formData),
+        locale: orderLocale(order.locale),
       }),
     });
   });

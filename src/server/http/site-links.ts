@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../env';
+import { baseLocale, pathInLocale, type Locale } from '#shared/i18n/locales.ts';
 import { manageOrderPath, trackingPageHref } from '#shared/site/public-paths.ts';
 
 /**
@@ -17,7 +18,7 @@ export function manageOrderUrl(origin: string, orderId: number): string {
   return `${origin}${manageOrderPath(orderId)}`;
 }
 
-/** The customer's tracking page with the number filled in. */
-export function trackingUrl(origin: string, trackingNumber: string): string {
-  return `${origin}${trackingPageHref(trackingNumber)}`;
+/** The customer's tracking page with the number filled in, in `locale` (`/es/track-application?…`); English by default. */
+export function trackingUrl(origin: string, trackingNumber: string, locale: Locale = baseLocale): string {
+  return `${origin}${pathInLocale(trackingPageHref(trackingNumber), locale)}`;
 }

@@ -9,3 +9,4 @@ export type { CodeLink, LinkKind } from './link-codes';
 export { checkLinkAnswer } from './check-link-answer';
 export type { CheckLinkAnswerOptions } from './check-link-answer';
 export { linkCodeEmail } from './link-code-email';
+export type { LinkCodePurpose } from './link-code-email';

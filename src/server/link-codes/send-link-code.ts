@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { linkCodes, type Db } from '../db';
 import type { Env } from '../env';
-import { queueCustomerEmail, type EmailOutbox } from '../email';
+import { queueCustomerEmail, type EmailOutbox, type Locale } from '../email';
 import { AppError } from '../errors';
 import {
   emailCodeMessages,
@@ -11,7 +11,7 @@ import {
   maxEmailCodesPerLink,
   type EmailCodeSentResponse,
 } from '#shared/ssn-last-four.ts';
-import { linkCodeEmail } from './link-code-email';
+import { linkCodeEmail, type LinkCodePurpose } from './link-code-email';
 import { hashLinkCode, newLinkCode, type CodeLink } from './link-codes';
 
 export type SendLinkCodeOptions = {
@@ -22,8 +22,10 @@ export type SendLinkCodeOptions = {
   /** The order's e-mail address. */
   to: string;
   trackingNumber: string;
-  /** What the code opens, in the customer's words ("sign your SS-4"). */
-  purpose: string;
+  /** What the code opens: the e-mail says it in the customer's words. */
+  purpose: LinkCodePurpose;
+  /** The order's language, which the e-mail speaks. */
+  locale: Locale;
   now?: Date;
 };
 
@@ -32,7 +34,7 @@ export type SendLinkCodeOptions = {
  * erased from the outbox once sent). One statement decides whether a code may go now: at most one a
  * minute and `maxEmailCodesPerLink` in all, so two calls at once cannot both send.
  */
-export async function sendLinkCode({ db, outbox, env, link, to, trackingNumber, purpose, now = new Date() }: SendLinkCodeOptions): Promise<EmailCodeSentResponse> {
+export async function sendLinkCode({ db, outbox, env, link, to, trackingNumber, purpose, locale, now = new Date() }: SendLinkCodeOptions): Promise<EmailCodeSentResponse> {
   const code = newLinkCode();
   const expiresAt = new Date(now.getTime() + emailCodeMinutes * 60_000);
   const emailId = await db.transaction(async (tx) => {
@@ -61,7 +63,7 @@ export async function sendLinkCode({ db, outbox, env, link, to, trackingNumber, 
       eraseBodyWhenSent: true,
       orderId: link.orderId,
       to,
-      message: linkCodeEmail({ code, trackingNumber, purpose, supportEmail: env.SUPPORT_EMAIL }),
+      message: await linkCodeEmail({ code, trackingNumber, purpose, supportEmail: env.SUPPORT_EMAIL, locale }),
     });
   });
   await outbox.deliver([emailId]);

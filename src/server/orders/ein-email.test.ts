@@ -10,8 +10,8 @@ const details = {
 };
 
 describe('einEmail', () => {
-  it('gives the EIN, the tracking number, the company, the tracking link, support and the disclosure in text and HTML', () => {
-    const email = einEmail(details);
+  it('gives the EIN, the tracking number, the company, the tracking link, support and the disclosure in text and HTML', async () => {
+    const email = await einEmail(details);
     expect(email.subject).toContain('HFE12W87EQ23');
     expect(email.subject).toContain('EIN');
     for (const body of [email.text, email.html]) {
@@ -29,16 +29,16 @@ describe('einEmail', () => {
     expect(email.html).toMatch(/<h1[^>]*>Your EIN is ready<\/h1>/);
   });
 
-  it('leaves the company out when the application has none', () => {
-    const email = einEmail({ ...details, companyName: null });
+  it('leaves the company out when the application has none', async () => {
+    const email = await einEmail({ ...details, companyName: null });
     expect(email.text).toContain('EIN: 12-3456789');
     expect(email.text).not.toContain('null');
     expect(email.html).not.toContain('Company:');
     expect(email.html).not.toContain('null');
   });
 
-  it('escapes the values it puts into HTML', () => {
-    const email = einEmail({ ...details, companyName: 'Smith & <Sons> "LLC"', trackingUrl: 'https://example.com/?a=1&b="x"' });
+  it('escapes the values it puts into HTML', async () => {
+    const email = await einEmail({ ...details, companyName: 'Smith & <Sons> "LLC"', trackingUrl: 'https://example.com/?a=1&b="x"' });
     expect(email.html).toContain('Smith &amp; &lt;Sons&gt; &quot;LLC&quot;');
     expect(email.html).not.toContain('<Sons>');
     expect(email.html).toContain('href="https://example.com/?a=1&amp;b=&quot;x&quot;"');

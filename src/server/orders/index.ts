@@ -12,6 +12,8 @@ export { einEmail, einLetterNote } from './ein-email';
 export { findPossibleDuplicates, lockDuplicatesForRefund } from './find-possible-duplicates';
 export { insertOrderFromCheckout, insertOrdersSql } from './insert-order';
 export { queueAssigneeNotice } from './queue-assignee-notice';
+export { queueEinEmail } from './queue-ein-email';
+export { queueCancelledEmail, queueOnHoldEmail } from './queue-status-email';
 export { applyStatusEffect, registerSigningRequestWriter, statusEffects } from './status-effects';
 export type { SigningRequestInput, SigningRequestWriter, StaffActor, StatusEffect, StatusEffectContext, WriteSigningRequestOptions } from './status-effects';
 export { cancelledEmail, onHoldEmail } from './status-email';

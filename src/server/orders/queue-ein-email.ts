@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orders, type Db } from '../db';
 import type { Env } from '../env';
-import { queueCustomerEmail } from '../email';
+import { customerPageUrl, orderLocale, queueCustomerEmail } from '../email';
 import { trackingUrl } from '../http';
 import { companyNameOf } from './company-name';
 import { einEmail } from './ein-email';
@@ -19,19 +19,22 @@ export async function queueEinEmail(
   order: Order,
   options: { origin: string; env: Pick<Env, 'SUPPORT_EMAIL'>; now: Date; /** The IRS letter's page, when the order has one (`/ein-letter/<token>`). */ letterPath?: string },
 ): Promise<number> {
+  // In the order's language, as are the pages it links to.
+  const locale = orderLocale(order.locale);
   const id = await queueCustomerEmail(tx, {
     env: options.env,
     kind: 'ein',
     orderId: order.id,
     to: order.billingEmail,
-    message: einEmail({
+    message: await einEmail({
       ein: order.ein ?? '',
       trackingNumber: order.applicationId,
       companyName: companyNameOf(order.formData),
-      trackingUrl: trackingUrl(options.origin, order.applicationId),
-      letterUrl: options.letterPath ? `${options.origin.replace(/\/$/, '')}${options.letterPath}` : null,
+      trackingUrl: trackingUrl(options.origin, order.applicationId, locale),
+      letterUrl: options.letterPath ? customerPageUrl(options.origin, options.letterPath, locale) : null,
       supportEmail: options.env.SUPPORT_EMAIL,
       question: verificationQuestionOfApplication(order.formData),
+      locale,
     }),
   });
   await tx.update(orders).set({ einEmailedAt: options.now }).where(eq(orders.id, order.id));

@@ -4,7 +4,7 @@ import type { Env } from '../env';
 import type { ProviderRefund } from '../payments';
 import { recordAudit } from '../audit';
 import { changeOrderStatus, companyNameOf, type StaffActor } from '../orders';
-import { enqueueEmail } from '../email';
+import { enqueueEmail, orderLocale } from '../email';
 import { cancellationConfirmationEmail, refundConfirmationEmail } from './refund-emails';
 import { siteOrigin, trackingUrl } from '../http';
 import { normalizeOrderStatus } from '#shared/orders/lifecycle.ts';
@@ -117,7 +117,8 @@ export async function applyProviderRefunds(tx: Tx, { order, providerRefunds, env
   }
 
   const companyName = companyNameOf(order.formData);
-  const link = trackingUrl(siteOrigin(env), order.applicationId);
+  const locale = orderLocale(order.locale);
+  const link = trackingUrl(siteOrigin(env), order.applicationId, locale);
   const emailIds: number[] = [];
   let runningTotal = totalRefundedCents - becameSucceeded.reduce((sum, row) => sum + row.amountCents, 0);
   for (const refund of becameSucceeded) {
@@ -131,11 +132,12 @@ export async function applyProviderRefunds(tx: Tx, { order, providerRefunds, env
       orderCancelled: cancels && runningTotal >= order.amount,
       trackingUrl: link,
       supportEmail: env.SUPPORT_EMAIL,
+      locale,
     };
     const message =
       refund.source === 'customer'
-        ? { kind: 'cancellation_confirmation' as const, ...cancellationConfirmationEmail(details) }
-        : { kind: 'refund_confirmation' as const, ...refundConfirmationEmail(details) };
+        ? { kind: 'cancellation_confirmation' as const, ...(await cancellationConfirmationEmail(details)) }
+        : { kind: 'refund_confirmation' as const, ...(await refundConfirmationEmail(details)) };
     emailIds.push(await enqueueEmail(tx, { ...message, orderId: order.id, to: order.billingEmail }));
   }
   return emailIds;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderComments, orders, signingRequests, user } from '../db';
-import { enqueueEmail, queueCustomerEmail } from '../email';
+import { customerPageUrl, enqueueEmail, orderLocale, queueCustomerEmail } from '../email';
 import { createDocumentLink } from '../documents';
 import type { PdfSealer } from '../seal';
 import { recordAudit } from '../audit';
@@ -146,14 +146,15 @@ export async function completeSigning(options: CompleteSigningOptions): Promise<
       eraseBodyWhenSent: true,
       orderId: order.id,
       to: request.signerEmail,
-      message: signedCopyEmail({
+      message: await signedCopyEmail({
         trackingNumber: order.applicationId,
         companyName: responsibleName(order.formData).companyName,
-        documentUrl: `${origin}${copy.pagePath}`,
+        documentUrl: customerPageUrl(origin, copy.pagePath, orderLocale(order.locale)),
         expiresAt: copy.link.expiresAt,
         timeZone: customerTimeZoneOf(order.formData),
         supportEmail: env.SUPPORT_EMAIL,
         question: verificationQuestionOfApplication(order.formData),
+        locale: orderLocale(order.locale),
       }),
     });
 

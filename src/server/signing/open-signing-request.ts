@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { orders, signingRequests, type Db } from '../db';
 import type { Env } from '../env';
-import { queueCustomerEmail } from '../email';
+import { customerPageUrl, orderLocale, queueCustomerEmail } from '../email';
 import type { FieldCipher } from '../encryption';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
@@ -72,6 +72,8 @@ export async function writeSigningRequest(tx: SigningTx, options: WriteSigningRe
   if (!request) throw new Error('The signing request was not stored');
   await recordAudit(tx, { actor: auditActor, action: 'signature_requested', target: `order:${orderId}`, detail: { requestId: request.id }, ipAddress });
 
+  // In the order's language, as is the signing page it links to.
+  const locale = orderLocale(order.locale);
   const emailId = await queueCustomerEmail(tx, {
     env,
     kind: 'signature_request',
@@ -79,16 +81,17 @@ export async function writeSigningRequest(tx: SigningTx, options: WriteSigningRe
     eraseBodyWhenSent: true,
     orderId,
     to: request.signerEmail,
-    message: signatureRequestEmail({
+    message: await signatureRequestEmail({
       kind: options.again ? 'again' : 'request',
       again: options.again,
       trackingNumber: order.applicationId,
       companyName: responsibleName(order.formData).companyName,
-      signingUrl: `${origin}${signingPagePath(token)}`,
+      signingUrl: customerPageUrl(origin, signingPagePath(token), locale),
       expiresAt: request.expiresAt,
       supportEmail: env.SUPPORT_EMAIL,
       timeZone: customerTimeZoneOf(order.formData),
       question: verificationQuestionOfApplication(order.formData),
+      locale,
     }),
   });
   return { request, emailId };

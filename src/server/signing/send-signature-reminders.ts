@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orders, signingRequests } from '../db';
-import { queueCustomerEmail } from '../email';
+import { customerPageUrl, orderLocale, queueCustomerEmail } from '../email';
 import { customerTimeZoneOf } from '../orders';
 import { signingPagePath, signingReminderAfterHours } from '#shared/signing/signing.ts';
 import { signatureRequestEmail } from './signature-request-email';
@@ -45,21 +45,23 @@ export async function sendDueSignatureReminders(services: ReminderServices, now:
       if (!claimed) return null;
       const [order] = await tx.select().from(orders).where(eq(orders.id, claimed.orderId));
       if (!order) return null;
+      const locale = orderLocale(order.locale);
       return queueCustomerEmail(tx, {
         env,
         kind: 'signature_reminder',
         eraseBodyWhenSent: true,
         orderId: order.id,
         to: claimed.signerEmail,
-        message: signatureRequestEmail({
+        message: await signatureRequestEmail({
           kind: 'reminder',
           trackingNumber: order.applicationId,
           companyName: responsibleName(order.formData).companyName,
-          signingUrl: `${origin}${signingPagePath(token)}`,
+          signingUrl: customerPageUrl(origin, signingPagePath(token), locale),
           expiresAt: claimed.expiresAt,
           supportEmail: env.SUPPORT_EMAIL,
           timeZone: customerTimeZoneOf(order.formData),
           question: verificationQuestionOfApplication(order.formData),
+          locale,
         }),
       });
     });

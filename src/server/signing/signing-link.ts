@@ -17,7 +17,7 @@ export function signingLinkFlow(services: CustomerLink<SigningRequestRow, OrderR
       return { link: request, order };
     },
     verify: ({ link, order }, answer, now) => verifySigner(db, cipher, link, order, answer, now),
-    code: { kind: 'signing', purpose: 'open and sign your SS-4', to: ({ link }) => link.signerEmail },
+    code: { kind: 'signing', purpose: 'signing', to: ({ link }) => link.signerEmail },
     notVerified: { code: 'signing_not_verified', message: signingMessages.notVerified },
   });
 }
