@@ -10,19 +10,12 @@ import { answerQuestions, type Answers } from './wizard-answers';
 // language in the middle of step 3 that loses no answer. Every text is looked for as the Spanish
 // catalogs write it: a page that showed English would fail.
 
-/** The Spanish catalog of `area`, as the pages speak it. */
-function spanish(area: string): Record<string, string> {
-  return JSON.parse(readFileSync(`src/messages/${area}/es.json`, 'utf8')) as Record<string, string>;
+/** The Spanish message `key` of `area`'s catalog, as the pages show it. */
+function es(area: string, key: string): string {
+  const message = (JSON.parse(readFileSync(`src/messages/${area}/es.json`, 'utf8')) as Record<string, unknown>)[key];
+  if (typeof message !== 'string') throw new Error(`No Spanish message ${key} in ${area}`);
+  return message;
 }
-const es = {
-  layout: spanish('layout'),
-  wizard: spanish('wizard'),
-  checkout: spanish('checkout'),
-  tracking: spanish('tracking'),
-  signing: spanish('signing'),
-  links: spanish('links'),
-  documents: spanish('documents'),
-};
 
 // Signing, the fax, the IRS's answer and reading it: well over the default minute.
 test.describe.configure({ timeout: 300_000 });
@@ -68,7 +61,7 @@ async function answerSteps2To5(page: Page, contact: Answers) {
     [activity, '/es/ein/step-6'],
   ] as const) {
     await answerQuestions(page, answers);
-    await page.getByRole('button', { name: es.wizard.wizard_continue }).click();
+    await page.getByRole('button', { name: es('wizard', 'wizard_continue') }).click();
     await expect(page).toHaveURL(new RegExp(`${next}$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   }
@@ -78,7 +71,7 @@ async function pay(page: Page, card: string) {
   await page.locator('[name="cardNumber"]').fill(card);
   await page.locator('[name="cardExpiry"]').fill('12 / 34');
   await page.locator('[name="cardCvc"]').fill('123');
-  await page.getByRole('button', { name: es.checkout.checkout_complete_order }).click();
+  await page.getByRole('button', { name: es('checkout', 'checkout_complete_order') }).click();
 }
 
 test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN letter, all in Spanish, at 375 px', async ({ browser, page, signedInAs }) => {
@@ -93,10 +86,10 @@ test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN
   await expectAccessibleAtBothWidths(customer);
   await screenshotAtBothWidths(customer, 'es-landing');
   await customer.setViewportSize({ width: 375, height: 812 });
-  await customer.getByRole('link', { name: es.layout.layout_start_application }).first().click();
+  await customer.getByRole('link', { name: es('layout', 'layout_start_application') }).first().click();
   await expect(customer).toHaveURL(/\/es\/ein-application-start$/);
   await answerQuestions(customer, company);
-  await customer.getByRole('button', { name: es.wizard.wizard_company_next_step }).click();
+  await customer.getByRole('button', { name: es('wizard', 'wizard_company_next_step') }).click();
   await expect(customer).toHaveURL(/\/es\/ein\/step-2$/);
   await answerSteps2To5(customer, {
     contactFirstName: 'Grace',
@@ -109,19 +102,19 @@ test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN
   });
 
   // Step 6: a declined card, told in Spanish, then the good card.
-  await expect(customer.getByRole('heading', { level: 1, name: es.checkout.checkout_step_title })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1, name: es('checkout', 'checkout_step_title') })).toBeVisible();
   await expectAccessibleAtBothWidths(customer);
   await screenshotAtBothWidths(customer, 'es-step-6');
   await customer.setViewportSize({ width: 375, height: 812 });
   await pay(customer, '4000 0000 0000 0002');
-  const failed = customer.getByRole('dialog', { name: es.checkout.checkout_result_failed_title });
-  await expect(failed).toContainText(es.checkout.checkout_card_declined);
+  const failed = customer.getByRole('dialog', { name: es('checkout', 'checkout_result_failed_title') });
+  await expect(failed).toContainText(es('checkout', 'checkout_card_declined'));
   await failed.getByRole('button').first().click();
   await expect(failed).toHaveCount(0);
   await pay(customer, '4242 4242 4242 4242');
-  await customer.getByRole('dialog', { name: es.checkout.checkout_result_success_title }).getByRole('button', { name: es.checkout.checkout_result_continue }).click();
+  await customer.getByRole('dialog', { name: es('checkout', 'checkout_result_success_title') }).getByRole('button', { name: es('checkout', 'checkout_result_continue') }).click();
   await expect(customer).toHaveURL(/\/es\/ein\/confirmation/);
-  await expect(customer.getByRole('heading', { level: 1, name: es.checkout.checkout_confirmation_heading })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1, name: es('checkout', 'checkout_confirmation_heading') })).toBeVisible();
   const trackingNumber = (await customer.getByText(/^[A-Z0-9]{12}$/).first().textContent()) ?? '';
   expect(trackingNumber).toMatch(/^[A-Z0-9]{12}$/);
   expect(await readSavedApplication(customer)).toBeNull();
@@ -143,19 +136,19 @@ test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN
   await expect(customer.locator('html')).toHaveAttribute('lang', 'es');
   await customer.locator('input[autocomplete="off"]').first().fill('6789');
   await customer.keyboard.press('Enter');
-  await expect(customer.getByRole('heading', { level: 1, name: es.signing.signing_title_review })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1, name: es('signing', 'signing_title_review') })).toBeVisible();
   await expectAccessibleAtBothWidths(customer);
   await screenshotAtBothWidths(customer, 'es-signing-review');
   await customer.setViewportSize({ width: 375, height: 812 });
-  await customer.getByRole('button', { name: es.signing.signing_review_continue }).click();
+  await customer.getByRole('button', { name: es('signing', 'signing_review_continue') }).click();
   await customer.locator('[name="signerName"]').fill('Grace Lee');
   await customer.locator('[name="signerTitle"]').fill('General Partner');
   for (const box of await customer.getByRole('checkbox').all()) await box.check();
   await expectAccessibleAtBothWidths(customer);
   await screenshotAtBothWidths(customer, 'es-signing-sign');
   await customer.setViewportSize({ width: 375, height: 812 });
-  await customer.getByRole('button', { name: es.signing.signing_sign_button }).click();
-  await expect(customer.getByRole('heading', { level: 1, name: es.signing.signing_title_done })).toBeVisible({ timeout: 30_000 });
+  await customer.getByRole('button', { name: es('signing', 'signing_sign') }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: es('signing', 'signing_title_done') })).toBeVisible({ timeout: 30_000 });
   await screenshotAtBothWidths(customer, 'es-signed');
 
   // Staff file by fax; the simulated IRS answers; staff confirm the EIN.
@@ -175,7 +168,7 @@ test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN
   // Tracking, in Spanish, says it is done.
   await customer.goto(`/es/track-application?number=${trackingNumber}`);
   await expect(customer.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(customer.getByRole('heading', { level: 1, name: es.tracking.tracking_heading })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1, name: es('tracking', 'tracking_heading') })).toBeVisible();
   await expectAccessibleAtBothWidths(customer);
   await screenshotAtBothWidths(customer, 'es-tracking');
 
@@ -185,7 +178,7 @@ test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN
   await customer.goto(linkTo(email, 'ein-letter')!.path);
   await customer.locator('input[autocomplete="off"]').first().fill('6789');
   await customer.keyboard.press('Enter');
-  await expect(customer.getByRole('heading', { level: 1, name: es.documents.documents_ein_letter_title })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1, name: es('documents', 'documents_ein_letter_title') })).toBeVisible();
   await expect(customer.getByText(ein, { exact: true })).toBeVisible();
   await expectAccessibleAtBothWidths(customer);
   await screenshotAtBothWidths(customer, 'es-ein-letter');
@@ -209,7 +202,7 @@ test('switching to Spanish in the middle of step 3 keeps every answer, typed one
   await expect(page.locator('[name="contactFirstName"]')).toHaveValue('Grace');
   await expect(page.locator('[name="contactLastName"]')).toHaveValue('Lee');
   await expect(page.locator('[name="emailAddress"]')).toHaveValue('grace@example.com');
-  await expect(page.getByRole('button', { name: es.wizard.wizard_continue })).toBeVisible();
+  await expect(page.getByRole('button', { name: es('wizard', 'wizard_continue') })).toBeVisible();
 
   // And the earlier steps' answers are there behind it.
   const saved = (await readSavedApplication(page)) as { company: { companyName: string }; registration: { city: string } };
