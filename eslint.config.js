@@ -78,7 +78,21 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           'jsx-attributes': { include: ['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label', 'description'] },
-          words: { exclude: ['[0-9!-/:-@[-`{-~\\s·•–—|×]+', '[A-Z][A-Z0-9_-]*', 'EIN Filing Service', '[a-z.]+\\.(gov|com)'] },
+          // Not words to translate: punctuation and numbers, acronyms, the brand, domain names, the
+          // list markers of a legal text, stored values (snake_case) and class names (hyphenated tokens).
+          words: {
+            exclude: [
+              '[0-9!-/:-@[-`{-~\\s·•–—|×“”‘’]+',
+              '[A-Z][A-Z0-9_-]*',
+              'EIN Filing Service',
+              '[A-Za-z.]+\\.(gov|com)',
+              '\\([a-z]\\)',
+              '[a-z0-9]+(_[a-z0-9]+)+',
+              '[a-z0-9:/.\\[\\]!-]*-[a-z0-9:/.\\[\\]!-]*( [a-z0-9:/.\\[\\]!-]+)*',
+            ],
+          },
+          // A call's arguments that are identifiers, not text: a step's kind, a form field's name.
+          callees: { exclude: ['i18n(ext)?', 't', 'require', 'isStep', 'register', 'form.register', 'includes', 'startsWith', 'endsWith'] },
         },
       ],
     },
