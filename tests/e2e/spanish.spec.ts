@@ -33,7 +33,7 @@ function linkTo(address: string, kind: string): { path: string; message: string 
 }
 
 const company: Answers = {
-  companyName: 'Panadería Okafor y Lee',
+  companyName: 'Panaderia Okafor y Lee',
   state: 'NY',
   entityType: 'Partnership',
   hasTradeName: 'false',

@@ -1,10 +1,11 @@
 import { Lock, RefreshCw } from 'lucide-react';
 import { BrandLogo } from '../layout/site-header';
+import { LanguageOffer, LanguageSwitch } from '../layout/language-switch';
 import { ProgressBar, StepList } from './wizard-progress';
 import { m } from '#shared/i18n/messages.ts';
 import { answersKeptBadge } from './wizard-copy';
 
-/** The brand, "SSL Secured" and "Kept in this tab" badges (the answers live in this tab's sessionStorage, decision 052), "Step N of 6" with its bar, and the step list. */
+/** The brand, the language switch, "SSL Secured" and "Kept in this tab" badges (the answers live in this tab's sessionStorage, decision 052), "Step N of 6" with its bar, and the step list. */
 export function WizardHeader({ step, completed }: { step: number; completed: number }) {
   return (
     <>
@@ -25,7 +26,9 @@ export function WizardHeader({ step, completed }: { step: number; completed: num
         <div className="mx-auto max-w-6xl px-4 py-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <BrandLogo />
-            <div className="flex items-center gap-2 text-xs font-medium">
+            <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
+              {/* The same step in the other language: every answer, typed or saved, stays (decision 061). */}
+              <LanguageSwitch className="mr-1 text-slate-700" linkClassName="text-brand-700 focus-visible:outline-brand-600" />
               <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-green-800">
                 <Lock className="size-3.5" aria-hidden="true" /> {m.wizard_ssl_secured()}
               </span>
@@ -40,6 +43,7 @@ export function WizardHeader({ step, completed }: { step: number; completed: num
           </div>
         </div>
       </header>
+      <LanguageOffer />
     </>
   );
 }
