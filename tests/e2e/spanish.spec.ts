@@ -50,7 +50,13 @@ const registration: Answers = {
   zipCode: '78701',
 };
 const compliance: Answers = { heavyVehicle: 'false', gambling: 'false', atf: 'false', exciseTax: 'false', willHire: 'false' };
-const activity: Answers = { principalActivity: 'food-service', principalProductOrService: 'Bread and pastries for local customers.' };
+const activity: Answers = {
+  principalActivity: 'wholesale-agent',
+  wholesaleAgentOwnsTitle: 'false',
+  wholesaleAgentCommission: 'true',
+  wholesaleAgentGoods: 'Flour and sugar',
+  principalProductOrService: 'Bread and pastries for local customers.',
+};
 
 /** The four wizard steps after the first, from step 2 to step 6, in Spanish. */
 async function answerSteps2To5(page: Page, contact: Answers) {
@@ -114,7 +120,7 @@ test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN
   await pay(customer, '4242 4242 4242 4242');
   await customer.getByRole('dialog', { name: es('checkout', 'checkout_result_success_title') }).getByRole('button', { name: es('checkout', 'checkout_result_continue') }).click();
   await expect(customer).toHaveURL(/\/es\/ein\/confirmation/);
-  await expect(customer.getByRole('heading', { level: 1, name: es('checkout', 'checkout_confirmation_heading') })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1, name: es('checkout', 'checkout_confirmation_confirmed') })).toBeVisible();
   const trackingNumber = (await customer.getByText(/^[A-Z0-9]{12}$/).first().textContent()) ?? '';
   expect(trackingNumber).toMatch(/^[A-Z0-9]{12}$/);
   expect(await readSavedApplication(customer)).toBeNull();
@@ -141,8 +147,8 @@ test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN
   await screenshotAtBothWidths(customer, 'es-signing-review');
   await customer.setViewportSize({ width: 375, height: 812 });
   await customer.getByRole('button', { name: es('signing', 'signing_review_continue') }).click();
-  await customer.locator('[name="signerName"]').fill('Grace Lee');
-  await customer.locator('[name="signerTitle"]').fill('General Partner');
+  await customer.locator('[name="name"]').fill('Grace Lee');
+  await customer.locator('[name="title"]').fill('General Partner');
   for (const box of await customer.getByRole('checkbox').all()) await box.check();
   await expectAccessibleAtBothWidths(customer);
   await screenshotAtBothWidths(customer, 'es-signing-sign');
