@@ -162,13 +162,7 @@ describe('TrackingPage', () => {
       'GET /api/track/EFZAKA2BQZ2O': () =>
         jsonResponse({ status: 'cancelled', stage: 'cancelled', createDate: '2026-01-05T15:00:00.000Z', refund: { amountCents: 14900, refundedAt: '2026-01-07T15:00:00.000Z' } }),
     });
-    const spanishPath = pathInLocale(paths.track, 'es');
-    renderPage(
-      <Routes>
-        <Route path={spanishPath} element={<TrackingPage />} />
-      </Routes>,
-      { url: `${spanishPath}?number=EFZAKA2BQZ2O` },
-    );
+    renderSpanishTracking('EFZAKA2BQZ2O');
     expect(screen.getByRole('heading', { level: 1, name: 'Siga su solicitud de EIN' })).toBeTruthy();
     expect(document.title).toBe('Siga su solicitud de EIN | EIN Filing Service');
     expect(screen.getByRole('textbox', { name: 'Número de solicitud' })).toBeTruthy();
@@ -188,13 +182,18 @@ describe('TrackingPage', () => {
   it('says in Spanish that no paid application has the number', async () => {
     speak('es');
     serve({ 'GET /api/track/EFZAKA2BQZ2O': () => errorResponse('not_found', 'No paid application found with this tracking number.') });
-    const spanishPath = pathInLocale(paths.track, 'es');
-    renderPage(
-      <Routes>
-        <Route path={spanishPath} element={<TrackingPage />} />
-      </Routes>,
-      { url: `${spanishPath}?number=EFZAKA2BQZ2O` },
-    );
+    renderSpanishTracking('EFZAKA2BQZ2O');
     expect((await screen.findByRole('alert')).textContent).toMatch(/^No encontramos ninguna solicitud pagada con este número de seguimiento\./);
   });
 });
+
+/** The tracking page at its Spanish path, looking up `number`. */
+function renderSpanishTracking(number: string) {
+  const spanishPath = pathInLocale(paths.track, 'es');
+  renderPage(
+    <Routes>
+      <Route path={spanishPath} element={<TrackingPage />} />
+    </Routes>,
+    { url: `${spanishPath}?number=${number}` },
+  );
+}
