@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, expectAccessibleAtBothWidths, readSavedApplication, screenshotAtBothWidths } from './fixtures';
 import { answerQuestions, type Answers } from './wizard-answers';
+import { publicRoutes } from './public-routes';
+import { pathInLocale } from '#shared/i18n/locales.ts';
 
 // A switch of language in the middle of step 3 loses no answer (decision 061). Every Spanish text is
 // looked for as the Spanish catalogs write it: a page that showed English would fail.
@@ -55,4 +57,52 @@ test('switching to Spanish in the middle of step 3 keeps every answer, typed one
   expect(saved.registration.city).toBe('Austin');
   await expectAccessibleAtBothWidths(page);
   await screenshotAtBothWidths(page, 'es-step-3-switched');
+});
+
+// Every Spanish public page as a phone and a desktop see it: its own Spanish heading (not the English
+// twin's), `<html lang="es">`, nothing wider than the window, and nothing serious for axe.
+for (const route of publicRoutes) {
+  test(`${pathInLocale(route.path, 'es')} is Spanish, accessible and fits at 375 px and 1280 px`, async ({ page }) => {
+    const path = pathInLocale(route.path, 'es');
+    await page.setViewportSize({ width: 375, height: 812 });
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(route.path === '/no-such-page' ? 404 : 200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveCount(1);
+    await expect(heading).not.toHaveText(route.heading);
+    await expectAccessibleAtBothWidths(page);
+    await screenshotAtBothWidths(page, `es-${route.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}`);
+  });
+}
+
+test('a browser that prefers Spanish is offered the Spanish page in one line, and is never redirected', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-MX', viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto('/faq');
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const offer = page.getByRole('region', { name: es('layout', 'layout_language_offer_label') });
+  await offer.getByRole('link', { name: es('layout', 'layout_language_offer') }).click();
+  await expect(page).toHaveURL(/\/es\/faq$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(offer).toHaveCount(0);
+  // The choice is remembered: back on an English page, the offer stays, and closing it remembers English.
+  expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('es');
+  await page.goto('/about');
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button').click();
+  await expect(offer).toHaveCount(0);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('en');
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  await context.close();
+});
+
+test('an English browser is offered nothing', async ({ page }) => {
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: es('layout', 'layout_language_offer_label') })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Language' })).toHaveCount(0);
 });

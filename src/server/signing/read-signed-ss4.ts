@@ -4,6 +4,7 @@ import { readOrderSsns, type FieldCipher } from '../encryption';
 import type { CustomerDocumentSource } from '../documents';
 import type { PdfSealer } from '../seal';
 import { makeSignersCopy, sha256Hex } from '../ss4';
+import { isLocale } from '#shared/i18n/locales.ts';
 
 /** The stored sealed PDF opened, and checked against the hash stored with it when it was signed. */
 export function openSignedPdf(cipher: FieldCipher, row: { id: string; signedPdf: string; signedSha256: string | null }): Uint8Array {
@@ -28,13 +29,13 @@ export async function readSignersCopy(
 ): Promise<Uint8Array | null> {
   if (!uuidPattern.test(requestId)) return null;
   const [row] = await db
-    .select({ id: signingRequests.id, signedPdf: signingRequests.signedPdf, signedSha256: signingRequests.signedSha256, formData: orders.formData })
+    .select({ id: signingRequests.id, signedPdf: signingRequests.signedPdf, signedSha256: signingRequests.signedSha256, formData: orders.formData, locale: orders.locale })
     .from(signingRequests)
     .innerJoin(orders, eq(orders.id, signingRequests.orderId))
     .where(and(eq(signingRequests.id, requestId), eq(signingRequests.orderId, orderId), eq(signingRequests.status, 'signed')));
   if (!row?.signedPdf) return null;
   const sealed = openSignedPdf(cipher, { ...row, signedPdf: row.signedPdf });
-  return makeSignersCopy(sealed, { numbers: Object.values(readOrderSsns(row.formData, cipher).ssns), sealer, madeAt: now });
+  return makeSignersCopy(sealed, { numbers: Object.values(readOrderSsns(row.formData, cipher).ssns), sealer, madeAt: now, locale: isLocale(row.locale) ? row.locale : 'en' });
 }
 
 /** The signer's copy as a customer document (decisions 037 and 049): the masked copy of the link's signing request. */

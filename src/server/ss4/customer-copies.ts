@@ -5,6 +5,8 @@ import { maskSsn, ss4Lines, ss4TextFields, type Ss4Designee } from '#shared/ss4/
 import { fillSs4, ss4FieldPrefix } from './fill-ss4';
 import { applicationWithSsns } from './render-order-ss4';
 import { utcTimestamp } from './sign-ss4';
+import type { Locale } from '#shared/i18n/locales.ts';
+import { m } from '#shared/i18n/messages.ts';
 
 // What a customer opens through a link carries no whole taxpayer number (decision 049): the form to
 // sign is rendered with each SSN and ITIN masked as the review page shows them (`***-**-6789`), and
@@ -30,18 +32,20 @@ export type SignersCopyOptions = {
   sealer: PdfSealer;
   /** When the copy is made: its seal's time, and the date its note gives. */
   madeAt: Date;
+  /** The language of the note page (the order's); the form itself is the IRS's, in English. */
+  locale?: Locale;
 };
 
 /** The note appended to the signer's copy, saying what differs from the filed form. */
-function appendCopyNote(document: PDFDocument, madeAt: Date, fonts: { regular: PDFFont; bold: PDFFont }): void {
+function appendCopyNote(document: PDFDocument, madeAt: Date, locale: Locale, fonts: { regular: PDFFont; bold: PDFFont }): void {
   const page = document.addPage([612, 792]);
   const margin = 54;
   const width = 612 - margin * 2;
-  page.drawText('Signer\u2019s copy', { x: margin, y: 792 - margin - 16, size: 16, font: fonts.bold });
+  page.drawText(m.pdf_signers_copy_title({}, { locale }), { x: margin, y: 792 - margin - 16, size: 16, font: fonts.bold });
   const paragraphs = [
-    'This is your copy of the Form SS-4 you signed. To keep your taxpayer number safe, line 7b shows only its last four digits here; the form we file with the IRS carries the whole number.',
-    'The certificate of electronic signature on the page before is the filed form\u2019s: its hashes are of that form, with the whole number. This copy was made from it, with its fields printed onto the page, and sealed with the same certificate.',
-    `Copy made ${utcTimestamp(madeAt)}.`,
+    m.pdf_signers_copy_masked({}, { locale }),
+    m.pdf_signers_copy_certificate({}, { locale }),
+    m.pdf_signers_copy_made({ time: utcTimestamp(madeAt) }, { locale }),
   ];
   let y = 792 - margin - 44;
   for (const text of paragraphs) {
@@ -65,7 +69,7 @@ function appendCopyNote(document: PDFDocument, madeAt: Date, fonts: { regular: P
  * to the last four digits; every field printed onto its page (no form value keeps the number); the
  * old seal dropped, the pages copied into a new file with a note page, and the file sealed anew.
  */
-export async function makeSignersCopy(sealed: Uint8Array, { numbers, sealer, madeAt }: SignersCopyOptions): Promise<Uint8Array> {
+export async function makeSignersCopy(sealed: Uint8Array, { numbers, sealer, madeAt, locale = 'en' }: SignersCopyOptions): Promise<Uint8Array> {
   const source = await PDFDocument.load(sealed, { updateMetadata: false });
   const form = source.getForm();
   const font = await source.embedFont(StandardFonts.Helvetica);
@@ -94,6 +98,6 @@ export async function makeSignersCopy(sealed: Uint8Array, { numbers, sealer, mad
   copy.setTitle('Form SS-4, signer\u2019s copy');
   copy.setCreationDate(madeAt);
   copy.setModificationDate(madeAt);
-  appendCopyNote(copy, madeAt, { regular: await copy.embedFont(StandardFonts.Helvetica), bold: await copy.embedFont(StandardFonts.HelveticaBold) });
+  appendCopyNote(copy, madeAt, locale, { regular: await copy.embedFont(StandardFonts.Helvetica), bold: await copy.embedFont(StandardFonts.HelveticaBold) });
   return sealer.seal(copy, { signedAt: madeAt, reason: 'Signer\u2019s copy of Form SS-4 (line 7b masked); sealed against change' });
 }

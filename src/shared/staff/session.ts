@@ -3,10 +3,10 @@ import { staffMessages } from './staff-messages';
 import { staffRoleTable, type MappedRole } from './permissions';
 
 /** The staff roles, the least trusted first (permissions.ts holds what each is and may do). */
-export const staffRoles = Object.keys(staffRoleTable) as [MappedRole, ...MappedRole[]];
+export const staffRoles = /* @__PURE__ */ Object.keys(staffRoleTable) as [MappedRole, ...MappedRole[]];
 export type StaffRole = MappedRole;
 
-export const staffRoleLabels = Object.fromEntries(staffRoles.map((role) => [role, staffRoleTable[role].label])) as Record<StaffRole, string>;
+export const staffRoleLabels = /* @__PURE__ */ Object.fromEntries(staffRoles.map((role) => [role, staffRoleTable[role].label])) as Record<StaffRole, string>;
 
 /** Whether `role` is one of the staff roles. */
 export function isStaffRole(role: unknown): role is StaffRole {
