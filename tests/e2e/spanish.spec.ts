@@ -1,17 +1,37 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, expectAccessibleAtBothWidths, readSavedApplication, screenshotAtBothWidths } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessibleAtBothWidths, faxableSsn, readSavedApplication, screenshotAtBothWidths } from './fixtures';
+import { readMailbox } from './staff-accounts';
 import { answerQuestions, type Answers } from './wizard-answers';
 import { publicRoutes } from './public-routes';
 import { pathInLocale } from '#shared/i18n/locales.ts';
 
-// A switch of language in the middle of step 3 loses no answer (decision 061). Every Spanish text is
-// looked for as the Spanish catalogs write it: a page that showed English would fail.
+// The whole journey in Spanish (decision 061), as a phone at 375 px sees it: the landing page under
+// /es/, the wizard, a declined card then a good one, the confirmation, signing from the Spanish
+// e-mail, tracking, and the EIN letter after the simulated IRS answers by fax. And a switch of
+// language in the middle of step 3 that loses no answer. Every text is looked for as the Spanish
+// catalogs write it: a page that showed English would fail.
 
 /** The Spanish message `key` of `area`'s catalog, as the pages show it. */
 function es(area: string, key: string): string {
   const message = (JSON.parse(readFileSync(`src/messages/${area}/es.json`, 'utf8')) as Record<string, unknown>)[key];
   if (typeof message !== 'string') throw new Error(`No Spanish message ${key} in ${area}`);
   return message;
+}
+
+// Signing, the fax, the IRS's answer and reading it: well over the default minute.
+test.describe.configure({ timeout: 300_000 });
+
+/** The latest link of `kind` (`sign`, `ein-letter`) e-mailed to `address`, as a path, and the e-mail it came in. */
+function linkTo(address: string, kind: string): { path: string; message: string } | null {
+  const messages = readMailbox()
+    .map((message) => message.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((message) => message.includes(`To: ${address}`));
+  for (const message of messages.reverse()) {
+    const link = message.match(new RegExp(`https?://[^\\s"<]+/${kind}/[A-Za-z0-9_-]{43}`))?.[0];
+    if (link) return { path: new URL(link).pathname, message };
+  }
+  return null;
 }
 
 const company: Answers = {
@@ -31,6 +51,147 @@ const registration: Answers = {
   state: 'Texas',
   zipCode: '78701',
 };
+const compliance: Answers = { heavyVehicle: 'false', gambling: 'false', atf: 'false', exciseTax: 'false', willHire: 'false' };
+const activity: Answers = {
+  principalActivity: 'wholesale-agent',
+  wholesaleAgentOwnsTitle: 'false',
+  wholesaleAgentCommission: 'true',
+  wholesaleAgentGoods: 'Flour and sugar',
+  principalProductOrService: 'Bread and pastries for local customers.',
+};
+
+/** The four wizard steps after the first, from step 2 to step 6, in Spanish. */
+async function answerSteps2To5(page: Page, contact: Answers) {
+  for (const [answers, next] of [
+    [registration, '/es/ein/step-3'],
+    [contact, '/es/ein/step-4'],
+    [compliance, '/es/ein/step-5'],
+    [activity, '/es/ein/step-6'],
+  ] as const) {
+    await answerQuestions(page, answers);
+    await page.getByRole('button', { name: es('wizard', 'wizard_continue') }).click();
+    await expect(page).toHaveURL(new RegExp(`${next}$`));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  }
+}
+
+async function pay(page: Page, card: string) {
+  await page.locator('[name="cardNumber"]').fill(card);
+  await page.locator('[name="cardExpiry"]').fill('12 / 34');
+  await page.locator('[name="cardCvc"]').fill('123');
+  await page.getByRole('button', { name: es('checkout', 'checkout_complete_order') }).click();
+}
+
+test('a Spanish-speaking owner applies, pays, signs, tracks and receives the EIN letter, all in Spanish, at 375 px', async ({ browser, page, signedInAs }) => {
+  const email = `espanol-${Date.now()}@example.com`;
+  const ssn = faxableSsn();
+  const customerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const customer = await customerContext.newPage();
+
+  // The landing page in Spanish, then the wizard from its header.
+  await customer.goto('/es/');
+  await expect(customer.locator('html')).toHaveAttribute('lang', 'es');
+  await expectAccessibleAtBothWidths(customer);
+  await screenshotAtBothWidths(customer, 'es-landing');
+  await customer.setViewportSize({ width: 375, height: 812 });
+  await customer.getByRole('link', { name: es('layout', 'layout_start_application') }).first().click();
+  await expect(customer).toHaveURL(/\/es\/ein-application-start$/);
+  await answerQuestions(customer, company);
+  await customer.getByRole('button', { name: es('wizard', 'wizard_company_next_step') }).click();
+  await expect(customer).toHaveURL(/\/es\/ein\/step-2$/);
+  await answerSteps2To5(customer, {
+    contactFirstName: 'Grace',
+    contactLastName: 'Lee',
+    phoneNumber: '2125550100',
+    emailAddress: email,
+    sameAsContact: true,
+    rpTitle: 'General Partner',
+    rpSSN: ssn,
+  });
+
+  // Step 6: a declined card, told in Spanish, then the good card.
+  await expect(customer.getByRole('heading', { level: 1, name: es('checkout', 'checkout_step_title') })).toBeVisible();
+  await expectAccessibleAtBothWidths(customer);
+  await screenshotAtBothWidths(customer, 'es-step-6');
+  await customer.setViewportSize({ width: 375, height: 812 });
+  await pay(customer, '4000 0000 0000 0002');
+  const failed = customer.getByRole('dialog', { name: es('checkout', 'checkout_result_failed_title') });
+  await expect(failed).toContainText(es('checkout', 'checkout_card_declined'));
+  await failed.getByRole('button').first().click();
+  await expect(failed).toHaveCount(0);
+  await pay(customer, '4242 4242 4242 4242');
+  await customer.getByRole('dialog', { name: es('checkout', 'checkout_result_success_title') }).getByRole('button', { name: es('checkout', 'checkout_result_continue') }).click();
+  await expect(customer).toHaveURL(/\/es\/ein\/confirmation/);
+  await expect(customer.getByRole('heading', { level: 1, name: es('checkout', 'checkout_confirmation_confirmed') })).toBeVisible();
+  const trackingNumber = (await customer.getByText(/^[A-Z0-9]{12}$/).first().textContent()) ?? '';
+  expect(trackingNumber).toMatch(/^[A-Z0-9]{12}$/);
+  expect(await readSavedApplication(customer)).toBeNull();
+  await expectAccessibleAtBothWidths(customer);
+  await screenshotAtBothWidths(customer, 'es-confirmation');
+
+  // Staff (in English) send the form to sign; the order says it is in Spanish.
+  await signedInAs('admin');
+  const list = (await (await page.request.get(`/api/manage/orders?search=${trackingNumber}`)).json()) as { orders: { id: number }[] };
+  const orderId = list.orders[0]!.id;
+  await page.goto(`/manage/orders/${orderId}`);
+  await expect(page.getByText('Language: Español')).toBeVisible();
+  await page.getByRole('button', { name: 'Send for signature' }).click();
+  await expect(page.getByTestId('signing-state')).toHaveText('Sent');
+
+  // The customer signs through the Spanish e-mail's link, which opens the Spanish page.
+  await expect.poll(() => linkTo(email, 'sign')?.path ?? null).toMatch(/^\/es\/sign\//);
+  await customer.goto(linkTo(email, 'sign')!.path);
+  await expect(customer.locator('html')).toHaveAttribute('lang', 'es');
+  await customer.locator('input[autocomplete="off"]').first().fill('6789');
+  await customer.keyboard.press('Enter');
+  await expect(customer.getByRole('heading', { level: 1, name: es('signing', 'signing_title_review') })).toBeVisible();
+  await expectAccessibleAtBothWidths(customer);
+  await screenshotAtBothWidths(customer, 'es-signing-review');
+  await customer.setViewportSize({ width: 375, height: 812 });
+  await customer.getByRole('button', { name: es('signing', 'signing_review_continue') }).click();
+  await customer.locator('[name="name"]').fill('Grace Lee');
+  await customer.locator('[name="title"]').fill('General Partner');
+  for (const box of await customer.getByRole('checkbox').all()) await box.check();
+  await expectAccessibleAtBothWidths(customer);
+  await screenshotAtBothWidths(customer, 'es-signing-sign');
+  await customer.setViewportSize({ width: 375, height: 812 });
+  await customer.getByRole('button', { name: es('signing', 'signing_sign') }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: es('signing', 'signing_title_done') })).toBeVisible({ timeout: 30_000 });
+  await screenshotAtBothWidths(customer, 'es-signed');
+
+  // Staff file by fax; the simulated IRS answers; staff confirm the EIN.
+  await page.reload();
+  const card = page.locator('div.rounded-xl', { has: page.getByRole('heading', { level: 2, name: 'Filing with the IRS' }) });
+  await card.getByRole('button', { name: 'File by fax' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Fax it' }).click();
+  const answer = card.getByRole('heading', { level: 3, name: /^The IRS answered: EIN \d{2}-\d{7}$/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(answer).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [2_000, 3_000, 5_000] });
+  const ein = ((await answer.textContent()) ?? '').replace('The IRS answered: EIN ', '');
+  await card.getByRole('button', { name: 'Confirm EIN' }).click();
+  await expect(card.getByTestId('filing-status')).toHaveText('EIN received');
+
+  // Tracking, in Spanish, says it is done.
+  await customer.goto(`/es/track-application?number=${trackingNumber}`);
+  await expect(customer.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(customer.getByRole('heading', { level: 1, name: es('tracking', 'tracking_heading') })).toBeVisible();
+  await expectAccessibleAtBothWidths(customer);
+  await screenshotAtBothWidths(customer, 'es-tracking');
+
+  // The EIN e-mail, in Spanish, links to the Spanish EIN-letter page.
+  await expect.poll(() => linkTo(email, 'ein-letter')?.path ?? null).toMatch(/^\/es\/ein-letter\//);
+  await customer.setViewportSize({ width: 375, height: 812 });
+  await customer.goto(linkTo(email, 'ein-letter')!.path);
+  await customer.locator('input[autocomplete="off"]').first().fill('6789');
+  await customer.keyboard.press('Enter');
+  await expect(customer.getByRole('heading', { level: 1, name: es('documents', 'documents_ein_letter_title') })).toBeVisible();
+  await expect(customer.getByText(ein, { exact: true })).toBeVisible();
+  await expectAccessibleAtBothWidths(customer);
+  await screenshotAtBothWidths(customer, 'es-ein-letter');
+  await customerContext.close();
+});
 
 test('switching to Spanish in the middle of step 3 keeps every answer, typed ones included', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
