@@ -7,7 +7,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { compileMessages } from './scripts/i18n.mjs';
+import { compileMessages, staticLocaleDefine } from './scripts/i18n.mjs';
+import { baseLocale, locales, type Locale } from './src/shared/i18n/locales.ts';
 
 /** The message catalogs compiled before each build, and again when one changes under the dev server. */
 export function messageCatalogs(): Plugin {
@@ -55,11 +56,56 @@ function scalarStandalone(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The browser's build in each language but the first (decision 062): its files under
+ * `assets/<locale>/` beside the English build's, and its page shell written as `index.<locale>.html`,
+ * which the server sends for that language's pages.
+ */
+function languageShell(locale: Locale): Plugin {
+  return {
+    name: `language-shell-${locale}`,
+    // After Vite's own HTML plugin has put the shell in the bundle.
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.name === clientEnvironmentOf(locale),
+    generateBundle(_options, bundle) {
+      const shell = bundle['index.html'];
+      if (shell) shell.fileName = `index.${locale}.html`;
+    },
+  };
+}
+
+/** The build environment of the browser's code in `locale`: Vite's own `client` for English. */
+function clientEnvironmentOf(locale: Locale): string {
+  return locale === baseLocale ? 'client' : `client_${locale}`;
+}
+
+/** The message functions' language, fixed in each language's build so it keeps only that language's text. */
+const inLocale = (locale: Locale) => ({ [staticLocaleDefine]: JSON.stringify(locale) });
+
+const otherLocales = locales.filter((locale) => locale !== baseLocale);
+
+// zod in a chunk of its own: left to itself the bundler puts small shared modules (messages,
+// money formatting) beside it, and pages that need only those would download the validator.
+// The icons of the wizard's frame (header, progress, side panel, back link), which every step
+// shows, in one chunk: each icon is a few hundred bytes, and alone in a chunk of its own it
+// costs a step about as much again in a file's overhead.
+const codeSplitting = {
+  groups: [
+    { name: 'zod', test: /node_modules[\\/]zod/ },
+    {
+      name: 'wizard-icons',
+      test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|check|chevron-down|circle-check|clock|headphones|refresh-cw|shield-check)\.mjs$/,
+      includeDependenciesRecursively: false,
+    },
+  ],
+};
+
+export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: 'public',
   plugins: [
     messageCatalogs(),
+    ...otherLocales.map(languageShell),
     scalarStandalone(),
     react(),
     tailwindcss(),
@@ -76,9 +122,24 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  // `vite build` builds both environments: the browser's bundle, then the server-rendering one.
-  builder: {},
+  // `vite build` builds the browser's bundle in English, then in each other language into the same
+  // directory (after English, which empties it first), then the server-rendering bundle.
+  builder: {
+    buildApp: async (builder) => {
+      for (const locale of locales) await builder.build(builder.environments[clientEnvironmentOf(locale)]!);
+      await builder.build(builder.environments.ssr!);
+    },
+  },
   environments: {
+    // Each language's messages fixed at build time only: the dev server's single bundle, like the
+    // server, reads the language from the page's path.
+    client: command === 'build' ? { define: inLocale(baseLocale) } : {},
+    ...Object.fromEntries(
+      otherLocales.map((locale) => [
+        clientEnvironmentOf(locale),
+        { consumer: 'client' as const, define: inLocale(locale), build: { emptyOutDir: false, copyPublicDir: false, assetsDir: `assets/${locale}` } },
+      ]),
+    ),
     ssr: {
       build: {
         outDir: '../../dist/server',
@@ -100,27 +161,11 @@ export default defineConfig({
       // The bundler's advice on slow plugins depends on how busy the machine is, not on the code: a
       // start on a loaded machine would print it.
       checks: { bundlerTimings: false },
-      output: {
-        // zod in a chunk of its own: left to itself the bundler puts small shared modules (messages,
-        // money formatting) beside it, and pages that need only those would download the validator.
-        // The icons of the wizard's frame (header, progress, side panel, back link), which every step
-        // shows, in one chunk: each icon is a few hundred bytes, and alone in a chunk of its own it
-        // costs a step about as much again in a file's overhead.
-        codeSplitting: {
-          groups: [
-            { name: 'zod', test: /node_modules[\\/]zod/ },
-            {
-              name: 'wizard-icons',
-              test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|check|chevron-down|circle-check|clock|headphones|refresh-cw|shield-check)\.mjs$/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
-      },
+      output: { codeSplitting },
     },
   },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -1,2 +1,6 @@
 /** Compiles the message catalogs when one is newer than the last compile (or always, with `force`); true when it compiled. */
 export function compileMessages(options?: { force?: boolean }): Promise<boolean>;
+/** The expression the compiled messages read their build's language from. */
+export const staticLocaleExpression: string;
+/** What a build defines to fix that language. */
+export const staticLocaleDefine: string;

@@ -6,9 +6,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = [path.join(root, 'src/messages'), path.join(root, 'project.inlang/settings.json')];
+const sources = [path.join(root, 'src/messages'), path.join(root, 'project.inlang/settings.json'), fileURLToPath(import.meta.url)];
 const outdir = path.join(root, 'src/paraglide');
 const stamp = path.join(outdir, 'messages/_index.js');
+
+/** The expression the compiled messages read their build's language from (Paraglide's per-language build contract). */
+export const staticLocaleExpression = '/** @type {any} */ (globalThis).__PARAGLIDE_STATIC_LOCALE__';
+/** What a build defines to fix that language. */
+export const staticLocaleDefine = 'globalThis.__PARAGLIDE_STATIC_LOCALE__';
 
 function newestChange(entry) {
   const stats = statSync(entry);
@@ -23,7 +28,18 @@ export async function compileMessages({ force = false } = {}) {
   // The project's module and catalog paths are relative to the working directory.
   process.chdir(root);
   try {
-    await compile({ project: './project.inlang', outdir: './src/paraglide', strategy: ['baseLocale'], emitTsDeclarations: true, emitReadme: false });
+    await compile({
+      project: './project.inlang',
+      outdir: './src/paraglide',
+      strategy: ['baseLocale'],
+      // Each message picks its language from a constant when the browser's build defines one
+      // (`vite.config.ts` builds the client once per language), so that build keeps only its own
+      // language's text. Where it is not defined (the server, tests, the dev server) the message
+      // asks `getLocale()`, which reads the page's path (decision 062).
+      experimentalStaticLocale: staticLocaleExpression,
+      emitTsDeclarations: true,
+      emitReadme: false,
+    });
   } finally {
     process.chdir(previous);
   }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { register } from 'tsx/esm/api';
 import { compileMessages } from './i18n.mjs';
 
-const builtFiles = [path.resolve('dist/client/index.html'), path.resolve('dist/server/entry-server.js')];
+const builtFiles = [path.resolve('dist/client/index.html'), path.resolve('dist/client/index.es.html'), path.resolve('dist/server/entry-server.js')];
 const sources = ['src/client', 'src/shared', 'src/paraglide', 'vite.config.ts', 'package.json'];
 
 function newestChange(entry) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessibleAtBothWidths, faxableSsn, readSavedApplication, screenshotAtBothWidths } from './fixtures';
 import { readMailbox } from './staff-accounts';
@@ -266,4 +266,64 @@ test('an English browser is offered nothing', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: es('layout', 'layout_language_offer_label') })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Language' })).toHaveCount(0);
+});
+
+/** The text of every source file under `dir`. */
+function sourcesUnder(dir: string): string {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => readFileSync(`${dir}/${file}`, 'utf8'))
+    .join('\n');
+}
+
+/**
+ * Every message of every catalog whose two languages differ, as plain words (two or more) in each;
+ * leaving out the words the code or a library also holds as a stored value, the IRS's form text
+ * ("Joint Venture") or a default ("Close toast"), which every build carries whatever the page's
+ * language, and the offer of the other language, written in it.
+ */
+function distinctMessages(): { en: string; es: string }[] {
+  const code = [sourcesUnder('src/shared'), sourcesUnder('src/client'), readFileSync('node_modules/sonner/dist/index.mjs', 'utf8')].join('\n');
+  const written = (text: string) => ["'", '"', '`'].some((quote) => code.includes(`${quote}${text}${quote}`));
+  return readdirSync('src/messages').flatMap((area) => {
+    const read = (locale: string) => JSON.parse(readFileSync(`src/messages/${area}/${locale}.json`, 'utf8')) as Record<string, unknown>;
+    const [english, spanish] = [read('en'), read('es')];
+    return Object.keys(english)
+      .filter((key) => !key.startsWith('layout_language_offer'))
+      .map((key) => ({ en: english[key], es: spanish[key] }))
+      .filter((pair): pair is { en: string; es: string } => typeof pair.en === 'string' && typeof pair.es === 'string' && pair.en !== pair.es)
+      .filter((pair) => [pair.en, pair.es].every((text) => /^[\p{L},.]+(?: [\p{L},.]+)+$/u.test(text) && !written(text)));
+  });
+}
+
+/** The text of every script the pages at `paths` downloaded, once each has loaded and gone quiet. */
+async function scriptsOf(page: Page, paths: string[]): Promise<string> {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text());
+  });
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  return (await Promise.all(bodies)).join('\n');
+}
+
+// Each language's build of the browser's code holds only its own messages (decision 062).
+test("each language's pages download their own language's messages and not the other's", async ({ browser }) => {
+  const messages = distinctMessages();
+  const pages = ['/', '/ein-application-start', '/ein/step-2', '/track-application', '/faq'];
+  for (const [locale, other] of [
+    ['es', 'en'],
+    ['en', 'es'],
+  ] as const) {
+    const context = await browser.newContext();
+    const scripts = await scriptsOf(await context.newPage(), pages.map((path) => pathInLocale(path, locale)));
+    await context.close();
+    const own = messages.filter((pair) => scripts.includes(pair[locale]));
+    const others = messages.filter((pair) => scripts.includes(pair[other])).map((pair) => pair[other]);
+    // The pages' code holds many of their own language's messages, and none of the other's.
+    expect(own.length, locale).toBeGreaterThan(100);
+    expect(others, locale).toEqual([]);
+  }
 });

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,11 +8,17 @@ import type { Database } from '#server/db/index.ts';
 import type { Env } from '#server/env.ts';
 
 // The app with its public pages rendered on the server as in production, from the renderer's source
-// (no build needed) into the client's own page shell.
+// (no build needed) into the client's own page shell, and the Spanish build's shell beside it as the
+// build writes it (decision 062): its code under `/assets/es/`.
+
+/** The entry the shells of `buildRenderedSite` load, in each language. */
+export const shellEntries = { en: '/main.tsx', es: '/assets/es/main.tsx' } as const;
 
 export async function buildRenderedSite({ env, database }: { env: Env; database: Database }): Promise<FastifyInstance> {
   const clientDir = mkdtempSync(path.join(tmpdir(), 'ein-client-'));
-  copyFileSync(path.resolve('src/client/index.html'), path.join(clientDir, 'index.html'));
+  const shell = readFileSync(path.resolve('src/client/index.html'), 'utf8');
+  writeFileSync(path.join(clientDir, 'index.html'), shell);
+  writeFileSync(path.join(clientDir, 'index.es.html'), shell.replace(`src="${shellEntries.en}"`, `src="${shellEntries.es}"`));
   return buildApp({ env, database, clientDir, rendererFile: path.resolve('src/client/entry-server.tsx') });
 }
 

@@ -6,7 +6,7 @@ import type { Database } from '../db';
 import { indexedPagePaths } from '#shared/site/public-paths.ts';
 import { pathInLocale } from '#shared/i18n/locales.ts';
 import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
-import { buildRenderedSite, parsePage } from '#tests/support/rendered-site.ts';
+import { buildRenderedSite, parsePage, shellEntries } from '#tests/support/rendered-site.ts';
 
 // Every public page in both languages as the server renders it (decision 061): its language in
 // `<html lang>`, its own canonical address, its twins as alternates, and both in the sitemap.
@@ -67,6 +67,23 @@ describe.each(testDatabaseKinds)('the public pages in each language, on %s', (ki
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(parsePage(response.body).document.documentElement.lang, url).toBe('es');
+    }
+  });
+
+  it("loads each language's own build of the code: English pages the English one, Spanish pages the Spanish one", async () => {
+    const entries = (html: string) => [...parsePage(html).document.querySelectorAll('script[type="module"][src]')].map((script) => script.getAttribute('src'));
+    // A rendered page, a page the browser renders alone, and the not-found page.
+    for (const englishPath of ['/faq', '/ein/step-2', '/no-such-page']) {
+      const english = await app.inject({ method: 'GET', url: englishPath });
+      const spanish = await app.inject({ method: 'GET', url: pathInLocale(englishPath, 'es') });
+      expect(entries(english.body), englishPath).toEqual([shellEntries.en]);
+      expect(entries(spanish.body), englishPath).toEqual([shellEntries.es]);
+    }
+    // The shells themselves are never sent as files, without the page's configuration.
+    for (const url of ['/index.html', '/index.es.html']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('id="public-config"');
     }
   });
 

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { PageRendererModule, RenderedPage } from '#shared/site/page-render.ts';
 import { indexedPagePaths, privatePathPrefixes } from '#shared/site/public-paths.ts';
 import type { PublicConfig } from '#shared/site/public-config.ts';
-import { baseLocale, localeOfPath, locales, pathInLocale } from '#shared/i18n/locales.ts';
+import { baseLocale, localeOfPath, locales, pathInLocale, type Locale } from '#shared/i18n/locales.ts';
 import { AppError } from '../errors';
 import { allowInlineStyles, apiReferencePagePath } from '../http';
 import { createCriticalCssInliner, criticalStyleAttribute } from './critical-css';
@@ -121,6 +121,27 @@ class PageCache {
   }
 }
 
+/** The built shells' addresses: `/index.html`, and `/index.es.html` for the Spanish build (decision 062). */
+const shellFile = /^\/index(?:\.[a-z]{2})?\.html$/;
+
+/** A language's page shell, open to search and kept out of it (`noindex`). */
+type Shell = { open: string; kept: string };
+
+/**
+ * The page shell of each language's build of the browser's code (decision 062): `index.html` for
+ * English and `index.<locale>.html` for the others, each loading only its own language's messages.
+ * A language whose build is missing is served English's shell. Null when the client is not built.
+ */
+function readShells(clientDir: string): Record<Locale, Shell> | null {
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
+  const english = read(path.join(clientDir, 'index.html'));
+  if (english === null) return null;
+  const shellOf = (document: string): Shell => ({ open: document, kept: document.replace('</head>', `${noindex}</head>`) });
+  return Object.fromEntries(
+    locales.map((locale) => [locale, shellOf(locale === baseLocale ? english : (read(path.join(clientDir, `index.${locale}.html`)) ?? english))]),
+  ) as Record<Locale, Shell>;
+}
+
 type SpaOptions = {
   clientDir: string;
   /** The server-rendering bundle built from `src/client/entry-server.tsx`. */
@@ -136,10 +157,8 @@ type SpaOptions = {
  * Pages are compressed like every other response (`@fastify/compress`).
  */
 export async function registerPageRoutes(app: FastifyInstance, { clientDir, rendererFile, getConfig }: SpaOptions): Promise<void> {
-  const indexFile = path.join(clientDir, 'index.html');
-  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  const renderer = shell ? await loadRenderer(rendererFile) : null;
-  const privateShell = shell?.replace('</head>', `${noindex}</head>`) ?? null;
+  const shells = readShells(clientDir);
+  const renderer = shells ? await loadRenderer(rendererFile) : null;
   const inlineCriticalCss = createCriticalCssInliner(clientDir, app.log);
   const cache = new PageCache(100);
 
@@ -155,7 +174,7 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemapXml(siteUrl));
   });
 
-  if (shell) {
+  if (shells) {
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
@@ -163,8 +182,8 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
       wildcard: false,
       // The build's `.br` and `.gz` copies, sent as they are to a browser that takes them.
       preCompressed: true,
-      // The shell is only ever served rendered, with the configuration in it.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The shells are only ever served rendered, with the configuration in them.
+      allowedPath: (pathName) => !shellFile.test(pathName),
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -177,16 +196,17 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
    * The page in its shell: the private shell (kept out of search) for the pages the browser renders
    * and the unlisted ones; the not-found page carries its own robots tag.
    */
-  function pageDocument(page: RenderedPage): PageDocument {
-    if (!shell || !privateShell) throw new Error('No page shell');
-    if (page.kind === 'private') return { kind: page.kind, html: null, document: privateShell };
-    return { kind: page.kind, html: page.html, document: fillShell(page.kind === 'unlisted' ? privateShell : shell, page.html) };
+  function pageDocument(page: RenderedPage, pathname: string): PageDocument {
+    if (!shells) throw new Error('No page shell');
+    const { open, kept } = shells[localeOfPath(pathname)];
+    if (page.kind === 'private') return { kind: page.kind, html: null, document: inPageLanguage(kept, pathname) };
+    return { kind: page.kind, html: page.html, document: inPageLanguage(fillShell(page.kind === 'unlisted' ? kept : open, page.html), pathname) };
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const [pathname = '/', search] = request.url.split('?');
     refuseApiPath(pathname);
-    if (!shell) {
+    if (!shells) {
       return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
     }
     // Per request: the price in the configuration is a setting staff may change, and the nonce is new.
@@ -195,13 +215,12 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
     const policy = reply.getHeader('content-security-policy');
     if (pathname === apiReferencePagePath && typeof policy === 'string') reply.header('content-security-policy', allowInlineStyles(policy));
-    if (!renderer) return reply.send(renderShell(inPageLanguage(shell, pathname), config, nonces));
+    if (!renderer) return reply.send(renderShell(inPageLanguage(shells[localeOfPath(pathname)].open, pathname), config, nonces));
 
     const kind = renderer.routeKind(pathname);
     const key = `${JSON.stringify(config)}\n${kind === 'not-found' ? `not-found ${localeOfPath(pathname)}` : pathname}`;
     let page = await cache.get(key, async () => {
-      const prepared = pageDocument(await renderer.renderPage(pathname, config));
-      prepared.document = inPageLanguage(prepared.document, pathname);
+      const prepared = pageDocument(await renderer.renderPage(pathname, config), pathname);
       return { ...prepared, document: prepared.html === null ? prepared.document : loadAfterFirstPaint(await inlineCriticalCss(prepared.document)) };
     });
     // The query changes what the tracking page shows. A render it changes is not kept, and is sent
@@ -210,8 +229,7 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     if (search !== undefined && page.html !== null && kind !== 'not-found') {
       const rendered = await renderer.renderPage(request.url, config);
       if (rendered.html !== page.html) {
-        const prepared = pageDocument(rendered);
-        page = { ...prepared, document: inPageLanguage(prepared.document, pathname) };
+        page = pageDocument(rendered, pathname);
       }
     }
     if (page.kind === 'private' || page.kind === 'unlisted') reply.header('X-Robots-Tag', 'noindex');

@@ -3,10 +3,13 @@ import { Link, useLocation } from 'react-router';
 import { X } from 'lucide-react';
 import { localeCookie, localeNames, localeOfPath, locales, localeTags, pathInLocale, isLocale, type Locale } from '#shared/i18n/locales.ts';
 import { m } from '#shared/i18n/messages.ts';
+import { languageOfferText } from './language-offer-text';
 
 // The switch between the customer's languages, in the header and the footer of every customer page:
 // the same page in the other language, with the same query and answers (the wizard's draft is kept in
-// the browser, whatever the language). The choice is remembered in a cookie. A visitor whose browser
+// the browser, whatever the language). The other language is a whole new document: each language's
+// build of the page carries only its own messages (decision 062), and the draft in progress is written
+// as the page goes away. The choice is remembered in a cookie. A visitor whose browser
 // prefers another language than the page's is offered it in one line; nobody is ever redirected.
 
 function rememberLocale(locale: Locale): void {
@@ -55,7 +58,7 @@ export function LanguageSwitch({ className = '', linkClassName = '' }: { classNa
             ) : (
               <Link
                 to={{ pathname: pathInLocale(location.pathname, locale), search: location.search, hash: location.hash }}
-                state={location.state}
+                reloadDocument
                 lang={localeTags[locale]}
                 hrefLang={locale}
                 onClick={() => rememberLocale(locale)}
@@ -87,18 +90,18 @@ export function LanguageOffer() {
     () => null,
   );
   if (!offered || dismissed) return null;
-  const options = { locale: offered };
+  const text = languageOfferText[offered];
   return (
-    <div role="region" aria-label={m.layout_language_offer_label({}, options)} lang={localeTags[offered]} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-lg backdrop-blur">
+    <div role="region" aria-label={text.label} lang={localeTags[offered]} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-lg backdrop-blur">
       <p className="mx-auto flex max-w-7xl items-center justify-between gap-3 text-sm text-slate-800">
         <Link
           to={{ pathname: pathInLocale(location.pathname, offered), search: location.search, hash: location.hash }}
-          state={location.state}
+          reloadDocument
           hrefLang={offered}
           onClick={() => rememberLocale(offered)}
           className="font-medium text-brand-700 underline"
         >
-          {m.layout_language_offer({}, options)}
+          {text.offer}
         </Link>
         <button
           type="button"
@@ -109,7 +112,7 @@ export function LanguageOffer() {
           className="rounded-md p-1 text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">{m.layout_language_offer_close({}, options)}</span>
+          <span className="sr-only">{text.close}</span>
         </button>
       </p>
     </div>
