@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { sampleApplication } from '#shared/application/sample-application.ts';
-import type { StaffRole } from '#shared/staff/session.ts';
+import type { StaffRole } from '#shared/staff/roles.ts';
 import type { TestOrderInput, TestOrderResponse, TestStaffInput } from '../support/test-api/test-support-inputs';
 import { createPaidOrder, createStaffAccount, signInContext, type StaffAccount } from './staff-accounts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppServices } from '#server/services.ts';
 import { session, user } from '#server/db/index.ts';
-import type { StaffRole } from '#shared/staff/session.ts';
+import type { StaffRole } from '#shared/staff/roles.ts';
 import { secretOfOtpauthUri } from '#shared/staff/two-factor.ts';
 import { passwordProblem } from '#shared/staff/password-rule.ts';
 import { currentTotpCodeOf } from '../support/totp';

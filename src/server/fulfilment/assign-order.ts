@@ -4,7 +4,8 @@ import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { queueAssigneeNotice } from '../orders';
 import { normalizeOrderPriority } from '#shared/orders/lifecycle.ts';
-import { staffRoles, type StaffUser } from '#shared/staff/session.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { staffRoles } from '#shared/staff/roles.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { can, orderWorkingRoles } from '#shared/staff/permissions.ts';
 

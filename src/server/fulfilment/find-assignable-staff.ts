@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { user, type Db } from '../db';
-import { staffRoles, type StaffRole } from '#shared/staff/session.ts';
+import { staffRoles, type StaffRole } from '#shared/staff/roles.ts';
 import type { AssignableStaff } from '#shared/fulfilment/orders.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { counterGroups, orderPriorities, orderStatuses, type CounterGroup } from '../orders/lifecycle';
-import { staffRoles } from '../staff/session';
+import { staffRoles } from '../staff/roles';
 import { systemChangers } from '../orders/status-changers';
 import { orderFilingSchema } from '../filing/answers';
 import { orderPaymentsSchema } from '../refunds/answers';

@@ -6,7 +6,7 @@ import type { SigningState } from '../signing/signing';
 import type { OrderPayments } from '../refunds/refunds';
 import type { SystemChanger } from '../orders/status-changers';
 import { asksForReason, orderPriorities, orderStatuses, statusEmailLabels, statusFilters, type CounterGroup, type OrderPriority, type OrderStatus } from '../orders/lifecycle';
-import type { StaffRole } from '../staff/session';
+import type { StaffRole } from '../staff/roles';
 import { staffMessages } from '../staff/staff-messages';
 import { ssnFields } from '../application/contact';
 import { isStorableText, refuseUnstorableText, unstorableTextMessage, writtenText } from '../storable-text';

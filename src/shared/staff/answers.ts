@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { staffRoles, type StaffUser } from './session';
+import type { StaffUser } from './session';
+import { staffRoles } from './roles';
 import { passwordChangeReasons, type EnrolmentResponse, type RecoveryCodesResponse, type SignedInSession, type SignInResponse } from './two-factor';
 import type { AccountResponse } from './account';
 import type { StaffUserRow, UserResponse, UsersResponse } from './users';

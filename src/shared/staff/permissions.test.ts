@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can, canSeeOrder, permissionRefusal, permissions, permissionsOf } from './permissions';
 import { staffMessages } from './staff-messages';
-import { staffRoles } from './session';
+import { staffRoles } from './roles';
 
 describe('the permission map', () => {
   it('lists every permission of every role', () => {

@@ -1,26 +1,6 @@
 import { z } from 'zod';
 import { staffMessages } from './staff-messages';
-import { staffRoleTable, type MappedRole } from './permissions';
-
-/** The staff roles, the least trusted first (permissions.ts holds what each is and may do). */
-export const staffRoles = /* @__PURE__ */ Object.keys(staffRoleTable) as [MappedRole, ...MappedRole[]];
-export type StaffRole = MappedRole;
-
-export const staffRoleLabels = /* @__PURE__ */ Object.fromEntries(staffRoles.map((role) => [role, staffRoleTable[role].label])) as Record<StaffRole, string>;
-
-/** Whether `role` is one of the staff roles. */
-export function isStaffRole(role: unknown): role is StaffRole {
-  return typeof role === 'string' && (staffRoles as readonly string[]).includes(role);
-}
-
-/**
- * The role the users screen lists an account under. An account without one reads as a fulfiller
- * (spec 02 section 3: "fulfiller if absent"), and so does one whose role is unknown; neither can sign
- * in or do anything (`permissionsOf` gives them nothing) until an admin saves a role.
- */
-export function listedRole(role: string | null): StaffRole {
-  return isStaffRole(role) ? role : 'fulfiller';
-}
+import type { StaffRole } from './roles';
 
 /** The longest password accepted anywhere (argon2 takes any length; this bounds the work). */
 export const maxPasswordLength = 128;

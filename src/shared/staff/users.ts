@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffRoles, type StaffRole } from './session';
+import { staffRoles, type StaffRole } from './roles';
 import { staffRoleTable } from './permissions';
 import { staffMessages } from './staff-messages';
 import { refuseUnstorableText, writtenText } from '../storable-text';

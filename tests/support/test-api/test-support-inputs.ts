@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { billingEmailSchema } from '#shared/checkout/billing-email.ts';
 import { applicationSections } from '#shared/application/sections.ts';
 import { orderPriorities, orderStatuses } from '#shared/orders/lifecycle.ts';
-import { signInSchema, staffRoles } from '#shared/staff/session.ts';
+import { signInSchema } from '#shared/staff/session.ts';
+import { staffRoles } from '#shared/staff/roles.ts';
 
 // What the browser tests may ask the test-only API for. Anything left out takes the value a real
 // purchase or the Users screen's defaults would give; the full rules are the shared schemas', applied

@@ -5,7 +5,8 @@ import { BookOpen, CircleAlert, ClipboardList, FileLock2, History, LoaderCircle,
 import { Button } from '#client/components/ui/button.tsx';
 import { hasErrorCode } from '#client/lib/api.ts';
 import { paths } from '#client/paths.ts';
-import { deniedRedirectDelayMs, staffRoleLabels, type StaffUser } from '#shared/staff/session.ts';
+import { deniedRedirectDelayMs, type StaffUser } from '#shared/staff/session.ts';
+import { staffRoleLabels } from '#shared/staff/roles.ts';
 import { can, type Permission } from '#shared/staff/permissions.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { StaffUserContext } from '#client/lib/staff/staff-session-context.tsx';

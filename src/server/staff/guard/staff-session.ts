@@ -1,4 +1,5 @@
-import type { StaffRole, StaffUser } from '#shared/staff/session.ts';
+import type { StaffRole } from '#shared/staff/roles.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
 import { stepUpWindowMs, type SessionRequirement, type SignedInSession } from '#shared/staff/two-factor.ts';
 import type { StaffContext } from './staff-request';
 

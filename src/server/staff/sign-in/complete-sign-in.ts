@@ -8,7 +8,7 @@ import { AppError } from '#server/errors.ts';
 import { forwardCookies, headersOf } from '../guard/staff-request';
 import { sessionRequirementOf, toStaffUser } from '../guard/staff-session';
 import { withPasswordChangeReason } from '../guard/password-change-reason';
-import { isStaffRole } from '#shared/staff/session.ts';
+import { isStaffRole } from '#shared/staff/roles.ts';
 import { twoFactorMessages, type SecondFactor, type SignedInSession } from '#shared/staff/two-factor.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { claimTwoFactorCheck, recordTwoFactorSuccess, refuseNoSooner } from './sign-in-throttle';

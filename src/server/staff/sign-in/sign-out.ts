@@ -5,7 +5,7 @@ import type { StaffServices } from '../staff-services';
 import { recordAudit } from '#server/audit/index.ts';
 import { AppError } from '#server/errors.ts';
 import { forwardCookies, headersOf } from '../guard/staff-request';
-import { isStaffRole } from '#shared/staff/session.ts';
+import { isStaffRole } from '#shared/staff/roles.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
 
 /** Ends the request's session, whatever state it is in, and clears its cookie. */

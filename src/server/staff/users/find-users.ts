@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { orderCounters, user, type Db, storedValuesOfGroup } from '#server/db/index.ts';
-import { listedRole } from '#shared/staff/session.ts';
+import { listedRole } from '#shared/staff/roles.ts';
 import type { StaffUserRow } from '#shared/staff/users.ts';
 import { signInThrottle, twoFactorThrottle } from '../sign-in/sign-in-throttle';
 

@@ -10,7 +10,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/
 import { ApiError, isFailedCall } from '#client/lib/api.ts';
 import { showServerFieldErrors } from '#client/lib/staff/server-field-errors.ts';
 import { changePasswordSchema, deviceOf, type AccountSession, type ChangePassword, type AccountResponse } from '#shared/staff/account.ts';
-import { staffRoleLabels, type StaffUser } from '#shared/staff/session.ts';
+import type { StaffUser } from '#shared/staff/session.ts';
+import { staffRoleLabels } from '#shared/staff/roles.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { can } from '#shared/staff/permissions.ts';
 import { paths } from '#client/paths.ts';

@@ -6,7 +6,7 @@ import { twoFactorMessages } from '#shared/staff/two-factor.ts';
 import { toast } from 'sonner';
 import { Badge, type BadgeVariant } from '#client/components/ui/badge.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
-import { staffRoleLabels, type StaffRole } from '#shared/staff/session.ts';
+import { staffRoleLabels, type StaffRole } from '#shared/staff/roles.ts';
 import { can } from '#shared/staff/permissions.ts';
 import type { StaffUserRow } from '#shared/staff/users.ts';
 import { UserDialog } from './user-dialog';
