@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds)('a customer link on %s', (databaseKind) => {
     expect(statuses.every((status) => status === 409)).toBe(true);
     const limited = await call('POST', `${api}/code`, { address });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json<ApiErrorBody>().error.message).toBe(linkRateLimitedMessage);
+    expect(limited.json<ApiErrorBody>().error.message).toBe(linkRateLimitedMessage());
     // Another client, and another route for the same client, are not held back.
     expect((await call('POST', `${api}/code`)).statusCode).toBe(409);
     expect((await call('GET', api, { address })).statusCode).toBe(200);

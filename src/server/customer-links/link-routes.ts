@@ -1,3 +1,4 @@
+import { m } from '#shared/i18n/messages.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimitedWith } from '../http';
 
@@ -7,7 +8,7 @@ export const linkCallsPerMinute = 30;
 export const linkAnswersPerMinute = 10;
 
 /** What a client that called a link's route too often is told. */
-export const linkRateLimitedMessage = 'Too many requests. Please wait a minute and try again.';
+export const linkRateLimitedMessage = (): string => m.errors_rate_limited();
 
 /** Nothing a customer link answers may be kept by a browser or a proxy: it is personal and short-lived. */
 async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -5,15 +5,18 @@ import { sql } from 'drizzle-orm';
 import { openTestDatabase, testDatabaseKinds } from '#tests/support/database.ts';
 import type { Database } from '../db';
 import { registerErrorHandler } from './error-handler';
+import { registerRequestLocale } from './request-locale';
 import { countHits, rateLimitedWith, registerRateLimit, type RateLimitOptions } from './rate-limit';
 
-/** An app with three routes: limited with our message, limited with the default one, and unlimited. */
+/** An app with four routes: limited with our message, limited with the default one (a second's and ten minutes' windows), and unlimited. */
 async function buildLimitedApp(database: Database, options: RateLimitOptions & { trustProxy?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({ trustProxy: options.trustProxy ?? false });
   registerErrorHandler(app);
+  registerRequestLocale(app);
   await registerRateLimit(app, database, options);
-  app.get('/limited', { config: { rateLimit: { max: 3, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith('Slow down, please.') } } }, async () => ({ ok: true }));
+  app.get('/limited', { config: { rateLimit: { max: 3, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith(() => 'Slow down, please.') } } }, async () => ({ ok: true }));
   app.get('/other', { config: { rateLimit: { max: 2, timeWindow: 1000 } } }, async () => ({ ok: true }));
+  app.get('/long', { config: { rateLimit: { max: 1, timeWindow: '10 minutes' } } }, async () => ({ ok: true }));
   app.get('/open', async () => ({ ok: true }));
   await app.ready();
   return app;
@@ -82,8 +85,22 @@ describe.each(testDatabaseKinds)('rate limit on %s', (kind) => {
     await hit(app, '/other');
     const limited = await hit(app, '/other');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many requests. Please wait 1 second and try again.' } });
+    expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a minute and try again.' } });
     expect(limited.headers['retry-after']).toBe('1');
+  });
+
+  it('answers in the language of the page that called, with the minutes left of a longer window', async () => {
+    const spanish = { 'accept-language': 'es' };
+    await hit(app, '/other', undefined, spanish);
+    await hit(app, '/other', undefined, spanish);
+    expect((await hit(app, '/other', undefined, spanish)).json()).toEqual({
+      error: { code: 'rate_limited', message: 'Demasiadas solicitudes. Espere un minuto e inténtelo de nuevo.' },
+    });
+    await hit(app, '/long');
+    expect((await hit(app, '/long')).json()).toEqual({ error: { code: 'rate_limited', message: 'Too many requests. Please wait 10 minutes and try again.' } });
+    expect((await hit(app, '/long', undefined, spanish)).json()).toEqual({
+      error: { code: 'rate_limited', message: 'Demasiadas solicitudes. Espere 10 minutos e inténtelo de nuevo.' },
+    });
   });
 
   it('starts a new window once the old one is over', async () => {

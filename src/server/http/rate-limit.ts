@@ -4,6 +4,7 @@ import DataLoader from 'dataloader';
 import { lt, sql } from 'drizzle-orm';
 import { rateLimitHits, type Database, type Db } from '../db';
 import { AppError } from '../errors';
+import { m } from '#shared/i18n/messages.ts';
 
 // Rate limits that hold across every app instance: the counters live in the `rate_limit_hits`
 // table, one row per route and client, so two servers behind one load balancer count together.
@@ -11,13 +12,19 @@ import { AppError } from '../errors';
 
 type RateLimitErrorBuilder = (request: FastifyRequest, context: errorResponseBuilderContext) => AppError;
 
-/** A 429 with our error shape and the given message (the Retry-After header is set by the plugin). */
-export function rateLimitedWith(message: string): RateLimitErrorBuilder {
-  return () => new AppError('rate_limited', message);
+/**
+ * A 429 with our error shape and the message `message` gives (the Retry-After header is set by the
+ * plugin). The message is read when the limit is hit, so it speaks the request's language.
+ */
+export function rateLimitedWith(message: () => string): RateLimitErrorBuilder {
+  return () => new AppError('rate_limited', message());
 }
 
-const defaultErrorBuilder: RateLimitErrorBuilder = (_request, context) =>
-  new AppError('rate_limited', `Too many requests. Please wait ${context.after} and try again.`);
+/** "Please wait a minute", or the whole minutes left when the window is longer, in the request's language. */
+const defaultErrorBuilder: RateLimitErrorBuilder = (_request, context) => {
+  const minutes = Math.ceil(context.ttl / 60_000);
+  return new AppError('rate_limited', minutes <= 1 ? m.errors_rate_limited() : m.errors_rate_limited_minutes({ minutes }));
+};
 
 /** The part of the merged route options the store uses to tell routes apart. */
 type RouteScope = {

@@ -1,3 +1,4 @@
+import { m } from '#shared/i18n/messages.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../contracts';
 import { parseWith, rateLimitedWith } from '../http';
@@ -61,7 +62,7 @@ export function registerRefundRoutes(app: FastifyInstance, services: Pick<Servic
   });
 
   const cancellation = {
-    config: { rateLimit: { max: cancellationCallsPerMinute, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith('Too many requests. Please wait a minute and try again.') } },
+    config: { rateLimit: { max: cancellationCallsPerMinute, timeWindow: '1 minute', errorResponseBuilder: rateLimitedWith(m.errors_rate_limited) } },
     // The answer names the customer's company: no cache may keep it.
     onSend: noStore,
   };

@@ -44,7 +44,7 @@ export function registerTrackingRoutes(app: FastifyInstance, services: Pick<Serv
         rateLimit: {
           max: trackingLookupsPerMinute,
           timeWindow: '1 minute',
-          errorResponseBuilder: rateLimitedWith(trackingMessages.rateLimited),
+          errorResponseBuilder: rateLimitedWith(() => trackingMessages.rateLimited),
         },
       },
     },
@@ -72,7 +72,7 @@ export function registerTrackingRoutes(app: FastifyInstance, services: Pick<Serv
         rateLimited: true,
       }),
       config: {
-        rateLimit: { max: signingLinkResendsPerWindow, timeWindow: '10 minutes', errorResponseBuilder: rateLimitedWith(signingLinkResendMessages.rateLimited) },
+        rateLimit: { max: signingLinkResendsPerWindow, timeWindow: '10 minutes', errorResponseBuilder: rateLimitedWith(() => signingLinkResendMessages.rateLimited) },
       },
     },
     async (request, reply) => {
