@@ -9,3 +9,17 @@ export type CustomerStatus = (typeof customerStatuses)[number];
  */
 export const trackingStages = ['reviewing', 'preparing', 'awaiting_signature', 'filing', 'with_irs', 'on_hold', 'completed', 'cancelled'] as const;
 export type TrackingStage = (typeof trackingStages)[number];
+
+export type CustomerStatusDetails = {
+  label: string;
+  progress: number;
+  badge: 'default' | 'secondary' | 'destructive';
+};
+
+/** The badge and the progress line of each customer-facing status; the words are the stage's (tracking.ts). */
+export const customerStatusDetails: Record<CustomerStatus, CustomerStatusDetails> = {
+  submitted: { label: 'Submitted', progress: 10, badge: 'secondary' },
+  in_process: { label: 'In Process', progress: 50, badge: 'default' },
+  completed: { label: 'Completed', progress: 100, badge: 'default' },
+  cancelled: { label: 'Cancelled', progress: 0, badge: 'destructive' },
+};

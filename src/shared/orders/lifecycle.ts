@@ -11,7 +11,7 @@ import type { CustomerStatus, TrackingStage } from './customer-statuses';
 // way of its own); a new customer e-mail is one of `statusEmailKinds` (with its label), whose effect the type
 // checker asks for in the server's map (src/server/orders/status-effects.ts). What the customer sees of
 // an order (its status and stage) is in customer-statuses.ts, which the customer's pages read alone.
-export { customerStatuses, trackingStages, type CustomerStatus, type TrackingStage } from './customer-statuses';
+export { customerStatusDetails, customerStatuses, trackingStages, type CustomerStatus, type CustomerStatusDetails, type TrackingStage } from './customer-statuses';
 
 /**
  * The staff list's counters, in the order they are shown: disjoint, so they add up to the total.
@@ -147,20 +147,6 @@ export function customerStatusFor(status: string): CustomerStatus {
 export function trackingStageFor(status: string): TrackingStage {
   return statusFacts(normalizeOrderStatus(status)).stage;
 }
-
-export type CustomerStatusDetails = {
-  label: string;
-  progress: number;
-  badge: 'default' | 'secondary' | 'destructive';
-};
-
-/** The badge and the progress line of each customer-facing status; the words are the stage's (tracking.ts). */
-export const customerStatusDetails: Record<CustomerStatus, CustomerStatusDetails> = {
-  submitted: { label: 'Submitted', progress: 10, badge: 'secondary' },
-  in_process: { label: 'In Process', progress: 50, badge: 'default' },
-  completed: { label: 'Completed', progress: 100, badge: 'default' },
-  cancelled: { label: 'Cancelled', progress: 0, badge: 'destructive' },
-};
 
 // ---- Changes of status ----
 

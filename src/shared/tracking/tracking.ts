@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deliveryPromise } from '../delivery-promise';
 import { m } from '../i18n/messages';
-import type { CustomerStatus, TrackingStage } from '../orders/lifecycle';
+import type { CustomerStatus, TrackingStage } from '../orders/customer-statuses';
 import type { VerificationQuestion } from '../ssn-last-four';
 
 // The customer's tracking number, also the order's application id: 12 characters, A-Z and 0-9.

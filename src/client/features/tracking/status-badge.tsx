@@ -1,4 +1,4 @@
-import type { CustomerStatus, CustomerStatusDetails } from '#shared/orders/lifecycle.ts';
+import type { CustomerStatus, CustomerStatusDetails } from '#shared/orders/customer-statuses.ts';
 import { customerStatusLabels } from './status-labels';
 
 const badgeClasses: Record<CustomerStatusDetails['badge'], string> = {

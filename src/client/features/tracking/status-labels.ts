@@ -1,4 +1,4 @@
-import type { CustomerStatus } from '#shared/orders/lifecycle.ts';
+import type { CustomerStatus } from '#shared/orders/customer-statuses.ts';
 import { m } from '#shared/i18n/messages.ts';
 
 /** Each customer status as the customer reads it, in the page's language. */

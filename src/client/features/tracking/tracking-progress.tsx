@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import type { CustomerStatus } from '#shared/orders/lifecycle.ts';
+import type { CustomerStatus } from '#shared/orders/customer-statuses.ts';
 import { m } from '#shared/i18n/messages.ts';
 
 type PointState = 'done' | 'current' | 'upcoming' | 'cancelled';

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Mail } from 'lucide-react';
 import { formatUsd } from '#shared/money.ts';
-import { customerStatusDetails } from '#shared/orders/lifecycle.ts';
+import { customerStatusDetails } from '#shared/orders/customer-statuses.ts';
 import { trackingNextSteps, trackingStageTextOf, type TrackingResult } from '#shared/tracking/tracking.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { formatLongDate } from '#shared/dates.ts';
