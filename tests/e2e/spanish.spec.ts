@@ -296,17 +296,18 @@ function distinctMessages(): { en: string; es: string }[] {
   });
 }
 
-/** The text of every script the pages at `paths` downloaded, once each has loaded and gone quiet. */
+/** The text of every script the pages at `paths` downloaded, once each has loaded and gone quiet (read again from the server: a page navigated away from keeps no bodies). */
 async function scriptsOf(page: Page, paths: string[]): Promise<string> {
-  const bodies: Promise<string>[] = [];
+  const scripts = new Set<string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text());
+    if (response.request().resourceType() === 'script') scripts.add(response.url());
   });
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
-  return (await Promise.all(bodies)).join('\n');
+  const bodies = await Promise.all([...scripts].map(async (url) => (await page.request.get(url)).text()));
+  return bodies.join('\n');
 }
 
 // Each language's build of the browser's code holds only its own messages (decision 062).
