@@ -70,7 +70,7 @@ export function LinkPage({ heading, step, above, verify, offerNewLink = false, c
         <h1
           ref={headingRef}
           tabIndex={-1}
-          className={`${above === undefined ? '' : 'mt-4 '}scroll-mt-28 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl md:scroll-mt-20`}
+          className={`${above === undefined ? '' : 'mt-4 '}scroll-mt-36 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl md:scroll-mt-20`}
         >
           {heading}
         </h1>
