@@ -176,7 +176,8 @@ export function createEmailOutbox({ db, mailer, env, log, faults = noFaults }: E
   async function sendClaimed(rows: ClaimedRow[]): Promise<Map<number, DeliveryOutcome>> {
     const outcomes = new Map<number, DeliveryOutcome>();
     if (rows.length === 0) return outcomes;
-    await faults.reach('email-claimed');
+    // Each message claimed passes the point where it is claimed and not yet sent.
+    await Promise.all(rows.map(() => faults.reach('email-claimed')));
     for (const row of rows) {
       // Each message on its own: one that fails unexpectedly counts as a failed attempt (retried, then
       // given up with its reason); if even that cannot be written, it keeps its claim until it expires
