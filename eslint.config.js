@@ -47,12 +47,12 @@ const noImportsFrom = (...folders) => ({
 });
 
 // Client boundaries (as in Bulletproof React): a feature imports no other feature, and the shared parts
-// (components, lib) import no feature; routes.tsx and main.tsx compose them.
+// (components, lib) import no feature; routes.tsx, panel-routes.tsx and main.tsx compose them.
 const clientZones = [
   ...featureZones('src/client/features', 'A feature may not import another feature: move what both need to src/client/lib or components, or compose them in routes.tsx.'),
   {
     target: ['./src/client/components', './src/client/lib'],
-    from: ['./src/client/features', './src/client/routes.tsx', './src/client/main.tsx'],
+    from: ['./src/client/features', './src/client/routes.tsx', './src/client/panel-routes.tsx', './src/client/main.tsx'],
     message: 'Shared client code may not import a feature or the routes.',
   },
 ];

@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { compileMessages, staticLocaleDefine } from './scripts/i18n.mjs';
+import { compileMessages, messageInLocale, staticLocaleDefine } from './scripts/i18n.mjs';
 import { baseLocale, locales, type Locale } from './src/shared/i18n/locales.ts';
 
 /** The message catalogs compiled before each build, and again when one changes under the dev server. */
@@ -57,6 +57,31 @@ function scalarStandalone(): Plugin {
 }
 
 /**
+ * zod's JSON Schema generator left out of the browser's code: zod attaches it to every schema, so the
+ * bundler keeps it (about 16 KB minified, 4 KB gzip on every page with a form), though only the
+ * server describes its API in JSON Schema (the OpenAPI document). In the browser's build each of its
+ * exports throws if called, which nothing does; the server, the tests and the dev server keep zod whole.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const generator = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
+  return {
+    name: 'zod-without-json-schema',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    load: {
+      filter: { id: generator },
+      handler(id) {
+        const names = [...readFileSync(id, 'utf8').matchAll(/^export (?:const|function|class) (\w+)/gm)].map((match) => match[1]!);
+        const unavailable = `() => { throw new Error('zod\\'s JSON Schema is generated on the server only'); }`;
+        // The two that build a schema's methods run when a schema is made; the methods they return throw.
+        const methodMakers = new Set(['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod']);
+        return names.map((name) => `export const ${name} = ${methodMakers.has(name) ? `() => ${unavailable}` : unavailable};`).join('\n');
+      },
+    },
+  };
+}
+
+/**
  * The browser's build in each language but the first (decision 062): its files under
  * `assets/<locale>/` beside the English build's, and its page shell written as `index.<locale>.html`,
  * which the server sends for that language's pages.
@@ -70,6 +95,26 @@ function languageShell(locale: Locale): Plugin {
     generateBundle(_options, bundle) {
       const shell = bundle['index.html'];
       if (shell) shell.fileName = `index.${locale}.html`;
+    },
+  };
+}
+
+/**
+ * Each message in a language's build of the browser's code is that language's text alone (decision
+ * 062): the compiled message picks its language from the constant the build defines, which leaves a
+ * function around the one it picks; this keeps only the one.
+ */
+function messagesInLocale(locale: Locale): Plugin {
+  const compiledMessage = /[\\/]src[\\/]paraglide[\\/]messages[\\/](?!_index)[^\\/]+\.js$/;
+  return {
+    name: `messages-in-${locale}`,
+    // On the compiled source, before the bundler's own transform reshapes it.
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === clientEnvironmentOf(locale),
+    transform: {
+      filter: { id: compiledMessage },
+      handler: (code) => messageInLocale(code, locale),
     },
   };
 }
@@ -106,7 +151,9 @@ export default defineConfig(({ command }) => ({
   plugins: [
     messageCatalogs(),
     ...otherLocales.map(languageShell),
+    ...locales.map(messagesInLocale),
     scalarStandalone(),
+    zodWithoutJsonSchema(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies of the browser's files, made once at the highest settings, which the
@@ -157,6 +204,9 @@ export default defineConfig(({ command }) => ({
     // chunk that only the staff screens setting a password load, on demand: every other chunk is far
     // below this.
     chunkSizeWarningLimit: 1300,
+    // The browsers the service supports read `<link rel="modulepreload">` themselves (Safari since 17);
+    // one that does not loads the same modules when the entry imports them, a moment later.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The bundler's advice on slow plugins depends on how busy the machine is, not on the code: a
       // start on a loaded machine would print it.

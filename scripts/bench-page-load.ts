@@ -12,7 +12,7 @@
 // input. Then each public page goes through Lighthouse 12 (`npx lighthouse@12.2.3`, mobile preset,
 // simulated throttling) with the same Chromium, and both figures are printed side by side.
 import { spawn } from 'node:child_process';
-import { pathInLocale, unlocalizedPath } from '#shared/i18n/locales.ts';
+import { localeOfPath, localeTags, pathInLocale, unlocalizedPath } from '#shared/i18n/locales.ts';
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startMobileLink, type LinkProfile } from './bench-link';
@@ -89,7 +89,8 @@ const observePaints = `
 async function loadOnce(browser: Browser, serverAddress: string, route: string): Promise<Sample> {
   const { hostname, port } = new URL(serverAddress);
   const mobileLink = await startMobileLink({ host: hostname, port: Number(port) }, link);
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  // In the page's language, as a visitor reading it would have their browser.
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: localeTags[localeOfPath(route)] });
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: observePaints });

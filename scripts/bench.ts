@@ -37,7 +37,7 @@ import { benchFaxOutbox } from './bench-fax-outbox';
 import { designeeEnv } from '#tests/support/designee-env.ts';
 import { benchFaxBack } from './bench-fax-back';
 import { benchTrackingUnderLoad } from './bench-under-load';
-import { pathInLocale } from '#shared/i18n/locales.ts';
+import { localeOfPath, localeTags, pathInLocale } from '#shared/i18n/locales.ts';
 
 if (process.env.BENCH_ONLY === 'fax-outbox') {
   await benchFaxOutbox();
@@ -76,10 +76,10 @@ if (process.env.BENCH_STAFF_ONLY) {
 // which also carry the server-state library, the toasts and the payment or lookup form.
 const pageBudget = 150 * 1024;
 const serverPageBudget = 180 * 1024;
-const publicOnly = /manage|checkout|payment|stripe|growthbook/i;
-const noStaffNoStripe = /manage|stripe|growthbook/i;
+const publicOnly = /manage|panel-routes|checkout|payment|stripe|growthbook/i;
+const noStaffNoStripe = /manage|panel-routes|stripe|growthbook/i;
 // Steps 2 and 3 load the country names and the rules for phone numbers abroad only for an answer abroad.
-const publicUsOnly = /manage|checkout|payment|stripe|growthbook|country-names|phone-rules/i;
+const publicUsOnly = /manage|panel-routes|checkout|payment|stripe|growthbook|country-names|phone-rules/i;
 const routes: { path: string; saved?: object; forbidden: RegExp; budget: number }[] = [
   { path: '/', forbidden: publicOnly, budget: pageBudget },
   { path: '/ein-application-start', forbidden: publicOnly, budget: pageBudget },
@@ -175,7 +175,8 @@ async function benchPages(): Promise<void> {
 
   const weights = new Map<string, number>();
   for (const { path: route, saved, forbidden, budget } of routes) {
-    const page = await browser.newPage();
+    // A Spanish page as a visitor whose browser asks for Spanish sees it (no offer of the other language).
+    const page = await browser.newPage({ locale: localeTags[localeOfPath(route)] });
     if (saved) {
       await page.addInitScript((value) => sessionStorage.setItem('ein-application-data', value), JSON.stringify(saved));
     }

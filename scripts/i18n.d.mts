@@ -4,3 +4,5 @@ export function compileMessages(options?: { force?: boolean }): Promise<boolean>
 export const staticLocaleExpression: string;
 /** What a build defines to fix that language. */
 export const staticLocaleDefine: string;
+/** A compiled message as a build fixed to `locale` keeps it: that language's function alone; `undefined` for any other module. */
+export function messageInLocale(source: string, locale: string): string | undefined;

@@ -66,6 +66,25 @@ function dropLocaleOverrideWarnings() {
   }
 }
 
+/**
+ * A compiled message as a language's build keeps it: the message is that language's function itself,
+ * instead of a function that picks a language and calls it (about 22 bytes a message once minified,
+ * some 200 messages on a wizard step), without the runtime it imported to pick. `undefined` when
+ * `source` is not a compiled message.
+ */
+export function messageInLocale(source, locale) {
+  const exported = /^export const (\w+) = \/\*\* @type [^\n]*\*\/ \(\((?:inputs|inputs = \{\}), options = \{\}\) => \{\n[\s\S]*?\n\}\);?/m.exec(source);
+  if (!exported) return undefined;
+  const key = exported[1];
+  if (!new RegExp(`^const ${locale}_${key} = `, 'm').test(source)) return undefined;
+  const inLocale = `${source.slice(0, exported.index)}export const ${key} = ${locale}_${key};${source.slice(exported.index + exported[0].length)}`;
+  // The runtime was imported for the language only: without it the message is a module of its own,
+  // which any page's chunk can hold without loading the runtime's first.
+  const runtimeImport = /^import \{ getLocale, experimentalStaticLocale \} from '\.\.\/runtime\.js';\n/m;
+  const withoutRuntime = inLocale.replace(runtimeImport, '');
+  return /\b(getLocale|experimentalStaticLocale)\b/.test(withoutRuntime) ? inLocale : withoutRuntime;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await compileMessages({ force: process.argv.includes('--force') });
 }

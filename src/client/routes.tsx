@@ -1,28 +1,10 @@
-import { Fragment, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { Fragment, Suspense } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { paths } from './paths';
 import { usePageViews } from './lib/analytics';
-import { locales, pathInLocale, unlocalizedPath, type Locale } from '#shared/i18n/locales.ts';
-
-/** A page in a chunk of its own, which can be loaded ahead of rendering. */
-export type Page = ComponentType & { preload: () => Promise<void> };
-
-// Every page is its own chunk, so a visitor downloads only what the page in front of them needs.
-// Once `preload` has run, the page renders its module directly instead of suspending: the server
-// renders it in one pass, and the browser hydrates it without a fallback in between.
-function page<T, K extends keyof T>(load: () => Promise<T>, name: K & (T[K] extends ComponentType ? K : never)): Page {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module[name] as ComponentType;
-    });
-  const Lazy: LazyExoticComponent<ComponentType> = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
-  function PageComponent() {
-    const Component = loaded ?? Lazy;
-    return <Component />;
-  }
-  return Object.assign(PageComponent, { preload });
-}
+import { baseLocale, locales, pathInLocale, unlocalizedPath, type Locale } from '#shared/i18n/locales.ts';
+import { buildLocale } from './lib/locale';
+import { page, type Page } from './lib/lazy-page';
 
 const LandingPage = page(() => import('./features/site/landing-page'), 'LandingPage');
 const FaqPage = page(() => import('./features/site/faq-page'), 'FaqPage');
@@ -45,16 +27,8 @@ const SignedSs4Page = page(() => import('./features/documents/document-page'), '
 const EinLetterPage = page(() => import('./features/documents/document-page'), 'EinLetterPage');
 const CancellationPage = page(() => import('./features/refunds/cancellation-page'), 'CancellationPage');
 const ManageLoginPage = page(() => import('./features/staff/login-page'), 'ManageLoginPage');
-const ManageLayout = page(() => import('./features/staff/manage-layout'), 'ManageLayout');
-const OrdersListPage = page(() => import('./features/fulfilment/orders-list-page'), 'OrdersListPage');
-const OrderDetailPage = page(() => import('./features/fulfilment/order-detail-page'), 'OrderDetailPage');
-const UsersPage = page(() => import('./features/staff/users/users-page'), 'UsersPage');
-const AuditPage = page(() => import('./features/audit/audit-page'), 'AuditPage');
-const CustomerDataPage = page(() => import('./features/customer-data/customer-data-page'), 'CustomerDataPage');
-const FaxInboxPage = page(() => import('./features/filing/fax-inbox-page'), 'FaxInboxPage');
-const ApiReferencePage = page(() => import('./features/api-reference/api-reference-page'), 'ApiReferencePage');
-const AccountPage = page(() => import('./features/staff/account/account-page'), 'AccountPage');
-const PanelNotFoundPage = page(() => import('./features/staff/panel-not-found-page'), 'PanelNotFoundPage');
+// The staff panel's pages, in a chunk that lists them, loaded only under its address.
+const StaffPanel = page(() => import('./panel-routes'), 'StaffPanelRoutes');
 
 function PageLoading() {
   return (
@@ -106,7 +80,10 @@ function customerServerStateRoutes(locale: Locale) {
   );
 }
 
-const customerLocales = locales;
+// A language's build of the browser's code shows only that language's pages (the switch loads the
+// other language's build), and the staff panel, in English, only in English's.
+const customerLocales = buildLocale ? [buildLocale] : locales;
+const withStaffPanel = buildLocale === undefined || buildLocale === baseLocale;
 
 export function AppRoutes() {
   return (
@@ -116,19 +93,8 @@ export function AppRoutes() {
         {customerLocales.map((locale) => customerRoutes(locale))}
         <Route element={<ServerStateLayout />}>
           {customerLocales.map((locale) => customerServerStateRoutes(locale))}
-          <Route path={paths.manageLogin} element={<ManageLoginPage />} />
-          <Route path={paths.manage} element={<ManageLayout />}>
-            <Route index element={<Navigate to={paths.manageOrders} replace />} />
-            <Route path={paths.manageOrders} element={<OrdersListPage />} />
-            <Route path={`${paths.manageOrders}/:id`} element={<OrderDetailPage />} />
-            <Route path={paths.manageUsers} element={<UsersPage />} />
-            <Route path={paths.manageAudit} element={<AuditPage />} />
-            <Route path={paths.manageAccount} element={<AccountPage />} />
-            <Route path={paths.manageCustomerData} element={<CustomerDataPage />} />
-            <Route path={paths.manageFaxInbox} element={<FaxInboxPage />} />
-            <Route path={paths.manageApi} element={<ApiReferencePage />} />
-            <Route path="*" element={<PanelNotFoundPage />} />
-          </Route>
+          {withStaffPanel ? <Route path={paths.manageLogin} element={<ManageLoginPage />} /> : null}
+          {withStaffPanel ? <Route path={`${paths.manage}/*`} element={<StaffPanel />} /> : null}
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
@@ -154,9 +120,7 @@ export const publicPages: Readonly<Record<string, Page>> = {
  * Pages rendered on the server but kept out of search: the staff sign-in, whose form needs no data,
  * so it shows before the scripts arrive.
  */
-export const unlistedPages: Readonly<Record<string, Page>> = {
-  [paths.manageLogin]: ManageLoginPage,
-};
+export const unlistedPages: Readonly<Record<string, Page>> = withStaffPanel ? { [paths.manageLogin]: ManageLoginPage } : {};
 
 /** Client-rendered addresses: the later wizard steps, the checkout, the confirmation and the staff panel. */
 const privatePatterns = [
@@ -195,7 +159,7 @@ export function routeKind(localizedPathname: string): RouteKind {
 }
 
 /** The pages under the server-state layout, which is loaded with them. */
-const serverStatePages: readonly Page[] = [TrackingPage, ManageLoginPage];
+const serverStatePages: readonly Page[] = withStaffPanel ? [TrackingPage, ManageLoginPage] : [TrackingPage];
 
 /**
  * Loads the chunks the page at `pathname` renders with (its layout too), so it renders without

@@ -4,7 +4,7 @@ import { test, expect, expectAccessibleAtBothWidths, faxableSsn, readSavedApplic
 import { readMailbox } from './staff-accounts';
 import { answerQuestions, type Answers } from './wizard-answers';
 import { publicRoutes } from './public-routes';
-import { pathInLocale } from '#shared/i18n/locales.ts';
+import { localeTags, pathInLocale } from '#shared/i18n/locales.ts';
 
 // The whole journey in Spanish (decision 061), as a phone at 375 px sees it: the landing page under
 // /es/, the wizard, a declined card then a good one, the confirmation, signing from the Spanish
@@ -296,8 +296,8 @@ function distinctMessages(): { en: string; es: string }[] {
   });
 }
 
-/** The text of every script the pages at `paths` downloaded, once each has loaded and gone quiet (read again from the server: a page navigated away from keeps no bodies). */
-async function scriptsOf(page: Page, paths: string[]): Promise<string> {
+/** The address and text of every script the pages at `paths` downloaded, once each has loaded and gone quiet (read again from the server: a page navigated away from keeps no bodies). */
+async function scriptsOf(page: Page, paths: string[]): Promise<{ urls: string[]; text: string }> {
   const scripts = new Set<string>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.add(response.url());
@@ -307,7 +307,7 @@ async function scriptsOf(page: Page, paths: string[]): Promise<string> {
     await page.waitForLoadState('networkidle');
   }
   const bodies = await Promise.all([...scripts].map(async (url) => (await page.request.get(url)).text()));
-  return bodies.join('\n');
+  return { urls: [...scripts], text: bodies.join('\n') };
 }
 
 // Each language's build of the browser's code holds only its own messages (decision 062).
@@ -318,13 +318,17 @@ test("each language's pages download their own language's messages and not the o
     ['es', 'en'],
     ['en', 'es'],
   ] as const) {
-    const context = await browser.newContext();
-    const scripts = await scriptsOf(await context.newPage(), pages.map((path) => pathInLocale(path, locale)));
+    const context = await browser.newContext({ locale: localeTags[locale] });
+    const { urls, text: scripts } = await scriptsOf(await context.newPage(), pages.map((path) => pathInLocale(path, locale)));
     await context.close();
     const own = messages.filter((pair) => scripts.includes(pair[locale]));
     const others = messages.filter((pair) => scripts.includes(pair[other])).map((pair) => pair[other]);
     // The pages' code holds many of their own language's messages, and none of the other's.
     expect(own.length, locale).toBeGreaterThan(50);
     expect(others, locale).toEqual([]);
+    // Nor the staff panel's routes and pages, nor zod's JSON Schema generator, which only the server
+    // uses, nor the offer of the other language to a visitor whose browser asks for this one.
+    expect(urls.filter((url) => /panel-routes|manage-layout|language-offer-line/.test(url)), locale).toEqual([]);
+    expect(scripts, locale).not.toContain('json-schema.org');
   }
 });

@@ -6,6 +6,12 @@ import { overwriteGetLocale } from '#shared/i18n/messages.ts';
 // The page's language is its path's (decision 061): the messages read it from the address, in the
 // browser from the window's and on the server from the page being rendered.
 
+/**
+ * The language this build of the browser's code is for, fixed when it is built (decision 062); none
+ * on the server and the dev server, which serve every language.
+ */
+export const buildLocale = (globalThis as { __PARAGLIDE_STATIC_LOCALE__?: Locale }).__PARAGLIDE_STATIC_LOCALE__;
+
 /** Makes every message speak the language of the path `currentPath` returns. */
 export function followPathLocale(currentPath: () => string): void {
   overwriteGetLocale(() => localeOfPath(currentPath()));

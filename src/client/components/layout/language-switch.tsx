@@ -1,9 +1,7 @@
-import { Fragment, useState, useSyncExternalStore } from 'react';
+import { Fragment, lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
-import { X } from 'lucide-react';
 import { localeCookie, localeNames, localeOfPath, locales, localeTags, pathInLocale, isLocale, type Locale } from '#shared/i18n/locales.ts';
 import { m } from '#shared/i18n/messages.ts';
-import { languageOfferText } from './language-offer-text';
 
 // The switch between the customer's languages, in the header and the footer of every customer page:
 // the same page in the other language, with the same query and answers (the wizard's draft is kept in
@@ -74,6 +72,10 @@ export function LanguageSwitch({ className = '', linkClassName = '' }: { classNa
   );
 }
 
+// The offer's line is loaded only for a visitor it is shown to: most read the page in the language
+// their browser asks for, and never download it.
+const LanguageOfferLine = lazy(() => import('./language-offer-line').then((module) => ({ default: module.LanguageOfferLine })));
+
 /**
  * One line, fixed at the foot of the window (so nothing on the page moves), offering the page in the
  * language the visitor's browser prefers or chose before; written in that language. Closing it
@@ -90,31 +92,17 @@ export function LanguageOffer() {
     () => null,
   );
   if (!offered || dismissed) return null;
-  const text = languageOfferText[offered];
   return (
-    <div role="region" aria-label={text.label} lang={localeTags[offered]} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-lg backdrop-blur">
-      <p className="mx-auto flex max-w-7xl items-center justify-between gap-3 text-sm text-slate-800">
-        <Link
-          to={{ pathname: pathInLocale(location.pathname, offered), search: location.search, hash: location.hash }}
-          reloadDocument
-          hrefLang={offered}
-          onClick={() => rememberLocale(offered)}
-          className="font-medium text-brand-700 underline"
-        >
-          {text.offer}
-        </Link>
-        <button
-          type="button"
-          onClick={() => {
-            rememberLocale(current);
-            setDismissed(true);
-          }}
-          className="rounded-md p-1 text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">{text.close}</span>
-        </button>
-      </p>
-    </div>
+    <Suspense fallback={null}>
+      <LanguageOfferLine
+        offered={offered}
+        to={{ pathname: pathInLocale(location.pathname, offered), search: location.search, hash: location.hash }}
+        onAccept={() => rememberLocale(offered)}
+        onClose={() => {
+          rememberLocale(current);
+          setDismissed(true);
+        }}
+      />
+    </Suspense>
   );
 }
