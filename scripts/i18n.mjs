@@ -1,7 +1,7 @@
 // Compiles the message catalogs (`src/messages/<area>/<locale>.json`) into one function per message
 // in `src/paraglide` (generated, not kept in git), when a catalog is newer than the last compile.
 // Run by `npm install`, before type checks, tests, builds and the server; `--force` compiles anyway.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -43,27 +43,7 @@ export async function compileMessages({ force = false } = {}) {
   } finally {
     process.chdir(previous);
   }
-  dropLocaleOverrideWarnings();
   return true;
-}
-
-/**
- * Each compiled message warns in the console when a language's build is asked for another language
- * (`m.x({}, { locale })`): one line of some 150 characters per message, which every page would
- * download for each message it shows (about 10 KB gzip on a wizard step). The browser's code never
- * asks for another language (the offer of the other one reads its catalog), and the server's build
- * fixes none, so the line is dropped; a message in a language's build then simply speaks that language.
- */
-function dropLocaleOverrideWarnings() {
-  const messagesDir = path.join(outdir, 'messages');
-  const warning = /^\s*if \([^\n]*__PARAGLIDE_STATIC_LOCALE__ !== undefined && options\.locale !== undefined[^\n]*console\.warn\([^\n]*\n/gm;
-  for (const name of readdirSync(messagesDir)) {
-    if (!name.endsWith('.js')) continue;
-    const file = path.join(messagesDir, name);
-    const source = readFileSync(file, 'utf8');
-    const trimmed = source.replace(warning, '');
-    if (trimmed !== source) writeFileSync(file, trimmed);
-  }
 }
 
 /**

@@ -329,6 +329,11 @@ test("each language's pages download their own language's messages and not the o
     // Nor the staff panel's routes and pages, nor zod's JSON Schema generator, which only the server
     // uses, nor the offer of the other language to a visitor whose browser asks for this one.
     expect(urls.filter((url) => /panel-routes|manage-layout|language-offer-line/.test(url)), locale).toEqual([]);
+    // The panel's pages are not even named (a route table holding them would import their chunks), and
+    // the offer of the other language, written in that language, is not in the code.
+    expect(scripts, locale).not.toMatch(/order-detail-page|users-page|audit-page|fax-inbox-page/);
+    const offerOfOther = (JSON.parse(readFileSync(`src/messages/layout/${other}.json`, 'utf8')) as Record<string, string>).layout_language_offer!;
+    expect(scripts, locale).not.toContain(offerOfOther);
     expect(scripts, locale).not.toContain('json-schema.org');
   }
 });
