@@ -68,7 +68,7 @@ export default tseslint.config(
     files: ['src/client/features/**/*.tsx', 'src/client/components/**/*.tsx'],
     ignores: [
       '**/*.test.tsx',
-      'src/client/features/{staff,fulfilment,audit,filing,api-reference}/**',
+      'src/client/features/{staff,fulfilment,audit,filing,api-reference,dashboard}/**',
       'src/client/features/customer-data/customer-data-page.tsx',
     ],
     plugins: { i18next },

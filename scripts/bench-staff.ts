@@ -20,6 +20,7 @@ import { createStaffMember, type TestStaffMember, cookieHeaderOf } from '#tests/
 import { totpCodeOf } from '#tests/support/totp.ts';
 import type { OrderListResponse } from '#shared/fulfilment/orders.ts';
 import { findAssignees, seedOrders, settleTables } from '#tests/factories/seed-orders.ts';
+import { refreshDashboard } from '#server/dashboard/index.ts';
 import { printFigure, timeCallsInTurn, timeRuns } from './bench-timing';
 import { designeeEnv } from '#tests/support/designee-env.ts';
 
@@ -187,6 +188,14 @@ async function prepareVolume(url: string, orderCount: number): Promise<PreparedV
     );
     const size = sizes.rows[0] as { orders: string; checkouts: string };
     printFigure('size on disk (tables with their indexes)', `orders ${size.orders}, checkouts ${size.checkouts}`);
+    // The dashboard's figures, computed as the refresh job does: its whole window (at start-up and
+    // daily), then the recent days (every minute).
+    const rebuild = await refreshDashboard(database.db, new Date(), { rebuild: true });
+    const recent = await refreshDashboard(database.db, new Date());
+    printFigure(
+      'dashboard refresh (src/server/dashboard)',
+      `${(rebuild.milliseconds / 1000).toFixed(2)} s for its whole window (${rebuild.fromDay} to ${rebuild.toDay}), ${(recent.milliseconds / 1000).toFixed(2)} s for the recent days (${recent.fromDay} on)`,
+    );
 
     let nextAddress = 0;
     const clientAddress = () => {
@@ -194,22 +203,7 @@ async function prepareVolume(url: string, orderCount: number): Promise<PreparedV
       return `10.2.${Math.floor(nextAddress / 250) % 250}.${nextAddress % 250}`;
     };
     const signIn = async (member: TestStaffMember): Promise<MemberAtVolume> => {
-      const response = await fetch(`${address}/api/manage/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: address, 'x-forwarded-for': clientAddress() },
-        body: JSON.stringify({ email: member.email, password: member.password }),
-      });
-      if (!response.ok) throw new Error(`Sign-in of ${member.email} answered ${response.status}: ${await response.text()}`);
-      // The second step: a code from the member's authenticator, with the cookie the password step set.
-      const passed = await fetch(`${address}/api/manage/session/two-factor`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: address, 'x-forwarded-for': clientAddress(), cookie: cookieHeaderOf(response.headers) },
-        body: JSON.stringify({ code: await totpCodeOf(member.totpSecret ?? '') }),
-      });
-      if (!passed.ok) throw new Error(`The code step of ${member.email} answered ${passed.status}: ${await passed.text()}`);
-      const setCookie = passed.headers.getSetCookie().find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
-      if (!setCookie) throw new Error('The sign-in set no session cookie');
-      const cookie = setCookie.split(';')[0] ?? '';
+      const cookie = await signInOverHttp(address, member, clientAddress);
       const get = (urlPath: string) => fetch(`${address}${urlPath}`, { headers: { cookie, 'x-forwarded-for': clientAddress() } });
       const samples = await sampleOrders(database, callsPerCase, member.role === 'admin' ? null : member.id);
       const firstPage = (await (await get('/api/manage/orders')).json()) as OrderListResponse;
@@ -220,6 +214,26 @@ async function prepareVolume(url: string, orderCount: number): Promise<PreparedV
     await close();
     throw error;
   }
+}
+
+/** Signs `member` in through the sign-in's two steps over HTTP, as the browser does: the session cookie (`name=value`). */
+export async function signInOverHttp(address: string, member: TestStaffMember, clientAddress: () => string): Promise<string> {
+  const response = await fetch(`${address}/api/manage/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: address, 'x-forwarded-for': clientAddress() },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  if (!response.ok) throw new Error(`Sign-in of ${member.email} answered ${response.status}: ${await response.text()}`);
+  // The second step: a code from the member's authenticator, with the cookie the password step set.
+  const passed = await fetch(`${address}/api/manage/session/two-factor`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: address, 'x-forwarded-for': clientAddress(), cookie: cookieHeaderOf(response.headers) },
+    body: JSON.stringify({ code: await totpCodeOf(member.totpSecret ?? '') }),
+  });
+  if (!passed.ok) throw new Error(`The code step of ${member.email} answered ${passed.status}: ${await passed.text()}`);
+  const setCookie = passed.headers.getSetCookie().find((value) => value.includes('session_token=') && !value.includes('session_token=;'));
+  if (!setCookie) throw new Error('The sign-in set no session cookie');
+  return setCookie.split(';')[0] ?? '';
 }
 
 type Case = { query: string; call: (member: MemberAtVolume, index: number) => Promise<Response>; matched: boolean };
@@ -238,6 +252,15 @@ const listCases: Case[] = [
   { query: '?status=in-progress', call: list(() => '?status=in-progress'), matched: true },
   { query: '?after=<next page key>', call: list((member) => `?page=2&after=${member.nextCursor ?? ''}`), matched: true },
   { query: '?page=200', call: list(() => '?page=200'), matched: true },
+];
+/** The dashboard's calls as its page makes them (the charts at their longest range), and one CSV download. */
+const dashboardCases = [
+  { path: '' },
+  { path: '/charts/orders-revenue?range=90d' },
+  { path: '/charts/time-to-ein?range=90d' },
+  { path: '/charts/faxes?range=90d' },
+  { path: '/charts/funnel?range=30d' },
+  { path: '/charts/orders-revenue.csv?range=90d' },
 ];
 const detailCase: Case = { query: '/:id', call: (member, index) => member.get(`/api/manage/orders/${sampleAt(member, index).id}`), matched: false };
 
@@ -268,6 +291,7 @@ async function measureInTurn(prepared: PreparedVolume[]): Promise<Map<string, Ma
     if (role === 'admin') {
       await measure(`${who} GET /api/manage/users`, (member) => member.get('/api/manage/users'), role, false);
     }
+    for (const { path: urlPath } of dashboardCases) await measure(`${who} GET /api/manage/dashboard${urlPath}`, (member) => member.get(`/api/manage/dashboard${urlPath}`), role, false);
   }
   console.log(`  (load average at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')})`);
   return medians;

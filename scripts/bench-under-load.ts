@@ -20,12 +20,12 @@ const warmUpSeconds = 5;
 /** The goal: the real route answers at least half as many requests per second as the bare one. */
 const ratioGoal = 0.5;
 
-type Figures = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
+export type Figures = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
 
 /** Where the service keeps its data: the embedded database, or PostgreSQL in a schema of its own. */
 export type UnderLoadDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -33,19 +33,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function startProcess(script: string, env: Record<string, string>, logFile?: string): ChildProcess {
+export function startProcess(script: string, env: Record<string, string>, logFile?: string): ChildProcess {
   const output = logFile ? openSync(logFile, 'a') : 'ignore';
   return spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', output, 'inherit'] });
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
+export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+export async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`${url} exited with status ${child.exitCode} before answering`);
     try {
@@ -59,7 +59,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess): Promise<voi
 }
 
 /** Runs autocannon against `url` from a process of its own; `network` sets the clients' addresses apart. */
-async function hammer(url: string, seconds: number, network: number): Promise<Figures> {
+export async function hammer(url: string, seconds: number, network: number): Promise<Figures> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-load-client.ts'], {
     env: { ...process.env, BENCH_URL: url, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(connections), BENCH_NETWORK: String(network) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -72,7 +72,7 @@ async function hammer(url: string, seconds: number, network: number): Promise<Fi
 }
 
 /** A paid order placed through the service's own API, as a customer places one; its tracking number. */
-async function placePaidOrder(base: string): Promise<string> {
+export async function placePaidOrder(base: string): Promise<string> {
   const post = async (route: string, body: unknown) => {
     const response = await fetch(`${base}${route}`, {
       method: 'POST',
@@ -88,7 +88,7 @@ async function placePaidOrder(base: string): Promise<string> {
   return started.trackingNumber!;
 }
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+export const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 const lineCount = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
 
@@ -109,6 +109,8 @@ export async function benchTrackingUnderLoad(database: UnderLoadDatabase): Promi
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      // No load balancer to drain for: stopped at once.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...designeeEnv,
       ...(database.kind === 'postgres' ? { BENCH_POSTGRES_URL: database.url, BENCH_SEARCH_PATH: searchPath } : {}),
     },

@@ -12,14 +12,20 @@
 // The e-mail outbox's figures come after the staff API's (scripts/bench-outbox.ts); `BENCH_OUTBOX_ONLY=1` runs only them.
 // The public API calls end with the tracking lookup under load beside a bare route (autocannon,
 // scripts/bench-under-load.ts); `BENCH_API_ONLY=1` runs only the public API (no build, no browser);
-// `BENCH_ONLY=load` only the tracking lookup under load.
+// `BENCH_ONLY=load` only the tracking lookup under load. Then the tracking lookup with and without
+// METRICS_TOKEN, side by side (scripts/bench-metrics.ts); `BENCH_ONLY=metrics` runs only that.
+// The dashboard's page load, signed in over 10,000 orders, ends the page loads; `BENCH_ONLY=dashboard-page`
+// builds and measures only that.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildApp } from '#server/app.ts';
+import { buildAppWithServices } from '#server/app.ts';
+import { refreshDashboard } from '#server/dashboard/index.ts';
+import { createStaffMember } from '#tests/factories/staff.ts';
+import { findAssignees, seedOrders } from '#tests/factories/seed-orders.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { loadEnv } from '#server/env.ts';
 import { sampleApplication } from '#shared/application/sample-application.ts';
@@ -29,14 +35,15 @@ import { fillSs4, signSs4 } from '#server/ss4/index.ts';
 import { createPdfSealer, makeSelfSignedSealP12, readSealCertificate } from '#server/seal/index.ts';
 import { ss4Lines } from '#shared/ss4/ss4-mapping.ts';
 import type { Application } from '#shared/application/application.ts';
-import { benchPasswordHashing, benchStaffApi } from './bench-staff';
-import { benchPageLoads } from './bench-page-load';
+import { benchPasswordHashing, benchStaffApi, signInOverHttp } from './bench-staff';
+import { benchPageLoads, benchSignedInPageLoad } from './bench-page-load';
 import { benchOutbox } from './bench-outbox';
 import { benchPurge } from './bench-purge';
 import { benchFaxOutbox } from './bench-fax-outbox';
 import { designeeEnv } from '#tests/support/designee-env.ts';
 import { benchFaxBack } from './bench-fax-back';
 import { benchTrackingUnderLoad } from './bench-under-load';
+import { benchMetricsOverhead } from './bench-metrics';
 import { localeOfPath, localeTags, pathInLocale } from '#shared/i18n/locales.ts';
 
 if (process.env.BENCH_ONLY === 'fax-outbox') {
@@ -47,6 +54,12 @@ if (process.env.BENCH_ONLY === 'fax-outbox') {
 if (process.env.BENCH_ONLY === 'load') {
   await benchTrackingUnderLoad({ kind: 'pglite' });
   await benchTrackingOnPostgres();
+  process.exit(0);
+}
+
+if (process.env.BENCH_ONLY === 'metrics') {
+  await benchMetricsOverhead({ kind: 'pglite' });
+  await benchMetricsOnPostgres();
   process.exit(0);
 }
 
@@ -154,12 +167,23 @@ if (!apiOnly) {
 // per-client rate limits do not stop the loop.
 const env = loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-bench-')), ...designeeEnv });
 const database = await openDatabase({ kind: 'pglite' });
-const app = await buildApp({ env, database, clientDir });
+const { app, services } = await buildAppWithServices({ env, database, clientDir });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let overBudget = false;
+if (process.env.BENCH_ONLY === 'dashboard-page') {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  await benchDashboardLoad(browser);
+  await browser.close();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
 if (!apiOnly) await benchPages();
 
 /** The page weight and the page loads. */
@@ -211,12 +235,33 @@ async function benchPages(): Promise<void> {
   }
 
   await benchPageLoads(browser, address, chromiumPath);
+  await benchDashboardLoad(browser);
   await browser.close();
   if (process.env.BENCH_PAGES_ONLY) {
     await app.close();
     await database.close();
     process.exit(overBudget ? 1 : 0);
   }
+}
+
+/**
+ * The dashboard as an admin opens it, on the page-load profile, over 10,000 orders: loaded once the
+ * figures and the four charts are drawn (goal: under a second, the sign-in page's).
+ */
+async function benchDashboardLoad(browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<void> {
+  const admin = await createStaffMember(services, { role: 'admin', name: 'Bench Dashboard Admin' });
+  await seedOrders(database, { count: 10_000, assigneeIds: await findAssignees(database) });
+  await refreshDashboard(database.db, new Date(), { rebuild: true });
+  let next = 0;
+  const cookie = await signInOverHttp(address, admin, () => `10.3.0.${(next += 1) % 250}`);
+  const [name, ...value] = cookie.split('=');
+  await benchSignedInPageLoad(
+    browser,
+    address,
+    '/manage/dashboard',
+    { cookie: { name: name ?? '', value: value.join('=') }, readyWhen: `document.querySelector('table[aria-label="Figures by period"]') && document.querySelectorAll('figure canvas').length >= 4` },
+    1000,
+  );
 }
 
 // The API calls of a purchase and a lookup, over real HTTP, one after another.
@@ -251,6 +296,8 @@ await app.close();
 await database.close();
 await benchTrackingUnderLoad({ kind: 'pglite' });
 await benchTrackingOnPostgres();
+await benchMetricsOverhead({ kind: 'pglite' });
+await benchMetricsOnPostgres();
 if (apiOnly) process.exit(0);
 
 await benchPasswordHashing();
@@ -274,4 +321,14 @@ async function benchTrackingOnPostgres(): Promise<void> {
     return;
   }
   await benchTrackingUnderLoad({ kind: 'postgres', url });
+}
+
+/** The tracking lookup with and without metrics on PostgreSQL, when one is given as for the tracking bench. */
+async function benchMetricsOnPostgres(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.log('\nTracking with and without METRICS_TOKEN on PostgreSQL: skipped, because neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set');
+    return;
+  }
+  await benchMetricsOverhead({ kind: 'postgres', url });
 }

@@ -1,10 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from './paths';
 import { page } from './lib/lazy-page';
+import { panelHomePath } from './lib/staff/login-redirect';
+import { useStaffUser } from './lib/staff/staff-session-context';
 
 // The staff panel's pages under `/manage/*`: a chunk of their own, so a customer's page does not carry
 // their routes. Each page is still a chunk of its own.
 const ManageLayout = page(() => import('./features/staff/manage-layout'), 'ManageLayout');
+const DashboardPage = page(() => import('./features/dashboard/dashboard-page'), 'DashboardPage');
 const OrdersListPage = page(() => import('./features/fulfilment/orders-list-page'), 'OrdersListPage');
 const OrderDetailPage = page(() => import('./features/fulfilment/order-detail-page'), 'OrderDetailPage');
 const UsersPage = page(() => import('./features/staff/users/users-page'), 'UsersPage');
@@ -18,11 +21,17 @@ const PanelNotFoundPage = page(() => import('./features/staff/panel-not-found-pa
 /** A path of the panel relative to `/manage/`, where these routes are mounted. */
 const inPanel = (path: string) => path.slice(`${paths.manage}/`.length);
 
+/** `/manage` itself opens the member's first page: the dashboard or the orders list. */
+function PanelHome() {
+  return <Navigate to={panelHomePath(useStaffUser())} replace />;
+}
+
 export function StaffPanelRoutes() {
   return (
     <Routes>
       <Route element={<ManageLayout />}>
-        <Route index element={<Navigate to={paths.manageOrders} replace />} />
+        <Route index element={<PanelHome />} />
+        <Route path={inPanel(paths.manageDashboard)} element={<DashboardPage />} />
         <Route path={inPanel(paths.manageOrders)} element={<OrdersListPage />} />
         <Route path={`${inPanel(paths.manageOrders)}/:id`} element={<OrderDetailPage />} />
         <Route path={inPanel(paths.manageUsers)} element={<UsersPage />} />

@@ -28,6 +28,8 @@ export const paths = {
   einLetter: '/ein-letter/:token',
   manage: '/manage',
   manageLogin: '/manage/login',
+  /** Figures and charts about the orders; the panel's first page for members who see money (decision 066). */
+  manageDashboard: '/manage/dashboard',
   manageOrders: manageOrdersPath,
   manageUsers: '/manage/users',
   manageAudit: '/manage/audit',

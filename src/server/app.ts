@@ -14,7 +14,9 @@ import type { AppServices } from './services';
 import { noFaults, type Faults } from './faults';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { getStandardPriceCents } from './settings';
-import { registerPageRoutes } from './site';
+import { createReadiness, registerPageRoutes, type Readiness } from './site';
+import { createJobClock } from './jobs';
+import { createMetricsRegistry, recordRequests } from './metrics';
 import { authSecret, createStaffAuth, verifyPassword, createRecoveryCodeHasher, createSecondFactorVerifier, registerStaffGuard, type PasswordVerifier, type SecondFactorVerifier } from './staff';
 import { signedSs4Document, writeSigningRequest } from './signing';
 import { registerSigningRequestWriter } from './orders';
@@ -36,6 +38,9 @@ import { registerRefundRoutes } from './refunds/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerCustomerDataRoutes } from './customer-data/routes';
 import { registerFilingRoutes } from './filing/routes';
+import { registerDashboardRoutes } from './dashboard/routes';
+import { registerMetricsRoutes } from './metrics/routes';
+import { registerAlertRoutes } from './alerts/routes';
 
 export type AppOptions = {
   env: Env;
@@ -59,6 +64,8 @@ export type AppOptions = {
   onUndocumentedAnswer?: (problem: UndocumentedAnswer) => void;
   /** Hears of every route as it is registered (a test compares them with the API document's). */
   onRoute?: onRouteHookHandler;
+  /** Whether the server takes work, which the start script marks; without it the app is ready once built. */
+  readiness?: Readiness;
 };
 
 /** Delivers a signed provider event to the app's own webhook route, through the whole request pipeline. */
@@ -91,6 +98,7 @@ export async function buildAppWithServices({
   faults = noFaults,
   onUndocumentedAnswer,
   onRoute,
+  readiness = createReadiness('ready'),
 }: AppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     // The process's own stdout (synchronous for files, pipes and terminals), so a line the start
@@ -104,6 +112,11 @@ export async function buildAppWithServices({
 
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
+  const jobClock = createJobClock();
+  // Before everything else, so every answer is counted, the not-found handler's too; only when the
+  // operator scrapes (METRICS_TOKEN), so a service without it pays nothing per request.
+  const metrics = env.METRICS_TOKEN ? createMetricsRegistry({ database, jobClock }) : null;
+  if (metrics) recordRequests(app, metrics);
   // First, so everything after it (rate limits, guards, routes) answers in the request's language.
   registerRequestLocale(app);
   await registerSecurityHeaders(app, env);
@@ -154,12 +167,13 @@ export async function buildAppWithServices({
     verifySecondFactor: wrapSecondFactorVerifier ? wrapSecondFactorVerifier(verifySecondFactor) : verifySecondFactor,
     faults,
     guards,
+    jobClock,
   };
 
   // Before the routes, so the API document sees every one of them.
   await registerApiDocument(app, { onUndocumentedAnswer });
   const getConfig = async () => publicConfig(env, await getStandardPriceCents(database.db));
-  registerSiteRoutes(app, { database, getConfig });
+  registerSiteRoutes(app, { database, getConfig, readiness });
   await registerCheckoutRoutes(app, services);
   registerPaymentRoutes(app, provider);
   registerTrackingRoutes(app, services);
@@ -171,6 +185,9 @@ export async function buildAppWithServices({
   registerAuditRoutes(app, services);
   registerCustomerDataRoutes(app, services);
   await registerFilingRoutes(app, services);
+  registerDashboardRoutes(app, services);
+  registerMetricsRoutes(app, { metrics, token: env.METRICS_TOKEN });
+  registerAlertRoutes(app, services);
   const builtClient = clientDir ?? path.resolve('dist/client');
   await registerPageRoutes(app, {
     clientDir: builtClient,

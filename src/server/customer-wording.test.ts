@@ -21,6 +21,7 @@ import { configuredClaimsEnv } from '#tests/support/site-claims.ts';
 import { previewImageFile, previewImageSource, previewImageWords, recordedSourceDigest, sourceDigest } from '../../scripts/preview-image';
 import { einLetterLinkEmail, overdueEmail } from './filing';
 import { linkCodeEmail } from './link-codes';
+import { alertEmail } from './alerts';
 
 // Nothing a customer reads may make the service look like the IRS or approved by it, and every mention
 // of money back says its condition and links to the Terms' refund section. The banned wording is one
@@ -85,6 +86,8 @@ const emails: Record<EmailKind, () => Omit<MailMessage, 'to'> | Promise<Omit<Mai
   signed_copy: () => signedCopyEmail({ ...customer, documentUrl: 'https://ein.example.com/signed-ss4/token', expiresAt: now }),
   ein_letter_link: () => einLetterLinkEmail({ ...customer, letterUrl: 'https://ein.example.com/ein-letter/token' }),
   irs_overdue: () => overdueEmail({ trackingNumber: customer.trackingNumber, deliveredAt: now, to: '+18556416935', orderUrl }),
+  alert_started: () => alertEmail({ key: 'fax_given_up', trackingNumbers: [customer.trackingNumber], measured: 1, phase: 'started', at: now, startedAt: now, panelUrl: 'https://ein.example.com/manage' }),
+  alert_ended: () => alertEmail({ key: 'fax_given_up', trackingNumbers: [customer.trackingNumber], measured: 1, phase: 'ended', at: now, startedAt: now, panelUrl: 'https://ein.example.com/manage' }),
 };
 
 describe('the e-mails and the preview image', () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultTestimonialsFile, loadEnv, publicConfig, siteClaimsOf, ss4DesigneeOf, sampleDesignee } from './env';
+import { defaultTestimonialsFile, loadEnv, publicConfig, shutdownDrainSeconds, siteClaimsOf, ss4DesigneeOf, sampleDesignee } from './env';
 import { noSiteClaims } from '#shared/site/site-claims.ts';
 import { configuredClaimsEnv, configuredSiteClaims } from '#tests/support/site-claims.ts';
 
@@ -29,6 +29,24 @@ describe('the SS-4 designee settings', () => {
     expect(() =>
       loadEnv({ ...base, SS4_DESIGNEE_NAME: 'A', SS4_DESIGNEE_ADDRESS: 'B', SS4_DESIGNEE_PHONE: 'call us' }),
     ).toThrow(/SS4_DESIGNEE_PHONE looks like/);
+  });
+});
+
+describe('the metrics token and the shutdown drain', () => {
+  it('takes a metrics token of at least 32 characters, and none when unset or empty', () => {
+    expect(loadEnv(base).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ ...base, METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ ...base, METRICS_TOKEN: 'x'.repeat(32) }).METRICS_TOKEN).toBe('x'.repeat(32));
+    expect(() => loadEnv({ ...base, METRICS_TOKEN: 'too-short' })).toThrow(/METRICS_TOKEN must be at least 32 characters/);
+  });
+
+  it('drains 5 seconds in production and none elsewhere unless told, from 0 to 120', () => {
+    expect(shutdownDrainSeconds(loadEnv(base))).toBe(0);
+    expect(shutdownDrainSeconds({ NODE_ENV: 'production', SHUTDOWN_DRAIN_SECONDS: undefined })).toBe(5);
+    expect(shutdownDrainSeconds(loadEnv({ ...base, SHUTDOWN_DRAIN_SECONDS: '2.5' }))).toBe(2.5);
+    expect(shutdownDrainSeconds({ NODE_ENV: 'production', SHUTDOWN_DRAIN_SECONDS: 0 })).toBe(0);
+    expect(() => loadEnv({ ...base, SHUTDOWN_DRAIN_SECONDS: '121' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    expect(() => loadEnv({ ...base, SHUTDOWN_DRAIN_SECONDS: 'soon' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
   });
 });
 

@@ -178,6 +178,8 @@ const envSchema = z.object({
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
   /** How often checkouts paid at the provider without an order are looked for (also at start-up). */
   RECONCILE_PAYMENTS_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often the dashboard's figures are computed again (also at start-up; with pg-boss, whole minutes). */
+  DASHBOARD_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A refund still pending this long after it was recorded is asked for again (decision 030); younger, its call may be under way. */
   REFUND_RETRY_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** An unpaid checkout's application (SSN included) is erased this long after it was last touched (decision 027). */
@@ -252,6 +254,13 @@ const envSchema = z.object({
    */
   SEAL_P12_PATH: optionalText,
   SEAL_P12_PASSWORD: z.string().optional(),
+  /** The bearer token a Prometheus scraper gives for `GET /metrics`; unset, the route is not served (decision 064). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
+  /**
+   * After SIGTERM or SIGINT, how long the server keeps serving while `/api/ready` answers 503, so a
+   * load balancer stops sending work first; unset, 5 in production and 0 otherwise (decision 064).
+   */
+  SHUTDOWN_DRAIN_SECONDS: optionalText.pipe(z.coerce.number<string>().min(0).max(120).optional()),
 })
   .refine(
     (env) => {
@@ -319,6 +328,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
  */
 export function logsRequests(env: Pick<Env, 'LOG_REQUESTS' | 'NODE_ENV'>): boolean {
   return env.LOG_REQUESTS ?? env.NODE_ENV === 'production';
+}
+
+/**
+ * How long a stopping server drains: `SHUTDOWN_DRAIN_SECONDS` when set; otherwise 5 seconds in
+ * production, where a load balancer reads `/api/ready`, and none in development and tests, where
+ * nothing does and Ctrl-C should stop at once.
+ */
+export function shutdownDrainSeconds(env: Pick<Env, 'SHUTDOWN_DRAIN_SECONDS' | 'NODE_ENV'>): number {
+  return env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === 'production' ? 5 : 0);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, DataDirInUseError, type Database, type DatabaseOptions } from './db';
-import { loadEnv, publicConfig } from './env';
+import { loadEnv, publicConfig, shutdownDrainSeconds } from './env';
 import { buildAppWithServices } from './app';
 import { ensureFirstAdmin, firstAdminNotice } from './staff';
 import { startBackgroundJobs } from './background-jobs';
@@ -9,6 +10,7 @@ import type { JobRunner } from './jobs';
 import { startSignatureReminders } from './signing';
 import type { AppServices } from './services';
 import type { Faults } from './faults';
+import { createReadiness } from './site';
 
 export type StartServerOptions = {
   /** Where the process stops for a crash test; none in production. */
@@ -22,6 +24,9 @@ export type StartServerOptions = {
 /**
  * The server process: the environment, the database (PGlite under `DATA_DIR`, or PostgreSQL), the app,
  * the first admin, the background jobs, then listening on `PORT`; SIGINT and SIGTERM shut it down.
+ * `/api/ready` answers 503 until the background jobs have started, and again from the stop signal on:
+ * the server drains for SHUTDOWN_DRAIN_SECONDS, still serving, so a load balancer stops sending work
+ * before it closes (decision 064).
  */
 export async function startServer({ faults, addRoutes, database: databaseOptions }: StartServerOptions = {}): Promise<void> {
   const env = loadEnv();
@@ -34,7 +39,8 @@ export async function startServer({ faults, addRoutes, database: databaseOptions
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const { app, services } = await buildAppWithServices({ env, database, logger: true, faults });
+  const readiness = createReadiness();
+  const { app, services } = await buildAppWithServices({ env, database, logger: true, faults, readiness });
   addRoutes?.(app, services);
 
   const firstAdmin = await ensureFirstAdmin(database, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -45,7 +51,10 @@ export async function startServer({ faults, addRoutes, database: databaseOptions
   const stopReminders = startSignatureReminders(services, app.log);
 
   async function shutdown(signal: string) {
-    app.log.info(`${signal} received, shutting down`);
+    readiness.markStopping();
+    const drainSeconds = shutdownDrainSeconds(env);
+    app.log.info(drainSeconds > 0 ? `${signal} received, shutting down after ${drainSeconds} s of draining` : `${signal} received, shutting down`);
+    if (drainSeconds > 0) await sleep(drainSeconds * 1000);
     stopReminders();
     await jobs?.stop();
     await app.close();
@@ -57,7 +66,9 @@ export async function startServer({ faults, addRoutes, database: databaseOptions
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // After listening, so the test processor's redelivered webhooks find the route.
+  await services.faults.reach('jobs-starting');
   jobs = await startBackgroundJobs(services, app.log);
+  readiness.markReady();
   const { port } = app.server.address() as AddressInfo;
   app.log.info(`EIN filing service listening on http://localhost:${port} (database: ${database.kind})`);
   if (!env.REQUIRE_STAFF_MFA) {

@@ -190,7 +190,9 @@ const routes: RouteCase[] = [
     needs: 'customers:data-requests',
     success: 200,
   },
+  { name: 'GET alerts', method: 'GET', url: () => '/api/manage/alerts', needs: 'alerts:read', success: 200 },
   { name: 'GET account', method: 'GET', url: () => '/api/manage/account', success: 200 },
+  { name: 'PATCH account/alert-emails', method: 'PATCH', url: () => '/api/manage/account/alert-emails', body: () => ({ receive: true }), needs: 'alerts:read', success: 200 },
   {
     // A change that ends the caller's other sessions would end the matrix's own; the allowed cell is
     // the field check, which runs only past the guard.

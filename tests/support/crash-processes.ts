@@ -18,7 +18,8 @@ export type CrashServer = {
   exited: Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+/** A local port free now, for a server the test starts. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

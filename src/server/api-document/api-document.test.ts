@@ -83,7 +83,9 @@ describe.each(testDatabaseKinds)('the API document on %s', (kind) => {
         const statuses = Object.keys(operation.responses);
         expect(statuses.some((status) => status.startsWith('2')), where).toBe(true);
         expect(statuses, where).toContain('500');
-        for (const status of statuses.filter((code) => Number(code) >= 400)) {
+        // Readiness answers 503 with its own small body: not a refusal of the call, the answer to it.
+        const readinessAnswer = (status: string) => path === '/api/ready' && status === '503';
+        for (const status of statuses.filter((code) => Number(code) >= 400 && !readinessAnswer(code))) {
           expect(operation.responses[status]?.content?.['application/json']?.schema, `${where} ${status}`).toEqual({ $ref: '#/components/schemas/ApiError' });
         }
       }
@@ -91,8 +93,12 @@ describe.each(testDatabaseKinds)('the API document on %s', (kind) => {
     expect(document.components.schemas.ApiError).toMatchObject({ type: 'object', required: ['error'] });
   });
 
-  it('names the security of each route: the staff session, the signing and document cookies, the webhook signatures', () => {
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['documentBrowser', 'faxWebhookSignature', 'paymentWebhookSignature', 'signingBrowser', 'staffSession']);
+  it('names the security of each route: the staff session, the signing and document cookies, the webhook signatures, the metrics token', () => {
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['documentBrowser', 'faxWebhookSignature', 'metricsToken', 'paymentWebhookSignature', 'signingBrowser', 'staffSession']);
+    expect(document.components.securitySchemes.metricsToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/metrics']?.get?.security).toEqual([{ metricsToken: [] }]);
+    expect(Object.keys(document.paths['/metrics']?.get?.responses ?? {}).sort()).toEqual(['200', '401', '404', '500']);
+    expect(Object.keys(document.paths['/api/ready']?.get?.responses ?? {}).sort()).toEqual(['200', '500', '503']);
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         // Every operation says what it needs, if only nothing (an empty list).

@@ -27,7 +27,7 @@ const asReturned = () => (data: unknown) => JSON.stringify(data);
 
 const errorCodeTable = errorCodes.map((code) => `| \`${code}\` | ${statusByErrorCode[code]} |`).join('\n');
 
-const documentDescription = `The EIN filing service's HTTP API: the public checkout, tracking, signing, cancellation and customer document links, the payment and fax providers' webhooks, and the staff API under \`/api/manage\`.
+const documentDescription = `The EIN filing service's HTTP API: the public checkout, tracking, signing, cancellation and customer document links, the payment and fax providers' webhooks, the staff API under \`/api/manage\`, and the operator's \`/metrics\` and \`/api/ready\`.
 
 Every refusal answers the same envelope, the \`ApiError\` component: \`{ "error": { "code", "message", "fields"? } }\`. Clients decide on the \`code\`, never on the message; \`fields\` holds the messages by field path when the code is \`validation_failed\`. A client's mistake is never a 500.
 
@@ -106,6 +106,11 @@ export async function registerApiDocument(app: FastifyInstance, { onUndocumented
             in: 'header',
             name: 'telnyx-signature-ed25519',
             description: 'Telnyx\'s Ed25519 signature of `telnyx-timestamp|body`, checked with the account\'s public key.',
+          },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The operator\'s `METRICS_TOKEN`, for a Prometheus scraper (`authorization.credentials` in its scrape configuration).',
           },
         },
       },

@@ -18,7 +18,7 @@ export interface DocumentedRoutes extends FastifyTypeProvider {
 
 /** The document's groups of operations, in the order the reference shows them. */
 export const apiTags = [
-  { name: 'Site', description: 'Health and the public configuration.' },
+  { name: 'Site', description: 'Health, readiness and the public configuration.' },
   { name: 'Checkout', description: 'The application wizard\'s checkout and payment (the built-in test processor\'s card form when no Stripe key is set).' },
   { name: 'Tracking', description: 'An order\'s progress by its tracking number.' },
   { name: 'Signing', description: 'The customer\'s online signature of the SS-4, by the link e-mailed to them.' },
@@ -30,8 +30,11 @@ export const apiTags = [
   { name: 'Staff users', description: 'Staff accounts (admins).' },
   { name: 'Orders', description: 'Orders, their comments, refunds, signing requests and filings with the IRS.' },
   { name: 'Fax inbox', description: 'Faxes received from the IRS.' },
+  { name: 'Dashboard', description: 'The figures and charts of the panel\'s first page: volume, money (admins), time to EIN, faxes, the funnel.' },
   { name: 'Audit trail', description: 'Who did what (admins).' },
   { name: 'Customer data', description: 'A customer\'s data requests: look up, export, delete (admins).' },
+  { name: 'Alerts', description: 'The service\'s alerts open now: a fax given up, e-mails not going out, ... (admins).' },
+  { name: 'Operations', description: 'The service\'s metrics for the operator\'s monitoring.' },
   { name: 'API', description: 'This document.' },
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
@@ -88,6 +91,11 @@ export function refusalsOf(description: RouteDescription): ErrorCode[] {
     // A signed event holding text that cannot be stored (a NUL byte, a lone surrogate).
     codes.add('validation_failed');
   }
+  if (access.kind === 'metrics-token') {
+    codes.add('unauthorized');
+    // Not served at all while METRICS_TOKEN is unset.
+    codes.add('not_found');
+  }
   if (description.body || description.querystring || description.params) codes.add('validation_failed');
   if (description.body) {
     codes.add('bad_request');
@@ -117,6 +125,8 @@ function securityOf(access: RouteAccess): Record<string, string[]>[] {
       return [{ paymentWebhookSignature: [] }];
     case 'fax-webhook':
       return [{ faxWebhookSignature: [] }];
+    case 'metrics-token':
+      return [{ metricsToken: [] }];
     case 'staff':
       return [{ staffSession: [] }];
   }
@@ -134,6 +144,8 @@ function accessSentence(access: RouteAccess): string {
       return 'Signed by the payment provider (`stripe-signature`, over the exact bytes sent).';
     case 'fax-webhook':
       return 'Signed by the fax provider (Ed25519, `telnyx-signature-ed25519` and `telnyx-timestamp`).';
+    case 'metrics-token':
+      return 'The operator\'s scraper, with `Authorization: Bearer` and the `METRICS_TOKEN`; answers 404 while `METRICS_TOKEN` is unset.';
     case 'staff':
       return [
         access.session ? 'A staff session, even one that must still choose a new password or set up two-factor sign-in.' : 'A staff session.',

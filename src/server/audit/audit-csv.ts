@@ -1,23 +1,9 @@
 import { auditActorFallback, type AuditRow } from '#shared/audit/audit.ts';
 import { auditDetailText, type AuditMemberName } from '#shared/audit/audit-detail.ts';
+import { csvLine } from '../http';
 
-// The CSV export of the audit trail (RFC 4180): every cell quoted when it holds a quote, comma or line
-// break, and a cell a spreadsheet would read as a formula (`= + - @`, or a tab or carriage return
-// before one) is prefixed with an apostrophe, so a failed sign-in's typed e-mail cannot run in the
-// reader's spreadsheet (OWASP "CSV injection").
-
-const formulaStart = /^[=+\-@\t\r]/;
-
-/** One cell, guarded and quoted as needed. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (formulaStart.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(cells: (string | number | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
+// The CSV export of the audit trail, its cells guarded and quoted by `csvLine` (src/server/http/csv.ts):
+// a failed sign-in's typed e-mail cannot run as a formula in the reader's spreadsheet.
 
 export const auditCsvHeader = ['Time (UTC)', 'Member', 'Member e-mail', 'Action', 'Action code', 'Order number', 'Order id', 'Target', 'Detail', 'IP address'];
 

@@ -53,6 +53,9 @@ export async function createOrderFromPayment({ services, intent, checkout, log }
   const paidAt = new Date();
   const dueDate = addBusinessDays(paidAt, orderWorkBusinessDays);
   const { db } = services.database;
+  // Written on its own, before the order's transaction: should that fail, the alerts see a payment
+  // the provider took without its order (decision 065).
+  await db.update(checkouts).set({ paymentSucceededAt: paidAt }).where(and(eq(checkouts.id, checkout.id), isNull(checkouts.paymentSucceededAt)));
 
   const { insertedId, confirmationId, noticeId } = await db.transaction(async (tx) => {
     const insertedId = await insertOrderFromCheckout(tx, { checkoutId: checkout.id, paymentIntentId: intent.id, paymentMethod: intent.paymentMethodType, paidAt, dueDate });

@@ -33,8 +33,15 @@ export type Database = {
    * instance that shares the database.
    */
   listen: (channel: string, handler: NotificationHandler) => Promise<() => Promise<void>>;
+  /**
+   * The connections queries use, now: PostgreSQL's pool (open, idle, and queries waiting for one);
+   * PGlite is one connection inside the process, which queues its own queries.
+   */
+  connections: () => ConnectionCounts;
   close: () => Promise<void>;
 };
+
+export type ConnectionCounts = { total: number; idle: number | null; waiting: number | null };
 
 export type DatabaseOptions =
   /** PostgreSQL at `url`; `searchPath` puts every table (and the migration journal) in that schema. */
@@ -62,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       channel: (name) => (options.searchPath ? `${options.searchPath}_${name}` : name),
       listen: listener.listen,
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -101,6 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const unlisten = await client.listen(channel, handler);
       return () => unlisten();
     },
+    connections: () => ({ total: 1, idle: null, waiting: null }),
     close: async () => {
       try {
         await client.close();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { statusAsReadSql } from './stored-statuses';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // The typed view of the schema the SQL migrations make (decision 032): a change starts as a new
 // migration, then is mirrored here; schema-matches-migrations.test.ts fails until both agree.
@@ -45,6 +45,8 @@ export const checkouts = pgTable(
      * decision 041): the same application paid twice shares it. Null without a taxpayer number.
      */
     duplicateKey: text('duplicate_key'),
+    /** When the provider first said its payment succeeded (migration 0028): an order missing long after is an alert. */
+    paymentSucceededAt: timestamp('payment_succeeded_at', { withTimezone: true }),
   },
   (table) => [
     // The payment reconciliation reads the open checkouts that have an intent.
@@ -54,6 +56,10 @@ export const checkouts = pgTable(
     index('checkouts_email_lower_idx').on(sql`lower(${table.email})`),
     // The duplicate warning's lookup of paid applications sharing the key.
     index('checkouts_duplicate_key_idx').on(table.duplicateKey).where(sql`${table.duplicateKey} IS NOT NULL`),
+    // The dashboard's refresh: the checkouts started on its recent days (migration 0029).
+    index('checkouts_created_at_idx').on(table.createdAt),
+    // The alert check's succeeded payments still without an order.
+    index('checkouts_succeeded_without_order_idx').on(table.paymentSucceededAt).where(sql`${table.status} <> 'paid' AND ${table.paymentSucceededAt} IS NOT NULL`),
   ],
 );
 
@@ -130,6 +136,9 @@ export const orders = pgTable(
     index('orders_pii_retention_idx')
       .on(sql`(coalesce(${table.completedAt}, ${table.updatedAt}))`, table.id)
       .where(sql`${table.status} IN ('completed', 'cancelled') AND ${table.personalDataErasedAt} IS NULL`),
+    // The dashboard's refresh: the EINs and disputes of its recent days (migration 0029).
+    index('orders_completed_at_idx').on(table.completedAt).where(sql`${table.completedAt} IS NOT NULL`),
+    index('orders_disputed_at_idx').on(table.disputedAt).where(sql`${table.disputedAt} IS NOT NULL`),
   ],
 );
 
@@ -251,6 +260,8 @@ export const user = pgTable('user', {
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   /** The password was set by someone else (an admin, or generated): the member must choose a new one. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** Receives the alert e-mails (only a member who may read alerts gets them); changed on My Account (migration 0028). */
+  alertEmails: boolean('alert_emails').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -369,7 +380,11 @@ export const orderStatusHistory = pgTable(
     changedBySystem: text('changed_by_system'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('order_status_history_order_id_idx').on(table.orderId, table.changedAt)],
+  (table) => [
+    index('order_status_history_order_id_idx').on(table.orderId, table.changedAt),
+    // The dashboard's refresh: the status changes of its recent days (migration 0029).
+    index('order_status_history_changed_at_idx').on(table.changedAt),
+  ],
 );
 
 /** Staff comments on an order; the author becomes null when their account is deleted ("Unknown User"). */
@@ -489,7 +504,12 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('refunds_order_id_idx').on(table.orderId), check('refunds_amount_positive', sql`${table.amountCents} > 0`)],
+  (table) => [
+    index('refunds_order_id_idx').on(table.orderId),
+    check('refunds_amount_positive', sql`${table.amountCents} > 0`),
+    // The dashboard's refresh: the refunds of its recent days (migration 0029).
+    index('refunds_updated_at_idx').on(table.updatedAt).where(sql`${table.state} = 'succeeded'`),
+  ],
 );
 
 /** The customer's one-hour cancellation links; the token is kept only as its SHA-256. */
@@ -627,6 +647,9 @@ export const filings = pgTable(
     index('filings_responsible_party_sent_idx').on(table.responsiblePartyKey, table.sentAt),
     index('filings_awaiting_answer_idx').on(table.deliveredAt).where(sql`${table.status} = 'delivered' AND ${table.answeredAt} IS NULL`),
     check('filings_method_check', sql`${table.method} IN ('fax', 'online')`),
+    // The dashboard's refresh: the faxes delivered and given up on its recent days (migration 0029).
+    index('filings_delivered_at_idx').on(table.deliveredAt).where(sql`${table.method} = 'fax' AND ${table.deliveredAt} IS NOT NULL`),
+    index('filings_given_up_idx').on(table.updatedAt).where(sql`${table.method} = 'fax' AND ${table.status} = 'failed'`),
   ],
 );
 
@@ -716,4 +739,87 @@ export const testFaxes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('test_faxes_report_idx').on(table.reportAt), index('test_faxes_irs_reply_idx').on(table.irsReplyAt), index('test_faxes_client_state_idx').on(table.clientState)],
+);
+
+/**
+ * One occurrence of an alert's condition (decision 065): opened by the check that first finds it,
+ * closed by the one that finds it gone, each with its e-mail in the same transaction. Only one
+ * occurrence of a condition is open at a time (the partial unique index).
+ */
+export const alertOccurrences = pgTable(
+  'alert_occurrences',
+  {
+    id: serial('id').primaryKey(),
+    /** The condition (`AlertKey`). */
+    key: text('key').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The orders it names, by tracking number only, as last measured. */
+    trackingNumbers: jsonb('tracking_numbers').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** What was measured, as last checked: a count or minutes, by condition. */
+    measured: integer('measured'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('alert_occurrences_open_key_idx').on(table.key).where(sql`${table.endedAt} IS NULL`), index('alert_occurrences_started_at_idx').on(table.startedAt)],
+);
+
+/** When each background job last completed: the jobs-stopped alert reads it from outside the job runner. */
+export const jobHeartbeats = pgTable('job_heartbeats', {
+  job: text('job').primaryKey(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The dashboard's figures per Eastern day and assignee ('' for none), each event counted on the day it
+ * happened (migration 0029, decision 066): written only by the refresh (src/server/dashboard).
+ */
+export const dashboardDays = pgTable(
+  'dashboard_days',
+  {
+    day: date('day').notNull(),
+    assignee: text('assignee').notNull().default(''),
+    checkoutsStarted: integer('checkouts_started').notNull().default(0),
+    paidOrders: integer('paid_orders').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+    refundedOrders: integer('refunded_orders').notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    disputes: integer('disputes').notNull().default(0),
+    enteredAwaitingSignature: integer('entered_awaiting_signature').notNull().default(0),
+    enteredAwaitingFiling: integer('entered_awaiting_filing').notNull().default(0),
+    enteredAtIrs: integer('entered_at_irs').notNull().default(0),
+    enteredOverdue: integer('entered_overdue').notNull().default(0),
+    enteredCompleted: integer('entered_completed').notNull().default(0),
+    faxFirstTime: integer('fax_first_time').notNull().default(0),
+    faxAfterRetries: integer('fax_after_retries').notNull().default(0),
+    faxGivenUp: integer('fax_given_up').notNull().default(0),
+    faxbacksAutomatic: integer('faxbacks_automatic').notNull().default(0),
+    faxbacksByHand: integer('faxbacks_by_hand').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'dashboard_days_pkey', columns: [table.day, table.assignee] })],
+);
+
+/** Per Eastern week (its Monday), assignee ('*' for every order) and filing method: the hours from payment to EIN. */
+export const dashboardWeeks = pgTable(
+  'dashboard_weeks',
+  {
+    week: date('week').notNull(),
+    assignee: text('assignee').notNull(),
+    method: text('method').notNull(),
+    orders: integer('orders').notNull(),
+    medianHours: doublePrecision('median_hours').notNull(),
+    p90Hours: doublePrecision('p90_hours').notNull(),
+  },
+  (table) => [primaryKey({ name: 'dashboard_weeks_pkey', columns: [table.week, table.assignee, table.method] })],
+);
+
+/** When the dashboard's figures were last computed (`refreshed_at`), and last computed for their whole window (`rebuilt_at`). */
+export const dashboardRefreshes = pgTable(
+  'dashboard_refreshes',
+  {
+    id: integer('id').primaryKey(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+    rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }).notNull(),
+  },
+  () => [check('dashboard_refreshes_single_row', sql`"id" = 1`)],
 );

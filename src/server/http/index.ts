@@ -3,6 +3,7 @@
 // so every instance counts together; security headers and a strict CSP; links back to the site; each
 // request's language, which the messages speak while it is handled.
 export { answerFrameworkError, registerErrorHandler } from './error-handler';
+export { csvCell, csvLine } from './csv';
 export { parseWith, refuseUnstorableJson } from './parse-with';
 export { countHit, rateLimitedWith, registerRateLimit } from './rate-limit';
 export { requestLogController } from './request-logs';

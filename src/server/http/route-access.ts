@@ -13,6 +13,8 @@ export type RouteAccess =
   | { kind: 'document-link'; verifiedBrowser?: boolean }
   | { kind: 'payment-webhook' }
   | { kind: 'fax-webhook' }
+  /** The operator's scraper: `Authorization: Bearer` with METRICS_TOKEN. */
+  | { kind: 'metrics-token' }
   | StaffAccess;
 
 /**

@@ -29,6 +29,8 @@ export type JobRunnerOptions = {
   log: FastifyBaseLogger;
   /** PostgreSQL's URL: pg-boss runs the jobs. Without it, in-process timers do. */
   postgresUrl?: string;
+  /** Hears of each run that finished without error (the job clock). */
+  onFinished?: (name: string) => void;
 };
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
@@ -39,7 +41,7 @@ function logFailure(log: FastifyBaseLogger, name: string, error: unknown) {
   log.error({ job: name, err: error }, 'background job failed');
 }
 
-function startTimerRunner({ jobs, log }: JobRunnerOptions): JobRunner {
+function startTimerRunner({ jobs, log, onFinished }: JobRunnerOptions): JobRunner {
   let stopped = false;
   const states = new Map<string, { job: Job; timer: NodeJS.Timeout | null; dueAt: number; running: Promise<void> | null; again: boolean }>();
 
@@ -65,6 +67,7 @@ function startTimerRunner({ jobs, log }: JobRunnerOptions): JobRunner {
     state.running = (async () => {
       try {
         await state.job.run();
+        onFinished?.(name);
       } catch (error) {
         logFailure(log, name, error);
       }
@@ -102,7 +105,7 @@ export function cronEvery(seconds: number): string {
   return minutes === 1 ? '* * * * *' : minutes < 60 ? `*/${minutes} * * * *` : `0 */${Math.min(23, Math.round(minutes / 60))} * * *`;
 }
 
-async function startPgBossRunner({ jobs, log }: JobRunnerOptions, url: string): Promise<JobRunner> {
+async function startPgBossRunner({ jobs, log, onFinished }: JobRunnerOptions, url: string): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString: url, schema: 'pgboss' });
   boss.on('error', (error) => logFailure(log, 'pg-boss', error));
   await boss.start();
@@ -110,6 +113,7 @@ async function startPgBossRunner({ jobs, log }: JobRunnerOptions, url: string): 
     await boss.createQueue(job.name, { name: job.name, retryLimit: 0, expireInSeconds: 15 * 60 });
     await boss.work(job.name, async () => {
       await job.run();
+      onFinished?.(job.name);
     });
     await boss.schedule(job.name, cronEvery(job.everySeconds), {});
     if (job.runAtStart) await boss.send(job.name, {});

@@ -175,6 +175,8 @@ export const emailKindLabels = {
   dispute_alert: 'Dispute alert',
   account_attack: 'Sign-in attempts alert',
   irs_overdue: 'No answer from the IRS',
+  alert_started: 'Service alert',
+  alert_ended: 'Service alert resolved',
 } as const satisfies Record<string, string>;
 export type EmailKind = keyof typeof emailKindLabels;
 

@@ -7,6 +7,15 @@ import type { PublicConfig } from './public-config';
 /** `GET /api/health`. */
 export const healthAnswerSchema = z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }).meta({ examples: [{ status: 'ok', database: 'pglite' }] });
 
+/** `GET /api/ready` while the server takes work. */
+export const readyAnswerSchema = z.strictObject({ ready: z.literal(true) }).meta({ examples: [{ ready: true }] });
+
+/** `GET /api/ready` (503) while the server starts, or from its stop signal on. */
+export const notReadyAnswerSchema = z
+  .strictObject({ ready: z.literal(false), reason: z.enum(['starting', 'stopping']) })
+  .describe('Not ready: still starting, or stopping (send no new work).')
+  .meta({ examples: [{ ready: false, reason: 'stopping' }] });
+
 /** `GET /api/config`: the public configuration, also embedded in every page. */
 export const publicConfigSchema = z
   .strictObject({

@@ -39,6 +39,8 @@ export type AccountResponse = {
   sessions: AccountSession[];
   /** Two-factor sign-in: set up or not, and how many unused recovery codes are left. */
   twoFactor: { enabled: boolean; recoveryCodesLeft: number };
+  /** Whether the member receives the alert e-mails; null for a role that gets no alerts. */
+  alertEmails: boolean | null;
 };
 
 /** A short device name from a user agent: "Firefox on Windows", or "Unknown device". */

@@ -41,6 +41,7 @@ export const accountResponseSchema = z.strictObject({
     z.strictObject({ id: z.string(), current: z.boolean(), userAgent: z.string().nullable(), ipAddress: z.string().nullable(), lastActiveAt: z.string(), signedInAt: z.string() }),
   ),
   twoFactor: z.strictObject({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+  alertEmails: z.boolean().nullable(),
 }) satisfies z.ZodType<AccountResponse>;
 
 export const staffUserRowSchema = z

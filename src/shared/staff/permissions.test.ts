@@ -7,7 +7,7 @@ describe('the permission map', () => {
   it('lists every permission of every role', () => {
     const granted = Object.fromEntries(staffRoles.map((role) => [role, permissions.filter((permission) => can({ id: 'u1', role }, permission))]));
     expect(granted).toEqual({
-      support: ['orders:read-all', 'orders:read', 'orders:comment', 'orders:resend-links'],
+      support: ['orders:read-all', 'orders:read', 'orders:comment', 'orders:resend-links', 'dashboard:read'],
       fulfiller: [
         'orders:read',
         'orders:comment',
@@ -21,6 +21,7 @@ describe('the permission map', () => {
         'filings:create',
         'fax-inbox:read',
         'fax-inbox:match',
+        'dashboard:read',
       ],
       admin: [...permissions],
     });
@@ -28,7 +29,7 @@ describe('the permission map', () => {
 
   it('keeps support away from taxpayer numbers, documents, statuses, filings, money, users and the audit trail', () => {
     const support = { id: 's1', role: 'support' };
-    for (const permission of ['tax-id:reveal', 'ss4:download', 'orders:change-status', 'orders:record-ein', 'orders:update', 'orders:assign', 'filings:create', 'fax-inbox:read', 'fax-inbox:match', 'refunds:create', 'users:manage', 'audit:read', 'customers:data-requests'] as const) {
+    for (const permission of ['tax-id:reveal', 'ss4:download', 'orders:change-status', 'orders:record-ein', 'orders:update', 'orders:assign', 'filings:create', 'fax-inbox:read', 'fax-inbox:match', 'refunds:create', 'users:manage', 'audit:read', 'customers:data-requests', 'dashboard:money', 'alerts:read'] as const) {
       expect(can(support, permission), permission).toBe(false);
     }
     // Every order, to read, comment on, and send its customer a new link.

@@ -46,6 +46,12 @@ export const permissions = [
   'audit:read',
   /** Answer a customer's request to see or delete what is held about them. */
   'customers:data-requests',
+  /** Open the dashboard: its figures and charts about the orders one may see (every order, or one's own). */
+  'dashboard:read',
+  /** See the dashboard's figures about money: revenue, refunds and disputes. */
+  'dashboard:money',
+  /** See the service's alerts while they last (a fax given up, e-mails not going out, ...) and receive their e-mails. */
+  'alerts:read',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -62,7 +68,7 @@ export const staffRoleTable = {
   support: {
     label: 'Support',
     choice: 'Support (Read and Comment)',
-    permissions: ['orders:read-all', 'orders:read', 'orders:comment', 'orders:resend-links'],
+    permissions: ['orders:read-all', 'orders:read', 'orders:comment', 'orders:resend-links', 'dashboard:read'],
   },
   fulfiller: {
     label: 'Fulfiller',
@@ -80,6 +86,7 @@ export const staffRoleTable = {
       'filings:create',
       'fax-inbox:read',
       'fax-inbox:match',
+      'dashboard:read',
     ],
   },
   admin: { label: 'Admin', choice: 'Admin (Full Access)', permissions },

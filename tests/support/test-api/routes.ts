@@ -11,6 +11,9 @@ import { testExpireCheckoutSchema, testOrderSchema, testSessionSchema, testStaff
 import { createTestOrder } from './create-test-order';
 import { createTestStaffMember } from './create-test-staff-member';
 import { startTestSession } from './start-test-session';
+import { planDashboardOrders, type DashboardPlan } from '#tests/factories/dashboard-plan.ts';
+import { insertDashboardPlan } from '#tests/factories/dashboard-seed.ts';
+import { refreshDashboard } from '#server/dashboard/index.ts';
 
 /**
  * `/api/test-support/…`: state for the browser tests, made by the server's own code so that only the
@@ -39,6 +42,21 @@ export function registerTestSupportRoutes(app: FastifyInstance, services: AppSer
     const input = parseWith(testStaffSchema, request.body ?? {});
     const body: TestStaffResponse = await createTestStaffMember(services, input);
     return reply.status(201).send(body);
+  });
+
+  // Days of orders for the dashboard's browser test, with a fulfiller some of them are assigned to; made
+  // once per server (a retry of the test reads the same), then the dashboard's figures computed.
+  let dashboardSeed: Promise<{ plan: DashboardPlan; fulfiller: TestStaffResponse }> | null = null;
+  app.post('/api/test-support/dashboard-orders', async (_request, reply) => {
+    dashboardSeed ??= (async () => {
+      const fulfiller = await createTestStaffMember(services, parseWith(testStaffSchema, { role: 'fulfiller', name: 'Dana Dashboard' }));
+      const plan = planDashboardOrders(new Date(), 90, [fulfiller.id, null]);
+      await insertDashboardPlan(services.database.db, plan);
+      // The whole window: the orders are backdated, before the refresh job's recent days.
+      await refreshDashboard(services.database.db, new Date(), { rebuild: true });
+      return { plan, fulfiller };
+    })();
+    return reply.status(201).send(await dashboardSeed);
   });
 
   app.post('/api/test-support/sessions', async (request, reply) => {

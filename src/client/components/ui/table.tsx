@@ -1,9 +1,13 @@
 import type { ComponentProps } from 'react';
 
-/** A data table; scrolls sideways inside its box when it is wider than the screen. */
-export function Table({ className = '', containerClassName = '', ...props }: ComponentProps<'table'> & { containerClassName?: string }) {
+/**
+ * A data table; scrolls sideways inside its box when it is wider than the screen. With `scrollLabel`, the
+ * box is a named region that takes the focus, so a keyboard can scroll it too (a box that also scrolls down).
+ */
+export function Table({ className = '', containerClassName = '', scrollLabel, ...props }: ComponentProps<'table'> & { containerClassName?: string; scrollLabel?: string }) {
+  const scrollBox = scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {};
   return (
-    <div className={`relative w-full overflow-x-auto ${containerClassName}`.trim()}>
+    <div className={`relative w-full overflow-x-auto ${containerClassName}`.trim()} {...scrollBox}>
       <table className={`w-full caption-bottom text-sm ${className}`.trim()} {...props} />
     </div>
   );

@@ -77,11 +77,11 @@ describe('ManageLoginPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('goes to the orders list after signing in', async () => {
+  it('goes to the panel\'s first page after signing in, which opens the member\'s own', async () => {
     serve({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': () => jsonResponse({ user: adminUser }) });
     const { user } = renderLogin();
     await signIn(user);
-    await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageOrders));
+    await waitFor(() => expect(currentLocation().pathname).toBe(paths.manage));
     expect(screen.getByText('Inside the panel')).toBeTruthy();
   });
 
@@ -98,7 +98,7 @@ describe('ManageLoginPage', () => {
     serve({ 'GET /api/manage/session': notSignedIn, 'POST /api/manage/session': () => jsonResponse({ user: adminUser }) });
     const { user } = renderLogin(`${paths.manageLogin}?next=${encodeURIComponent('//evil.example/manage')}`);
     await signIn(user);
-    await waitFor(() => expect(currentLocation().pathname).toBe(paths.manageOrders));
+    await waitFor(() => expect(currentLocation().pathname).toBe(paths.manage));
   });
 
   it('goes straight on when already signed in', async () => {

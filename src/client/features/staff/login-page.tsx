@@ -43,7 +43,7 @@ export function signInFailureMessage(error: unknown): string {
   }
 }
 
-/** `/manage/login`: staff sign in here, then go on to the page that sent them (or the orders list). */
+/** `/manage/login`: staff sign in here, then go on to the page that sent them (or the panel's first page). */
 export function ManageLoginPage() {
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));

@@ -100,13 +100,14 @@ describe('ManageLayout', () => {
     expect(currentLocation().pathname).toBe(paths.manageOrders);
   });
 
-  it('shows an admin the Orders, Fax inbox, Users, Audit Trail, Customer Data, My Account and API Reference links', async () => {
+  it('shows an admin the Dashboard, Orders, Fax inbox, Users, Audit Trail, Customer Data, My Account and API Reference links', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: adminUser }) });
     renderPanel('/manage/users');
     expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
     expect(screen.getByText('Management Panel')).toBeTruthy();
     const links = within(panelNav()).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', paths.manageDashboard],
       ['Orders', paths.manageOrders],
       ['Fax inbox', paths.manageFaxInbox],
       ['Users', paths.manageUsers],
@@ -142,11 +143,12 @@ describe('ManageLayout', () => {
     expect(within(panelNav()).getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe(paths.manageAccount);
   });
 
-  it('shows a support member the Orders, My Account and API Reference links only, and their role', async () => {
+  it('shows a support member the Dashboard, Orders, My Account and API Reference links only, and their role', async () => {
     serve({ 'GET /api/manage/session': () => jsonResponse({ user: supportUser }), 'GET /api/manage/orders': () => jsonResponse({ orders: [] }) });
     renderPanel(paths.manageOrders);
     expect(await screen.findByText('Orders loaded')).toBeTruthy();
     expect(within(panelNav()).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', paths.manageDashboard],
       ['Orders', paths.manageOrders],
       ['My Account', paths.manageAccount],
       ['API Reference', paths.manageApi],

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { BookOpen, CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, Printer, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { BookOpen, ChartColumn, CircleAlert, ClipboardList, FileLock2, History, LoaderCircle, LogOut, Printer, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { hasErrorCode } from '#client/lib/api.ts';
 import { paths } from '#client/paths.ts';
@@ -100,6 +100,7 @@ function AccessDenied({ message }: { message: string }) {
 
 /** The panel's navigation, in order; a link with a permission shows only to members who have it. */
 const staffNavLinks: { to: string; Icon: LucideIcon; label: string; permission?: Permission }[] = [
+  { to: paths.manageDashboard, Icon: ChartColumn, label: 'Dashboard', permission: 'dashboard:read' },
   { to: paths.manageOrders, Icon: ClipboardList, label: 'Orders' },
   { to: paths.manageFaxInbox, Icon: Printer, label: 'Fax inbox', permission: 'fax-inbox:read' },
   { to: paths.manageUsers, Icon: Users, label: 'Users', permission: 'users:manage' },

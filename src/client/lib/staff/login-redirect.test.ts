@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeNextPath } from './login-redirect';
+import { loginPathFor, panelHomePath, safeNextPath } from './login-redirect';
 
 describe('safeNextPath', () => {
   it.each([
@@ -23,8 +23,16 @@ describe('safeNextPath', () => {
     ['/ein/step-6'],
     ['javascript:alert(1)'],
     ['/manage/../ein/step-6'],
-  ])('sends %s to the orders list instead', (next) => {
-    expect(safeNextPath(next)).toBe('/manage/orders');
+  ])('sends %s to the panel\'s first page instead', (next) => {
+    expect(safeNextPath(next)).toBe('/manage');
+  });
+});
+
+describe('panelHomePath', () => {
+  it('opens the dashboard for a member who sees its money, the orders list for the others', () => {
+    expect(panelHomePath({ role: 'admin' })).toBe('/manage/dashboard');
+    expect(panelHomePath({ role: 'fulfiller' })).toBe('/manage/orders');
+    expect(panelHomePath({ role: 'support' })).toBe('/manage/orders');
   });
 });
 
@@ -34,7 +42,11 @@ describe('loginPathFor', () => {
     expect(path).toBe(`/manage/login?next=${encodeURIComponent('/manage/orders/7?tab=ss4')}`);
   });
 
-  it('needs no next for the orders list, the default', () => {
-    expect(loginPathFor({ pathname: '/manage/orders', search: '', hash: '' })).toBe('/manage/login');
+  it('needs no next for the panel\'s first page, the default', () => {
+    expect(loginPathFor({ pathname: '/manage', search: '', hash: '' })).toBe('/manage/login');
+  });
+
+  it('comes back to the orders list, which is not every member\'s first page', () => {
+    expect(loginPathFor({ pathname: '/manage/orders', search: '', hash: '' })).toBe(`/manage/login?next=${encodeURIComponent('/manage/orders')}`);
   });
 });

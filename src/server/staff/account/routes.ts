@@ -14,6 +14,8 @@ import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { changeOwnPassword } from './change-own-password';
 import { getAccount } from './get-account';
 import { revokeSession } from './revoke-session';
+import { setAlertEmails } from './set-alert-emails';
+import { alertEmailsResponseSchema, alertEmailsSchema } from '#shared/alerts/alerts.ts';
 import { accountResponseSchema, enrolmentResponseSchema, recoveryCodesResponseSchema, signedInSessionSchema, staffIdParamsSchema, stepUpResponseSchema } from '#shared/staff/answers.ts';
 import { routeSchema, type DocumentedRoutes } from '#server/api-document/index.ts';
 
@@ -118,6 +120,23 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
     const input = parseWith(changePasswordSchema, request.body);
     await changeOwnPassword(services, request, reply, input);
     return reply.status(204).send();
+  });
+
+  api.patch(
+    '/api/manage/account/alert-emails',
+    {
+      schema: routeSchema({
+        tag: 'Staff account',
+        // Only a member who may read alerts receives their e-mails, so only they may choose.
+        access: { kind: 'staff', permission: 'alerts:read' },
+        summary: 'Turn the member\'s own alert e-mails on or off',
+        body: alertEmailsSchema,
+        answers: { 200: alertEmailsResponseSchema },
+      }),
+    },
+    async (request) => {
+    const input = parseWith(alertEmailsSchema, request.body);
+    return setAlertEmails(db, staffOf(request).user.id, input);
   });
 
   api.delete(

@@ -3,6 +3,7 @@ import { apiRequest } from '#client/lib/api.ts';
 import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
 import type { AccountResponse, ChangePassword } from '#shared/staff/account.ts';
 import type { ConfirmPassword, RecoveryCodesResponse } from '#shared/staff/two-factor.ts';
+import type { AlertEmails } from '#shared/alerts/alerts.ts';
 
 export const accountKey = ['manage-account'] as const;
 
@@ -27,6 +28,17 @@ export function useRevokeSession() {
     mutationFn: (sessionId: string) => apiRequest<null>('DELETE', `/api/manage/account/sessions/${encodeURIComponent(sessionId)}`),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: accountKey });
+    },
+  });
+}
+
+/** Turns the member's own alert e-mails on or off. */
+export function useSetAlertEmails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: AlertEmails) => apiRequest<{ alertEmails: boolean }>('PATCH', '/api/manage/account/alert-emails', values),
+    onSuccess: ({ alertEmails }) => {
+      queryClient.setQueryData<AccountResponse>(accountKey, (account) => (account ? { ...account, alertEmails } : account));
     },
   });
 }

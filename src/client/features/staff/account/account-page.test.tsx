@@ -20,10 +20,11 @@ const account: AccountResponse = {
     { id: 's-phone', current: false, userAgent: iphone, ipAddress: '198.51.100.7', lastActiveAt: '2026-02-28T18:00:00.000Z', signedInAt: '2026-02-28T17:00:00.000Z' },
   ],
   twoFactor: { enabled: true, recoveryCodesLeft: 8 },
+  alertEmails: null,
 };
 
-function renderAccount(routes: Parameters<typeof serve>[0] = {}) {
-  serve({ 'GET /api/manage/account': () => jsonResponse(account), ...routes });
+function renderAccount(routes: Parameters<typeof serve>[0] = {}, answer: AccountResponse = account) {
+  serve({ 'GET /api/manage/account': () => jsonResponse(answer), ...routes });
   return renderPage(
     <Routes>
       <Route path={paths.manageAccount} element={<AccountPage />} />
@@ -46,6 +47,25 @@ describe('AccountPage', () => {
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(items[1]!.textContent).toContain('Safari on iOS');
     expect(items[1]!.textContent).toContain('198.51.100.7');
+  });
+
+  it('offers no alert switch to a member who gets no alerts', async () => {
+    renderAccount();
+    await screen.findByRole('list', { name: 'Active sessions' });
+    expect(screen.queryByRole('switch', { name: 'Email me alerts' })).toBeNull();
+  });
+
+  it('turns an admin\'s alert e-mails off', async () => {
+    const admin: AccountResponse = { ...account, user: { ...account.user, id: 'u-ada', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' }, alertEmails: true };
+    const { user } = renderAccount({ 'PATCH /api/manage/account/alert-emails': () => jsonResponse({ alertEmails: false }) }, admin);
+    const toggle = await screen.findByRole('switch', { name: 'Email me alerts' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await user.click(toggle);
+    expect(await screen.findByText('Alert e-mails are off.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Email me alerts' }).getAttribute('aria-checked')).toBe('false'));
+    const calls = requestsTo('PATCH', '/api/manage/account/alert-emails');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ receive: false });
   });
 
   it('signs out another session', async () => {

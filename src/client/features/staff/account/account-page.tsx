@@ -7,6 +7,7 @@ import { TextInput } from '#client/components/form/controls.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { LabelledSwitch } from '#client/components/ui/switch.tsx';
 import { ApiError, isFailedCall } from '#client/lib/api.ts';
 import { showServerFieldErrors } from '#client/lib/staff/server-field-errors.ts';
 import { changePasswordSchema, deviceOf, type AccountSession, type ChangePassword, type AccountResponse } from '#shared/staff/account.ts';
@@ -19,7 +20,7 @@ import { formatEasternShortDateTime } from '#client/lib/business-time.ts';
 import { Link } from 'react-router';
 import { passwordProblem, passwordRuleMessages, type PasswordOwner } from '#shared/staff/password-rule.ts';
 import { PasswordStrengthMeter, usePasswordScorer } from '../password-strength';
-import { useAccount, useChangePassword, useRegenerateRecoveryCodes, useRevokeSession } from './account-api';
+import { useAccount, useChangePassword, useRegenerateRecoveryCodes, useRevokeSession, useSetAlertEmails } from './account-api';
 import { useState } from 'react';
 import { RecoveryCodeList } from '#client/lib/staff/recovery-code-list.tsx';
 import { confirmPasswordSchema, recoveryCodeCount, twoFactorMessages, type ConfirmPassword } from '#shared/staff/two-factor.ts';
@@ -156,6 +157,28 @@ function TwoFactorSection({ twoFactor }: { twoFactor: AccountResponse['twoFactor
   );
 }
 
+/** The alert e-mails (a fax given up, e-mails not going out, ...), for a member who receives alerts. */
+function AlertEmailsSwitch({ receive }: { receive: boolean }) {
+  const change = useSetAlertEmails();
+  return (
+    <LabelledSwitch
+      label="Email me alerts"
+      description="One e-mail when a problem starts (a fax given up, e-mails not going out, paid orders missing, the background jobs stopped) and one when it ends."
+      checked={change.isPending && change.variables ? change.variables.receive : receive}
+      disabled={change.isPending}
+      onCheckedChange={(checked) =>
+        change.mutate(
+          { receive: checked },
+          {
+            onSuccess: ({ alertEmails }) => toast.success(alertEmails ? 'Alert e-mails are on.' : 'Alert e-mails are off.'),
+            onError: (error) => toast.error(failureMessage(error, 'Your choice could not be saved. Please try again.')),
+          },
+        )
+      }
+    />
+  );
+}
+
 function SessionItem({ session }: { session: AccountSession }) {
   const revoke = useRevokeSession();
   const device = deviceOf(session.userAgent);
@@ -238,6 +261,16 @@ export function AccountPage() {
               <TwoFactorSection twoFactor={account.data.twoFactor} />
             </CardContent>
           </Card>
+          {account.data.alertEmails === null ? null : (
+            <Card>
+              <CardHeader>
+                <CardTitle>Alerts</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <AlertEmailsSwitch receive={account.data.alertEmails} />
+              </CardContent>
+            </Card>
+          )}
           <Card>
             <CardHeader>
               <CardTitle>{`Active Sessions (${account.data.sessions.length})`}</CardTitle>

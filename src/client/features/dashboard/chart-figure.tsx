@@ -1,0 +1,75 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Download } from 'lucide-react';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import type { ChartRange, DashboardChartKey } from '#shared/dashboard/dashboard.ts';
+import { ChartTable } from './chart-table';
+import { formatDayRange } from './dashboard-formats';
+import { chartCsvHref, useDashboardChart } from './dashboard-query';
+
+// uPlot comes with the first chart drawn, in a chunk of its own: the figures show without waiting for it.
+const ChartPlot = lazy(() => import('./chart-plot').then((module) => ({ default: module.ChartPlot })));
+
+const plotBoxClass = 'h-[19rem] w-full';
+
+let drawable: boolean | undefined;
+
+/**
+ * Whether this browser can draw the charts (a 2D canvas, and a way to follow its box's width). Where it
+ * cannot, each chart's table stands in its place.
+ */
+function canDrawCharts(): boolean {
+  drawable ??= typeof ResizeObserver === 'function' && document.createElement('canvas').getContext('2d') !== null;
+  return drawable;
+}
+
+const noChange = () => () => {};
+
+/** False on the server's render, then whether the browser can draw. */
+function useCanDrawCharts(): boolean {
+  return useSyncExternalStore(noChange, canDrawCharts, () => false);
+}
+
+/** One chart: its title, the drawing, its table (the drawing's text alternative) and its rows as CSV. */
+export function ChartFigure({ chartKey, range }: { chartKey: DashboardChartKey; range: ChartRange }) {
+  const query = useDashboardChart(chartKey, range);
+  const draw = useCanDrawCharts();
+  const chart = query.error ? undefined : query.data;
+
+  if (!chart) {
+    return (
+      <div className="flex min-h-40 items-center justify-center rounded-xl border border-slate-200 bg-white p-4 text-center text-sm text-slate-600 shadow-sm">
+        <p role="status">{query.error ? `The chart could not be loaded: ${query.error.message}` : 'Loading the chart...'}</p>
+      </div>
+    );
+  }
+
+  return (
+    <figure aria-busy={query.isFetching} className="min-w-0 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <figcaption className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <span className="font-semibold text-slate-900">{chart.title}</span>
+        <span className="text-xs text-slate-600">{formatDayRange(chart.from, chart.to)}</span>
+      </figcaption>
+      <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        {draw ? (
+          <>
+            <Suspense fallback={<div className={plotBoxClass} />}>
+              <ChartPlot chart={chart} />
+            </Suspense>
+            <details className="mt-3 rounded-lg border border-slate-200">
+              <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                Show as table
+              </summary>
+              <ChartTable chart={chart} />
+            </details>
+          </>
+        ) : (
+          <ChartTable chart={chart} />
+        )}
+      </div>
+      <a href={chartCsvHref(chartKey, range)} download className={buttonClass({ variant: 'secondary' })}>
+        <Download className="size-4" aria-hidden="true" />
+        Download CSV<span className="sr-only">: {chart.title}</span>
+      </a>
+    </figure>
+  );
+}
