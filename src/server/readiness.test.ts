@@ -69,6 +69,9 @@ describe.each(testDatabaseKinds)('GET /api/ready of a server process on %s', (ki
 
       const signalled = Date.now();
       child.kill('SIGTERM');
+      // From the moment the process has taken the signal (it logs it right after marking itself not
+      // ready): a request sent before its handler ran may still have been answered "ready".
+      while (!output.includes('SIGTERM received') && child.exitCode === null && Date.now() - signalled < 10_000) await sleep(10);
       const stopping: Seen[] = [];
       let stillServing = false;
       while (child.exitCode === null && Date.now() - signalled < 15_000) {

@@ -2,7 +2,8 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { signInContext, type StaffAccount } from './staff-accounts';
 import { businessDayOf } from '#shared/dates.ts';
-import { dayBefore, expectedHoursToEin, expectedSums, mondayOf, percentile, type DashboardPlan, type ExpectedSums } from '#tests/factories/dashboard-plan.ts';
+import { expectedHoursToEin, expectedSums, percentile, type DashboardPlan, type ExpectedSums } from '#tests/factories/dashboard-plan.ts';
+import { dayBefore, mondayOf } from '#shared/dashboard/dashboard.ts';
 
 // The dashboard read as its members read it, against 90 days of orders whose figures are worked out
 // from the orders' own facts (tests/factories/dashboard-plan.ts): paid, refunded, disputed, filed by fax

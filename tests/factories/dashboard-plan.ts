@@ -5,6 +5,7 @@
 // against these figures.
 import { businessDayOf, startOfBusinessDay } from '#shared/dates.ts';
 import type { OrderStatus } from '#shared/orders/lifecycle.ts';
+import { dayBefore, mondayOf } from '#shared/dashboard/dashboard.ts';
 
 const hour = 60 * 60 * 1000;
 
@@ -112,16 +113,6 @@ function planOrder(index: number, paidAt: Date, assignee: string | null, now: Da
 }
 
 // What the dashboard should say: the same definitions, counted from the plan.
-
-export function dayBefore(dayText: string, days: number): string {
-  const date = new Date(`${dayText}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
-export function mondayOf(dayText: string): string {
-  return dayBefore(dayText, (new Date(`${dayText}T00:00:00Z`).getUTCDay() + 6) % 7);
-}
 
 export type ExpectedSums = {
   checkoutsStarted: number;

@@ -6,9 +6,10 @@ import {
   dashboardCharts,
   dashboardFigures,
   dashboardNowCounts,
-  dashboardPeriodKeys,
-  dashboardPeriods,
+  dayBefore,
   funnelStages,
+  mondayOf,
+  periodsUpTo,
   type ChartRange,
   type DashboardChart,
   type DashboardChartKey,
@@ -18,7 +19,6 @@ import {
   type FunnelStage,
 } from '#shared/dashboard/dashboard.ts';
 import { dashboardDays, dashboardRefreshes, dashboardWeeks, orderCounters, storedValuesOf, type Db } from '../db';
-import { dayBefore, mondayOf } from './refresh-dashboard';
 import type { OrderStatus } from '#shared/orders/lifecycle.ts';
 
 // The dashboard's answers, read from the figures the refresh computed (refresh-dashboard.ts) and from
@@ -96,10 +96,7 @@ async function refreshedAt(db: Db): Promise<string | null> {
 export async function readDashboardSummary(db: Db, viewer: Viewer, now: Date = new Date()): Promise<DashboardSummary> {
   const today = businessDayOf(now);
   const money = seesMoney(viewer);
-  const periods = dashboardPeriodKeys.map((key) => {
-    const { days } = dashboardPeriods[key];
-    return { key, label: dashboardPeriods[key].label, from: dayBefore(today, days - 1), to: today, previousFrom: dayBefore(today, 2 * days - 1), previousTo: dayBefore(today, days) };
-  });
+  const periods = periodsUpTo(today);
   const sums = await Promise.all(periods.map(async (period) => ({ current: await sumDays(db, viewer, period.from, period.to), previous: await sumDays(db, viewer, period.previousFrom, period.previousTo) })));
   const figures = (Object.keys(dashboardFigures) as DashboardFigure[])
     .filter((key) => money || !dashboardFigures[key].money)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { businessDayOf, businessTimeZone, startOfBusinessDay } from '#shared/dates.ts';
+import { dayBefore, mondayOf } from '#shared/dashboard/dashboard.ts';
 import { storedValuesOf, type Db } from '../db';
 
 // The dashboard's figures are computed ahead (decision 066): the refresh counts each day's events per
@@ -16,19 +17,6 @@ const recentDays = 2;
 const rebuildEveryMs = 24 * 60 * 60 * 1000;
 
 export type DashboardRefresh = { fromDay: string; toDay: string; rebuilt: boolean; milliseconds: number };
-
-/** The day `days` before `day` (YYYY-MM-DD, calendar arithmetic). */
-export function dayBefore(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The Monday of the week `day` falls in (YYYY-MM-DD). */
-export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return dayBefore(day, (weekday + 6) % 7);
-}
 
 /** Recomputes the figures from the last run's day (or the whole window) to today; several instances take turns. */
 export async function refreshDashboard(db: Db, now: Date = new Date(), options: { rebuild?: boolean } = {}): Promise<DashboardRefresh> {

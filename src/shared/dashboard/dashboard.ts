@@ -16,6 +16,27 @@ export const dashboardPeriods = {
 export type DashboardPeriod = keyof typeof dashboardPeriods;
 export const dashboardPeriodKeys = Object.keys(dashboardPeriods) as [DashboardPeriod, ...DashboardPeriod[]];
 
+/** The day `days` before `day` (YYYY-MM-DD, calendar arithmetic; a negative count goes forward). */
+export function dayBefore(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The Monday of the week `day` falls in (YYYY-MM-DD). */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return dayBefore(day, (weekday + 6) % 7);
+}
+
+/** Each period's days up to `today`, and the days of the period before it. */
+export function periodsUpTo(today: string): DashboardSummary['periods'] {
+  return dashboardPeriodKeys.map((key) => {
+    const { label, days } = dashboardPeriods[key];
+    return { key, label, from: dayBefore(today, days - 1), to: today, previousFrom: dayBefore(today, 2 * days - 1), previousTo: dayBefore(today, days) };
+  });
+}
+
 /** What a figure counts: orders (or refunds, disputes), or an amount in cents. */
 export type FigureUnit = 'count' | 'cents';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Download } from 'lucide-react';
 import { buttonClass } from '#client/components/ui/button.tsx';
-import type { ChartRange, DashboardChartKey } from '#shared/dashboard/dashboard.ts';
+import { dashboardCharts, type ChartRange, type DashboardChartKey } from '#shared/dashboard/dashboard.ts';
 import { ChartTable } from './chart-table';
 import { formatDayRange } from './dashboard-formats';
 import { chartCsvHref, useDashboardChart } from './dashboard-query';
@@ -36,10 +36,19 @@ export function ChartFigure({ chartKey, range }: { chartKey: DashboardChartKey; 
   const chart = query.error ? undefined : query.data;
 
   if (!chart) {
+    // The figure as it will be, its drawing's box holding the news, so nothing moves when the rows come.
     return (
-      <div className="flex min-h-40 items-center justify-center rounded-xl border border-slate-200 bg-white p-4 text-center text-sm text-slate-600 shadow-sm">
-        <p role="status">{query.error ? `The chart could not be loaded: ${query.error.message}` : 'Loading the chart...'}</p>
-      </div>
+      <figure aria-busy={!query.error} className="min-w-0 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <figcaption className="font-semibold text-slate-900">{dashboardCharts[chartKey].title}</figcaption>
+        <div className={`${draw ? plotBoxClass : 'min-h-40'} flex items-center justify-center text-center text-sm text-slate-600`}>
+          <p role="status">{query.error ? `The chart could not be loaded: ${query.error.message}` : 'Loading the chart...'}</p>
+        </div>
+        {draw ? <p className="mt-3 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-400">Show as table</p> : null}
+        <a href={chartCsvHref(chartKey, range)} download className={buttonClass({ variant: 'secondary' })}>
+          <Download className="size-4" aria-hidden="true" />
+          Download CSV<span className="sr-only">: {dashboardCharts[chartKey].title}</span>
+        </a>
+      </figure>
     );
   }
 

@@ -150,7 +150,12 @@ function renderDashboard({ staff = adminUser, summary = adminSummary, url = path
   );
 }
 
-const figuresTable = () => screen.findByRole('table', { name: 'Figures by period' });
+/** The figures' table once its figures came (before, the same table shows each one pending). */
+async function figuresTable(): Promise<HTMLElement> {
+  const table = await screen.findByRole('table', { name: 'Figures by period' });
+  await waitFor(() => expect(table.closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('false'));
+  return table;
+}
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 const rowOf = (table: HTMLElement, heading: string) => within(table).getByRole('rowheader', { name: heading }).closest('tr')!;
 const tableRows = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent));
@@ -183,6 +188,16 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Awaiting filing').nextElementSibling?.textContent).toBe('7');
     expect(screen.getByText('Overdue at the IRS').nextElementSibling?.textContent).toBe('2');
     expect(screen.queryByText(/Your orders only/)).toBeNull();
+  });
+
+  it('shows the same table with each figure pending until the figures come, so nothing moves when they do', async () => {
+    renderDashboard();
+    const pending = screen.getByRole('table', { name: 'Figures by period' });
+    expect(within(pending).getAllByRole('rowheader')).toHaveLength(10);
+    expect(cellsOf(rowOf(pending, 'Paid orders'))[0]).toBe('…… vs yesterdayfrom …');
+    expect(screen.getByText('Awaiting filing').nextElementSibling?.textContent).toBe('…');
+    const table = await figuresTable();
+    expect(cellsOf(rowOf(table, 'Paid orders'))[0]).toBe('12+20% vs yesterdayfrom 10');
   });
 
   it('shows a member without money no money figures and says the page counts their orders only', async () => {

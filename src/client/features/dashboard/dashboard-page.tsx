@@ -8,7 +8,7 @@ import { staffMessages } from '#shared/staff/staff-messages.ts';
 import type { ChartRange, DashboardSummary } from '#shared/dashboard/dashboard.ts';
 import { AlertsBanner } from './alerts-banner';
 import { ChartFigure } from './chart-figure';
-import { FiguresTable, NowCounts } from './figures-table';
+import { FiguresTable, NowCounts, pendingSummary } from './figures-table';
 import { chartRangeChoices, dashboardChartOrder, readChartRange, useDashboardSummary } from './dashboard-query';
 
 /**
@@ -22,6 +22,9 @@ export function DashboardPage() {
   const range = readChartRange(searchParams);
   const summary = useDashboardSummary();
   const denied = hasErrorCode(summary.error, 'permission_denied');
+  // Until the figures come, the same table with each value pending, so nothing moves when they do.
+  const shown = summary.data ?? pendingSummary(can(user, 'dashboard:money'));
+  const scope = summary.data?.scope ?? (can(user, 'orders:read-all') ? 'all' : 'own');
 
   function showRange(next: ChartRange) {
     setSearchParams(
@@ -39,7 +42,7 @@ export function DashboardPage() {
       <title>Dashboard | EIN Filing Service</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Dashboard</h1>
-        {summary.data ? <SummaryNotes summary={summary.data} /> : null}
+        <SummaryNotes asOf={summary.data ? summary.data.asOf : undefined} scope={scope} />
       </div>
 
       {denied ? (
@@ -54,20 +57,17 @@ export function DashboardPage() {
             <h2 id="dashboard-figures-heading" className="text-lg font-semibold text-slate-900">
               Figures
             </h2>
-            {summary.data ? (
-              <>
-                <Card className="overflow-hidden">
-                  <FiguresTable summary={summary.data} />
-                </Card>
-                {summary.data.money ? null : <p className="text-sm text-slate-600">Revenue, refunds and disputes are shown to admins only.</p>}
-                <h3 className="pt-2 text-base font-semibold text-slate-900">Right now</h3>
-                <NowCounts now={summary.data.now} />
-              </>
-            ) : (
-              <p role="status" className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-600">
+            {summary.data ? null : (
+              <p role="status" className={summary.error ? 'rounded-xl border border-red-200 bg-red-50 p-4 text-red-800' : 'sr-only'}>
                 {summary.error ? `The figures could not be loaded: ${summary.error.message}` : 'Loading the figures...'}
               </p>
             )}
+            <Card className="overflow-hidden" aria-busy={!summary.data}>
+              <FiguresTable summary={shown} />
+            </Card>
+            {can(user, 'dashboard:money') ? null : <p className="text-sm text-slate-600">Revenue, refunds and disputes are shown to admins only.</p>}
+            <h3 className="pt-2 text-base font-semibold text-slate-900">Right now</h3>
+            <NowCounts now={shown.now} />
           </section>
 
           <section aria-labelledby="dashboard-charts-heading" className="space-y-3">
@@ -89,21 +89,23 @@ export function DashboardPage() {
   );
 }
 
-/** When the figures were computed (Eastern, named), and whose orders they count. */
-function SummaryNotes({ summary }: { summary: DashboardSummary }) {
+/** When the figures were computed (Eastern, named; `undefined` while they load), and whose orders they count. */
+function SummaryNotes({ asOf, scope }: { asOf: DashboardSummary['asOf'] | undefined; scope: DashboardSummary['scope'] }) {
   return (
     <div className="mt-1 space-y-1 text-slate-600">
       <p>
-        {summary.asOf ? (
+        {asOf === undefined ? (
+          'Figures as of …'
+        ) : asOf ? (
           <>
-            Figures as of <time dateTime={summary.asOf}>{formatEasternDateTime(summary.asOf)}</time>.
+            Figures as of <time dateTime={asOf}>{formatEasternDateTime(asOf)}</time>.
           </>
         ) : (
           'The figures have not been computed yet.'
         )}{' '}
         Days are Eastern time days.
       </p>
-      {summary.scope === 'own' ? <p className="font-medium text-slate-800">Your orders only: the figures and charts count the orders assigned to you.</p> : null}
+      {scope === 'own' ? <p className="font-medium text-slate-800">Your orders only: the figures and charts count the orders assigned to you.</p> : null}
     </div>
   );
 }
