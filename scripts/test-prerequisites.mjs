@@ -1,0 +1,47 @@
+// What the tests need from the machine besides npm's packages: Debian's Chromium for the browser tests,
+// and Poppler's `pdfsig`, which checks the seal of the signed SS-4. Where one is missing and packages can
+// be installed (root, or sudo without a password), they are installed here with one line said; else the
+// test command stops at once with the one command to run. `node scripts/test-prerequisites.mjs chromium`
+// asks for Chromium alone (the browser tests run by themselves).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const needs = [
+  { package: 'chromium', what: `Chromium at ${chromiumPath}`, present: () => existsSync(chromiumPath) },
+  { package: 'poppler-utils', what: "Poppler's pdfsig", present: () => spawnSync('pdfsig', ['-v'], { stdio: 'ignore' }).error === undefined },
+].filter((need) => process.argv.length <= 2 || process.argv.slice(2).includes(need.package.split('-')[0]));
+
+const missing = () => needs.filter((need) => !need.present());
+const packages = (list) => list.map((need) => need.package).join(' ');
+const command = (list) => `sudo apt-get update && sudo apt-get install -y ${packages(list)}`;
+
+function canInstall() {
+  if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).error) return null;
+  if (process.getuid?.() === 0) return [];
+  return spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0 ? ['sudo', '-n'] : null;
+}
+
+const absent = missing();
+if (absent.length > 0) {
+  const prefix = canInstall();
+  if (prefix === null) {
+    console.error(`The tests need ${absent.map((need) => need.what).join(' and ')}. Install with:  ${command(absent)}`);
+    process.exit(1);
+  }
+  console.log(`The tests need ${absent.map((need) => need.what).join(' and ')}: installing ${packages(absent)} with apt-get...`);
+  // apt-get's own output is shown only if it fails.
+  const run = (args) => execFileSync(prefix[0] ?? args[0], prefix.length > 0 ? [...prefix.slice(1), ...args] : args.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  try {
+    run(['apt-get', 'update', '-qq']);
+    run(['apt-get', 'install', '-y', '-qq', ...absent.map((need) => need.package)]);
+  } catch (error) {
+    console.error(`${String(error.stderr ?? error.message).trim()}\nInstalling them failed. Install with:  ${command(absent)}`);
+    process.exit(1);
+  }
+  const still = missing();
+  if (still.length > 0) {
+    console.error(`Still missing: ${still.map((need) => need.what).join(' and ')}${process.env.CHROMIUM_PATH ? ' (or point CHROMIUM_PATH at a Chromium or Chrome executable)' : ''}.`);
+    process.exit(1);
+  }
+}
