@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { testDatabaseKinds } from '#tests/support/database.ts';
 import { createPaidOrder, insertPaidCheckout, type Order } from '#tests/factories/orders.ts';
 import { staffInject, withStaffApp, type SignedInMember } from '#tests/support/staff-app.ts';
-import { alertOccurrences, checkouts, emailOutbox, filings, settings, user } from '../db';
+import { alertOccurrences, auditLog, checkouts, emailOutbox, filings, settings, user } from '../db';
 import { enqueueEmail } from '../email';
 import { alertTitles, type AlertKey, type AlertsResponse } from '#shared/alerts/alerts.ts';
 import type { AccountResponse } from '#shared/staff/account.ts';
@@ -72,6 +72,9 @@ describe.each(testDatabaseKinds)('alerts on %s', (kind) => {
     const on = await staffInject(harness.app, admin.cookie, 'PATCH', '/api/manage/account/alert-emails', { receive: true });
     expect(on.json()).toEqual({ alertEmails: true });
     expect((await staffInject(harness.app, admin.cookie, 'GET', '/api/manage/account')).json<AccountResponse>().alertEmails).toBe(true);
+    // Each switch is on the record, with the choice made.
+    const audited = await harness.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'alert_emails_changed'), eq(auditLog.target, `user:${optedOut.id}`)));
+    expect(audited.map((row) => row.detail)).toEqual([{ receive: false }]);
 
     expect((await staffInject(harness.app, fulfiller.cookie, 'GET', '/api/manage/account')).json<AccountResponse>().alertEmails).toBeNull();
     const refused = await staffInject(harness.app, fulfiller.cookie, 'PATCH', '/api/manage/account/alert-emails', { receive: true });

@@ -81,7 +81,7 @@ function numbers<T extends Record<string, unknown>>(row: T | undefined, keys: re
   return Object.fromEntries(keys.map((key) => [key, Number(row?.[key] ?? 0)])) as Record<keyof T, number>;
 }
 
-/** Sums of the days from `from` to `to` (inclusive), grouped by `groupBy` when given. */
+/** Sums of the days from `from` to `to` (inclusive), of the orders the viewer may see. */
 async function sumDays(db: Db, viewer: Viewer, from: string, to: string): Promise<DaySums> {
   const [row] = await db.select(daySums).from(d).where(and(between(d.day, from, to), scopeOf(viewer)));
   return numbers(row as DaySums | undefined, Object.keys(daySums) as (keyof DaySums)[]);

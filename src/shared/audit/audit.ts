@@ -22,6 +22,7 @@ export const auditActionLabels = {
   password_changed: 'Changed own password',
   password_change_required: 'Asked to choose a stronger password',
   session_revoked: 'Session revoked',
+  alert_emails_changed: 'Alert e-mails turned on or off',
   account_unlocked: 'Account unlocked',
   ssn_revealed: 'SSN revealed',
   ss4_downloaded: 'SS-4 downloaded',

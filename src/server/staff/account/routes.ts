@@ -136,7 +136,7 @@ export function registerStaffAccountRoutes(app: FastifyInstance, services: Pick<
     },
     async (request) => {
     const input = parseWith(alertEmailsSchema, request.body);
-    return setAlertEmails(db, staffOf(request).user.id, input);
+    return setAlertEmails(db, staffOf(request).user, input, request.ip);
   });
 
   api.delete(
