@@ -245,8 +245,9 @@ async function benchPages(): Promise<void> {
 }
 
 /**
- * The dashboard as an admin opens it, on the page-load profile, over 10,000 orders: loaded once the
- * figures and the four charts are drawn (goal: under a second, the sign-in page's).
+ * The dashboard as an admin opens it, on the page-load profile, over 10,000 orders: loaded once its
+ * figures are shown and painted (goal: under a second, the sign-in page's; decision 068), with the
+ * moment its four charts are drawn beside it.
  */
 async function benchDashboardLoad(browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<void> {
   const admin = await createStaffMember(services, { role: 'admin', name: 'Bench Dashboard Admin' });
@@ -259,7 +260,11 @@ async function benchDashboardLoad(browser: Awaited<ReturnType<typeof chromium.la
     browser,
     address,
     '/manage/dashboard',
-    { cookie: { name: name ?? '', value: value.join('=') }, readyWhen: `document.querySelector('table[aria-label="Figures by period"]') && document.querySelectorAll('figure canvas').length >= 4` },
+    {
+      cookie: { name: name ?? '', value: value.join('=') },
+      readyWhen: `document.querySelector('table[aria-label="Figures by period"] tbody td') && !document.querySelector('table[aria-label="Figures by period"]').textContent.includes('…')`,
+      later: { label: 'charts drawn', when: `document.querySelectorAll('figure canvas').length >= 4` },
+    },
     1000,
   );
 }

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from './paths';
-import { page } from './lib/lazy-page';
+import { page, type Page } from './lib/lazy-page';
 import { panelHomePath } from './lib/staff/login-redirect';
 import { useStaffUser } from './lib/staff/staff-session-context';
 
@@ -17,6 +17,15 @@ const FaxInboxPage = page(() => import('./features/filing/fax-inbox-page'), 'Fax
 const ApiReferencePage = page(() => import('./features/api-reference/api-reference-page'), 'ApiReferencePage');
 const AccountPage = page(() => import('./features/staff/account/account-page'), 'AccountPage');
 const PanelNotFoundPage = page(() => import('./features/staff/panel-not-found-page'), 'PanelNotFoundPage');
+
+/** The panel's pages the server renders for a signed-in member (`signed-in-pages.ts`), by path. */
+const signedInPanelPages: Readonly<Record<string, Page>> = { [paths.manageDashboard]: DashboardPage };
+
+/** Loads the panel's layout and the page at `pathname`, when the server renders that page signed in. */
+export async function preloadPanelPage(pathname: string): Promise<void> {
+  const panelPage = signedInPanelPages[pathname];
+  if (panelPage) await Promise.all([ManageLayout.preload(), panelPage.preload()]);
+}
 
 /** A path of the panel relative to `/manage/`, where these routes are mounted. */
 const inPanel = (path: string) => path.slice(`${paths.manage}/`.length);

@@ -28,7 +28,8 @@ const EinLetterPage = page(() => import('./features/documents/document-page'), '
 const CancellationPage = page(() => import('./features/refunds/cancellation-page'), 'CancellationPage');
 const ManageLoginPage = page(() => import('./features/staff/login-page'), 'ManageLoginPage');
 // The staff panel's pages, in a chunk that lists them, loaded only under its address.
-const StaffPanel = page(() => import('./panel-routes'), 'StaffPanelRoutes');
+const loadStaffPanel = () => import('./panel-routes');
+const StaffPanel = page(loadStaffPanel, 'StaffPanelRoutes');
 
 function PageLoading() {
   return (
@@ -169,6 +170,11 @@ export async function preloadPage(localizedPathname: string): Promise<void> {
   const pathname = unlocalizedPath(localizedPathname);
   const kind = routeKind(pathname);
   if (kind === 'not-found') return NotFoundPage.preload();
+  if (withStaffPanel && pathname === localizedPathname && kind === 'private' && matchPath(`${paths.manage}/*`, pathname)) {
+    // A panel page the server rendered signed in (none other is rendered): its layouts and the page.
+    await Promise.all([ServerStateLayout.preload(), StaffPanel.preload(), loadStaffPanel().then((panel) => panel.preloadPanelPage(pathname))]);
+    return;
+  }
   const renderedPage = pageAt(publicPages, pathname) ?? pageAt(unlistedPages, pathname);
   if (!renderedPage) return;
   await Promise.all([renderedPage.preload(), ...(serverStatePages.includes(renderedPage) ? [ServerStateLayout.preload()] : [])]);

@@ -128,6 +128,12 @@ test('an admin lands on the dashboard and reads every figure and chart of 90 day
   const { plan } = await seedDashboard(request);
   await signedInAs('admin');
   const today = businessDayOf(new Date());
+  // The page the server rendered hydrates as it is: React reports any difference as an error.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
 
   // The panel's first page for an admin.
   await page.goto('/manage');
@@ -152,6 +158,9 @@ test('an admin lands on the dashboard and reads every figure and chart of 90 day
     if (screenshots) await page.screenshot({ path: `${screenshots}/dashboard-admin-${width}.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);
   }
+
+  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+  expect(errors).toEqual([]);
 
   // Each chart's CSV is the link's download, with the chart's range.
   const link = page.locator('figure', { has: page.getByRole('table', { name: 'Order funnel' }) }).getByRole('link', { name: /Download CSV/ });
@@ -186,4 +195,23 @@ test('a fulfiller reads the same page about their own orders, without money', as
   const summary = (await (await page.request.get('/api/manage/dashboard')).json()) as { money: boolean; figures: { unit: string }[] };
   expect(summary.money).toBe(false);
   expect(summary.figures.every((figure) => figure.unit === 'count')).toBe(true);
+});
+
+test("the dashboard's figures come with its HTML, before any of the panel's scripts", async ({ browser, context, request, signedInAs, baseURL }) => {
+  const { plan } = await seedDashboard(request);
+  await signedInAs('admin');
+  const today = businessDayOf(new Date());
+  // The same member's session in a browser that runs no script: what shows is the server's HTML alone.
+  const scriptless = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await context.storageState() });
+  try {
+    const page = await scriptless.newPage();
+    const response = await page.goto('/manage/dashboard');
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Management Panel' })).toBeVisible();
+    await checkFigures(page, plan, today, undefined, true);
+    await expect(page.getByText(/Figures as of .* (EST|EDT)\./)).toBeVisible();
+  } finally {
+    await scriptless.close();
+  }
 });

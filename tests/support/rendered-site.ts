@@ -14,12 +14,20 @@ import type { Env } from '#server/env.ts';
 /** The entry the shells of `buildRenderedSite` load, in each language. */
 export const shellEntries = { en: '/main.tsx', es: '/assets/es/main.tsx' } as const;
 
-export async function buildRenderedSite({ env, database }: { env: Env; database: Database }): Promise<FastifyInstance> {
+/** The renderer's source, for an app that renders its pages as the built one does. */
+export const rendererSource = path.resolve('src/client/entry-server.tsx');
+
+/** A folder with the client's page shells in both languages, as the build leaves them. */
+export function shellsFolder(): string {
   const clientDir = mkdtempSync(path.join(tmpdir(), 'ein-client-'));
   const shell = readFileSync(path.resolve('src/client/index.html'), 'utf8');
   writeFileSync(path.join(clientDir, 'index.html'), shell);
   writeFileSync(path.join(clientDir, 'index.es.html'), shell.replace(`src="${shellEntries.en}"`, `src="${shellEntries.es}"`));
-  return buildApp({ env, database, clientDir, rendererFile: path.resolve('src/client/entry-server.tsx') });
+  return clientDir;
+}
+
+export async function buildRenderedSite({ env, database }: { env: Env; database: Database }): Promise<FastifyInstance> {
+  return buildApp({ env, database, clientDir: shellsFolder(), rendererFile: rendererSource });
 }
 
 export type JsonLdNode = { '@type': string } & Record<string, unknown>;

@@ -17,6 +17,7 @@ import { openTestDatabase } from './database';
 import { registerTestSupportRoutes } from './test-api/routes';
 import { startTestSession } from './test-api/start-test-session';
 import { totpCodeOf } from './totp';
+import { rendererSource, shellsFolder } from './rendered-site';
 
 // The whole server for server tests: a real database, real Better Auth, real argon2, the mail folder
 // as the test mailbox, and helpers to make staff accounts and call `/api/manage` as one of them.
@@ -52,6 +53,8 @@ export type StaffTestAppOptions = {
   onRoute?: AppOptions['onRoute'];
   /** Logs as the server does, to the process's stdout (a test may listen there for what must never be logged). */
   logger?: boolean;
+  /** Renders its pages as the built app does, from the renderer's source into the client's shells. */
+  renderedPages?: boolean;
 };
 
 export async function startStaffTestApp(database: Database, options: StaffTestAppOptions = {}): Promise<StaffTestApp> {
@@ -71,7 +74,7 @@ export async function startStaffTestApp(database: Database, options: StaffTestAp
   const { app, services } = await buildAppWithServices({
     env,
     database,
-    clientDir: path.join(dataDir, 'no-client'),
+    ...(options.renderedPages ? { clientDir: shellsFolder(), rendererFile: rendererSource } : { clientDir: path.join(dataDir, 'no-client') }),
     mailer: options.wrapMailer ? options.wrapMailer(mailer) : mailer,
     wrapPasswordVerifier: options.wrapPasswordVerifier,
     paymentProvider: options.paymentProvider,

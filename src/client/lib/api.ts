@@ -34,6 +34,15 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
 }
 
+/** The answer as the caller gets it: the payload of a success, an `ApiError` for anything else. */
+export function answerOf<T>(status: number, payload: unknown): T {
+  if (status < 200 || status > 299) {
+    if (isApiErrorBody(payload)) throw new ApiError(status, payload.error.code, payload.error.message, payload.error.fields);
+    throw new ApiError(status, 'internal_error', `The server answered ${status}`);
+  }
+  return payload as T;
+}
+
 /** The one way the browser calls the server: JSON in, JSON out, an `ApiError` for anything else. */
 export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -53,9 +62,5 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | '
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.fields);
-    throw new ApiError(response.status, 'internal_error', `The server answered ${response.status}`);
-  }
-  return payload as T;
+  return answerOf<T>(response.status, payload);
 }

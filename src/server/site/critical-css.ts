@@ -14,8 +14,23 @@ const inlinedStyle = /<style[^>]*>([\s\S]*?)<\/style>/;
 
 export type CriticalCssLog = { warn: (message: string) => void };
 
-/** Puts a page's critical rules into its document, and the whole stylesheet after the first paint. */
-export type CriticalCssInliner = (document: string) => Promise<string>;
+/**
+ * Puts a page's critical rules into its document, and the whole stylesheet after the first paint.
+ * With `reuse`, for a page rendered anew on every request: the rules picked for a page of the same
+ * markup (its elements and attributes, whatever their text) are used again.
+ */
+export type CriticalCssInliner = (document: string, options?: { reuse?: boolean }) => Promise<string>;
+
+/**
+ * What the rules Beasties picks depend on: the page's elements and their attributes, not their text.
+ * (A `<time>`'s moment is left out too: no rule reads it.)
+ */
+function markupShape(document: string): string {
+  return document.replace(/>[^<]+</g, '><').replace(/ datetime="[^"]*"/gi, '');
+}
+
+/** How many markups' rules are kept; a signed-in page has a few (per role, with or without alerts). */
+const reusedShapes = 50;
 
 /**
  * A server-rendered page's first paint needs only the rules its markup uses: they are inlined in
@@ -47,11 +62,20 @@ export function createCriticalCssInliner(clientDir: string, log: CriticalCssLog)
     logger: { warn: (message) => log.warn(message), error: (message) => log.warn(message) },
   });
 
-  return async (document) => {
+  const picked = new Map<string, string>();
+  return async (document, { reuse = false } = {}) => {
     const link = stylesheetLink.exec(document);
     if (!link) return document;
-    const css = inlinedStyle.exec(await beasties.process(document))?.[1];
-    if (!css) return document;
+    const shape = reuse ? markupShape(document) : null;
+    let css = shape === null ? undefined : picked.get(shape);
+    if (css === undefined) {
+      css = inlinedStyle.exec(await beasties.process(document))?.[1];
+      if (!css) return document;
+      if (shape !== null) {
+        if (picked.size >= reusedShapes) picked.clear();
+        picked.set(shape, css);
+      }
+    }
     const [whole, before = '', href = '', after = ''] = link;
     const deferred = `<link rel="stylesheet"${before} href="${href}"${after} ${deferredStylesheetAttribute}>`;
     const fallback = `<noscript><link rel="stylesheet"${before} href="${href}"${after}></noscript>`;

@@ -11,6 +11,8 @@ import { AppError } from '../errors';
 import { allowInlineStyles, apiReferencePagePath } from '../http';
 import { createCriticalCssInliner, criticalStyleAttribute } from './critical-css';
 import { afterPaintScriptAttribute, loadAfterFirstPaint } from './after-paint';
+import { pageAnswersElementId, signedInPages, type PageAnswer } from '#shared/site/signed-in-pages.ts';
+import { askForPage } from './signed-in-page';
 
 const configPlaceholder = '<!--public-config-->';
 const rootElement = '<div id="root"></div>';
@@ -46,6 +48,13 @@ export function fillShell(template: string, html: string): string {
   const body = html.slice(head.length);
   const withHead = head ? template.replace(/<title>[^<]*<\/title>/, () => head) : template;
   return withHead.replace(rootElement, () => `<div id="root">${body}</div>`);
+}
+
+/** The API's answers a page was rendered from (or its first calls will be answered with), as inert JSON at the end of its body. */
+export function withPageAnswers(document: string, answers: readonly PageAnswer[]): string {
+  if (answers.length === 0) return document;
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return document.replace('</body>', () => `<script id="${pageAnswersElementId}" type="application/json">${json}</script></body>`);
 }
 
 /** The shell in the language of the page at `pathname`: `<html lang>` is the page's (`en`, `es`). */
@@ -218,6 +227,8 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     if (!renderer) return reply.send(renderShell(inPageLanguage(shells[localeOfPath(pathname)].open, pathname), config, nonces));
 
     const kind = renderer.routeKind(pathname);
+    const signedInQueries = kind === 'private' && request.headers.cookie ? signedInPages[pathname] : undefined;
+    if (signedInQueries) return sendSignedInPage(request, reply, signedInQueries, config, nonces);
     const key = `${JSON.stringify(config)}\n${kind === 'not-found' ? `not-found ${localeOfPath(pathname)}` : pathname}`;
     let page = await cache.get(key, async () => {
       const prepared = pageDocument(await renderer.renderPage(pathname, config), pathname);
@@ -234,6 +245,30 @@ export async function registerPageRoutes(app: FastifyInstance, { clientDir, rend
     }
     if (page.kind === 'private' || page.kind === 'unlisted') reply.header('X-Robots-Tag', 'noindex');
     return reply.status(page.kind === 'not-found' ? 404 : 200).send(renderShell(page.document, config, nonces));
+  }
+
+  /**
+   * A staff page the server renders for the signed-in member who asks (decision 068): rendered from the
+   * API's answers to their own cookie, its critical CSS inlined, its answers embedded for the browser,
+   * and never stored by a cache. A visitor the API does not answer gets the browser's page, with the
+   * answers it got.
+   */
+  async function sendSignedInPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    queries: (typeof signedInPages)[string],
+    config: PublicConfig,
+    nonces: { style?: string; script?: string },
+  ): Promise<FastifyReply> {
+    const [pathname = '/'] = request.url.split('?');
+    const { answers, setCookies, complete } = await askForPage(app, request, queries);
+    for (const cookie of setCookies) void reply.header('set-cookie', cookie);
+    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+    const rendered = complete && renderer ? await renderer.renderPage(request.url, config, answers) : null;
+    const document = rendered?.html
+      ? loadAfterFirstPaint(await inlineCriticalCss(pageDocument({ kind: 'unlisted', html: rendered.html }, pathname).document, { reuse: true }))
+      : pageDocument({ kind: 'private', html: null }, pathname).document;
+    return reply.send(renderShell(withPageAnswers(document, answers), config, nonces));
   }
 
   // Every address no other route answers: a route, so responses are compressed like any other.

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
-import { apiRequest } from '#client/lib/api.ts';
+import { getAnswered } from '#client/lib/page-answers.ts';
 import { formatEasternShortDateTime } from '#client/lib/business-time.ts';
 import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
 import { paths } from '#client/paths.ts';
 import type { AlertsResponse, OpenAlert } from '#shared/alerts/alerts.ts';
+import { openAlertsQuery } from '#shared/site/signed-in-pages.ts';
 
 // The service's alerts open now (members with `alerts:read`), at the top of the dashboard while they
 // last: asked again every minute, so one that closes leaves the page and a new one appears.
@@ -13,8 +14,8 @@ const alertsRefreshMs = 60_000;
 
 function useOpenAlerts() {
   return useManageQuery({
-    queryKey: ['manage-alerts'],
-    queryFn: () => apiRequest<AlertsResponse>('GET', '/api/manage/alerts'),
+    queryKey: openAlertsQuery.key,
+    queryFn: () => getAnswered<AlertsResponse>(openAlertsQuery.url),
     refetchInterval: alertsRefreshMs,
   });
 }

@@ -24,9 +24,12 @@ function canDrawCharts(): boolean {
 
 const noChange = () => () => {};
 
-/** False on the server's render, then whether the browser can draw. */
+/**
+ * Whether the browser can draw. The server's render (the dashboard is rendered signed in) assumes it
+ * can, as nearly every browser can, so the charts' boxes are already their size when the page hydrates.
+ */
 function useCanDrawCharts(): boolean {
-  return useSyncExternalStore(noChange, canDrawCharts, () => false);
+  return useSyncExternalStore(noChange, canDrawCharts, () => true);
 }
 
 /** One chart: its title, the drawing, its table (the drawing's text alternative) and its rows as CSV. */

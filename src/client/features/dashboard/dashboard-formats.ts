@@ -32,12 +32,15 @@ export function formatShortDay(day: string): string {
   return date ? shortDayFormat.format(date) : day;
 }
 
-/** "Nov 14 – 20, 2026", or one day alone. */
+/**
+ * "Nov 14 – 20, 2026", or one day alone. The dash's spaces are plain ones: Node's ICU writes thin
+ * spaces where Chromium's writes plain ones, and the server's render must read as the browser's.
+ */
 export function formatDayRange(from: string, to: string): string {
   const start = dayDate(from);
   const end = dayDate(to);
   if (!start || !end) return from === to ? from : `${from} – ${to}`;
-  return from === to ? dayFormat.format(start) : dayFormat.formatRange(start, end);
+  return from === to ? dayFormat.format(start) : dayFormat.formatRange(start, end).replace(/\u2009/g, ' ');
 }
 
 /** A figure's value: a count, or cents as US dollars. */

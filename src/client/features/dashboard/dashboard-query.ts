@@ -1,6 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
+import { getAnswered } from '#client/lib/page-answers.ts';
 import { useManageQuery } from '#client/lib/staff/use-staff-api-error.ts';
+import { dashboardSummaryQuery } from '#shared/site/signed-in-pages.ts';
 import type { ChartRange, DashboardChart, DashboardChartKey, DashboardSummary } from '#shared/dashboard/dashboard.ts';
 
 /** The charts' range when the address names none (the server's default too). */
@@ -31,8 +33,8 @@ export function chartCsvHref(chart: DashboardChartKey, range: ChartRange): strin
 
 export function useDashboardSummary() {
   return useManageQuery({
-    queryKey: ['manage-dashboard'],
-    queryFn: () => apiRequest<DashboardSummary>('GET', '/api/manage/dashboard'),
+    queryKey: dashboardSummaryQuery.key,
+    queryFn: () => getAnswered<DashboardSummary>(dashboardSummaryQuery.url),
   });
 }
 

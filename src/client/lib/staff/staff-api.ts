@@ -2,12 +2,14 @@ import { ApiError, apiRequest, hasErrorCode, isFailedCall } from '../api';
 import type { SignIn } from '#shared/staff/session.ts';
 import type { SecondFactor, SignedInSession, SignInResponse } from '#shared/staff/two-factor.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
+import { staffSessionQuery } from '#shared/site/signed-in-pages.ts';
+import { getAnswered } from '../page-answers';
 
 /** The signed-in staff member, shared by the login page and the `/manage` layout. */
-export const staffSessionKey = ['staff-session'] as const;
+export const staffSessionKey = staffSessionQuery.key;
 
 export function fetchStaffSession(): Promise<SignedInSession> {
-  return apiRequest<SignedInSession>('GET', '/api/manage/session');
+  return getAnswered<SignedInSession>(staffSessionQuery.url);
 }
 
 /** The password step: signed in, or (for an enrolled member) the code is still to come. */
