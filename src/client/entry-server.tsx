@@ -10,12 +10,7 @@ import { PublicConfigProvider } from './lib/public-config';
 import type { PageRenderer, RenderedPage } from '#shared/site/page-render.ts';
 import type { PublicConfig } from '#shared/site/public-config.ts';
 import { signedInPages, type PageAnswer } from '#shared/site/signed-in-pages.ts';
-import { followPathLocale } from './lib/locale';
-
-// The page being rendered: its language is every message's (the render is synchronous, so no other
-// page's render runs in between).
-let renderingPath = '/';
-followPathLocale(() => renderingPath);
+import { inLanguageOfPath } from './lib/locale';
 
 /**
  * Server rendering of the public pages, the not-found page, and the staff pages the server renders for
@@ -30,21 +25,23 @@ export const renderPage: PageRenderer = async (url: string, config: PublicConfig
   // Loaded first so the render never suspends and completes in one synchronous pass. (The server-state
   // layout's module is imported as the browser's pages import it, so it stays a chunk of its own there.)
   const [{ createAppQueryClient, fillFromAnswers, RenderQueryClient }] = await Promise.all([import('./lib/server-state'), preloadPage(pathname), preloadFeatureFlags(config)]);
-  renderingPath = pathname;
   // A client of the render's own, holding only this member's answers.
   const queryClient = signedIn ? fillFromAnswers(createAppQueryClient(), (answerUrl) => answers.find((answer) => answer.url === answerUrl)) : null;
-  const html = renderToString(
-    <StrictMode>
-      <PublicConfigProvider value={config}>
-        <FeatureFlagsProvider>
-          <RenderQueryClient.Provider value={queryClient}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </RenderQueryClient.Provider>
-        </FeatureFlagsProvider>
-      </PublicConfigProvider>
-    </StrictMode>,
+  // Every message in the page's language: its path's.
+  const html = inLanguageOfPath(pathname, () =>
+    renderToString(
+      <StrictMode>
+        <PublicConfigProvider value={config}>
+          <FeatureFlagsProvider>
+            <RenderQueryClient.Provider value={queryClient}>
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            </RenderQueryClient.Provider>
+          </FeatureFlagsProvider>
+        </PublicConfigProvider>
+      </StrictMode>,
+    ),
   );
   queryClient?.clear();
   return { kind, html };

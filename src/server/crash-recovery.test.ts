@@ -66,7 +66,7 @@ describe('after kill -9', { timeout: 400_000 }, () => {
       void fetch(`${first.base}/api/test-support/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => {});
     }
     // Each message is written, and the process stops before it records the send.
-    await waitFor('12 e-mails sent and not recorded', first.pauses, (count) => count >= 12);
+    await waitFor('12 e-mails sent and not recorded', first.pauses, (count) => count >= 12, 120);
     const before = mails(dataDir);
     const namesBefore = emlFiles(dataDir);
     expect(before).toHaveLength(12);
