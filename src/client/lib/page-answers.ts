@@ -28,7 +28,7 @@ export function peekPageAnswer(url: string): PageAnswer | undefined {
 }
 
 /** The page's answer to `GET url`, used up: a later call asks the server. */
-export function takePageAnswer(url: string): PageAnswer | undefined {
+function takePageAnswer(url: string): PageAnswer | undefined {
   const all = embeddedAnswers();
   const index = all.findIndex((answer) => answer.url === url);
   return index < 0 ? undefined : all.splice(index, 1)[0];

@@ -51,7 +51,7 @@ export function fillShell(template: string, html: string): string {
 }
 
 /** The API's answers a page was rendered from (or its first calls will be answered with), as inert JSON at the end of its body. */
-export function withPageAnswers(document: string, answers: readonly PageAnswer[]): string {
+function withPageAnswers(document: string, answers: readonly PageAnswer[]): string {
   if (answers.length === 0) return document;
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   return document.replace('</body>', () => `<script id="${pageAnswersElementId}" type="application/json">${json}</script></body>`);
