@@ -1,14 +1,22 @@
 // Compiles the message catalogs (`src/messages/<area>/<locale>.json`) into one function per message
 // in `src/paraglide` (generated, not kept in git), when a catalog is newer than the last compile.
 // Run by `npm install`, before type checks, tests, builds and the server; `--force` compiles anyway.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+//
+// The browser's build takes each message from a module of its own, so that a page's code holds only
+// the messages it uses. Node (the server, the tests) takes them all from one module,
+// `messages/_bundle.js`, made here with esbuild: its loader would otherwise read, transform and link
+// some 1,500 modules in each process and in each test file. `#paraglide/messages` in package.json
+// names one or the other by the importer's conditions.
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sources = [path.join(root, 'src/messages'), path.join(root, 'project.inlang/settings.json'), fileURLToPath(import.meta.url)];
 const outdir = path.join(root, 'src/paraglide');
-const stamp = path.join(outdir, 'messages/_index.js');
+const bundle = path.join(outdir, 'messages/_bundle.js');
+// Written last.
+const stamp = bundle;
 
 /** The expression the compiled messages read their build's language from (Paraglide's per-language build contract). */
 export const staticLocaleExpression = '/** @type {any} */ (globalThis).__PARAGLIDE_STATIC_LOCALE__';
@@ -43,6 +51,21 @@ export async function compileMessages({ force = false } = {}) {
   } finally {
     process.chdir(previous);
   }
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [path.join(outdir, 'messages/_index.js')],
+    outfile: bundle,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    // The runtime (the current language) stays one module, shared with the code that sets it.
+    external: ['../runtime.js', '../registry.js'],
+    legalComments: 'none',
+    // Without the type comments of each message, which nothing reads at run time.
+    minifyWhitespace: true,
+    logLevel: 'warning',
+  });
+  writeFileSync(path.join(outdir, 'messages/_bundle.d.ts'), "export * from './_index.js';\n");
   return true;
 }
 
