@@ -193,6 +193,20 @@ describe.each(testDatabaseKinds)('GET /api/manage/orders and /api/manage/staff o
     expect(await ids('doe@example.net')).toEqual([]);
   });
 
+  it('finds an address by its name part typed across its dots, and only addresses that hold the text whole', async () => {
+    // Looked up by the longest stretch ("lee23180"), then checked whole on the rows found.
+    const daniel = await createPaidOrder(harness.database.db, { billingEmail: 'daniel.lee23180@example.com', createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { billingEmail: 'maria.lee23180@example.com', createDate: nextDate() });
+    await createPaidOrder(harness.database.db, { billingEmail: 'daniel-lee23180@example.com', createDate: nextDate() });
+
+    const ids = async (search: string) =>
+      (await listOrders(harness.app, admin.cookie, `search=${encodeURIComponent(search)}`)).orders.map((order) => order.id).sort((a, b) => a - b);
+    expect(await ids('niel.LEE23180')).toEqual([daniel.id]);
+    expect(await ids('daniel.lee23180@example.com')).toEqual([daniel.id]);
+    expect(await ids('lee23180@')).toHaveLength(3);
+    expect(await ids('daniel.lee2318@')).toEqual([]);
+  });
+
   it('takes %, _ and \\ in the search literally', async () => {
     const underscore = await createPaidOrder(harness.database.db, { billingEmail: 'a_b@example.com', createDate: nextDate() });
     await createPaidOrder(harness.database.db, { billingEmail: 'axb@example.com', createDate: nextDate() });

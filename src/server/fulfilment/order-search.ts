@@ -11,16 +11,37 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The e-mail contains `text`. A whole address (or one with part of its domain) is looked up in the
- * trigram index by what comes before and including the `@`, and the rest is checked on those rows
- * only: a domain is shared by a great many orders (every `gmail.com` customer), and its trigrams
- * would make the index read an entry for each of them. The second condition is written over
- * `billing_email || ''` so that it is a check on the rows found, not a second index condition.
+ * What of `text` the trigram indexes are asked for when it is an e-mail address (or one with part of
+ * its domain): what comes before and including the `@`; else null. A domain is shared by a great many
+ * orders (every `gmail.com` customer), and its trigrams would make an index read an entry for each of
+ * them; whatever contains the address contains that part of it.
+ */
+function beforeTheDomain(text: string): string | null {
+  const at = text.indexOf('@');
+  return at < 1 || at === text.length - 1 ? null : text.slice(0, at + 1);
+}
+
+/**
+ * The longest stretch of letters and digits in `text`, when `text` holds more than it and it is three
+ * characters or more; else null. The words of an address's name part are first names and surnames
+ * ("daniel.lee84"), and a first name is in a great share of the addresses: its trigrams make the index
+ * read an entry for each of them, where the longest stretch alone finds a few rows to check.
+ */
+function longestStretch(text: string): string | null {
+  const stretches = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const longest = stretches.reduce((found, stretch) => (stretch.length > found.length ? stretch : found), '');
+  return longest.length >= 3 && longest.length < text.length ? longest : null;
+}
+
+/**
+ * The e-mail contains `text`: looked up in the trigram index by the longest stretch of letters and
+ * digits before its domain, and the rest checked on those rows only. The second condition is written
+ * over `billing_email || ''` so that it is a check on the rows found, not a second index condition.
  */
 function emailContains(text: string): SQL {
-  const at = text.indexOf('@');
-  if (at < 1 || at === text.length - 1) return ilike(orders.billingEmail, containsPattern(text));
-  return sql`(${ilike(orders.billingEmail, containsPattern(text.slice(0, at + 1)))} and (${orders.billingEmail} || '') ilike ${containsPattern(text)})`;
+  const lookup = longestStretch(beforeTheDomain(text) ?? text);
+  if (lookup === null) return ilike(orders.billingEmail, containsPattern(text));
+  return sql`(${ilike(orders.billingEmail, containsPattern(lookup))} and (${orders.billingEmail} || '') ilike ${containsPattern(text)})`;
 }
 
 // Words that a great share of business names hold: legal endings, joining words, and the generic
@@ -67,10 +88,13 @@ export function distinctiveParts(text: string): string[] {
  * "Holdings", "Consulting") are each in a great share of the names, and every trigram of them makes
  * the index read further at volume: the index is asked for the stretches of `text` between them
  * (when any of three characters or more is left), and the whole text is checked on the rows found.
+ * An e-mail address typed in the search is looked up by its part before the domain here too: its
+ * domain's trigrams ("com", "exa") are in a great many names.
  */
 function companyNameContains(text: string): SQL {
   const companyName = sql`(${orders.formData} -> 'company' ->> 'companyName')`;
-  const parts = distinctiveParts(text);
+  const looked = beforeTheDomain(text) ?? text;
+  const parts = distinctiveParts(looked);
   if (parts.length === 0 || (parts.length === 1 && parts[0] === text)) return sql`${companyName} ilike ${containsPattern(text)}`;
   const lookups = parts.map((part) => sql`${companyName} ilike ${containsPattern(part)}`);
   return sql`(${sql.join(lookups, sql` and `)} and (${companyName} || '') ilike ${containsPattern(text)})`;
