@@ -11,11 +11,16 @@ function unescape(value: string): string {
   return value.replace(/\\(.)/g, (_whole, character: string) => (character === 'n' ? '\n' : character));
 }
 
+/**
+ * A sample's value. Prometheus reads it with Go's `strconv.ParseFloat`, which takes "NaN" in any case:
+ * prom-client writes `Nan` (a gauge of an empty event-loop-delay window, between two close scrapes).
+ */
 function parseValue(text: string): number {
   if (text === '+Inf') return Infinity;
   if (text === '-Inf') return -Infinity;
+  if (text.toLowerCase() === 'nan') return Number.NaN;
   const value = Number(text);
-  if (text !== 'NaN' && Number.isNaN(value)) throw new Error(`Not a sample value: ${text}`);
+  if (Number.isNaN(value)) throw new Error(`Not a sample value: ${text}`);
   return value;
 }
 
