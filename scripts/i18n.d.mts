@@ -6,3 +6,5 @@ export const staticLocaleExpression: string;
 export const staticLocaleDefine: string;
 /** A compiled message as a build fixed to `locale` keeps it: that language's function alone; `undefined` for any other module. */
 export function messageInLocale(source: string, locale: string): string | undefined;
+/** The latest modification time of `entry`, or of anything in it when it is a folder. */
+export function newestChange(entry: string): number;

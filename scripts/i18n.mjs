@@ -23,7 +23,8 @@ export const staticLocaleExpression = '/** @type {any} */ (globalThis).__PARAGLI
 /** What a build defines to fix that language. */
 export const staticLocaleDefine = 'globalThis.__PARAGLIDE_STATIC_LOCALE__';
 
-function newestChange(entry) {
+/** The latest modification time of `entry`, or of anything in it when it is a folder. */
+export function newestChange(entry) {
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;
   return Math.max(stats.mtimeMs, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));

@@ -10,7 +10,8 @@ import { searchCountLimit, type OrderListResponse, type StaffListResponse } from
 import { seedOrders } from '#tests/factories/seed-orders.ts';
 import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { listOrders } from '#tests/support/orders-api.ts';
-import { distinctiveParts } from './order-search';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { distinctiveParts, orderTextContains } from './order-search';
 import { countersOf } from '#tests/support/counters.ts';
 
 const legacyStatuses = ['submitted', 'assigned', 'in_progress', 'irs_submitted'];
@@ -24,6 +25,24 @@ describe('the parts of a company-name search looked up in the trigram index', ()
     // Nothing left to look up: the caller looks up the whole text.
     expect(distinctiveParts('Roofing Holdings')).toEqual([]);
     expect(distinctiveParts('Al Co')).toEqual([]);
+  });
+});
+
+describe('the patterns a search asks the trigram indexes for', () => {
+  const patterns = (text: string) => new PgDialect().sqlToQuery(orderTextContains(text)!).params;
+
+  it('asks for the longest stretch of an address\'s name part, and the part before its domain for a company name', () => {
+    // In this order: the tracking number, the e-mail's lookup and check, the company name's lookup and check.
+    expect(patterns('daniel.lee23180@example.com')).toEqual([
+      '%daniel.lee23180@example.com%',
+      '%lee23180%',
+      '%daniel.lee23180@example.com%',
+      '%daniel.lee23180@%',
+      '%daniel.lee23180@example.com%',
+    ]);
+    expect(patterns('niel.lee23180')).toEqual(['%niel.lee23180%', '%lee23180%', '%niel.lee23180%', '%niel.lee23180%']);
+    // A text of one stretch is looked up whole.
+    expect(patterns('daniel')).toEqual(['%daniel%', '%daniel%', '%daniel%']);
   });
 });
 
