@@ -37,6 +37,20 @@ export type StaffMemberOptions = {
 let nextStaff = 0;
 
 /**
+ * A password long and random enough for the password rule (decision 038), so a sign-in never asks to
+ * change it; drawn again in the rare case its random letters spell a part of the owner's name or e-mail
+ * ("Ada Admin" and "…ada…"). Nothing in it comes from the account counter: from the hundredth account
+ * on, the default name's number ("Staff Member 100") is a part of the name the rule refuses.
+ */
+export function drawStaffPassword(owner: { email: string; name: string }): string {
+  for (let draw = 0; draw < 100; draw += 1) {
+    const password = `pw-${randomBytes(12).toString('hex')}`;
+    if (passwordProblem(password, owner, null) === null) return password;
+  }
+  throw new Error(`No password drawn for ${owner.name} <${owner.email}> passes the password rule`);
+}
+
+/**
  * A staff account made through Better Auth, as the Users screen makes them, and enrolled in two-factor
  * sign-in through its plugin (unless `enrolled: false`), so that signing in gives a session that has
  * passed both steps, as every staff route expects. Left-out names, e-mails and passwords are drawn
@@ -48,12 +62,7 @@ export async function createStaffMember(services: Pick<AppServices, 'auth' | 'da
   const role = options.role ?? 'fulfiller';
   const name = options.name ?? `Staff Member ${nextStaff}`;
   const email = (options.email ?? `staff${unique}@example.com`).toLowerCase();
-  // Long and random enough for the password rule (decision 038), so a sign-in never asks to change it;
-  // drawn again in the rare case its random letters spell a part of the name ("Ada Admin" and "…ada…").
-  let password = options.password ?? '';
-  while (options.password === undefined && (password === '' || passwordProblem(password, { email, name }, null) !== null)) {
-    password = `pw-${unique}-${randomBytes(6).toString('hex')}`;
-  }
+  const password = options.password ?? drawStaffPassword({ email, name });
   const created = await services.auth.api.createUser({ body: { email, password, name, role: role === 'none' ? 'fulfiller' : role } });
   // Enrolment signs in, so it comes before any suspension.
   const totpSecret = options.enrolled === false ? null : await enrolStaffMember(services, { id: created.user.id, email, password });
