@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eAdmin } from './tests/e2e/staff-accounts';
 import { configuredClaimsEnv } from './tests/support/site-claims';
+import { testBrowserPath } from './scripts/test-browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // Workers load this file again: they inherit the folder from the main process, so the tests can read
@@ -18,6 +19,8 @@ process.env.E2E_CLAIMS_ENV ??= JSON.stringify(configuredClaimsEnv());
 const claimsEnv = JSON.parse(process.env.E2E_CLAIMS_ENV) as Record<string, string>;
 process.env.E2E_CLAIMS_BASE_URL = `http://127.0.0.1:${claimsPort}`;
 
+
+const serverCommand = `sh -c 'node_modules/.bin/tsx tests/e2e/server.ts; echo "The test server on port $PORT exited with status $?" >&2'`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,7 +38,7 @@ export default defineConfig({
     // failed test records it instead.
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testBrowserPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -51,8 +54,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The built app, started directly (not through npx) so stopping it stops the server.
-      command: `node_modules/.bin/tsx tests/e2e/server.ts`,
+      // The built app, started directly (not through npx) so stopping it stops the server. A server that
+      // dies during the run says how (its exit status: 128 + the signal's number for a signal), where it
+      // would otherwise vanish in silence and leave every later test refused.
+      command: serverCommand,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       // A fresh embedded database runs every migration first: under load that can take a minute.
@@ -72,7 +77,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node_modules/.bin/tsx tests/e2e/server.ts`,
+      command: serverCommand,
       url: `http://127.0.0.1:${claimsPort}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -2,11 +2,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { messageCatalogs } from './vite.config.ts';
+import SlowestFirst from './tests/support/slowest-first.ts';
 
 export default defineConfig({
   plugins: [messageCatalogs(), react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/{support,factories}/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/phone-rules-setup.ts'],
     environment: 'node',
@@ -16,5 +16,17 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    sequence: { sequencer: SlowestFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'tests/{support,factories}/**/*.test.ts'],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'browser-code', include: ['src/{client,shared}/**/*.test.{ts,tsx}'] } },
+    ],
   },
 });

@@ -1,14 +1,17 @@
-// What the tests need from the machine besides npm's packages: Debian's Chromium for the browser tests,
-// and Poppler's `pdfsig`, which checks the seal of the signed SS-4. Where one is missing and packages can
-// be installed (root, or sudo without a password), they are installed here with one line said; else the
-// test command stops at once with the one command to run. `node scripts/test-prerequisites.mjs chromium`
-// asks for Chromium alone (the browser tests run by themselves).
+// What the tests need from the machine besides npm's packages: Debian's headless shell of Chromium for
+// the browser tests (scripts/test-browser.mjs), and Poppler's `pdfsig`, which checks the seal of the
+// signed SS-4. Where one is missing and packages can be installed (root, or sudo without a password),
+// they are installed here with one line said; else the test command stops at once with the one command
+// to run (a machine that has the full `chromium` and cannot install the shell runs the tests on it).
+// `node scripts/test-prerequisites.mjs chromium` asks for the browser alone (the browser tests run by
+// themselves).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fullChromiumPath, headlessShellPath } from './test-browser.mjs';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? headlessShellPath;
 const needs = [
-  { package: 'chromium', what: `Chromium at ${chromiumPath}`, present: () => existsSync(chromiumPath) },
+  { package: 'chromium-headless-shell', what: `Chromium's headless shell at ${chromiumPath}`, present: () => existsSync(chromiumPath) },
   { package: 'poppler-utils', what: "Poppler's pdfsig", present: () => spawnSync('pdfsig', ['-v'], { stdio: 'ignore' }).error === undefined },
 ].filter((need) => process.argv.length <= 2 || process.argv.slice(2).includes(need.package.split('-')[0]));
 
@@ -25,6 +28,11 @@ function canInstall() {
 const absent = missing();
 if (absent.length > 0) {
   const prefix = canInstall();
+  // The full Chromium drives the browser tests too, more slowly, where the shell cannot be installed.
+  if (prefix === null && absent.every((need) => need.package === 'chromium-headless-shell' && !process.env.CHROMIUM_PATH && existsSync(fullChromiumPath))) {
+    console.log(`The browser tests drive ${fullChromiumPath}; Chromium's headless shell runs them faster:  ${command(absent)}`);
+    process.exit(0);
+  }
   if (prefix === null) {
     console.error(`The tests need ${absent.map((need) => need.what).join(' and ')}. Install with:  ${command(absent)}`);
     process.exit(1);
