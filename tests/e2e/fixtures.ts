@@ -64,8 +64,20 @@ export function faxableSsn(): string {
   return `${100 + Math.floor(Math.random() * 500)}${10 + Math.floor(Math.random() * 90)}6789`;
 }
 
-/** Fails on any serious or critical accessibility violation of the page as it is now. */
+/**
+ * Fails on any serious or critical accessibility violation of the page as it is now, once what is
+ * moving has come to rest: a notice still fading in has the contrast of its half-drawn self, which
+ * the scan would judge (animations that never end, such as a spinner's, are not waited for).
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
