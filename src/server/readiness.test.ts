@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '#tests/support/database.ts';
-import { crashDatabase, freePort } from '#tests/support/crash-processes.ts';
+import { crashDatabase, crashServerCommand, freePort } from '#tests/support/crash-processes.ts';
 
 // `/api/ready` on a real server process, polled from the moment it is spawned: nothing listening,
 // then 503 `starting` while the background jobs start (held a second and a half there), then 200; and
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds)('GET /api/ready of a server process on %s', (ki
     const database = await crashDatabase(kind);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-server.ts'], {
+    const child = spawn(...crashServerCommand(), {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'test',

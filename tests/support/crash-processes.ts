@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 
-// The crash tests' servers: each a real process (`tests/support/crash-server.ts`) on a data folder,
+// The crash tests' servers: each a real process (`tests/support/crash-server.ts`, bundled) on a data folder,
 // which the test kills with SIGKILL, at a point `TEST_PAUSE_AT` names or anywhere, and starts again on
 // the same folder. One key per test file, so a restarted server reads what the first one wrote.
 
@@ -17,6 +17,11 @@ export type CrashServer = {
   pausedAt: () => string[];
   exited: Promise<void>;
 };
+
+/** The command that starts the crash tests' server (`crash-server.ts`, bundled once a run: crash-server-bundle.ts). */
+export function crashServerCommand(): [string, string[]] {
+  return [process.execPath, ['--enable-source-maps', inject('crashServerBundle')]];
+}
 
 /** A local port free now, for a server the test starts. */
 export async function freePort(): Promise<number> {
@@ -43,7 +48,7 @@ export function crashServers(defaults: Record<string, string> = {}) {
   async function start(dataDir: string, env: Record<string, string> | ((base: string) => Record<string, string>) = {}): Promise<CrashServer> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-server.ts'], {
+    const child = spawn(...crashServerCommand(), {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'test',

@@ -1,14 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '#server/db/index.ts';
 import { makeSelfSignedSealP12 } from '#server/seal/index.ts';
+import { buildCrashServerBundle } from './crash-server-bundle';
 
 // Once per test run: an embedded database with every migration applied, dumped to a file that each
 // test's in-memory database starts from (`openTestDatabase`), instead of migrating afresh each time;
-// and a sealing certificate the test apps share (SEAL_P12_PATH), instead of each making its own key.
+// a sealing certificate the test apps share (SEAL_P12_PATH), instead of each making its own key; and
+// the crash tests' server as one JavaScript file (crash-server-bundle.ts).
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +18,8 @@ declare module 'vitest' {
     migratedPgliteDump: string;
     /** A self-signed sealing certificate (PKCS#12) and its password, for the test apps. */
     sealP12: { path: string; password: string };
+    /** The crash tests' server, bundled: `node <file>` starts it. */
+    crashServerBundle: string;
   }
 }
 
@@ -31,5 +35,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const seal = { path: path.join(folder, 'seal.p12'), password: 'test-seal-password' };
   writeFileSync(seal.path, await makeSelfSignedSealP12({ commonName: 'EIN Filing Service document seal', organization: 'EIN Filing Service LLC', password: seal.password }));
   project.provide('sealP12', seal);
-  return () => rmSync(folder, { recursive: true, force: true });
+  mkdirSync('node_modules/.cache', { recursive: true });
+  const bundleFolder = mkdtempSync(path.resolve('node_modules/.cache/ein-crash-server-'));
+  project.provide('crashServerBundle', await buildCrashServerBundle(bundleFolder));
+  return () => {
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(bundleFolder, { recursive: true, force: true });
+  };
 }
