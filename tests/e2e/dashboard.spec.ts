@@ -87,16 +87,17 @@ async function checkCharts(page: Page, plan: DashboardPlan, today: string, assig
   const weeks: string[] = [];
   for (let week = mondayOf(from); week <= today; week = dayBefore(week, -7)) weeks.push(week);
 
-  const daily = await rowsOf(page.getByRole('table', { name: 'Paid orders and net revenue per day' }));
-  expect(daily).toEqual(
+  // The charts' rows come from the API after the page has loaded: each table is read until it matches.
+  const daily = page.getByRole('table', { name: 'Paid orders and net revenue per day' });
+  await expect.poll(() => rowsOf(daily)).toEqual(
     days.map((day) => {
       const sums = expectedSums(plan, day, day, assignee);
       return [asDay(day), counts.format(sums.paidOrders), ...(money ? [dollars.format((sums.revenueCents - sums.refundedCents) / 100)] : [])];
     }),
   );
 
-  const timeToEin = await rowsOf(page.getByRole('table', { name: 'Time from payment to EIN per week (hours)' }));
-  expect(timeToEin).toEqual(
+  const timeToEin = page.getByRole('table', { name: 'Time from payment to EIN per week (hours)' });
+  await expect.poll(() => rowsOf(timeToEin)).toEqual(
     weeks.map((week) => {
       const fax = expectedHoursToEin(plan, week, 'fax', assignee);
       const online = expectedHoursToEin(plan, week, 'online', assignee);
@@ -104,17 +105,17 @@ async function checkCharts(page: Page, plan: DashboardPlan, today: string, assig
     }),
   );
 
-  const faxes = await rowsOf(page.getByRole('table', { name: 'Faxes per week by outcome, and fax-backs matched' }));
-  expect(faxes).toEqual(
+  const faxes = page.getByRole('table', { name: 'Faxes per week by outcome, and fax-backs matched' });
+  await expect.poll(() => rowsOf(faxes)).toEqual(
     weeks.map((week) => {
       const sums = expectedSums(plan, week, dayBefore(week, -6), assignee);
       return [asDay(week), ...[sums.faxFirstTime, sums.faxAfterRetries, sums.faxGivenUp, sums.faxbacksAutomatic, sums.faxbacksByHand].map((value) => counts.format(value))];
     }),
   );
 
-  const funnel = await rowsOf(page.getByRole('table', { name: 'Order funnel' }));
+  const funnel = page.getByRole('table', { name: 'Order funnel' });
   const sums = expectedSums(plan, from, today, assignee);
-  expect(funnel).toEqual([
+  await expect.poll(() => rowsOf(funnel)).toEqual([
     ...(assignee === undefined ? [['Checkouts started', counts.format(sums.checkoutsStarted)]] : []),
     ['Paid', counts.format(sums.paidOrders)],
     ['Signed', counts.format(sums.entered.ss4_signed_awaiting_irs)],
