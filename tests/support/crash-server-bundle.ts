@@ -5,10 +5,10 @@ import { build } from 'esbuild';
 
 // The crash tests' server (`crash-server.ts`) as one file of JavaScript, built once a test run: each
 // crash test starts several such processes, and through tsx each start spent about 5 of its 12 seconds
-// of processor compiling and linking some 2,000 TypeScript modules. The product's own code is bundled;
-// the packages are not, so they load from node_modules as the product's do,
-// and the bundle sits under node_modules/.cache for them to resolve. A module's `import.meta.url` is its
-// source file's, so the files it finds beside itself (the migrations, the SS-4 template) are found.
+// of processor compiling and linking some 2,000 TypeScript modules (decision 072). The product's own
+// code is bundled; the packages are not, so they load from node_modules as the product's do, and the
+// bundle sits under node_modules/.cache for them to resolve. A module's `import.meta.url` is its source
+// file's, so the files it finds beside itself (the migrations, the SS-4 template) are found.
 
 const entry = 'tests/support/crash-server.ts';
 
