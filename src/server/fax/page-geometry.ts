@@ -101,9 +101,13 @@ export function cropStraight(image: GrayImage, region: PointRegion, angle: numbe
 /**
  * The image in black and white with every blot of dark pixels smaller than `minArea` pixels removed
  * (specks), and every blot touching the image's edge too when `dropEdges` (the ends of rules and
- * letters cut by the crop).
+ * letters cut by the crop), but for one at least `keepAtEdge` wide and tall: a character the crop
+ * only grazed (a stamped digit that dips across the rule under it), not the thin end of a rule.
  */
-export function cleanSpecks(image: GrayImage, options: { minArea: number; dropEdges?: boolean; threshold?: number }): GrayImage {
+export function cleanSpecks(
+  image: GrayImage,
+  options: { minArea: number; dropEdges?: boolean; keepAtEdge?: { width: number; height: number }; threshold?: number },
+): GrayImage {
   const threshold = options.threshold ?? darkLevel;
   const { width, height } = image;
   const pixels = new Uint8Array(width * height).fill(255);
@@ -116,12 +120,14 @@ export function cleanSpecks(image: GrayImage, options: { minArea: number; dropEd
     stack.push(start);
     blot.length = 0;
     let touchesEdge = false;
+    let [minX, minY, maxX, maxY] = [width, height, -1, -1];
     while (stack.length > 0) {
       const at = stack.pop()!;
       blot.push(at);
       const x = at % width;
       const y = (at - x) / width;
       if (x === 0 || y === 0 || x === width - 1 || y === height - 1) touchesEdge = true;
+      [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
       for (let dy = -1; dy <= 1; dy += 1) {
         for (let dx = -1; dx <= 1; dx += 1) {
           const nx = x + dx;
@@ -135,7 +141,8 @@ export function cleanSpecks(image: GrayImage, options: { minArea: number; dropEd
         }
       }
     }
-    if (blot.length >= options.minArea && !(options.dropEdges && touchesEdge)) for (const at of blot) pixels[at] = 0;
+    const glyphSized = options.keepAtEdge !== undefined && maxX - minX + 1 >= options.keepAtEdge.width && maxY - minY + 1 >= options.keepAtEdge.height;
+    if (blot.length >= options.minArea && !(options.dropEdges && touchesEdge && !glyphSized)) for (const at of blot) pixels[at] = 0;
   }
   return { ...image, pixels };
 }

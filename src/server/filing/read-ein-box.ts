@@ -95,7 +95,10 @@ function insideOf(area: GrayImage, rules: Rules, dpi: number): GrayImage {
     }
   }
   const minArea = Math.round(3.5 * (dpi / 72) ** 2);
-  return cleanSpecks({ width, height, xDpi: dpi, yDpi: dpi, pixels }, { minArea, dropEdges: true });
+  // A digit stamped low enough to cross the rule under the box is cut by the crop, but kept: it is
+  // wider and taller than the end of a rule (a rule is under 2 points thick).
+  const keepAtEdge = { width: Math.round((2.5 * dpi) / 72), height: Math.round((5 * dpi) / 72) };
+  return cleanSpecks({ width, height, xDpi: dpi, yDpi: dpi, pixels }, { minArea, dropEdges: true, keepAtEdge });
 }
 
 /** The image cut to its dark pixels with a white border (Tesseract reads a line best with room around it). */

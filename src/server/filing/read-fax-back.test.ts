@@ -77,4 +77,16 @@ describe('readFaxBack', () => {
     expect(reading.references.sort()).toEqual([first, second].sort());
     expect(reading.referenceSource).toBe('code');
   }, 60_000);
+
+  it('reads an EIN stamped so low that its last digit crosses the rule under the box', async () => {
+    // The test transport's answer for order 58 (its seed is the order's): the line slopes down to the
+    // right and its last digit, a 3, dips across the box's bottom rule, where the crop cuts it. That
+    // digit was dropped as the cut end of a rule, and the EIN read as "71-695439", so not at all.
+    const seed = [...'order:58'].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
+    const ein = generateIrsEin(seededRandom(seed));
+    const reference = seededReference(seededRandom(58));
+    const reading = await readFaxBack(await simulateIrsReply({ received: await faxedCopy(signed, reference), ein, seed }));
+    expect(ein).toBe('71-6954393');
+    expect(reading.ein).toBe(ein);
+  }, 60_000);
 });
