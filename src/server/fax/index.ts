@@ -7,7 +7,7 @@ export { createFaxProvider, isTestFaxTransport } from './create-fax-provider';
 export type { FaxProvider, ProviderFax, FaxEvent, SendFax } from './provider';
 export { FaxSendError, FaxWebhookRefused, describeFailureReason, isRetryableFailure } from './provider';
 export { receivedAsPdf, isPdf } from './received-document';
-export { testBusyFaxNumber } from './test-transport/test-fax-transport';
+export { irsReplySeed, testBusyFaxNumber } from './test-transport/test-fax-transport';
 export type { TestFaxTransport } from './test-transport/test-fax-transport';
 export { faxDpi, imagesToPdf, printAsFax, seededRandom } from './fax-print';
 export type { Random } from './fax-print';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { faxBackCount, faxedCopy, makeFaxBackCase, seededReference, signedSs4ForFax } from '#tests/factories/fax-backs.ts';
-import { generateIrsEin, seededRandom, simulateIrsReply } from '../fax';
+import { generateIrsEin, irsReplySeed, seededRandom, simulateIrsReply } from '../fax';
 import { closeFaxBackReader, readFaxBack, startFaxBackReader } from '.';
 
 // The reader on twenty fax-backs made the way production makes them (tests/factories/fax-backs.ts):
@@ -82,7 +82,7 @@ describe('readFaxBack', () => {
     // The test transport's answer for order 58 (its seed is the order's): the line slopes down to the
     // right and its last digit, a 3, dips across the box's bottom rule, where the crop cuts it. That
     // digit was dropped as the cut end of a rule, and the EIN read as "71-695439", so not at all.
-    const seed = [...'order:58'].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
+    const seed = irsReplySeed(58);
     const ein = generateIrsEin(seededRandom(seed));
     const reference = seededReference(seededRandom(58));
     const reading = await readFaxBack(await simulateIrsReply({ received: await faxedCopy(signed, reference), ein, seed }));

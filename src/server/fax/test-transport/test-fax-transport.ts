@@ -31,6 +31,11 @@ import { seededRandom } from '../fax-print';
 /** Every fax to this number fails as a busy line, to exercise the retries: +1 555 0100 000. */
 export const testBusyFaxNumber = '+15550100000';
 
+/** The seed of the simulated IRS's answer to a fax sent for an order (its EIN and its print), from the order's number. */
+export function irsReplySeed(orderId: number | string): number {
+  return [...`order:${orderId}`].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
+}
+
 export type TestFaxTransportOptions = {
   database: Database;
   /** Encrypts the faxes the folders keep, as every stored document with personal data is. */
@@ -164,7 +169,7 @@ export function createTestFaxTransport(options: TestFaxTransportOptions): TestFa
     // The same order always gets the same answer: the EIN and the print's specks come from the order
     // the fax was sent for (its details beside the PDF), so a run can be repeated page for page.
     const sent = JSON.parse(details) as { orderId?: number };
-    const seed = [...`order:${sent.orderId ?? row.id}`].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
+    const seed = irsReplySeed(sent.orderId ?? row.id);
     const ein = generateIrsEin(seededRandom(seed));
     const reply = await simulateIrsReply({ received, ein, seed });
     const { pages } = await receivedAsPdf(reply);
