@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComponentType } from 'react';
