@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, requestsTo, serve } from '#tests/client/network.ts';
 import { dashboardSummaryQuery, pageAnswersElementId, staffSessionQuery, type PageAnswer } from '#shared/site/signed-in-pages.ts';

@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkoutStorageKeys } from '#shared/checkout/checkout-messages.ts';
 import { clearCheckoutDraft, getOrCreateDraftId, readPaymentReference, readTrackingNumber, savePaymentResult } from './checkout-storage';

@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { completenessBadgeVariant, DownloadSs4Link, ss4DownloadPath, Ss4MappingView } from './ss4-mapping-view';

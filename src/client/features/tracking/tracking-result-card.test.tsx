@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { customerStatusFor, orderStatuses, trackingStageFor, type CustomerStatus, type TrackingStage } from '#shared/orders/lifecycle.ts';
