@@ -120,14 +120,20 @@ export function cleanSpecks(
     stack.push(start);
     blot.length = 0;
     let touchesEdge = false;
-    let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+    let minX = width;
+    let minY = height;
+    let maxX = -1;
+    let maxY = -1;
     while (stack.length > 0) {
       const at = stack.pop()!;
       blot.push(at);
       const x = at % width;
       const y = (at - x) / width;
       if (x === 0 || y === 0 || x === width - 1 || y === height - 1) touchesEdge = true;
-      [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
       for (let dy = -1; dy <= 1; dy += 1) {
         for (let dx = -1; dx <= 1; dx += 1) {
           const nx = x + dx;
