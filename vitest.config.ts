@@ -26,7 +26,18 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'browser-code', include: ['src/{client,shared}/**/*.test.{ts,tsx}'] } },
+      // Each file in a context of its own inside long-lived workers, instead of a new process each: the
+      // same fresh modules and window for every file, without starting Node, Vitest and jsdom 85 times
+      // (214 s of processor to 144 s, decision 075). Its window lacks Node's web streams: the setup adds them.
+      {
+        extends: true,
+        test: {
+          name: 'browser-code',
+          include: ['src/{client,shared}/**/*.test.{ts,tsx}'],
+          pool: 'vmForks',
+          setupFiles: ['tests/support/web-streams-setup.ts'],
+        },
+      },
     ],
   },
 });

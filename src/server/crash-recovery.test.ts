@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { sampleApplication } from '#shared/application/sample-application.ts';
 import { mailTo } from '#tests/support/orders-api.ts';
-import { crashServers, waitFor } from '#tests/support/crash-processes.ts';
+import { crashDataDir, crashServers, waitFor } from '#tests/support/crash-processes.ts';
 
 // Crash tests on real server processes: each is killed with SIGKILL at an exact point (the test-only
 // TEST_PAUSE_AT stops it there and says so), then started again on the same data folder. Whatever was
@@ -36,7 +35,7 @@ const header = (mail: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi
 
 describe('after kill -9', { timeout: 400_000 }, () => {
   it('sends the e-mails claimed but not sent, 12 of 12', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-mail-'));
+    const dataDir = crashDataDir('ein-crash-mail-');
     // Claims that outlive the test: on a busy machine a 2-second claim could lapse while its send is
     // stopped, the worker would claim the same e-mail again and stop once more, and twelve stops would
     // no longer mean twelve e-mails.
@@ -60,7 +59,7 @@ describe('after kill -9', { timeout: 400_000 }, () => {
   });
 
   it('sends again the e-mails sent but not recorded as sent, each copy replacing its first, 12 of 12', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-mail-sent-'));
+    const dataDir = crashDataDir('ein-crash-mail-sent-');
     // Each order's own delivery sends its one e-mail. The background pass is held off: it claims every
     // e-mail due at once and sends them one after another, so the first one's stop would hold the
     // others, claimed and never sent, and twelve stops would no longer mean twelve e-mails.
@@ -89,7 +88,7 @@ describe('after kill -9', { timeout: 400_000 }, () => {
   });
 
   it('makes the order of a payment that succeeded just before the kill, and sends its e-mail, with no browser', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-pay-'));
+    const dataDir = crashDataDir('ein-crash-pay-');
     const first = await startServer(dataDir, { TEST_PAUSE_AT: 'payment-succeeded' });
     const checkoutResponse = await fetch(`${first.base}/api/checkout`, {
       method: 'POST',
@@ -118,7 +117,7 @@ describe('after kill -9', { timeout: 400_000 }, () => {
   });
 
   it('refunds a cancellation recorded just before the kill, once, with no browser', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-crash-refund-'));
+    const dataDir = crashDataDir('ein-crash-refund-');
     const customer = 'changed-mind@example.com';
     const first = await startServer(dataDir, { TEST_PAUSE_AT: 'refund-recorded' });
     const post = (url: string, body: unknown) => fetch(`${first.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

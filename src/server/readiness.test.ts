@@ -1,13 +1,10 @@
 // @vitest-environment node
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '#tests/support/database.ts';
-import { crashDatabase, crashServerCommand, freePort } from '#tests/support/crash-processes.ts';
+import { crashDataDir, crashDatabase, crashServerCommand, freePort } from '#tests/support/crash-processes.ts';
 
 // `/api/ready` on a real server process, polled from the moment it is spawned: nothing listening,
 // then 503 `starting` while the background jobs start (held a second and a half there), then 200; and
@@ -41,7 +38,7 @@ describe.each(testDatabaseKinds)('GET /api/ready of a server process on %s', (ki
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ein-ready-')),
+        DATA_DIR: crashDataDir('ein-ready-', kind),
         DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         ADMIN_EMAIL: 'admin@example.com',
         ADMIN_PASSWORD: 'admin-password',

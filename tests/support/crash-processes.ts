@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterEach, inject } from 'vitest';
@@ -21,6 +24,18 @@ export type CrashServer = {
 /** The command that starts the crash tests' server (`crash-server.ts`, bundled once a run: crash-server-bundle.ts). */
 export function crashServerCommand(): [string, string[]] {
   return [process.execPath, ['--enable-source-maps', inject('crashServerBundle')]];
+}
+
+/**
+ * A new data folder (`DATA_DIR`) for a crash test's servers, named after `prefix`. For the embedded
+ * database it holds the migrated database the test run made once (tests/support/global-setup.ts), as a
+ * server that had run before would have left it: a first start then spends its time as a restart does,
+ * not on making and migrating a database, which the start-up tests show. On PostgreSQL it starts empty.
+ */
+export function crashDataDir(prefix: string, kind: 'pglite' | 'postgres' = 'pglite'): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  if (kind === 'pglite') cpSync(path.join(inject('migratedDataDir'), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
 }
 
 /** A local port free now, for a server the test starts. */

@@ -7,8 +7,10 @@ import { openDatabase } from '#server/db/index.ts';
 import { makeSelfSignedSealP12 } from '#server/seal/index.ts';
 import { buildCrashServerBundle } from './crash-server-bundle';
 
-// Once per test run: an embedded database with every migration applied, dumped to a file that each
-// test's in-memory database starts from (`openTestDatabase`), instead of migrating afresh each time;
+// Once per test run: an embedded database with every migration applied, made in a data folder as the
+// server makes its own, and dumped to a file that each test's in-memory database starts from
+// (`openTestDatabase`), instead of migrating afresh each time; the folder itself, which the crash
+// tests' servers start from (`crashDataDir`), as a server that had run before would have left it;
 // a sealing certificate the test apps share (SEAL_P12_PATH), instead of each making its own key; and
 // the crash tests' server as one JavaScript file (crash-server-bundle.ts).
 
@@ -16,6 +18,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated embedded database, as PGlite's `dumpDataDir` wrote it. */
     migratedPgliteDump: string;
+    /** A data folder (`DATA_DIR`) holding the same database, closed. */
+    migratedDataDir: string;
     /** A self-signed sealing certificate (PKCS#12) and its password, for the test apps. */
     sealP12: { path: string; password: string };
     /** The crash tests' server, bundled: `node <file>` starts it. */
@@ -25,13 +29,15 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ein-test-db-'));
-  const database = await openDatabase({ kind: 'pglite' });
+  const dataDir = path.join(folder, 'data');
+  const database = await openDatabase({ kind: 'pglite', dataDir });
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   await database.close();
   const file = path.join(folder, 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('migratedPgliteDump', file);
+  project.provide('migratedDataDir', dataDir);
   const seal = { path: path.join(folder, 'seal.p12'), password: 'test-seal-password' };
   writeFileSync(seal.path, await makeSelfSignedSealP12({ commonName: 'EIN Filing Service document seal', organization: 'EIN Filing Service LLC', password: seal.password }));
   project.provide('sealP12', seal);

@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashDatabase, crashServers, waitFor } from '#tests/support/crash-processes.ts';
+import { crashDataDir, crashDatabase, crashServers, waitFor } from '#tests/support/crash-processes.ts';
 import { adminSession, fileByFax, signedOrders, waitUntilFaxed } from '#tests/support/fax-crash.ts';
 import { testDatabaseKinds } from '#tests/support/database.ts';
 import { startFakeTelnyx } from '#tests/fakes/telnyx-server.ts';
@@ -28,7 +25,7 @@ describe.each(testDatabaseKinds)('the fax outbox after kill -9 with Telnyx (%s)'
   it('faxes each SS-4 exactly once when the process dies at each step of a send, asking Telnyx first', { timeout: 600_000 }, async () => {
     const database = await crashDatabase(kind);
     try {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-fax-crash-telnyx-'));
+      const dataDir = crashDataDir('ein-fax-crash-telnyx-', kind);
       const telnyx = (base: string) => ({
         ...database.env,
         FAX_PROVIDER: 'telnyx',

@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { crashDatabase, crashServers, waitFor } from '#tests/support/crash-processes.ts';
+import { crashDataDir, crashDatabase, crashServers, waitFor } from '#tests/support/crash-processes.ts';
 import { adminSession, fileByFax, signedOrders, waitUntilFaxed } from '#tests/support/fax-crash.ts';
 import { testDatabaseKinds } from '#tests/support/database.ts';
 import type { FaultPoint } from '../faults';
@@ -36,7 +35,7 @@ describe.each(testDatabaseKinds)('the fax outbox after kill -9 with the test tra
   it('sends each SS-4 exactly once when the process dies at each step of a send', { timeout: 600_000 }, async () => {
     const database = await crashDatabase(kind);
     try {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'ein-fax-crash-'));
+      const dataDir = crashDataDir('ein-fax-crash-', kind);
       const first = await servers.start(dataDir, { ...database.env, TEST_PAUSE_ONCE_AT: steps.join(',') });
       const cookie = await adminSession(first);
       const orderIds = await signedOrders(first, dataDir, cookie, steps.length + 1);
