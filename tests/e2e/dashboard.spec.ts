@@ -56,8 +56,12 @@ async function rowsOf(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
 }
 
-/** Opens each chart's table where it is folded under the drawing. */
+/**
+ * Opens each chart's table where it is folded under the drawing, once every chart has its rows: a chart
+ * still loading shows a placeholder where its fold will be, which there is nothing to open in.
+ */
 async function openChartTables(page: Page): Promise<void> {
+  await expect(page.locator('figure[aria-busy="true"]')).toHaveCount(0);
   const folded = page.locator('details:not([open]) > summary', { hasText: 'Show as table' });
   while ((await folded.count()) > 0) await folded.first().click();
 }
