@@ -7,7 +7,6 @@ import SlowestFirst from './tests/support/slowest-first.ts';
 export default defineConfig({
   plugins: [messageCatalogs(), react()],
   test: {
-    globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/phone-rules-setup.ts'],
     environment: 'node',
     // Most of a test's time is spent waiting on a database, a child process or a sign-in's floor,
@@ -24,6 +23,9 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts', 'tests/{support,factories}/**/*.test.ts'],
           isolate: false,
+          // The migrated database, the seal and the crash tests' server, made once a run for this
+          // project only: set at the root, it ran once for the root and once for each project.
+          globalSetup: ['tests/support/global-setup.ts'],
         },
       },
       // Each file in a context of its own inside long-lived workers, instead of a new process each: the
