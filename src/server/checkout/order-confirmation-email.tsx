@@ -1,4 +1,6 @@
-import { Heading, Link, Section } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
 import { CustomerEmailLayout, Paragraph, TrackingNumberLine, emailStyles, formatMoney, renderEmail, type Locale, type RenderedEmail } from '../email';
 import { m } from '#shared/i18n/messages.ts';
 import { baseLocale } from '#shared/i18n/locales.ts';

@@ -1,4 +1,4 @@
-import { Link } from '@react-email/components';
+import { Link } from '@react-email/link';
 import { CustomerEmailLayout, Paragraph, Quote, TrackingNumberLine, emailStyles, renderEmail, type Locale, type RenderedEmail } from '../email';
 import { m } from '#shared/i18n/messages.ts';
 import { baseLocale } from '#shared/i18n/locales.ts';
