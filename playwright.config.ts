@@ -20,7 +20,7 @@ const claimsEnv = JSON.parse(process.env.E2E_CLAIMS_ENV) as Record<string, strin
 process.env.E2E_CLAIMS_BASE_URL = `http://127.0.0.1:${claimsPort}`;
 
 
-const serverCommand = `sh -c 'node_modules/.bin/tsx tests/e2e/server.ts; echo "The test server on port $PORT exited with status $?" >&2'`;
+const serverCommand = `sh -c 'node tests/e2e/serve.mjs; echo "The test server on port $PORT exited with status $?" >&2'`;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -21,9 +21,9 @@ export type CrashServer = {
   exited: Promise<void>;
 };
 
-/** The command that starts the crash tests' server (`crash-server.ts`, bundled once a run: crash-server-bundle.ts). */
+/** The command that starts the crash tests' server (`crash-server.ts`, bundled once a run: server-bundle.mjs). */
 export function crashServerCommand(): [string, string[]] {
-  return [process.execPath, ['--enable-source-maps', inject('crashServerBundle')]];
+  return [process.execPath, [inject('crashServerBundle')]];
 }
 
 /**

@@ -5,14 +5,14 @@ import type { TestProject } from 'vitest/node';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '#server/db/index.ts';
 import { makeSelfSignedSealP12 } from '#server/seal/index.ts';
-import { buildCrashServerBundle } from './crash-server-bundle';
+import { buildServerBundle } from './server-bundle.mjs';
 
 // Once per test run: an embedded database with every migration applied, made in a data folder as the
 // server makes its own, and dumped to a file that each test's in-memory database starts from
 // (`openTestDatabase`), instead of migrating afresh each time; the folder itself, which the crash
 // tests' servers start from (`crashDataDir`), as a server that had run before would have left it;
 // a sealing certificate the test apps share (SEAL_P12_PATH), instead of each making its own key; and
-// the crash tests' server as one JavaScript file (crash-server-bundle.ts).
+// the crash tests' server as one JavaScript file (server-bundle.mjs).
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide('sealP12', seal);
   mkdirSync('node_modules/.cache', { recursive: true });
   const bundleFolder = mkdtempSync(path.resolve('node_modules/.cache/ein-crash-server-'));
-  project.provide('crashServerBundle', await buildCrashServerBundle(bundleFolder));
+  project.provide('crashServerBundle', await buildServerBundle('tests/support/crash-server.ts', path.join(bundleFolder, 'crash-server.mjs')));
   return () => {
     rmSync(folder, { recursive: true, force: true });
     rmSync(bundleFolder, { recursive: true, force: true });

@@ -3,18 +3,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-// The crash tests' server (`crash-server.ts`) as one file of JavaScript, built once a test run: each
-// crash test starts several such processes, and through tsx each start spent about 5 of its 12 seconds
-// of processor compiling and linking some 2,000 TypeScript modules (decision 072). The product's own
-// code is bundled; the packages are not, so they load from node_modules as the product's do, and the
-// bundle sits under node_modules/.cache for them to resolve. A module's `import.meta.url` is its source
-// file's, so the files it finds beside itself (the migrations, the SS-4 template) are found.
+// A server the tests start, as one file of JavaScript: the crash tests' (`crash-server.ts`, built once
+// a Vitest run) and the browser tests' (`tests/e2e/server.ts`, built as each of its servers starts).
+// Through tsx each start spent about 5 of its 12 seconds of processor compiling and linking some 2,000
+// TypeScript modules (decisions 072 and 076). The product's own code is bundled; the packages are not,
+// so they load from node_modules as the product's do, and the bundle sits under node_modules/.cache for
+// them to resolve. A module's `import.meta.url` is its source file's, so the files it finds beside
+// itself (the migrations, the SS-4 template) are found. No source map: Node reading the maps of every
+// module it loads cost each start 0.3 s, and the bundle's code is not minified, its functions named.
 
-const entry = 'tests/support/crash-server.ts';
-
-/** Builds the bundle into `folder` (under the project's node_modules) and answers its path. */
-export async function buildCrashServerBundle(folder: string): Promise<string> {
-  const outfile = path.join(folder, 'crash-server.mjs');
+/** Bundles `entry` (a path from the project's root) into `outfile`, under the project's node_modules. */
+export async function buildServerBundle(entry, outfile) {
   await build({
     entryPoints: [entry],
     outfile,
@@ -22,7 +21,6 @@ export async function buildCrashServerBundle(folder: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    sourcemap: true,
     logLevel: 'warning',
     plugins: [
       {
