@@ -50,7 +50,9 @@ export type DatabaseOptions =
    * Embedded PostgreSQL persisted in `dataDir`, or in memory when `dataDir` is omitted; an in-memory
    * one may start from a copy of another (PGlite's `dumpDataDir`).
    */
-  | { kind: 'pglite'; dataDir?: string; from?: Blob };
+  | { kind: 'pglite'; dataDir?: string; from?: Blob }
+  /** An embedded database already started, migrated like the others; closing the result closes it. */
+  | { kind: 'pglite'; client: PGlite };
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -79,7 +81,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   let client: PGlite;
   let lock: DataDirLock | null = null;
-  if (options.dataDir) {
+  if ('client' in options) {
+    client = options.client;
+  } else if (options.dataDir) {
     const folder = path.join(options.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
     // One process per folder: a second one gets DataDirInUseError before touching the files.
