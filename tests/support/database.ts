@@ -65,7 +65,7 @@ export const embeddedDatabaseLoans = { started: 0, lentAgain: 0, closedForGood: 
 function migratedCopy(): MigratedCopy {
   const file = inject('migratedPgliteDump');
   if (copy?.file !== file) {
-    for (const client of copy?.idle ?? []) void client.close();
+    for (const client of copy?.idle ?? []) void client.close().catch(() => undefined);
     copy = { file, blob: readFile(file).then((bytes) => new Blob([new Uint8Array(bytes)])), idle: [] };
   }
   return copy;
