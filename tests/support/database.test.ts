@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
-import { openDatabase, settings, type Database } from '#server/db/index.ts';
+import { describe, expect, it } from 'vitest';
+import { settings, type Database } from '#server/db/index.ts';
 import { seedOrders, settleTables } from '../factories/seed-orders';
-import { embeddedDatabaseLoans, openTestDatabase } from './database';
+import { embeddedDatabaseLoans, openFreshEmbeddedDatabase, openTestDatabase } from './database';
 
 // The embedded databases test files share within a worker (tests/support/database.ts): one a file
 // closed is lent to the next only in the state a database fresh from the migrated copy is in.
@@ -34,7 +33,7 @@ async function transactionIdOf(database: Database): Promise<bigint> {
 
 describe('embedded test databases', () => {
   it('lends a closed one to the next file only as a fresh one would be, and closes one whose schema changed', { timeout: 60_000 }, async () => {
-    const fresh = await openDatabase({ kind: 'pglite', from: new Blob([new Uint8Array(await readFile(inject('migratedPgliteDump')))]) });
+    const fresh = await openFreshEmbeddedDatabase();
     const expected = await stateOf(fresh);
     await fresh.close();
 

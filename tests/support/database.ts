@@ -56,10 +56,10 @@ type Baseline = {
 let copy: MigratedCopy | undefined;
 
 /**
- * This worker's embedded databases so far: started from the copy, lent again after a file closed
- * one, and closed for good because a file changed more than rows (or emptying failed).
+ * This worker's embedded databases so far: lent again after a file closed one, and closed for good
+ * because a file changed more than rows (or emptying failed).
  */
-export const embeddedDatabaseLoans = { started: 0, lentAgain: 0, closedForGood: 0 };
+export const embeddedDatabaseLoans = { lentAgain: 0, closedForGood: 0 };
 
 /** The copy, read once a worker (and again when a new run made a new one): a Blob cannot change. */
 function migratedCopy(): MigratedCopy {
@@ -71,6 +71,11 @@ function migratedCopy(): MigratedCopy {
   return copy;
 }
 
+/** A database fresh from the migrated copy, never lent: for a test that needs one no file touched. */
+export async function openFreshEmbeddedDatabase(): Promise<Database> {
+  return openDatabase({ kind: 'pglite', from: await migratedCopy().blob });
+}
+
 async function lendEmbeddedDatabase(): Promise<Database> {
   const source = migratedCopy();
   let client = source.idle.pop();
@@ -78,7 +83,6 @@ async function lendEmbeddedDatabase(): Promise<Database> {
     embeddedDatabaseLoans.lentAgain += 1;
   } else {
     client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: await source.blob });
-    embeddedDatabaseLoans.started += 1;
     source.baseline ??= readBaseline(client);
     await source.baseline;
   }
