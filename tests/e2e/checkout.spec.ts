@@ -114,9 +114,11 @@ test('4242 pays: "Payment Successful!", the analytics events, then the confirmat
 });
 
 test('a declined card shows "Payment Failed"; Try Again keeps every answer and the next card pays the same order', async ({ page }) => {
-  const intents: string[] = [];
-  page.on('response', async (response) => {
-    if (response.url().endsWith('/api/checkout') && response.ok()) intents.push(((await response.json()) as { paymentIntentId: string }).paymentIntentId);
+  // Each answer's body is read as its response arrives, in order: the last may still be on its way when the
+  // success dialog shows, so the reads are awaited together before they are counted.
+  const answers: Promise<{ paymentIntentId: string }>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/checkout') && response.ok()) answers.push(response.json() as Promise<{ paymentIntentId: string }>);
   });
   await openStep6(page);
   const before = await readSavedApplication(page);
@@ -136,6 +138,7 @@ test('a declined card shows "Payment Failed"; Try Again keeps every answer and t
   await page.locator('[name="cardNumber"]').fill(cards.succeeds);
   await page.getByRole('button', { name: 'Complete Order' }).click();
   await expect(page.getByRole('dialog', { name: 'Payment Successful!' })).toBeVisible();
+  const intents = (await Promise.all(answers)).map((answer) => answer.paymentIntentId);
   expect(intents.length).toBeGreaterThanOrEqual(3);
   expect(new Set(intents).size).toBe(1);
   await page.getByRole('button', { name: 'Continue' }).click();
