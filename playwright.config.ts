@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -7,15 +7,31 @@ import { configuredClaimsEnv } from './tests/support/site-claims';
 import { testBrowserPath } from './scripts/test-browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-// Workers load this file again: they inherit the folder from the main process, so the tests can read
-// the server's mailbox (`DATA_DIR/mail`).
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ein-e2e-'));
-const dataDir = process.env.E2E_DATA_DIR;
+
+/**
+ * The servers' data folders, made once a run: workers load this file again and inherit the folders from
+ * the main process, so the tests can read a server's mailbox (`DATA_DIR/mail`). The folders made here go
+ * when the run's process ends, after the servers have stopped (each run left about 100 MB behind); a
+ * folder given from outside is kept.
+ */
+const madeFolders: string[] = [];
+function dataFolder(variable: 'E2E_DATA_DIR' | 'E2E_CLAIMS_DATA_DIR', prefix: string): string {
+  if (!process.env[variable]) {
+    process.env[variable] = mkdtempSync(path.join(tmpdir(), prefix));
+    madeFolders.push(process.env[variable]);
+  }
+  return process.env[variable];
+}
+process.on('exit', () => {
+  for (const folder of madeFolders) rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+});
+
+const dataDir = dataFolder('E2E_DATA_DIR', 'ein-e2e-');
 // A second server whose operator configured every claim and testimonial (decision 035): the first one
 // shows a new operator's site, with none. Its folder and testimonials file are made once, like the first.
 const claimsPort = port + 1;
-process.env.E2E_CLAIMS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ein-e2e-claims-'));
-process.env.E2E_CLAIMS_ENV ??= JSON.stringify(configuredClaimsEnv());
+const claimsDataDir = dataFolder('E2E_CLAIMS_DATA_DIR', 'ein-e2e-claims-');
+process.env.E2E_CLAIMS_ENV ??= JSON.stringify(configuredClaimsEnv(claimsDataDir));
 const claimsEnv = JSON.parse(process.env.E2E_CLAIMS_ENV) as Record<string, string>;
 process.env.E2E_CLAIMS_BASE_URL = `http://127.0.0.1:${claimsPort}`;
 
@@ -48,6 +64,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // The compositor's GPU work (software, with no GPU) done in the browser's process rather than a
+        // process of its own: the same pages drawn for 3-9% less processor (decision 079).
+        '--in-process-gpu',
       ],
     },
   },
@@ -86,7 +105,7 @@ export default defineConfig({
       env: {
         PORT: String(claimsPort),
         HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_CLAIMS_DATA_DIR,
+        DATA_DIR: claimsDataDir,
         NODE_ENV: 'test',
         DATABASE_URL: process.env.E2E_CLAIMS_DATABASE_URL ?? '',
         TRUST_PROXY: '1',

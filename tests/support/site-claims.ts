@@ -51,10 +51,9 @@ export const testTestimonials = [
   },
 ] as const;
 
-/** The settings of a site whose operator configured every claim, and the testimonials file they name. */
-export function configuredClaimsEnv(): Record<string, string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ein-claims-'));
-  const file = path.join(dir, 'testimonials.json');
+/** The settings of a site whose operator configured every claim, and the testimonials file they name (written in `folder`, else in a new one). */
+export function configuredClaimsEnv(folder = mkdtempSync(path.join(tmpdir(), 'ein-claims-'))): Record<string, string> {
+  const file = path.join(folder, 'testimonials.json');
   writeFileSync(file, JSON.stringify(testTestimonials, null, 2));
   return {
     SITE_BUSINESSES_SERVED: '1250',
