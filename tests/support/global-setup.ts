@@ -51,10 +51,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const bundleFolder = mkdtempSync(path.resolve('node_modules/.cache/ein-crash-server-'));
   project.provide('crashServerBundle', await buildServerBundle('tests/support/crash-server.ts', path.join(bundleFolder, 'crash-server.mjs')));
   return () => {
-    rmSync(folder, { recursive: true, force: true });
     rmSync(bundleFolder, { recursive: true, force: true });
     if (outerTemp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outerTemp;
+    // The database's folder and every other the run made are inside it.
     rmSync(runTemp, { recursive: true, force: true });
   };
 }
