@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
 import { pdfsig } from '#tests/support/pdfsig.ts';
-import { createPdfSealer, loadSealCertificate, makeSelfSignedSealP12, selfSignedSealFileName } from '.';
+import { createPdfSealer, loadSealCertificate, makeSelfSignedSealP12, readSealCertificate, selfSignedSealFileName } from '.';
 
 // The service's sealing certificate: made self-signed into the data folder on the first start and kept
 // there, or read from SEAL_P12_PATH; either way it seals a PDF that pdfsig finds valid.
@@ -63,4 +64,46 @@ describe('the sealing certificate', () => {
     writeFileSync(path.join(dir, 'not.p12'), 'not a certificate');
     await expect(loadSealCertificate({ ...env, SEAL_P12_PATH: path.join(dir, 'not.p12') }, dataKey)).rejects.toThrow(/could not be opened/);
   });
+
+  it("opens the file's key once: each seal derives its key in one round, and seals byte for byte as the file would, its chain in the file's order", async () => {
+    // A company's file: its certificate issued by a CA whose certificate comes first, 2,048 rounds.
+    const pair = (bits: number) => forge.pki.rsa.generateKeyPair({ bits, e: 0x10001 });
+    const [caKeys, keys] = [pair(1024), pair(1024)];
+    const issue = (subject: string, publicKey: forge.pki.PublicKey, serial: string) => {
+      const certificate = forge.pki.createCertificate();
+      certificate.publicKey = publicKey;
+      certificate.serialNumber = serial;
+      certificate.validity.notBefore = new Date('2026-01-01T00:00:00Z');
+      certificate.validity.notAfter = new Date('2036-01-01T00:00:00Z');
+      certificate.setSubject([{ name: 'commonName', value: subject }]);
+      certificate.setIssuer([{ name: 'commonName', value: 'Example CA' }]);
+      certificate.sign(caKeys.privateKey, forge.md.sha256.create());
+      return certificate;
+    };
+    const chain = [issue('Example CA', caKeys.publicKey, '01'), issue('Example Seal', keys.publicKey, '02')];
+    const file = Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(keys.privateKey, chain, 'company password', { algorithm: 'aes256' })).getBytes(), 'binary');
+    const certificate = readSealCertificate(file, 'company password', 'SEAL_P12_PATH');
+    expect(certificate.subject).toBe('Example Seal');
+    expect(certificate.selfSigned).toBe(false);
+
+    const seal = (p12: Buffer) => sealedBlankPdfAt(createPdfSealer({ ...certificate, p12 }, { name: 'Example', contactInfo: 'a@example.com' }));
+    const rounds = vi.spyOn(forge.pkcs5, 'pbkdf2');
+    try {
+      const fromFile = await seal(file);
+      expect(rounds.mock.calls.map((call) => call[2])).toEqual([2048]);
+      rounds.mockClear();
+      const fromCopy = await seal(certificate.p12);
+      expect(rounds.mock.calls.map((call) => call[2])).toEqual([1]);
+      expect(Buffer.from(fromCopy).equals(Buffer.from(fromFile))).toBe(true);
+    } finally {
+      rounds.mockRestore();
+    }
+  });
 });
+
+/** A blank page sealed at a fixed time, so two seals by the same key can be compared byte for byte. */
+async function sealedBlankPdfAt(sealer: ReturnType<typeof createPdfSealer>): Promise<Uint8Array> {
+  const document = await PDFDocument.create({ updateMetadata: false });
+  document.addPage([612, 792]).drawText('Sealed', { x: 72, y: 700 });
+  return sealer.seal(document, { signedAt: new Date('2026-03-02T10:00:00Z'), reason: 'Test' });
+}
