@@ -15,10 +15,11 @@ import { createPdfSealer, loadSealCertificate, makeSelfSignedSealP12, readSealCe
 const dataKey = randomBytes(32);
 const folder = () => mkdtempSync(path.join(tmpdir(), 'ein-seal-'));
 
-async function sealedBlankPdf(sealer: ReturnType<typeof createPdfSealer>): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
+/** A blank page sealed (with no dates of its own but `signedAt`, so two seals by one key can be compared byte for byte). */
+async function sealedBlankPdf(sealer: ReturnType<typeof createPdfSealer>, signedAt = new Date()): Promise<Uint8Array> {
+  const document = await PDFDocument.create({ updateMetadata: false });
   document.addPage([612, 792]).drawText('Sealed', { x: 72, y: 700 });
-  return sealer.seal(document, { signedAt: new Date(), reason: 'Test' });
+  return sealer.seal(document, { signedAt, reason: 'Test' });
 }
 
 describe('the sealing certificate', () => {
@@ -86,7 +87,7 @@ describe('the sealing certificate', () => {
     expect(certificate.subject).toBe('Example Seal');
     expect(certificate.selfSigned).toBe(false);
 
-    const seal = (p12: Buffer) => sealedBlankPdfAt(createPdfSealer({ ...certificate, p12 }, { name: 'Example', contactInfo: 'a@example.com' }));
+    const seal = (p12: Buffer) => sealedBlankPdf(createPdfSealer({ ...certificate, p12 }, { name: 'Example', contactInfo: 'a@example.com' }), new Date('2026-03-02T10:00:00Z'));
     const rounds = vi.spyOn(forge.pkcs5, 'pbkdf2');
     try {
       const fromFile = await seal(file);
@@ -101,9 +102,3 @@ describe('the sealing certificate', () => {
   });
 });
 
-/** A blank page sealed at a fixed time, so two seals by the same key can be compared byte for byte. */
-async function sealedBlankPdfAt(sealer: ReturnType<typeof createPdfSealer>): Promise<Uint8Array> {
-  const document = await PDFDocument.create({ updateMetadata: false });
-  document.addPage([612, 792]).drawText('Sealed', { x: 72, y: 700 });
-  return sealer.seal(document, { signedAt: new Date('2026-03-02T10:00:00Z'), reason: 'Test' });
-}
