@@ -19,6 +19,7 @@
 import { spawn } from 'node:child_process';
 import { localeOfPath, localeTags, pathInLocale, unlocalizedPath } from '#shared/i18n/locales.ts';
 import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import { startMobileLink, type LinkProfile } from './bench-link';
 
@@ -160,7 +161,7 @@ async function untilBrowserQuiet(browser: Browser): Promise<void> {
     };
     let last = await cpuSeconds();
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       const now = await cpuSeconds();
       if (now - last < 0.025) return;
       last = now;
