@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     sequence: { sequencer: SlowestFirst },
+    // A worker process that dies takes its file with it unnamed: this names it, last in the output.
+    reporters: ['default', './tests/support/unfinished-files.ts'],
     projects: [
       {
         extends: true,
