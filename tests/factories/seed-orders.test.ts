@@ -159,7 +159,7 @@ describe.runIf(testDatabaseKinds.includes('postgres' as never))('a seed process 
           ).rows[0].n,
         );
       const insertingBatches = async () =>
-        Number((await observer.query(`select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%with source as%' and pid <> pg_backend_pid()`)).rows[0].n);
+        Number((await observer.query(`select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%with new_checkouts as%' and pid <> pg_backend_pid()`)).rows[0].n);
       // The seed has dropped the indexes (it holds the table) and is loading.
       const deadline = Date.now() + 60_000;
       while (!((await exclusiveHolders()) > 0 && (await insertingBatches()) > 0)) {

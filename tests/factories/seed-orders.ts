@@ -140,32 +140,46 @@ async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]
   // written at the right edge of its unique index instead of on a random page of it.
   const batchTime = Date.now();
   const orderedKey = sql`lpad(to_hex(${batchTime}::bigint), 12, '0') || lpad(to_hex(g), 8, '0') || substr(md5(random()::text), 1, 12)`;
+  // Each step a subquery fenced by `offset 0` rather than a `with` query: a `with` query holding random()
+  // is stored whole before the next step reads it, a subquery passes its rows on one by one (each row
+  // of these carries its application, 1.3 KB). With the conflict named, the inserts take about a fifth less.
+  const source = sql`
+    select
+      ${trackingNumberSql()} as tracking_number,
+      (${orderedKey})::uuid as checkout_id,
+      (${orderedKey})::uuid as draft_id,
+      'pi_seed_' || ${orderedKey} as payment_intent_id,
+      floor(random() * ${entityNames.length})::int as kind,
+      date_trunc('second', now() - random() * interval '180 days') as created,
+      ${pick(firstNames)} as first_name,
+      chr(65 + floor(random() * 26)::int) as middle_initial,
+      ${pick(lastNames)} as last_name,
+      initcap(${syllable()} || ${syllable()} || case when random() < 0.5 then ${syllable()} else '' end) || ' ' || ${pick(businessTrades)} as business,
+      ${pick(emailDomains)} as domain,
+      floor(random() * 100000)::int as mailbox_number
+    from generate_series(1, ${count}) as g`;
+  const named = sql`
+    select
+      source.*,
+      replace(replace(${jsonParameter(entityNames.map((entry) => entry.name))} ->> kind, '{business}', business), '{person}', first_name || ' ' || middle_initial || ' ' || last_name) as company_name,
+      lower(regexp_replace(first_name || '.' || last_name, '[^A-Za-z.-]', '', 'g')) || mailbox_number || '@' || domain as email,
+      ${jsonParameter(applicationTemplates())} -> kind as application
+    from (${source} offset 0) as source`;
+  const decided = sql`
+    select
+      new_checkouts.*,
+      ${pick(statusPool)} as status,
+      ${pick(priorityPool)} as priority,
+      ${pick(paymentMethodPool)} as payment_method,
+      random() as assign_draw,
+      ${jsonParameter(assigneeIds)} ->> floor(random() * ${Math.max(assigneeIds.length, 1)})::int as assignee,
+      created_at + random() * interval '6 hours' as assigned_at,
+      least(now(), created_at + interval '4 hours' + random() * interval '3 days') as completed_at,
+      -- One business day after payment, counted in UTC as the checkout does (Friday and the weekend run to the next Tuesday or Monday).
+      created_at + case extract(isodow from created_at at time zone 'UTC') when 5 then 3 when 6 then 3 when 7 then 2 else 1 end * interval '1 day' as due_date
+    from new_checkouts`;
   const result = await tx.execute(sql`
-    with source as (
-      select
-        ${trackingNumberSql()} as tracking_number,
-        (${orderedKey})::uuid as checkout_id,
-        (${orderedKey})::uuid as draft_id,
-        'pi_seed_' || ${orderedKey} as payment_intent_id,
-        floor(random() * ${entityNames.length})::int as kind,
-        date_trunc('second', now() - random() * interval '180 days') as created,
-        ${pick(firstNames)} as first_name,
-        chr(65 + floor(random() * 26)::int) as middle_initial,
-        ${pick(lastNames)} as last_name,
-        initcap(${syllable()} || ${syllable()} || case when random() < 0.5 then ${syllable()} else '' end) || ' ' || ${pick(businessTrades)} as business,
-        ${pick(emailDomains)} as domain,
-        floor(random() * 100000)::int as mailbox_number
-      from generate_series(1, ${count}) as g
-    ),
-    named as (
-      select
-        source.*,
-        replace(replace(${jsonParameter(entityNames.map((entry) => entry.name))} ->> kind, '{business}', business), '{person}', first_name || ' ' || middle_initial || ' ' || last_name) as company_name,
-        lower(regexp_replace(first_name || '.' || last_name, '[^A-Za-z.-]', '', 'g')) || mailbox_number || '@' || domain as email,
-        ${jsonParameter(applicationTemplates())} -> kind as application
-      from source
-    ),
-    new_checkouts as (
+    with new_checkouts as (
       insert into ${checkouts} (id, draft_id, tracking_number, form_data, email, amount_cents, currency, payment_provider, payment_intent_id, status, created_at, updated_at)
       select
         checkout_id,
@@ -178,24 +192,12 @@ async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]
             || case when ${jsonParameter(entityNames.map((entry) => entry.entityType))} ->> kind = 'Sole Proprietor'
               then jsonb_build_object('rpFirstName', first_name, 'rpMiddleName', middle_initial, 'rpLastName', last_name) else '{}'::jsonb end),
         email, 14900, 'usd', 'test', payment_intent_id, 'paid', created, created
-      from named
+      from (${named} offset 0) as named
       -- A tracking number drawn twice (about one in 10^13 per pair) is skipped and made up for by the caller.
-      on conflict do nothing
+      -- Named as the only conflict: the ids and the payment intent grow with the row and cannot meet one
+      -- already there, and without a name each of the four unique keys costs every row a lookup first.
+      on conflict (tracking_number) do nothing
       returning id, tracking_number, form_data, email, locale, amount_cents, payment_intent_id, created_at
-    ),
-    decided as (
-      select
-        new_checkouts.*,
-        ${pick(statusPool)} as status,
-        ${pick(priorityPool)} as priority,
-        ${pick(paymentMethodPool)} as payment_method,
-        random() as assign_draw,
-        ${jsonParameter(assigneeIds)} ->> floor(random() * ${Math.max(assigneeIds.length, 1)})::int as assignee,
-        created_at + random() * interval '6 hours' as assigned_at,
-        least(now(), created_at + interval '4 hours' + random() * interval '3 days') as completed_at,
-        -- One business day after payment, counted in UTC as the checkout does (Friday and the weekend run to the next Tuesday or Monday).
-        created_at + case extract(isodow from created_at at time zone 'UTC') when 5 then 3 when 6 then 3 when 7 then 2 else 1 end * interval '1 day' as due_date
-      from new_checkouts
     ),
     new_orders as (${insertOrdersSql(
       sql`
@@ -211,7 +213,7 @@ async function insertBatch(tx: Tx, count: number, assigneeIds: readonly string[]
           created_at as confirmation_email_sent_at,
           created_at as create_date,
           greatest(created_at, case when chosen.assignee is not null then assigned_at end, case when status = 'completed' then completed_at end) as updated_at
-        from decided,
+        from (${decided} offset 0) as decided,
           -- New submissions are mostly still unassigned; orders further along mostly have someone.
           lateral (select case when assign_draw < (case when status in (${initialOrderStatus}, 'submitted') then 0.4 else 0.9 end) then assignee end as assignee) as chosen`,
       sql`id, status, assigned_to, updated_at`,
