@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { ChevronRight, Download, ListRestart } from 'lucide-react';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -8,6 +7,7 @@ import { staffMessages } from '#shared/staff/staff-messages.ts';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 import { auditCsvHref, checkAuditAddress, readAuditAddress, useAuditTrail, type AuditAddress } from './audit-query';
+import { useSearchParamsNow } from '#client/lib/use-search-params-now.ts';
 
 /**
  * `/manage/audit` (admins): who did what, to which order, when and from where, newest first. The
@@ -15,7 +15,7 @@ import { auditCsvHref, checkAuditAddress, readAuditAddress, useAuditTrail, type 
  * Back returns to the newer one. The CSV export takes the same filters and holds every matching row.
  */
 export function AuditPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsNow();
   const address = readAuditAddress(searchParams);
   const checked = checkAuditAddress(address);
   const trail = useAuditTrail(checked.query);
@@ -77,7 +77,7 @@ export function AuditPage() {
                         : 'Newest entries'}
               </p>
               {filtered ? (
-                <Button variant="ghost" onClick={() => setSearchParams(new URLSearchParams())}>
+                <Button variant="ghost" onClick={() => setSearchParams(() => new URLSearchParams())}>
                   <ListRestart className="size-4" aria-hidden="true" />
                   Clear filters
                 </Button>

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { Card } from '#client/components/ui/card.tsx';
 import { formatEasternDateTime } from '#client/lib/business-time.ts';
 import { hasErrorCode } from '#client/lib/api.ts';
@@ -10,6 +9,7 @@ import { AlertsBanner } from './alerts-banner';
 import { ChartFigure } from './chart-figure';
 import { FiguresTable, NowCounts, pendingSummary } from './figures-table';
 import { chartRangeChoices, dashboardChartOrder, readChartRange, useDashboardSummary } from './dashboard-query';
+import { useSearchParamsNow } from '#client/lib/use-search-params-now.ts';
 
 /**
  * `/manage/dashboard` (decision 066): the open alerts, the figures for today, the last 7 and the last
@@ -18,7 +18,7 @@ import { chartRangeChoices, dashboardChartOrder, readChartRange, useDashboardSum
  */
 export function DashboardPage() {
   const user = useStaffUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsNow();
   const range = readChartRange(searchParams);
   const summary = useDashboardSummary();
   const denied = hasErrorCode(summary.error, 'permission_denied');

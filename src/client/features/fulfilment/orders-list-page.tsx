@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { paths } from '#client/paths.ts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
@@ -12,6 +11,7 @@ import { OrdersListCounters } from './orders-list-counters';
 import { OrdersListFilters } from './orders-list-filters';
 import { OrdersListTable } from './orders-list-table';
 import { orderListSearchParams, readOrderListQuery, useOrdersList } from './orders-list-query';
+import { useSearchParamsNow } from '#client/lib/use-search-params-now.ts';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -21,7 +21,7 @@ const countFormat = new Intl.NumberFormat('en-US');
  */
 export function OrdersListPage() {
   const user = useStaffUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsNow();
   const query = readOrderListQuery(searchParams);
   const list = useOrdersList(query);
 
