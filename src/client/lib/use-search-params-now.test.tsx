@@ -31,23 +31,23 @@ function Filters() {
   );
 }
 
+function renderFiltersAt(address: string) {
+  render(
+    <MemoryRouter initialEntries={[address]}>
+      <Filters />
+    </MemoryRouter>,
+  );
+}
+
 describe('useSearchParamsNow', () => {
   it('keeps both of two changes made before the page renders again', () => {
-    render(
-      <MemoryRouter initialEntries={['/manage/audit?from=2026-12-01']}>
-        <Filters />
-      </MemoryRouter>,
-    );
+    renderFiltersAt('/manage/audit?from=2026-12-01');
     fireEvent.click(screen.getByRole('button', { name: 'Both' }));
     expect(screen.getByRole('status').textContent).toBe('from=2026-12-01&action=ssn_revealed&member=m1');
   });
 
   it('starts from an address a link brought, not from its own last change', () => {
-    render(
-      <MemoryRouter initialEntries={['/manage/audit']}>
-        <Filters />
-      </MemoryRouter>,
-    );
+    renderFiltersAt('/manage/audit');
     fireEvent.click(screen.getByRole('button', { name: 'Both' }));
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
     fireEvent.click(screen.getByRole('button', { name: 'Order' }));
